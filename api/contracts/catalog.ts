@@ -1,0 +1,189 @@
+/**
+ * Catalog read API contracts (spec 3 "Product", "Category", "Product list response", "Filter", "Search result";
+ * spec 7 "Calls"; spec 9 constants). Imports nothing but zod: the API validates with these schemas and the web
+ * app parses its answers with them.
+ *
+ * Money: `price` / `price_wo_vat` are decimal strings in euros with 2 decimals ("12.40"); `priceCents` /
+ * `priceWoVatCents` are the same amounts as integer euro cents. Quantities are whole units of `unit`.
+ */
+import { z } from 'zod';
+
+/** Interface languages (spec 1): Estonian is the default. The API takes `lang=et|en` (en-US is accepted as en). */
+export const LANGUAGES = ['et', 'en'] as const;
+export const languageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof languageSchema>;
+
+/** A language-wrapped value: one value per language code (spec 3). */
+export const localizedSchema = z.object({ et: z.string(), en: z.string() });
+export type Localized = z.infer<typeof localizedSchema>;
+
+/** Page sizes (spec 9): 24, 48, 84, 120; default 24. */
+export const PAGE_SIZES = [24, 48, 84, 120] as const;
+export const DEFAULT_PAGE_SIZE = 24;
+
+/** Sort options (spec 9); `-modified_at` (Recently changed) is the default. `id` is creation order. */
+export const SORT_OPTIONS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'] as const;
+export const sortSchema = z.enum(SORT_OPTIONS);
+export type Sort = z.infer<typeof sortSchema>;
+export const DEFAULT_SORT: Sort = '-modified_at';
+
+/** Longest accepted search text, in characters. */
+export const MAX_QUERY_LENGTH = 200;
+
+export const visibilityStateSchema = z.enum(['visible', 'hidden', 'inaccessible']);
+export type VisibilityState = z.infer<typeof visibilityStateSchema>;
+
+export const imageSchema = z.object({ url: z.string(), inlinePreview: z.string().nullable() });
+
+/** One stock line: the first line is the total over all warehouses (warehouse null), then one per warehouse. */
+export const stockLineSchema = z.object({
+  warehouse: z.string().nullable(),
+  /** Whole units as a decimal string with 3 decimals, e.g. "4.000" (spec 3). */
+  amount: z.string(),
+});
+
+export const productCategoryRefSchema = z.object({ id: z.string(), name: z.string() });
+
+/** A product as the storefront sees it (spec 3 "Product"), in the requested language. */
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  names: localizedSchema,
+  /** Storefront path of the product page, e.g. "/products/view/{id}". */
+  path: z.string(),
+  code1: z.string(),
+  code2: z.string().nullable(),
+  /** Gross price in euros, 2 decimals; null when the product has no price (then it is never listed). */
+  price: z.string().nullable(),
+  price_wo_vat: z.string().nullable(),
+  priceCents: z.number().int().nullable(),
+  priceWoVatCents: z.number().int().nullable(),
+  /** VAT rate in percent, e.g. 24 (Estonia). */
+  vatRate: z.number(),
+  description: z.string(),
+  unit: z.string(),
+  /** Units that can be sold now: stock minus reservations (whole units). */
+  availableForSale: z.number(),
+  hasLimitedAmount: z.boolean(),
+  /** 0 Available, -1 On demand, -2 Not in stock, N > 0 Available in N workdays (spec 4). */
+  available_in: z.number().int(),
+  image: imageSchema.nullable(),
+  stock: z.array(stockLineSchema),
+  critical_stock_level: z.number().nullable(),
+  big_product: z.boolean(),
+  class: z.enum(['product', 'service']),
+  visibility: z.object({ currentState: visibilityStateSchema }),
+  categories: z.array(productCategoryRefSchema),
+  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** OE cross-reference numbers, as printed, e.g. "5830674 (DEMAG)". */
+  oeNumbers: z.array(z.string()),
+  compatibleVehicles: z.array(z.string()),
+  modified_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** A facet (spec 3 "Filter"): attribute name and its values mapped to product counts. */
+export const filterSchema = z.object({ name: z.string(), options: z.record(z.string(), z.number().int()) });
+export type Filter = z.infer<typeof filterSchema>;
+
+/**
+ * Applied filters `f`: a JSON object of attribute name to the accepted values, e.g.
+ * `{"Height [mm]":["177 mm","180 mm"],"Material":["Steel"]}`. A product matches a filter when one of its values
+ * is listed; products matching every filter are "exact", the others (matching at least one) "partial".
+ */
+export const appliedFiltersSchema = z.record(z.string().min(1).max(200), z.array(z.string().max(200)).min(1).max(50));
+export type AppliedFilters = z.infer<typeof appliedFiltersSchema>;
+
+/** Query of the product list endpoint GET /v1/products (spec 7 "Product list"). */
+export const productListQuerySchema = z.object({
+  q: z.string().max(MAX_QUERY_LENGTH).optional(),
+  /** Category id: the category and all its descendants. */
+  c: z.string().max(100).optional(),
+  /** Applied filters as JSON text, see `appliedFiltersSchema`. */
+  f: z.string().max(4000).optional(),
+  page: z.coerce.number().int().min(1).max(100000).default(1),
+  pageSize: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be 24, 48, 84 or 120').default(DEFAULT_PAGE_SIZE),
+  sort: sortSchema.optional(),
+  /** 'user' when a person typed the search (spec 2 Header), recorded in SearchPerformed. */
+  iu: z.enum(['user']).optional(),
+  lang: z.string().optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/** `data` of the product list answer (spec 3 "Product list response"). Paging is in the x-pagination-* headers. */
+export const productListResponseSchema = z.object({
+  results: z.array(productSchema),
+  availableFilters: z.array(filterSchema),
+  leftOutSearchKeywords: z.array(z.string()),
+  appliedFiltersCount: z.number().int(),
+  exactlyMatchingProductIds: z.array(z.string()),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** A node of the category tree (spec 3 "Category"), GET /v1/categories. */
+export interface CategoryNode {
+  id: string;
+  parent_id: string | null;
+  name: Localized;
+  position: number;
+  hidden: boolean;
+  /** Storefront URL: two-letter language prefix + last 3 names of the path as slugs (spec 9). */
+  url: Localized;
+  search_keywords: Localized;
+  /** Listed products in this category and its descendants. */
+  productCount: number;
+  children: CategoryNode[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    parent_id: z.string().nullable(),
+    name: localizedSchema,
+    position: z.number().int(),
+    hidden: z.boolean(),
+    url: localizedSchema,
+    search_keywords: localizedSchema,
+    productCount: z.number().int(),
+    children: z.array(categoryNodeSchema),
+  }),
+);
+export const categoryTreeResponseSchema = z.array(categoryNodeSchema);
+
+/** Query of GET /v1/search (spec 7): `per-page`, and Yii-style filters ff{n} (field), fc{n} (comparison), fv{n} (value). */
+export const SEARCH_FILTER_FIELDS = ['category', 'code1', 'price', 'available_in', 'attribute'] as const;
+export const SEARCH_FILTER_COMPARISONS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'like'] as const;
+
+/** One search result (spec 3 "Search result"). */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  breadcrumbs: z.array(z.object({ name: z.string() })),
+  meta_description: z.string(),
+  content: z.object({
+    image: imageSchema.nullable(),
+    price: z.string().nullable(),
+    code1: z.string(),
+    description: z.string(),
+  }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
+
+/** The response envelope of spec 7. */
+export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({
+    success: z.boolean(),
+    status: z.enum(['success', 'failure']),
+    message: z.string().optional(),
+    errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })).optional(),
+    data: data.optional(),
+  });
+
+/** Pagination headers (spec 3 "Product list response"). */
+export const PAGINATION_HEADERS = {
+  currentPage: 'x-pagination-current-page',
+  perPage: 'x-pagination-per-page',
+  pageCount: 'x-pagination-page-count',
+  totalCount: 'x-pagination-total-count',
+} as const;

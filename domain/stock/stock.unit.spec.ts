@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors.js';
+import { spec } from '../shared/given-when-then.js';
+import { MAX_QUANTITY, parseStockInput, stockDecider, type StockCommand, type StockEvent } from './stock.js';
+
+const NOW = '2026-11-22T10:00:00.000Z';
+const PID = 'p-1';
+const MAIN = 'main';
+const TALLINN = 'tallinn-2';
+
+const receive = (quantity: number, warehouseId = MAIN): StockCommand => ({ type: 'ReceiveStock', data: { productId: PID, warehouseId, quantity }, metadata: { now: NOW } });
+const adjust = (delta: number, warehouseId = MAIN): StockCommand => ({ type: 'AdjustStock', data: { productId: PID, warehouseId, delta }, metadata: { now: NOW } });
+const count = (quantity: number, warehouseId = MAIN): StockCommand => ({ type: 'CountStock', data: { productId: PID, warehouseId, quantity }, metadata: { now: NOW } });
+
+const received = (quantity: number, onHand: number, warehouseId = MAIN): StockEvent => ({ type: 'StockReceived', data: { productId: PID, warehouseId, quantity, onHand } });
+const adjusted = (delta: number, onHand: number, warehouseId = MAIN): StockEvent => ({ type: 'StockAdjusted', data: { productId: PID, warehouseId, delta, onHand } });
+const counted = (quantity: number, warehouseId = MAIN): StockEvent => ({ type: 'StockCounted', data: { productId: PID, warehouseId, quantity, onHand: quantity } });
+
+const stock = spec(stockDecider);
+
+describe('ReceiveStock', () => {
+  it('adds a delivery to an empty warehouse', () => {
+    stock.when(receive(10)).then([received(10, 10)]);
+  });
+
+  it('adds to what is on hand in that warehouse', () => {
+    stock.given([received(10, 10)]).when(receive(5)).then([received(5, 15)]);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, MAX_QUANTITY + 1])('rejects a quantity of %s', (quantity) => {
+    stock.when(receive(quantity)).thenThrows('stock.quantity_invalid', 'validation');
+  });
+
+  it('accepts the maximum quantity', () => {
+    stock.when(receive(MAX_QUANTITY)).then([received(MAX_QUANTITY, MAX_QUANTITY)]);
+  });
+});
+
+describe('AdjustStock', () => {
+  it('+N adds', () => {
+    stock.given([received(10, 10)]).when(adjust(10)).then([adjusted(10, 20)]);
+  });
+
+  it('-N subtracts', () => {
+    stock.given([received(10, 10)]).when(adjust(-4)).then([adjusted(-4, 6)]);
+  });
+
+  it('may take the stock to exactly zero', () => {
+    stock.given([received(10, 10)]).when(adjust(-10)).then([adjusted(-10, 0)]);
+  });
+
+  it('never goes below zero: stock.negative and nothing decided', () => {
+    stock.given([received(10, 10)]).when(adjust(-11)).thenThrows('stock.negative', 'validation');
+    stock.when(adjust(-1)).thenThrows('stock.negative', 'validation');
+  });
+
+  it('adjusting by 0 decides nothing', () => {
+    stock.given([received(10, 10)]).when(adjust(0)).then([]);
+    stock.when(adjust(0)).then([]);
+  });
+
+  it.each([1.5, Number.NaN, MAX_QUANTITY + 1, -(MAX_QUANTITY + 1)])('rejects a change of %s', (delta) => {
+    stock.given([received(10, 10)]).when(adjust(delta)).thenThrows('stock.quantity_invalid', 'validation');
+  });
+});
+
+describe('CountStock', () => {
+  it('overwrites what is on hand', () => {
+    stock.given([received(10, 10), adjusted(-3, 7)]).when(count(4)).then([counted(4)]);
+    stock.given([received(10, 10)]).when(count(25)).then([counted(25)]);
+  });
+
+  it('counting to the same value decides nothing', () => {
+    stock.given([received(10, 10)]).when(count(10)).then([]);
+    stock.given([counted(0)]).when(count(0)).then([]);
+  });
+
+  it('a first count of 0 for a warehouse still records it', () => {
+    stock.when(count(0)).then([counted(0)]);
+    stock.given([received(3, 3, TALLINN)]).when(count(0, MAIN)).then([counted(0, MAIN)]);
+  });
+
+  it('counting to 0 empties the warehouse', () => {
+    stock.given([received(10, 10)]).when(count(0)).then([counted(0)]);
+  });
+
+  it.each([-1, 2.5, Number.NaN, MAX_QUANTITY + 1])('rejects a count of %s', (quantity) => {
+    stock.when(count(quantity)).thenThrows('stock.quantity_invalid', 'validation');
+  });
+});
+
+describe('warehouses', () => {
+  it('are independent', () => {
+    const history = [received(10, 10, MAIN), received(2, 2, TALLINN)];
+    stock.given(history).when(receive(1, TALLINN)).then([received(1, 3, TALLINN)]);
+    stock.given(history).when(adjust(-3, TALLINN)).thenThrows('stock.negative', 'validation');
+    stock.given(history).when(adjust(-3, MAIN)).then([adjusted(-3, 7, MAIN)]);
+    stock.given(history).when(count(10, TALLINN)).then([counted(10, TALLINN)]);
+    stock.given([...history, counted(0, TALLINN)]).when(receive(4, MAIN)).then([received(4, 14, MAIN)]);
+  });
+
+  it('a warehouse id is trimmed', () => {
+    stock.given([received(10, 10)]).when(receive(1, ' main ')).then([received(1, 11)]);
+  });
+
+  it.each(['', '   ', 'Main', 'main warehouse', '-main', 'ladu/1', 'w'.repeat(65)])('rejects the warehouse id %j', (warehouseId) => {
+    stock.when(receive(1, warehouseId)).thenThrows('stock.warehouse_invalid', 'validation');
+    stock.when(adjust(1, warehouseId)).thenThrows('stock.warehouse_invalid', 'validation');
+    stock.when(count(1, warehouseId)).thenThrows('stock.warehouse_invalid', 'validation');
+  });
+
+  it('accepts lowercase letters, digits, - and _ up to 64 characters', () => {
+    stock.when(receive(1, 'w'.repeat(64))).then([received(1, 1, 'w'.repeat(64))]);
+    stock.when(receive(1, '2nd_floor-b')).then([received(1, 1, '2nd_floor-b')]);
+  });
+});
+
+describe('parseStockInput (spec 5 "Other rules")', () => {
+  it.each([
+    ['+10', { kind: 'adjust', delta: 10 }],
+    ['-10', { kind: 'adjust', delta: -10 }],
+    ['10', { kind: 'count', quantity: 10 }],
+    [' 7 ', { kind: 'count', quantity: 7 }],
+    ['0', { kind: 'count', quantity: 0 }],
+    ['+0', { kind: 'adjust', delta: 0 }],
+    ['007', { kind: 'count', quantity: 7 }],
+  ])('%j -> %o', (input, expected) => {
+    expect(parseStockInput(input)).toEqual(expected);
+  });
+
+  it.each(['1.5', '1,5', 'abc', '', '   ', '++1', '+-1', '+', '- 1', '10 pcs', '123456789'])('rejects %j with stock.input_invalid', (input) => {
+    let error: unknown;
+    try {
+      parseStockInput(input);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe('stock.input_invalid');
+    expect((error as DomainError).category).toBe('validation');
+  });
+});

@@ -1,0 +1,379 @@
+/**
+ * PostgreSQL adapter of the event store port, on kysely/pg (design brief "Event store").
+ *
+ * Tables (created by `migrateEventStore`):
+ * - `es_streams(stream_id, version)`: one row per stream, its version is the position of its last event;
+ *   the row is the optimistic-concurrency lock.
+ * - `es_events`: one row per event with `global_position` (identity), `transaction_id` (xid8 of the writing
+ *   transaction), `stream_id`, 1-based `stream_position`, `event_id` (unique), type, data, metadata.
+ *
+ * Gap-free `$all`: identity values are taken in one order and committed in another, so a reader that reads
+ * "position > last" can skip an event whose transaction commits late. Each event therefore stores
+ * `pg_current_xact_id()`; readers only read events of transactions below `pg_snapshot_xmin(pg_current_snapshot())`
+ * (every such transaction has ended) and order by `(transaction_id, global_position)`. The checkpoint is that
+ * pair. Technique: Emmett, eugene-khyst/postgresql-event-sourcing.
+ *
+ * An append is one SQL statement (so one implicit transaction): bump the stream's version guarded by the
+ * expected version, insert the events with `unnest`, and `pg_notify('es_events')` as a wake-up hint.
+ */
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../db/database.js';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  IdempotencyViolationError,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  START,
+  type SubscribeToAllOptions,
+  type Subscription,
+  WrongExpectedVersionError,
+} from './port.js';
+
+const NOTIFY_CHANNEL = 'es_events';
+const MAX_BIGINT = '9223372036854775807';
+
+/** Creates the event store tables and indexes when missing (idempotent). */
+export async function migrateEventStore(db: Database): Promise<void> {
+  await sql`
+    create table if not exists es_streams (
+      stream_id text primary key,
+      version bigint not null
+    )`.execute(db);
+  await sql`
+    create table if not exists es_events (
+      global_position bigint generated always as identity primary key,
+      transaction_id xid8 not null default pg_current_xact_id(),
+      stream_id text not null,
+      stream_position bigint not null,
+      event_id uuid not null,
+      event_type text not null,
+      data jsonb not null,
+      metadata jsonb not null,
+      created_at timestamptz not null default now(),
+      constraint es_events_stream_position_key unique (stream_id, stream_position),
+      constraint es_events_event_id_key unique (event_id)
+    )`.execute(db);
+  await sql`create index if not exists es_events_all_order on es_events (transaction_id, global_position)`.execute(db);
+  await sql`create index if not exists es_events_type on es_events (event_type, transaction_id, global_position)`.execute(db);
+}
+
+/** Checkpoint text: zero-padded "xid:position" so that text order equals `$all` order. */
+export function formatCheckpoint(transactionId: string | bigint, globalPosition: string | bigint): string {
+  return `${String(transactionId).padStart(20, '0')}:${String(globalPosition).padStart(20, '0')}`;
+}
+
+/** Parses a checkpoint made by `formatCheckpoint`; START gives (0, 0). @throws Error on malformed text. */
+export function parseCheckpoint(checkpoint: string): { transactionId: string; globalPosition: string } {
+  if (checkpoint === START) return { transactionId: '0', globalPosition: '0' };
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(checkpoint);
+  if (!match) throw new Error(`Malformed event store checkpoint: ${checkpoint}`);
+  return { transactionId: BigInt(match[1]).toString(), globalPosition: BigInt(match[2]).toString() };
+}
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: NewEvent['metadata'];
+}
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamPosition: BigInt(row.stream_position),
+    globalPosition: BigInt(row.global_position),
+    checkpoint: formatCheckpoint(row.transaction_id, row.global_position),
+  };
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string };
+  return e?.code === '23505' && e.constraint === constraint;
+}
+
+export interface PostgresEventStoreOptions {
+  /** Connection string for the LISTEN connection (wake-up hints). Without it subscriptions only poll. */
+  listenConnectionString?: string;
+}
+
+/** The PostgreSQL event store. Construct with a kysely `Database`; call `migrateEventStore` once before use. */
+export class PostgresEventStore implements EventStore {
+  private listener: pg.Client | null = null;
+  private listenerReady: Promise<void> | null = null;
+  private readonly wakeups = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {}
+
+  /**
+   * Appends `events` to `streamId` in one statement.
+   * @throws WrongExpectedVersionError when the version differs from `expectedVersion` (default 'any').
+   * @throws IdempotencyViolationError when only some of the ids are already stored, or in another stream.
+   */
+  async appendToStream(
+    streamId: string,
+    events: NewEvent[],
+    { expectedVersion = 'any' }: { expectedVersion?: ExpectedVersion } = {},
+  ): Promise<AppendResult> {
+    if (events.length === 0) {
+      const { version } = await this.streamVersion(streamId);
+      this.assertVersion(streamId, expectedVersion, version);
+      return { nextExpectedVersion: version, lastCheckpoint: START, duplicate: false };
+    }
+    const n = events.length;
+    const ids = events.map((e) => e.id);
+    const types = events.map((e) => e.type);
+    const data = events.map((e) => JSON.stringify(e.data));
+    const metadata = events.map((e) => JSON.stringify(e.metadata));
+
+    let versionCte;
+    if (expectedVersion === 'any') {
+      versionCte = sql`insert into es_streams as s (stream_id, version) values (${streamId}, ${n})
+        on conflict (stream_id) do update set version = s.version + ${n} returning version`;
+    } else if (expectedVersion === 'no_stream' || expectedVersion === 0n) {
+      versionCte = sql`insert into es_streams (stream_id, version) values (${streamId}, ${n})
+        on conflict (stream_id) do nothing returning version`;
+    } else if (expectedVersion === 'stream_exists') {
+      versionCte = sql`update es_streams set version = version + ${n} where stream_id = ${streamId} returning version`;
+    } else {
+      versionCte = sql`update es_streams set version = version + ${n}
+        where stream_id = ${streamId} and version = ${expectedVersion.toString()} returning version`;
+    }
+
+    let rows: { global_position: string; transaction_id: string; version: string }[];
+    try {
+      const result = await sql<{ global_position: string; transaction_id: string; version: string }>`
+        with v as (${versionCte}),
+        ins as (
+          insert into es_events (stream_id, stream_position, event_id, event_type, data, metadata)
+          select ${streamId}, v.version - ${n} + t.ord, t.id, t.type, t.data, t.meta
+          from v, unnest(${ids}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
+            with ordinality as t(id, type, data, meta, ord)
+          returning global_position, transaction_id, stream_position
+        )
+        select ins.global_position::text, ins.transaction_id::text, (select version from v)::text as version
+        from ins, (select pg_notify(${NOTIFY_CHANNEL}, '')) as notified
+        order by ins.global_position desc limit 1`.execute(this.db);
+      rows = result.rows;
+    } catch (error) {
+      if (isUniqueViolation(error, 'es_events_event_id_key')) return this.duplicateOrThrow(streamId, ids, expectedVersion);
+      throw error;
+    }
+    if (rows.length === 0) return this.duplicateOrThrow(streamId, ids, expectedVersion);
+    const last = rows[0];
+    return {
+      nextExpectedVersion: BigInt(last.version),
+      lastCheckpoint: formatCheckpoint(last.transaction_id, last.global_position),
+      duplicate: false,
+    };
+  }
+
+  /** After a failed append: a full re-append of stored ids is a no-op, anything else is a conflict. */
+  private async duplicateOrThrow(streamId: string, ids: string[], expected: ExpectedVersion): Promise<AppendResult> {
+    const stored = await sql<{ event_id: string; stream_id: string; global_position: string; transaction_id: string }>`
+      select event_id::text, stream_id, global_position::text, transaction_id::text from es_events
+      where event_id = any(${ids}::uuid[]) order by es_events.transaction_id desc, es_events.global_position desc`.execute(this.db);
+    const { version } = await this.streamVersion(streamId);
+    if (stored.rows.length === 0) throw new WrongExpectedVersionError(streamId, expected, version);
+    if (stored.rows.length === ids.length && stored.rows.every((r) => r.stream_id === streamId)) {
+      const last = stored.rows[0];
+      return { nextExpectedVersion: version, lastCheckpoint: formatCheckpoint(last.transaction_id, last.global_position), duplicate: true };
+    }
+    throw new IdempotencyViolationError(streamId, stored.rows.map((r) => r.event_id));
+  }
+
+  private assertVersion(streamId: string, expected: ExpectedVersion, actual: bigint): void {
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && actual === 0n) ||
+      (expected === 'stream_exists' && actual > 0n) ||
+      (typeof expected === 'bigint' && expected === actual);
+    if (!ok) throw new WrongExpectedVersionError(streamId, expected, actual);
+  }
+
+  private async streamVersion(streamId: string): Promise<{ version: bigint }> {
+    const r = await sql<{ version: string }>`select version::text from es_streams where stream_id = ${streamId}`.execute(this.db);
+    return { version: r.rows.length ? BigInt(r.rows[0].version) : 0n };
+  }
+
+  /** Reads one stream forward (default) or backward; a missing stream gives `exists: false`. */
+  async readStream(streamId: string, options: ReadStreamOptions = {}) {
+    const direction = options.direction ?? 'forward';
+    const limit = options.maxCount ?? 1_000_000;
+    const { version } = await this.streamVersion(streamId);
+    if (version === 0n) return { exists: false, version: 0n, events: [] };
+    const from = options.fromPosition;
+    const result =
+      direction === 'forward'
+        ? await sql<EventRow>`
+            select global_position::text, transaction_id::text, stream_id, stream_position::text, event_id::text, event_type, data, metadata
+            from es_events where stream_id = ${streamId} and stream_position >= ${(from ?? 1n).toString()}
+            order by es_events.stream_position limit ${limit}`.execute(this.db)
+        : await sql<EventRow>`
+            select global_position::text, transaction_id::text, stream_id, stream_position::text, event_id::text, event_type, data, metadata
+            from es_events where stream_id = ${streamId} and stream_position <= ${(from ?? version).toString()}
+            order by es_events.stream_position desc limit ${limit}`.execute(this.db);
+    return { exists: true, version, events: result.rows.map(toRecorded) };
+  }
+
+  /**
+   * Reads `$all` after `options.after` in `(transaction_id, global_position)` order, only from transactions
+   * that have ended (below the snapshot xmin), so nothing that commits later can land behind the checkpoint.
+   */
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+    const after = options.after ?? START;
+    const limit = options.maxCount ?? 1000;
+    const { transactionId, globalPosition } = parseCheckpoint(after);
+    const types = options.eventTypes;
+    const result = await sql<EventRow & { horizon: string }>`
+      with h as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
+      select e.global_position::text, e.transaction_id::text, e.stream_id, e.stream_position::text, e.event_id::text,
+             e.event_type, e.data, e.metadata, h.xmin::text as horizon
+      from h left join lateral (
+        select * from es_events
+        where (transaction_id, global_position) > (${transactionId}::xid8, ${globalPosition}::bigint)
+          and transaction_id < h.xmin
+          ${types ? sql`and event_type = any(${[...types]}::text[])` : sql``}
+        order by transaction_id, global_position
+        limit ${limit}
+      ) e on true`.execute(this.db);
+    const horizon = result.rows[0]?.horizon ?? '0';
+    const rows = result.rows.filter((r) => r.event_id !== null);
+    const events = rows.map(toRecorded);
+    const caughtUp = events.length < limit;
+    let checkpoint = events.length ? events[events.length - 1].checkpoint : after;
+    // With a type filter, a caught-up reader may jump to the horizon: every event below it has been seen.
+    if (caughtUp && types) {
+      const horizonCheckpoint = formatCheckpoint(BigInt(horizon) - 1n, MAX_BIGINT);
+      if (horizonCheckpoint > checkpoint) checkpoint = horizonCheckpoint;
+    }
+    return { events, checkpoint, caughtUp };
+  }
+
+  /** Checkpoint of the newest event readers can see now (START when there is none). */
+  async headCheckpoint(): Promise<string> {
+    const r = await sql<{ transaction_id: string; global_position: string }>`
+      select transaction_id::text, global_position::text from es_events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by es_events.transaction_id desc, es_events.global_position desc limit 1`.execute(this.db);
+    return r.rows.length ? formatCheckpoint(r.rows[0].transaction_id, r.rows[0].global_position) : START;
+  }
+
+  /**
+   * Delivers `$all` in order to `handler` in batches, polling (`pollIntervalMs`, default 500 ms) and woken early by
+   * LISTEN es_events when `listenConnectionString` was given. The subscription stops on the first error.
+   */
+  subscribeToAll(options: SubscribeToAllOptions): Subscription {
+    const batchSize = options.batchSize ?? 1000;
+    const pollIntervalMs = options.pollIntervalMs ?? 500;
+    let after = options.after;
+    let running = true;
+    let wake: (() => void) | null = null;
+    const waiters: { since: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+    let iteration = 0;
+    let failed: unknown = null;
+
+    const onHint = () => wake?.();
+    this.wakeups.add(onHint);
+    void this.ensureListener();
+
+    const loop = (async () => {
+      while (running) {
+        const started = ++iteration;
+        try {
+          const { events, checkpoint, caughtUp } = await this.readAll({ after, maxCount: batchSize, eventTypes: options.eventTypes });
+          if (events.length > 0 || checkpoint !== after) {
+            await options.handler(events, checkpoint);
+            after = checkpoint;
+          }
+          if (caughtUp) {
+            for (let i = waiters.length - 1; i >= 0; i--) {
+              if (waiters[i].since < started) {
+                waiters[i].resolve();
+                waiters.splice(i, 1);
+              }
+            }
+            if (!running) break;
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, waiters.length ? 10 : pollIntervalMs);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = null;
+          }
+        } catch (error) {
+          failed = error;
+          running = false;
+          for (const w of waiters.splice(0)) w.reject(error);
+          options.onError?.(error);
+        }
+      }
+      this.wakeups.delete(onHint);
+    })();
+
+    return {
+      stop: async () => {
+        running = false;
+        wake?.();
+        await loop;
+      },
+      caughtUp: () =>
+        failed
+          ? Promise.reject(failed)
+          : new Promise<void>((resolve, reject) => {
+              waiters.push({ since: iteration, resolve, reject });
+              wake?.();
+            }),
+    };
+  }
+
+  private ensureListener(): Promise<void> {
+    if (!this.options.listenConnectionString || this.closed) return Promise.resolve();
+    if (this.listenerReady) return this.listenerReady;
+    const client = new pg.Client({ connectionString: this.options.listenConnectionString, application_name: 'shop-listen' });
+    this.listener = client;
+    client.on('notification', () => {
+      for (const wake of this.wakeups) wake();
+    });
+    // The hint is optional: on a lost connection polling still delivers every event.
+    client.on('error', () => {
+      this.listener = null;
+      this.listenerReady = null;
+    });
+    this.listenerReady = client
+      .connect()
+      .then(() => client.query(`listen ${NOTIFY_CHANNEL}`))
+      .then(() => undefined)
+      .catch(() => {
+        this.listener = null;
+      });
+    return this.listenerReady;
+  }
+
+  /** Closes the LISTEN connection (the kysely pool belongs to the caller). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = null;
+    if (listener) await listener.end().catch(() => {});
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Vitest global setup (runs once in the main vitest process, before any test file): makes sure
+ * PostgreSQL and Redis are up when the environment does not already name them, so a bare
+ * `npx vitest run` works like `npm test`. Worker processes inherit the variables it sets:
+ * TEST_DATABASE_ADMIN_URL (superuser URL, database `postgres`) and REDIS_URL.
+ *
+ * @throws Error from ensurePostgres / ensureRedis when a service cannot be reached, started or
+ *   installed; vitest then reports the error and runs no tests.
+ */
+import { ensurePostgres, ensureRedis } from '../services/ensure-services';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+export default async function setup(): Promise<void> {
+  if (!process.env.TEST_DATABASE_ADMIN_URL?.trim()) {
+    process.env.TEST_DATABASE_ADMIN_URL = await ensurePostgres(log);
+  }
+  if (!process.env.REDIS_URL?.trim()) {
+    process.env.REDIS_URL = await ensureRedis(log);
+  }
+}

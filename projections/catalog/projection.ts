@@ -1,0 +1,211 @@
+/**
+ * The catalog read model's pure mapping (conventions 5): events of the Product, Stock and Category aggregates to
+ * the rows of `products` and `categories`. No I/O: the writer loads the rows a batch touches, folds the batch with
+ * these functions and writes the rows back.
+ *
+ * Idempotent by stream position: a row remembers the last position it applied per stream (`product_version`,
+ * `stock_version`, `version`) and ignores events at or below it, so replaying a batch changes nothing.
+ */
+import { shopperAvailability } from '../../domain/product/availability.js';
+import { CATEGORY_EVENT_TYPES, type CategoryEvent } from '../../domain/category/category.js';
+import { PRODUCT_EVENT_TYPES, type ProductAttribute, type ProductEvent } from '../../domain/product/product.js';
+import { STOCK_EVENT_TYPES, type StockEvent } from '../../domain/stock/stock.js';
+import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { normalizeCode, oeNumberOnly, words } from './search-text.js';
+
+export const CATALOG_EVENT_TYPES: readonly string[] = [...PRODUCT_EVENT_TYPES, ...STOCK_EVENT_TYPES, ...CATEGORY_EVENT_TYPES];
+
+/** The folded state of one product as the read model keeps it. */
+export interface ProductDoc {
+  id: string;
+  /** Global position of ProductCreated: the creation order ("id" sort). '0' while only stock is known. */
+  seq: string;
+  exists: boolean;
+  code1: string;
+  code2: string | null;
+  name_et: string;
+  name_en: string;
+  description_et: string;
+  description_en: string;
+  unit: string;
+  product_class: string;
+  big_product: boolean;
+  images: string[];
+  category_ids: string[];
+  vehicles: string[];
+  attributes: ProductAttribute[];
+  oe_numbers: string[];
+  gross_cents: number | null;
+  net_cents: number | null;
+  vat_rate: number;
+  policy: 'available' | 'on_demand' | 'not_available' | 'non_stock';
+  delivery_days: number | null;
+  visibility: VisibilityRule;
+  critical_stock_level: number | null;
+  /** On-hand whole units per warehouse id. */
+  stock: Record<string, number>;
+  created_at: string | null;
+  modified_at: string | null;
+  product_version: number;
+  stock_version: number;
+}
+
+export function emptyProductDoc(id: string): ProductDoc {
+  return {
+    id, seq: '0', exists: false, code1: '', code2: null, name_et: '', name_en: '', description_et: '', description_en: '',
+    unit: 'pcs', product_class: 'product', big_product: false, images: [], category_ids: [], vehicles: [], attributes: [],
+    oe_numbers: [], gross_cents: null, net_cents: null, vat_rate: 24, policy: 'available', delivery_days: null,
+    visibility: DEFAULT_VISIBILITY_RULE, critical_stock_level: null, stock: {}, created_at: null, modified_at: null,
+    product_version: 0, stock_version: 0,
+  };
+}
+
+/** The product id an event is about, or null when the event is not about a product row. */
+export function productIdOf(event: RecordedEvent): string | null {
+  if (event.streamId.startsWith('product-') || event.streamId.startsWith('stock-')) return (event.data as { productId: string }).productId;
+  return null;
+}
+
+/** Applies one Product or Stock event to a product document. */
+export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): ProductDoc {
+  const position = Number(event.streamPosition);
+  if (event.streamId.startsWith('stock-')) {
+    if (position <= doc.stock_version) return doc;
+    const e = event as unknown as StockEvent;
+    return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
+  }
+  if (position <= doc.product_version) return doc;
+  const e = event as unknown as ProductEvent;
+  const next: ProductDoc = { ...doc, product_version: position, modified_at: event.metadata.time };
+  switch (e.type) {
+    case 'ProductCreated':
+      return {
+        ...next, exists: true, seq: event.globalPosition.toString(), created_at: event.metadata.time, code1: e.data.code1, code2: e.data.code2,
+        name_et: e.data.names.et, name_en: e.data.names.en, description_et: e.data.descriptions.et, description_en: e.data.descriptions.en,
+        unit: e.data.unit, product_class: e.data.productClass, big_product: e.data.bigProduct,
+      };
+    case 'ProductDetailsChanged':
+      return e.data.language === 'et'
+        ? { ...next, name_et: e.data.name, description_et: e.data.description }
+        : { ...next, name_en: e.data.name, description_en: e.data.description };
+    case 'ProductCodesChanged':
+      return { ...next, code1: e.data.code1, code2: e.data.code2 };
+    case 'ProductUnitChanged':
+      return { ...next, unit: e.data.unit };
+    case 'ProductClassChanged':
+      return { ...next, product_class: e.data.productClass };
+    case 'ProductBigProductFlagChanged':
+      return { ...next, big_product: e.data.bigProduct };
+    case 'ProductImagesChanged':
+      return { ...next, images: e.data.images };
+    case 'ProductCategorised':
+      return { ...next, category_ids: e.data.categoryIds };
+    case 'ProductCompatibleVehiclesChanged':
+      return { ...next, vehicles: e.data.vehicles };
+    case 'ProductAttributesChanged':
+      return { ...next, attributes: e.data.attributes };
+    case 'ProductOeNumbersChanged':
+      return { ...next, oe_numbers: e.data.oeNumbers };
+    case 'ProductPriceChanged':
+      return { ...next, gross_cents: e.data.grossCents, net_cents: e.data.netCents, vat_rate: e.data.vatRatePercent };
+    case 'ProductAvailabilityChanged':
+      return { ...next, policy: e.data.policy, delivery_days: e.data.deliveryDays };
+    case 'ProductVisibilityChanged':
+      return { ...next, visibility: e.data.rule };
+    case 'ProductCriticalStockLevelSet':
+      return { ...next, critical_stock_level: e.data.level };
+    default:
+      return doc;
+  }
+}
+
+/** Visibility as query-time columns: state `vis_in` between `vis_from` and `vis_to`, else `vis_out`. */
+function visibilityColumns(rule: VisibilityRule) {
+  switch (rule.type) {
+    case 'static':
+      return { vis_from: '-infinity', vis_to: 'infinity', vis_in: rule.state, vis_out: rule.state };
+    case 'timed':
+      return { vis_from: rule.rangeFrom, vis_to: 'infinity', vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
+    case 'timeRange':
+      return {
+        vis_from: rule.rangeFrom,
+        vis_to: rule.rangeFrom === rule.rangeTo ? 'infinity' : rule.rangeTo,
+        vis_in: rule.stateInRange,
+        vis_out: rule.stateOutRange,
+      };
+  }
+}
+
+/** The stored row of a product: its document plus the derived, indexed columns. */
+export function toProductRow(doc: ProductDoc) {
+  const stockTotal = Object.values(doc.stock).reduce((a, b) => a + b, 0);
+  const { available_in, hasLimitedAmount } = shopperAvailability(doc.policy, doc.delivery_days, stockTotal);
+  const codes = [doc.code1, doc.code2 ?? '', ...doc.oe_numbers.map(oeNumberOnly)].map(normalizeCode).filter(Boolean);
+  return {
+    ...doc,
+    attributes: JSON.stringify(doc.attributes),
+    visibility: JSON.stringify(doc.visibility),
+    stock: JSON.stringify(doc.stock),
+    codes_norm: [...new Set(codes)],
+    code_text: [...new Set(codes)].join(' '),
+    facets: [...new Set(doc.attributes.map((a) => `${a.name}=${a.value}`))],
+    stock_total: stockTotal,
+    available_in,
+    has_limited_amount: hasLimitedAmount,
+    // Listed: a product (not a service) with a price (spec 5 "Other rules"); visibility is checked at query time.
+    listed: doc.exists && doc.product_class === 'product' && doc.gross_cents !== null,
+    ...visibilityColumns(doc.visibility),
+  };
+}
+
+/** Words of a product's names for the typo-tolerant search dictionary (3+ letters). */
+export function dictionaryWords(doc: ProductDoc): string[] {
+  return words(`${doc.name_et} ${doc.name_en}`).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+}
+
+/** The folded state of one category. */
+export interface CategoryDoc {
+  id: string;
+  parent_id: string | null;
+  name_et: string;
+  name_en: string;
+  position: number;
+  hidden: boolean;
+  deleted: boolean;
+  keywords_et: string;
+  keywords_en: string;
+  seq: string;
+  version: number;
+}
+
+/** Applies one Category event; returns null for an event about a category never created. */
+export function evolveCategoryDoc(doc: CategoryDoc | null, event: RecordedEvent): CategoryDoc | null {
+  const position = Number(event.streamPosition);
+  if (doc && position <= doc.version) return doc;
+  const e = event as unknown as CategoryEvent;
+  if (e.type === 'CategoryCreated') {
+    return {
+      id: e.data.categoryId, parent_id: e.data.parentId, name_et: e.data.names.et, name_en: e.data.names.en, position: e.data.position,
+      hidden: false, deleted: false, keywords_et: '', keywords_en: '', seq: event.globalPosition.toString(), version: position,
+    };
+  }
+  if (!doc) return null;
+  const next = { ...doc, version: position };
+  switch (e.type) {
+    case 'CategoryRenamed':
+      return e.data.language === 'et' ? { ...next, name_et: e.data.name } : { ...next, name_en: e.data.name };
+    case 'CategoryMoved':
+      return { ...next, parent_id: e.data.parentId, position: e.data.position };
+    case 'CategoryHidden':
+      return { ...next, hidden: true };
+    case 'CategoryShown':
+      return { ...next, hidden: false };
+    case 'CategorySearchKeywordsChanged':
+      return e.data.language === 'et' ? { ...next, keywords_et: e.data.keywords } : { ...next, keywords_en: e.data.keywords };
+    case 'CategoryDeleted':
+      return { ...next, deleted: true };
+    default:
+      return doc;
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Text normalisation shared by the catalog projection (what is stored) and its queries (what is searched), so a
+ * part number matches however it is typed: "BF1018/1", "bf 1018 1" and "BF10181" all normalise to "BF10181".
+ */
+
+/** Upper-case letters and digits only. */
+export function normalizeCode(code: string): string {
+  return code.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Lower-case words of letters and digits (Unicode), in order, without duplicates. */
+export function words(text: string): string[] {
+  const found = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(found)];
+}
+
+/** The part before a bracket of an OE reference "5830674 (DEMAG)": the number itself. */
+export function oeNumberOnly(reference: string): string {
+  return reference.replace(/\(.*$/, '').trim();
+}

@@ -1,0 +1,172 @@
+/**
+ * The catalog read model: its tables (`createTables`) and its writer (`applyBatch`, conventions 5). A batch loads
+ * the rows its events touch with one query per table, folds the events with the pure mapping of projection.ts and
+ * writes the rows back with one upsert per table.
+ *
+ * Tables (schema `rm_catalog`):
+ * - products: one row per product id: `doc` (the folded ProductDoc) plus derived columns for listing, facets and
+ *   search (normalised codes, facet values "name=value", tsvector, availability, visibility window);
+ * - categories: one row per category id: `doc` plus parent, names and flags;
+ * - search_words: every word of a product name, the dictionary for typo-tolerant search.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import type { ReadModel } from '../read-model.js';
+import {
+  CATALOG_EVENT_TYPES,
+  type CategoryDoc,
+  dictionaryWords,
+  emptyProductDoc,
+  evolveCategoryDoc,
+  evolveProductDoc,
+  type ProductDoc,
+  productIdOf,
+  toProductRow,
+} from './projection.js';
+
+const id = (schema: string, table: string) => sql.id(schema, table);
+
+async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+  const products = id(schema, 'products');
+  await sql`
+    create table ${products} (
+      id uuid primary key,
+      doc jsonb not null,
+      seq bigint not null,
+      listed boolean not null,
+      code1 text not null,
+      code2 text,
+      name_et text not null,
+      name_en text not null,
+      codes_norm text[] not null,
+      code_text text not null,
+      category_ids uuid[] not null,
+      facets text[] not null,
+      gross_cents integer,
+      net_cents integer,
+      stock_total integer not null,
+      available_in integer not null,
+      has_limited_amount boolean not null,
+      vis_from timestamptz not null,
+      vis_to timestamptz not null,
+      vis_in text not null,
+      vis_out text not null,
+      modified_at timestamptz,
+      search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text)) stored
+    )`.execute(db);
+  const idx = (name: string) => sql.id(`${name}`);
+  await sql`create index ${idx('products_search')} on ${products} using gin (search)`.execute(db);
+  await sql`create index ${idx('products_categories')} on ${products} using gin (category_ids)`.execute(db);
+  await sql`create index ${idx('products_facets')} on ${products} using gin (facets)`.execute(db);
+  await sql`create index ${idx('products_codes')} on ${products} using gin (codes_norm)`.execute(db);
+  await sql`create index ${idx('products_code_trgm')} on ${products} using gin (code_text gin_trgm_ops)`.execute(db);
+  await sql`create index ${idx('products_modified')} on ${products} (modified_at desc, seq desc) where listed`.execute(db);
+  await sql`create index ${idx('products_seq')} on ${products} (seq) where listed`.execute(db);
+  await sql`create index ${idx('products_price')} on ${products} (gross_cents, seq) where listed`.execute(db);
+  await sql`create index ${idx('products_name_et')} on ${products} (lower(name_et), seq) where listed`.execute(db);
+  await sql`create index ${idx('products_name_en')} on ${products} (lower(name_en), seq) where listed`.execute(db);
+  await sql`
+    create table ${id(schema, 'categories')} (
+      id uuid primary key,
+      doc jsonb not null,
+      parent_id uuid,
+      seq bigint not null,
+      deleted boolean not null
+    )`.execute(db);
+  await sql`create table ${id(schema, 'search_words')} (word text primary key)`.execute(db);
+}
+
+const PRODUCT_COLUMNS = [
+  ['id', 'uuid'], ['doc', 'jsonb'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
+  ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['category_ids', 'uuid[]'],
+  ['facets', 'text[]'], ['gross_cents', 'integer'], ['net_cents', 'integer'], ['stock_total', 'integer'],
+  ['available_in', 'integer'], ['has_limited_amount', 'boolean'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'],
+  ['vis_in', 'text'], ['vis_out', 'text'], ['modified_at', 'timestamptz'],
+] as const;
+const CATEGORY_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['parent_id', 'uuid'], ['seq', 'bigint'], ['deleted', 'boolean']] as const;
+
+/** `insert ... select from jsonb_to_recordset(rows) on conflict (id) do update` for the given columns. */
+async function upsert(trx: Transaction<any>, schema: string, table: string, columns: readonly (readonly [string, string])[], rows: Record<string, unknown>[]) {
+  if (!rows.length) return;
+  const names = sql.join(columns.map(([c]) => sql.id(c)));
+  const typed = sql.raw(columns.map(([c, t]) => `"${c}" ${t}`).join(', '));
+  const updates = sql.raw(columns.filter(([c]) => c !== 'id').map(([c]) => `"${c}" = excluded."${c}"`).join(', '));
+  await sql`
+    insert into ${id(schema, table)} (${names})
+    select ${names} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${typed})
+    on conflict (id) do update set ${updates}`.execute(trx);
+}
+
+async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const productIds = [...new Set(events.map(productIdOf).filter((x): x is string => x !== null))];
+  const categoryIds = [...new Set(events.filter((e) => e.streamId.startsWith('category-')).map((e) => (e.data as { categoryId: string }).categoryId))];
+
+  const products = new Map<string, ProductDoc>();
+  if (productIds.length) {
+    const r = await sql<{ doc: ProductDoc }>`select doc from ${id(schema, 'products')} where id = any(${productIds}::uuid[])`.execute(trx);
+    for (const row of r.rows) products.set(row.doc.id, row.doc);
+  }
+  const categories = new Map<string, CategoryDoc | null>();
+  if (categoryIds.length) {
+    const r = await sql<{ doc: CategoryDoc }>`select doc from ${id(schema, 'categories')} where id = any(${categoryIds}::uuid[])`.execute(trx);
+    for (const row of r.rows) categories.set(row.doc.id, row.doc);
+  }
+
+  const changedProducts = new Set<string>();
+  const changedCategories = new Set<string>();
+  for (const event of events) {
+    const productId = productIdOf(event);
+    if (productId) {
+      const before = products.get(productId) ?? emptyProductDoc(productId);
+      const after = evolveProductDoc(before, event);
+      if (after !== before) {
+        products.set(productId, after);
+        changedProducts.add(productId);
+      }
+    } else if (event.streamId.startsWith('category-')) {
+      const categoryId = (event.data as { categoryId: string }).categoryId;
+      const before = categories.get(categoryId) ?? null;
+      const after = evolveCategoryDoc(before, event);
+      if (after && after !== before) {
+        categories.set(categoryId, after);
+        changedCategories.add(categoryId);
+      }
+    }
+  }
+
+  const productRows = [...changedProducts].map((pid) => {
+    const doc = products.get(pid)!;
+    const { id: rowId, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at } = toProductRow(doc);
+    return { id: rowId, doc, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at };
+  });
+  await upsert(trx, schema, 'products', PRODUCT_COLUMNS, productRows);
+  await upsert(
+    trx,
+    schema,
+    'categories',
+    CATEGORY_COLUMNS,
+    [...changedCategories].map((cid) => {
+      const doc = categories.get(cid)!;
+      return { id: doc.id, doc, parent_id: doc.parent_id, seq: doc.seq, deleted: doc.deleted };
+    }),
+  );
+  const dictionary = new Set<string>();
+  for (const pid of changedProducts) for (const w of dictionaryWords(products.get(pid)!)) dictionary.add(w);
+  if (dictionary.size) {
+    await sql`insert into ${id(schema, 'search_words')} (word) select unnest(${[...dictionary].sort()}::text[]) on conflict do nothing`.execute(trx);
+  }
+}
+
+/** The catalog read model: products, categories and the search dictionary. */
+export const catalogReadModel: ReadModel = {
+  name: 'catalog',
+  version: 1,
+  eventTypes: CATALOG_EVENT_TYPES,
+  createTables,
+  applyBatch,
+  hashTables: [
+    { table: 'products', orderBy: 't.id' },
+    { table: 'categories', orderBy: 't.id' },
+    { table: 'search_words', orderBy: 't.word' },
+  ],
+};

@@ -1,0 +1,258 @@
+/**
+ * The read-model contract and the projection runner (design brief "Read models").
+ *
+ * Each read model lives in its own PostgreSQL schema `rm_<name>` holding its tables and its `checkpoint` row.
+ * A batch of events and the new checkpoint are written in one transaction, so a read model sees every event
+ * exactly once. One runner per read model is active at a time (a session-level advisory lock); the others wait
+ * as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback.
+ *
+ * Rebuild (blue/green): the read model is projected from position 0 into `rm_<name>__rebuild` beside the live
+ * schema; once caught up, one transaction locks the live checkpoint, projects the last events and swaps the schema
+ * names. The live runner's next batch then continues from the rebuilt checkpoint.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../platform/db/database.js';
+import { type EventStore, type RecordedEvent, START } from '../platform/event-store/port.js';
+
+export interface ReadModel {
+  /** Short name: the schema is `rm_<name>`. */
+  name: string;
+  /** Bump when the tables or the mapping change: a read model of another version is rebuilt on start. */
+  version: number;
+  /** Event types the read model reads (the runner skips the others). */
+  eventTypes: readonly string[];
+  /** Creates the read model's tables inside `schema` (the schema itself exists already). */
+  createTables(db: Kysely<any>, schema: string): Promise<void>;
+  /** Applies a batch in `$all` order inside the runner's transaction. Must be idempotent by stream position. */
+  applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void>;
+  /** Tables (without schema) and the order of their rows, for the rebuild comparison hash. */
+  hashTables: { table: string; orderBy: string }[];
+}
+
+export const liveSchema = (rm: ReadModel) => `rm_${rm.name}`;
+const rebuildSchema = (rm: ReadModel) => `rm_${rm.name}__rebuild`;
+const lockKey = (rm: ReadModel) => `projection:${rm.name}`;
+const q = (identifier: string) => sql.id(identifier);
+
+async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+  const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
+  return r.rows[0].n > 0;
+}
+
+async function createSchema(db: Database, rm: ReadModel, schema: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`drop schema if exists ${q(schema)} cascade`.execute(trx);
+    await sql`create schema ${q(schema)}`.execute(trx);
+    await sql`create table ${q(schema)}.checkpoint (id int primary key default 1 check (id = 1), version int not null, checkpoint text not null, updated_at timestamptz not null default now())`.execute(trx);
+    await sql`insert into ${q(schema)}.checkpoint (version, checkpoint) values (${rm.version}, ${START})`.execute(trx);
+    await rm.createTables(trx, schema);
+  });
+}
+
+/** Reads the checkpoint and version of a read model's schema (null when the schema does not exist). */
+export async function readCheckpoint(db: Kysely<any>, schema: string): Promise<{ version: number; checkpoint: string } | null> {
+  if (!(await schemaExists(db, schema))) return null;
+  const r = await sql<{ version: number; checkpoint: string }>`select version, checkpoint from ${q(schema)}.checkpoint`.execute(db);
+  return r.rows[0] ?? null;
+}
+
+/** Projects one batch and moves the checkpoint, in one transaction; the checkpoint row is locked first. */
+async function applyAndCheckpoint(db: Database, rm: ReadModel, schema: string, events: RecordedEvent[], checkpoint: string, expected: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const r = await sql<{ checkpoint: string }>`select checkpoint from ${q(schema)}.checkpoint for update`.execute(trx);
+    if (r.rows[0]?.checkpoint !== expected) throw new Error(`Read model ${rm.name}: checkpoint moved under the runner (another runner?)`);
+    if (events.length) await rm.applyBatch(trx, schema, events);
+    await sql`update ${q(schema)}.checkpoint set checkpoint = ${checkpoint}, updated_at = now()`.execute(trx);
+  });
+  if (events.length) await sql`select pg_notify('rm_changed', ${rm.name})`.execute(db);
+}
+
+/** Catches `schema` up to the head of `$all` in batches; returns the checkpoint reached. */
+async function catchUp(db: Database, store: EventStore, rm: ReadModel, schema: string, onProgress?: (events: number) => void): Promise<string> {
+  let current = (await readCheckpoint(db, schema))!.checkpoint;
+  let total = 0;
+  for (;;) {
+    const page = await store.readAll({ after: current, maxCount: 2000, eventTypes: rm.eventTypes });
+    if (page.events.length || page.checkpoint !== current) {
+      await applyAndCheckpoint(db, rm, schema, page.events, page.checkpoint, current);
+      total += page.events.length;
+      onProgress?.(total);
+      current = page.checkpoint;
+    }
+    if (page.caughtUp) return current;
+  }
+}
+
+/**
+ * Creates the read model when missing and rebuilds it when its version changed. Safe to call from every process:
+ * creation races end with one schema.
+ */
+export async function ensureReadModel(db: Database, store: EventStore, rm: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
+  const live = await readCheckpoint(db, liveSchema(rm));
+  if (live && live.version === rm.version) return;
+  if (!live) {
+    await withLock(db, `create:${rm.name}`, async () => {
+      if (!(await readCheckpoint(db, liveSchema(rm)))) await createSchema(db, rm, liveSchema(rm));
+    });
+    return;
+  }
+  log(`read model ${rm.name}: version ${live.version} -> ${rm.version}, rebuilding`);
+  await rebuildReadModel(db, store, rm, log);
+}
+
+async function withLock<T>(db: Database, key: string, fn: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(${key}))`.execute(conn);
+    try {
+      return await fn();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(conn);
+    }
+  });
+}
+
+/**
+ * Rebuilds a read model from position 0 beside the live one and switches to it when caught up.
+ * The live read model keeps serving reads (and its runner keeps projecting) until the switch.
+ */
+export async function rebuildReadModel(db: Database, store: EventStore, rm: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
+  await withLock(db, `rebuild:${rm.name}`, async () => {
+    const target = rebuildSchema(rm);
+    await createSchema(db, rm, target);
+    const started = Date.now();
+    let lastLog = 0;
+    await catchUp(db, store, rm, target, (n) => {
+      if (Date.now() - lastLog > 2000) {
+        lastLog = Date.now();
+        log(`rebuild ${rm.name}: ${n} events`);
+      }
+    });
+    // Switch: hold the live checkpoint so the live runner pauses, project what arrived meanwhile, swap names.
+    await db.transaction().execute(async (trx) => {
+      const live = liveSchema(rm);
+      if (await schemaExists(trx, live)) await sql`lock table ${q(live)}.checkpoint in access exclusive mode`.execute(trx);
+      let current = (await readCheckpoint(trx, target))!.checkpoint;
+      for (;;) {
+        const page = await store.readAll({ after: current, maxCount: 2000, eventTypes: rm.eventTypes });
+        if (page.events.length) await rm.applyBatch(trx, target, page.events);
+        current = page.checkpoint;
+        if (page.caughtUp) break;
+      }
+      await sql`update ${q(target)}.checkpoint set checkpoint = ${current}, updated_at = now()`.execute(trx);
+      if (await schemaExists(trx, live)) await sql`drop schema ${q(live)} cascade`.execute(trx);
+      await sql`alter schema ${q(target)} rename to ${q(live)}`.execute(trx);
+    });
+    await sql`select pg_notify('rm_changed', ${rm.name})`.execute(db);
+    log(`rebuild ${rm.name}: switched after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+}
+
+/**
+ * A hash (md5 hex) of every row of the read model's tables in `schema`, ordered by `hashTables`. Two schemas with
+ * the same rows have the same hash.
+ */
+export async function hashReadModel(db: Kysely<any>, rm: ReadModel, schema = liveSchema(rm)): Promise<string> {
+  const parts: string[] = [];
+  for (const { table, orderBy } of rm.hashTables) {
+    const r = await sql<{ h: string | null }>`
+      select md5(string_agg(t::text, '|' order by ${sql.raw(orderBy)})) as h from ${q(schema)}.${q(table)} t`.execute(db);
+    parts.push(`${table}:${r.rows[0].h ?? 'empty'}`);
+  }
+  return parts.join(',');
+}
+
+export interface RunningProjector {
+  stop(): Promise<void>;
+  /** Resolves when the read model has projected every event committed before the call. */
+  caughtUp(): Promise<void>;
+}
+
+/**
+ * Runs a read model's projector until stopped: waits for the advisory lock (standby), then follows `$all` from the
+ * stored checkpoint. On an error (for example the schema switched by a rebuild) it restarts from the stored
+ * checkpoint after `retryMs`.
+ */
+export function runProjector(
+  db: Database,
+  store: EventStore,
+  rm: ReadModel,
+  options: { connectionString: string; log?: (line: string) => void; retryMs?: number; batchSize?: number },
+): RunningProjector {
+  const log = options.log ?? (() => {});
+  let running = true;
+  let lockClient: pg.Client | null = null;
+  let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
+  let wakeStandby: (() => void) | null = null;
+  let markStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      wakeStandby = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        if (!lockClient) {
+          const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector-${rm.name}` });
+          client.on('error', () => {});
+          await client.connect();
+          const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(rm)]);
+          if (!r.rows[0].ok) {
+            await client.end();
+            await sleep(options.retryMs ?? 2000);
+            continue;
+          }
+          lockClient = client;
+          log(`projector ${rm.name}: active`);
+        }
+        await ensureReadModel(db, store, rm, log);
+        let expected = (await readCheckpoint(db, liveSchema(rm)))!.checkpoint;
+        const failed = new Promise<never>((_, reject) => {
+          subscription = store.subscribeToAll({
+            after: expected,
+            batchSize: options.batchSize ?? 1000,
+            eventTypes: rm.eventTypes,
+            handler: async (events, checkpoint) => {
+              await applyAndCheckpoint(db, rm, liveSchema(rm), events, checkpoint, expected);
+              expected = checkpoint;
+            },
+            onError: reject,
+          });
+        });
+        await Promise.race([failed, stopped]);
+      } catch (error) {
+        if (!running) break;
+        log(`projector ${rm.name}: ${(error as Error).message}; restarting`);
+        await (subscription as { stop(): Promise<void> } | null)?.stop().catch(() => {});
+        subscription = null;
+        await sleep(options.retryMs ?? 2000);
+      }
+    }
+  })();
+
+  return {
+    stop: async () => {
+      running = false;
+      markStopped();
+      wakeStandby?.();
+      await (subscription as { stop(): Promise<void> } | null)?.stop();
+      await loop.catch(() => {});
+      await lockClient?.end().catch(() => {});
+    },
+    caughtUp: async () => {
+      // Wait until the runner has an active subscription, then for it to catch up.
+      for (;;) {
+        if (subscription) return (subscription as { caughtUp(): Promise<void> }).caughtUp();
+        await new Promise((r) => setTimeout(r, 20));
+        if (!running) return;
+      }
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * App shell: skip link, header, main landmark, footer. Keeps i18next and <html lang> in step with the route's
+ * language prefix (spec 2: every path accepts an optional language prefix).
+ */
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Footer } from '../../components/layout/footer';
+import { Header } from '../../components/layout/header';
+import { Spinner } from '../../components/spinner';
+import { I18N_CODE, useRouteLanguage } from '../../lib/language';
+
+export function RootLayout() {
+  const { lang } = useRouteLanguage();
+  const { t, i18n } = useTranslation('app');
+
+  useLayoutEffect(() => {
+    document.documentElement.lang = lang;
+    if (i18n.language !== I18N_CODE[lang]) void i18n.changeLanguage(I18N_CODE[lang]);
+  }, [lang, i18n]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main-content">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <main id="main-content" className="site-main container" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

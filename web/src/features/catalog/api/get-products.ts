@@ -1,0 +1,48 @@
+/**
+ * GET /v1/products?q&c&f&page&pageSize&sort&iu&lang (spec 7 "Product list"): one page of listed products with
+ * facets; paging in the x-pagination-* headers. Results are cached per query string (spec 2 "Product listing").
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  envelopeSchema,
+  productListResponseSchema,
+  type ProductListResponse,
+} from '../../../../../api/contracts/catalog';
+import { getJson, readPagination, type Pagination } from '../../../lib/api-client';
+
+const productListEnvelope = envelopeSchema(productListResponseSchema);
+
+export interface ProductPage {
+  list: ProductListResponse;
+  pagination: Pagination;
+}
+
+/** `queryString` is the canonical query built by `toProductListQuery` (listing-params.ts). */
+export async function getProducts(queryString: string, signal?: AbortSignal): Promise<ProductPage> {
+  const { body, headers } = await getJson(`/v1/products?${queryString}`, productListEnvelope, signal);
+  const list: ProductListResponse = body.data ?? {
+    results: [],
+    availableFilters: [],
+    leftOutSearchKeywords: [],
+    appliedFiltersCount: 0,
+    exactlyMatchingProductIds: [],
+  };
+  const sp = new URLSearchParams(queryString);
+  const pagination = readPagination(headers, {
+    page: Number(sp.get('page') ?? 1),
+    perPage: Number(sp.get('pageSize') ?? list.results.length),
+    received: list.results.length,
+  });
+  return { list, pagination };
+}
+
+export const productsQueryOptions = (queryString: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'products', queryString] as const,
+    queryFn: ({ signal }) => getProducts(queryString, signal),
+  });
+
+/** Keeps the previous page on screen while the next one loads. */
+export function useProducts(queryString: string) {
+  return useQuery({ ...productsQueryOptions(queryString), placeholderData: keepPreviousData });
+}

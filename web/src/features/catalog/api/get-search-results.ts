@@ -1,0 +1,39 @@
+/**
+ * GET /v1/search?q&page&per-page&sort (spec 7): site search results with breadcrumbs; paging in the
+ * x-pagination-* headers. Used by the search results screen (spec 2 "Search results page").
+ */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { searchResponseSchema, type SearchResult } from '../../../../../api/contracts/catalog';
+import { getJson, readPagination, type Pagination } from '../../../lib/api-client';
+
+/** The search answer carries `data.results`; `success`/`status` are optional here. */
+const searchBody = z.object({ data: searchResponseSchema });
+
+export interface SearchPage {
+  results: SearchResult[];
+  pagination: Pagination;
+}
+
+/** `queryString` holds q, page, per-page and sort. */
+export async function getSearchResults(queryString: string, signal?: AbortSignal): Promise<SearchPage> {
+  const { body, headers } = await getJson(`/v1/search?${queryString}`, searchBody, signal);
+  const sp = new URLSearchParams(queryString);
+  const results = body.data.results;
+  const pagination = readPagination(headers, {
+    page: Number(sp.get('page') ?? 1),
+    perPage: Number(sp.get('per-page') ?? results.length),
+    received: results.length,
+  });
+  return { results, pagination };
+}
+
+export const searchResultsQueryOptions = (queryString: string) =>
+  queryOptions({
+    queryKey: ['catalog', 'search', queryString] as const,
+    queryFn: ({ signal }) => getSearchResults(queryString, signal),
+  });
+
+export function useSearchResults(queryString: string) {
+  return useQuery({ ...searchResultsQueryOptions(queryString), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,36 @@
+/**
+ * One product in the listing: image, name, code1, gross price and availability. The name link stretches over the
+ * whole card (CSS), so the card is one tab stop.
+ */
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../../../api/contracts/catalog';
+import { useRouteLanguage } from '../../../lib/language';
+import { Availability } from './availability';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+export function ProductCard({ product }: { product: Product }) {
+  const { t } = useTranslation('shop');
+  const { lang, to } = useRouteLanguage();
+  const href = to(product.path || `/products/view/${encodeURIComponent(product.id)}`);
+  return (
+    <article className={`product-card${product.visibility.currentState !== 'visible' ? ' is-invisible' : ''}`}>
+      <ProductImage image={product.image} alt={product.name} className="product-card__image" />
+      <div className="product-card__body">
+        <h3 className="product-card__name">
+          <Link to={href}>{product.name}</Link>
+        </h3>
+        <p className="product-card__code">
+          <span className="visually-hidden">{t('product.code')}: </span>
+          {product.code1}
+        </p>
+        <Availability product={product} className="product-card__availability" />
+      </div>
+      <p className="product-card__price">
+        <span className="visually-hidden">{t('product.price')}: </span>
+        <Price cents={product.priceCents} decimal={product.price} lang={lang} />
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Product } from '../../../../../api/contracts/catalog';
+import { ProductCard } from './product-card';
+
+export type ViewMode = 'grid' | 'list' | 'compact';
+export const VIEW_MODES: readonly ViewMode[] = ['grid', 'list', 'compact'];
+
+interface ProductGridProps {
+  products: Product[];
+  viewMode: ViewMode;
+  labelledBy?: string;
+}
+
+/** The products as a list in one of the view modes (spec 9: grid, list, compact; default grid). */
+export function ProductGrid({ products, viewMode, labelledBy }: ProductGridProps) {
+  return (
+    <ul className={`product-grid product-grid--${viewMode}`} aria-labelledby={labelledBy}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Product listing (spec 2 "Product listing"; routes /, /products, /tooted): category tree, facet filters, sorting,
+ * paging, view modes and breadcrumb. All listing state lives in the URL query (q, c, f, page, pageSize, sort), and
+ * results are cached per query string. With filters applied, exactly matching products come first, then the
+ * heading 'Following products are partially matching with selected filters:' and the rest.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Product, Sort } from '../../../../../api/contracts/catalog';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { useRouteLanguage } from '../../../lib/language';
+import { useLocalOption } from '../../../lib/local-option';
+import { formatCount } from '../../../lib/format';
+import { useCategories } from '../api/get-categories';
+import { useProducts } from '../api/get-products';
+import { CategoryBreadcrumb } from '../components/category-breadcrumb';
+import { CategoryTree } from '../components/category-tree';
+import { FilterPanel } from '../components/filter-panel';
+import { ListingToolbar } from '../components/listing-toolbar';
+import { ProductGrid, VIEW_MODES, type ViewMode } from '../components/product-grid';
+import { categoryName, findCategoryPath } from '../utils/category-tree';
+import {
+  nextListingSearch,
+  readListingParams,
+  toggleFilterValue,
+  toProductListQuery,
+  type ListingChange,
+} from '../utils/listing-params';
+
+export function ProductListingRoute() {
+  const { t } = useTranslation(['shop', 'app']);
+  const { lang } = useRouteLanguage();
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(() => readListingParams(searchParams), [searchParams]);
+  const queryString = toProductListQuery(params, lang);
+  const products = useProducts(queryString);
+  const categories = useCategories(lang);
+  const [viewMode, setViewMode] = useLocalOption<ViewMode>('productViewMode', VIEW_MODES, 'grid');
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
+  const apply = (change: ListingChange) => navigate(hrefWith(change), { preventScrollReset: true });
+
+  // Spec 2 "Pagination control": the view scrolls to the top when the page changes.
+  const previousPage = useRef(params.page);
+  useEffect(() => {
+    if (previousPage.current !== params.page) window.scrollTo({ top: 0 });
+    previousPage.current = params.page;
+  }, [params.page]);
+
+  const tree = categories.data ?? [];
+  const categoryPath = params.c ? findCategoryPath(tree, params.c) : [];
+  const currentCategory = categoryPath[categoryPath.length - 1];
+
+  const heading = params.q
+    ? t('listing.searchTitle', { q: params.q })
+    : currentCategory
+      ? categoryName(currentCategory, lang)
+      : params.c
+        ? t('listing.title')
+        : t('listing.allProducts');
+
+  const data = products.data;
+  const list = data?.list;
+  const pagination = data?.pagination;
+  const filtersApplied = Object.keys(params.f).length > 0 || (list?.appliedFiltersCount ?? 0) > 0;
+  const { exact, partial } = useMemo(() => splitByMatch(list?.results ?? [], list?.exactlyMatchingProductIds, filtersApplied), [list, filtersApplied]);
+
+  return (
+    <div className="listing">
+      <title>{`${heading} | ${t('app:shopName')}`}</title>
+      <button
+        type="button"
+        className="button listing__sidebar-toggle"
+        aria-expanded={sidebarOpen}
+        aria-controls="listing-sidebar"
+        onClick={() => setSidebarOpen((o) => !o)}
+      >
+        {t('listing.toggleSidebar')}
+      </button>
+      <aside id="listing-sidebar" className={`listing__sidebar${sidebarOpen ? ' is-open' : ''}`}>
+        {categories.isPending ? (
+          <Spinner />
+        ) : categories.isError ? (
+          <p className="notice notice--error">{t('categories.loadError')}</p>
+        ) : (
+          <CategoryTree tree={tree} selectedId={params.c} lang={lang} hrefFor={(id) => hrefWith({ c: id })} />
+        )}
+        {list && (
+          <FilterPanel
+            available={list.availableFilters}
+            applied={params.f}
+            lang={lang}
+            onToggle={(name, value, on) => apply({ f: toggleFilterValue(params.f, name, value, on) })}
+            onClear={() => apply({ f: {} })}
+          />
+        )}
+      </aside>
+
+      <section className="listing__content" aria-labelledby="listing-title" aria-busy={products.isFetching}>
+        <CategoryBreadcrumb path={categoryPath} lang={lang} hrefFor={(id) => hrefWith({ c: id })} />
+        <div className="listing__head">
+          <h1 id="listing-title">{heading}</h1>
+          {pagination && (
+            <p className="listing__count muted" aria-live="polite">
+              {t('listing.count', { count: pagination.totalCount, formattedCount: formatCount(pagination.totalCount, lang) })}
+            </p>
+          )}
+        </div>
+        {list && list.leftOutSearchKeywords.length > 0 && (
+          <p className="notice">{t('listing.leftOutKeywords', { words: list.leftOutSearchKeywords.join(', ') })}</p>
+        )}
+        <ListingToolbar
+          sort={params.sort}
+          pageSize={params.pageSize}
+          viewMode={viewMode}
+          onSortChange={(sort: Sort) => apply({ sort })}
+          onPageSizeChange={(pageSize) => apply({ pageSize })}
+          onViewModeChange={setViewMode}
+        />
+
+        {products.isPending ? (
+          <Spinner />
+        ) : !list ? (
+          <div className="notice notice--error" role="alert">
+            <p>{t('listing.loadError')}</p>
+            <button type="button" className="button" onClick={() => void products.refetch()}>
+              {t('app:retry')}
+            </button>
+          </div>
+        ) : list.results.length === 0 ? (
+          <div className="empty-state">
+            <p>
+              <strong>{t('listing.empty')}</strong>
+            </p>
+            <p className="muted">{t('listing.emptyHint')}</p>
+          </div>
+        ) : (
+          <div className={`listing__results${products.isPlaceholderData ? ' is-stale' : ''}`}>
+            {exact.length > 0 && <ProductGrid products={exact} viewMode={viewMode} labelledBy="listing-title" />}
+            {partial.length > 0 && (
+              <>
+                <h2 id="listing-partial-title" className="listing__partial-heading">
+                  {t('listing.partialHeading')}
+                </h2>
+                <ProductGrid products={partial} viewMode={viewMode} labelledBy="listing-partial-title" />
+              </>
+            )}
+          </div>
+        )}
+
+        {pagination && (
+          <Pagination page={params.page} pageCount={pagination.pageCount} hrefFor={(page) => hrefWith({ page })} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Without filters every product is "exact". With filters, products listed in exactlyMatchingProductIds come
+ * first in answer order, the others follow as partial matches.
+ */
+function splitByMatch(results: Product[], exactIds: string[] | undefined, filtersApplied: boolean) {
+  if (!filtersApplied || !exactIds) return { exact: results, partial: [] as Product[] };
+  const ids = new Set(exactIds);
+  return {
+    exact: results.filter((p) => ids.has(p.id)),
+    partial: results.filter((p) => !ids.has(p.id)),
+  };
+}

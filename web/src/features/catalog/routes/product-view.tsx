@@ -1,0 +1,192 @@
+/**
+ * Product page (/products/view/:id; spec 3 "Product", spec 4 "Product availability and display"): name, codes,
+ * gross price, availability, description, technical details, OE numbers, compatible vehicles, categories and the
+ * image. A missing product shows the not-found page. Loaded as its own chunk.
+ */
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../../../api/contracts/catalog';
+import { NotFound } from '../../../components/not-found';
+import { Spinner } from '../../../components/spinner';
+import { isNotFound } from '../../../lib/api-client';
+import { formatEuro } from '../../../lib/format';
+import { useRouteLanguage, type Language } from '../../../lib/language';
+import { useProduct } from '../api/get-product';
+import { Availability } from '../components/availability';
+import { Price } from '../components/price';
+import { ProductImage } from '../components/product-image';
+
+export function ProductViewRoute() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation(['shop', 'app']);
+  const { lang } = useRouteLanguage();
+  const product = useProduct(id, lang);
+
+  if (product.isPending) return <Spinner />;
+  if (product.isError) {
+    if (isNotFound(product.error)) {
+      return <NotFound title={t('product.notFound')} message={t('product.notFoundMessage')} />;
+    }
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('product.loadError')}</p>
+        <button type="button" className="button" onClick={() => void product.refetch()}>
+          {t('app:retry')}
+        </button>
+      </div>
+    );
+  }
+  return <ProductDetails product={product.data} lang={lang} />;
+}
+
+function ProductDetails({ product, lang }: { product: Product; lang: Language }) {
+  const { t } = useTranslation(['shop', 'app']);
+  const { to } = useRouteLanguage();
+  const navigate = useNavigate();
+  const visible = product.visibility.currentState === 'visible';
+  const woVat = formatEuro(product.priceWoVatCents ?? product.price_wo_vat, lang);
+  const summary = (product.description || product.name).replace(/\s+/g, ' ').slice(0, 160);
+
+  return (
+    <article className={`product-view${visible ? '' : ' is-invisible'}`} aria-labelledby="product-title">
+      <title>{`${product.name} | ${t('app:shopName')}`}</title>
+      <meta name="description" content={summary} />
+
+      <nav className="breadcrumb" aria-label={t('breadcrumb.label')}>
+        <ol>
+          <li>
+            <Link to={to('/products')}>{t('listing.allProducts')}</Link>
+          </li>
+          {product.categories.slice(0, 1).map((c) => (
+            <li key={c.id}>
+              <Link to={`${to('/products')}?c=${encodeURIComponent(c.id)}`}>{c.name}</Link>
+            </li>
+          ))}
+          <li>
+            <span aria-current="page">{product.name}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="product-view__top">
+        <div className="product-view__media">
+          <ProductImage image={product.image} alt={product.name} className="product-view__image" eager />
+        </div>
+
+        <div className="product-view__summary">
+          <h1 id="product-title">{product.name}</h1>
+          {!visible && <p className="notice notice--warning">{t('product.notVisible')}</p>}
+          <dl className="product-view__codes">
+            <div>
+              <dt>{t('product.code')}</dt>
+              <dd>{product.code1}</dd>
+            </div>
+            {product.code2 && (
+              <div>
+                <dt>{t('product.code2')}</dt>
+                <dd>{product.code2}</dd>
+              </div>
+            )}
+          </dl>
+          <div className="product-view__price-box">
+            <p className="product-view__price">
+              <span className="visually-hidden">{t('product.price')}: </span>
+              <Price cents={product.priceCents} decimal={product.price} lang={lang} />
+            </p>
+            {woVat && product.price !== null && (
+              <p className="muted product-view__vat">
+                {t('product.priceWoVat', { price: woVat })} · {t('product.vatIncluded', { rate: product.vatRate })}
+              </p>
+            )}
+            <h2 className="visually-hidden">{t('product.availability')}</h2>
+            <Availability product={product} className="product-view__availability" />
+            {product.big_product && <p className="product-view__note">{t('product.bigProduct')}</p>}
+          </div>
+        </div>
+      </div>
+
+      <div className="product-view__sections">
+        {product.description && (
+          <section aria-labelledby="product-description">
+            <h2 id="product-description">{t('product.description')}</h2>
+            <p className="product-view__description">{product.description}</p>
+          </section>
+        )}
+
+        {product.attributes.length > 0 && (
+          <section aria-labelledby="product-attributes">
+            <h2 id="product-attributes">{t('product.attributes')}</h2>
+            <table className="attribute-table">
+              <thead className="visually-hidden">
+                <tr>
+                  <th scope="col">{t('product.attributeName')}</th>
+                  <th scope="col">{t('product.attributeValue')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.attributes.map((a, i) => (
+                  <tr key={`${a.name}-${i}`}>
+                    <th scope="row">{a.name}</th>
+                    <td>{a.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+
+        {product.oeNumbers.length > 0 && (
+          <section aria-labelledby="product-oe">
+            <h2 id="product-oe">{t('product.oeNumbers')}</h2>
+            <ul className="tag-list">
+              {product.oeNumbers.map((oe) => (
+                <li key={oe}>{oe}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {product.compatibleVehicles.length > 0 && (
+          <section aria-labelledby="product-vehicles">
+            <h2 id="product-vehicles">{t('product.compatibleVehicles')}</h2>
+            <ul className="plain-list">
+              {product.compatibleVehicles.map((v) => (
+                <li key={v}>{v}</li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        {product.categories.length > 0 && (
+          <section aria-labelledby="product-categories">
+            <h2 id="product-categories">{t('product.categories')}</h2>
+            <ul className="tag-list">
+              {product.categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={`${to('/products')}?c=${encodeURIComponent(c.id)}`}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+
+      <p>
+        <Link
+          className="button"
+          to={to('/products')}
+          onClick={(e) => {
+            // Coming from the listing: go back to the same page, filters and scroll position.
+            if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) {
+              e.preventDefault();
+              void navigate(-1);
+            }
+          }}
+        >
+          <span aria-hidden="true">← </span>
+          {t('product.back')}
+        </Link>
+      </p>
+    </article>
+  );
+}

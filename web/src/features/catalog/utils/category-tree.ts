@@ -1,0 +1,23 @@
+/** Helpers over the category tree of GET /v1/categories (spec 3 "Category"). */
+import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
+
+/** Visible children in display order: position, then name. */
+export function visibleChildren(nodes: CategoryNode[], lang: Language): CategoryNode[] {
+  return nodes
+    .filter((n) => !n.hidden)
+    .sort((a, b) => a.position - b.position || categoryName(a, lang).localeCompare(categoryName(b, lang), lang));
+}
+
+export function categoryName(node: CategoryNode, lang: Language): string {
+  return node.name[lang] || node.name.et || node.name.en;
+}
+
+/** The path from a root to the category with `id` (both ends included), or [] when it is not in the tree. */
+export function findCategoryPath(nodes: CategoryNode[], id: string): CategoryNode[] {
+  for (const node of nodes) {
+    if (node.id === id) return [node];
+    const below = findCategoryPath(node.children, id);
+    if (below.length > 0) return [node, ...below];
+  }
+  return [];
+}

@@ -1,0 +1,128 @@
+/**
+ * The product listing state lives in the URL query (spec 2 "Product listing"): q, c, f, page, pageSize, sort
+ * (and iu=user right after a typed search). These helpers read it leniently (bad values fall back to defaults),
+ * build the canonical API query string that also keys the query cache, and derive the next URL on a change.
+ */
+import {
+  appliedFiltersSchema,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SORT,
+  MAX_QUERY_LENGTH,
+  PAGE_SIZES,
+  sortSchema,
+  type AppliedFilters,
+  type Language,
+  type Sort,
+} from '../../../../../api/contracts/catalog';
+
+export interface ListingParams {
+  q: string;
+  c: string;
+  f: AppliedFilters;
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  iu: 'user' | undefined;
+}
+
+/** Parses `f` (JSON text of applied filters); invalid text gives no filters. */
+export function parseAppliedFilters(raw: string | null): AppliedFilters {
+  if (!raw) return {};
+  try {
+    const parsed = appliedFiltersSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Serialises applied filters with sorted names and values, so equal selections give equal URLs; '' when empty. */
+export function serializeAppliedFilters(filters: AppliedFilters): string {
+  const names = Object.keys(filters)
+    .filter((name) => (filters[name]?.length ?? 0) > 0)
+    .sort();
+  if (names.length === 0) return '';
+  const canonical: AppliedFilters = {};
+  for (const name of names) canonical[name] = [...new Set(filters[name])].sort();
+  return JSON.stringify(canonical);
+}
+
+export function readListingParams(sp: URLSearchParams): ListingParams {
+  const page = Number.parseInt(sp.get('page') ?? '', 10);
+  const pageSize = Number.parseInt(sp.get('pageSize') ?? '', 10);
+  const sort = sortSchema.safeParse(sp.get('sort'));
+  return {
+    q: (sp.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+    c: (sp.get('c') ?? '').trim(),
+    f: parseAppliedFilters(sp.get('f')),
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    sort: sort.success ? sort.data : DEFAULT_SORT,
+    iu: sp.get('iu') === 'user' ? 'user' : undefined,
+  };
+}
+
+/** The canonical query string of GET /v1/products, also the query key (spec 2: results cached per query string). */
+export function toProductListQuery(params: ListingParams, lang: Language): string {
+  const sp = new URLSearchParams();
+  if (params.q) sp.set('q', params.q);
+  if (params.c) sp.set('c', params.c);
+  const f = serializeAppliedFilters(params.f);
+  if (f) sp.set('f', f);
+  sp.set('page', String(params.page));
+  sp.set('pageSize', String(params.pageSize));
+  sp.set('sort', params.sort);
+  if (params.iu) sp.set('iu', params.iu);
+  sp.set('lang', lang);
+  return sp.toString();
+}
+
+export interface ListingChange {
+  q?: string;
+  c?: string;
+  f?: AppliedFilters;
+  page?: number;
+  pageSize?: number;
+  sort?: Sort;
+}
+
+/**
+ * The next URL query after a change made on the listing. Defaults are left out of the URL; `iu` is dropped
+ * because only the typed search itself counts as a user search. Changing anything but the page resets the page;
+ * changing the category clears the filters (facets differ per category).
+ */
+export function nextListingSearch(current: URLSearchParams, change: ListingChange): string {
+  const sp = new URLSearchParams(current);
+  sp.delete('iu');
+  const set = (key: string, value: string | undefined, defaultValue?: string) => {
+    if (value === undefined || value === '' || value === defaultValue) sp.delete(key);
+    else sp.set(key, value);
+  };
+  if ('q' in change) set('q', change.q?.trim());
+  if ('c' in change) {
+    set('c', change.c);
+    sp.delete('f');
+  }
+  if ('f' in change) set('f', change.f ? serializeAppliedFilters(change.f) : undefined);
+  if ('pageSize' in change) set('pageSize', change.pageSize?.toString(), String(DEFAULT_PAGE_SIZE));
+  if ('sort' in change) set('sort', change.sort, DEFAULT_SORT);
+  if ('page' in change) set('page', change.page?.toString(), '1');
+  else sp.delete('page');
+  const qs = sp.toString();
+  return qs ? `?${qs}` : '';
+}
+
+/** Adds or removes one filter value. */
+export function toggleFilterValue(filters: AppliedFilters, name: string, value: string, on: boolean): AppliedFilters {
+  const next: AppliedFilters = { ...filters };
+  const values = new Set(next[name] ?? []);
+  if (on) values.add(value);
+  else values.delete(value);
+  if (values.size === 0) delete next[name];
+  else next[name] = [...values];
+  return next;
+}
+
+export function countAppliedValues(filters: AppliedFilters): number {
+  return Object.values(filters).reduce((sum, values) => sum + values.length, 0);
+}

@@ -1,0 +1,26 @@
+/** A remembered user option in local storage (spec 3 "Remembered user options"), persisted after 200 ms. */
+import { useEffect, useState } from 'react';
+
+const PERSIST_DELAY_MS = 200;
+
+export function useLocalOption<T extends string>(key: string, allowed: readonly T[], fallback: T): [T, (v: T) => void] {
+  const [value, setValue] = useState<T>(() => {
+    try {
+      const stored = localStorage.getItem(key);
+      return stored !== null && (allowed as readonly string[]).includes(stored) ? (stored as T) : fallback;
+    } catch {
+      return fallback;
+    }
+  });
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        /* storage unavailable */
+      }
+    }, PERSIST_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [key, value]);
+  return [value, setValue];
+}

@@ -1,0 +1,42 @@
+/**
+ * Themes (spec 1): ConjDark (default) and ConjLight, applied as `data-theme` on <html>; the stylesheet holds each
+ * palette as CSS variables. The choice is remembered in local storage (spec 9: theme persists after 1000 ms).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type ThemeName = 'ConjDark' | 'ConjLight';
+export const DEFAULT_THEME: ThemeName = 'ConjDark';
+const STORAGE_KEY = 'theme';
+const PERSIST_DELAY_MS = 1000;
+
+export function readStoredTheme(): ThemeName {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return stored === 'ConjLight' || stored === 'ConjDark' ? stored : DEFAULT_THEME;
+  } catch {
+    return DEFAULT_THEME;
+  }
+}
+
+export function applyTheme(theme: ThemeName) {
+  document.documentElement.dataset.theme = theme === 'ConjLight' ? 'light' : 'dark';
+}
+
+export function useTheme(): [ThemeName, () => void] {
+  const [theme, setTheme] = useState<ThemeName>(readStoredTheme);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    applyTheme(theme);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      try {
+        localStorage.setItem(STORAGE_KEY, theme);
+      } catch {
+        /* storage unavailable: the theme still applies for this visit */
+      }
+    }, PERSIST_DELAY_MS);
+    return () => window.clearTimeout(timer.current);
+  }, [theme]);
+  const toggle = useCallback(() => setTheme((t) => (t === 'ConjDark' ? 'ConjLight' : 'ConjDark')), []);
+  return [theme, toggle];
+}

@@ -1,0 +1,40 @@
+/**
+ * Vite config of the storefront (web/). Run from the repository root:
+ *   npx vite build --config web/vite.config.ts   -> web/dist (assets under /assets)
+ *   npx vite --config web/vite.config.ts         -> dev server; /v1 and /product go to the API on :3000
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: webRoot,
+  base: '/',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    // web/ imports the zod contracts from ../api/contracts.
+    fs: { allow: [repoRoot] },
+    proxy: {
+      '/v1': { target: apiTarget, changeOrigin: true },
+      '/product': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/v1': { target: apiTarget, changeOrigin: true },
+      '/product': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});
