@@ -1,5 +1,5 @@
 /**
- * `npm test` (through platform/cli/bootstrap.mjs): brings up PostgreSQL and Redis the same way
+ * `npm test` (through bin/bootstrap.mjs): brings up PostgreSQL and Redis the same way
  * `npm start` does, then runs the whole vitest suite once.
  *
  *   npm test                      # every test
@@ -15,9 +15,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePostgres, ensureRedis } from '../services/ensure-services';
+import { ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<number> {

@@ -3,11 +3,11 @@
  * Entry point of `npm start` and `npm test` (see package.json). Plain JavaScript with no
  * dependencies, because it runs before node_modules exists.
  *
- *   node platform/cli/bootstrap.mjs <start|test> [...args]
+ *   node bin/bootstrap.mjs <start|test> [...args]
  *
  * 1. Installs the npm dependencies (`npm ci`) when node_modules is missing or package-lock.json
  *    changed since the last install (newer than node_modules/.package-lock.json).
- * 2. Runs `node --import tsx platform/cli/<command>.ts ...args` from the repository root with the
+ * 2. Runs `node --import tsx bin/<command>.ts ...args` from the repository root with the
  *    terminal inherited, forwards SIGINT/SIGTERM/SIGHUP to it, and exits with its exit code.
  *    The TypeScript side (platform/services/ensure-services.ts) brings up PostgreSQL and Redis.
  */
@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const COMMANDS = ['start', 'test'];
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function log(line) {
   process.stderr.write(`[setup] ${line}\n`);
@@ -85,7 +85,7 @@ function installDependencies(reason) {
 function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (!COMMANDS.includes(command)) {
-    fail(`usage: node platform/cli/bootstrap.mjs <${COMMANDS.join('|')}> [...args]`);
+    fail(`usage: node bin/bootstrap.mjs <${COMMANDS.join('|')}> [...args]`);
   }
   const [major] = process.versions.node.split('.').map(Number);
   if (major < 20) fail(`Node ${process.versions.node} is too old; Node 20 or newer is required`);
@@ -93,7 +93,7 @@ function main() {
   const reason = installReason();
   if (reason) installDependencies(reason);
 
-  const entry = path.join(repoRoot, 'platform', 'cli', `${command}.ts`);
+  const entry = path.join(repoRoot, 'bin', `${command}.ts`);
   if (!existsSync(entry)) fail(`${path.relative(repoRoot, entry)} does not exist`);
 
   // cwd = repository root, so `--import tsx` resolves from this repository's node_modules.

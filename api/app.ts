@@ -1,0 +1,48 @@
+/**
+ * The Fastify application (conventions 6): infrastructure plugins, the error handler, then routes per resource.
+ * Tests build it with `buildApp(deps)` and drive it with `inject`.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { CategoryCache } from './catalog-cache.js';
+import type { ApiDeps } from './deps.js';
+import { registerErrorHandler, sendFailure } from './errors.js';
+import { categoryRoutes } from './routes/categories/index.js';
+import { productRoutes } from './routes/products/index.js';
+import { searchRoutes } from './routes/search/index.js';
+
+/** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
+const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii'];
+
+export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-correlation-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const categories = new CategoryCache(deps.db);
+  app.get('/health', async () => ({ success: true, status: 'success', data: { ok: true } }));
+  productRoutes(app, deps, categories);
+  searchRoutes(app, deps, categories);
+  categoryRoutes(app, deps, categories);
+
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: deps.webRoot, wildcard: false, index: false });
+    // Single-page app: every other GET path renders index.html and the client router decides (not-found included).
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

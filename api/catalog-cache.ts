@@ -1,0 +1,107 @@
+/**
+ * A short-lived in-process cache of the category list (names for product cards, the tree with counts).
+ * Counting listed products per category reads the whole products table, so it is computed at most once per
+ * `ttlMs` (default 5000 ms) per process; a read-model change shows within that time.
+ */
+import type { Kysely } from 'kysely';
+import type { CategoryNode, Language } from './contracts/catalog.js';
+import type { CategoryDoc } from '../projections/catalog/projection.js';
+import { listCategories } from '../projections/catalog/queries.js';
+
+export interface CategorySnapshot {
+  names: Map<string, { et: string; en: string }>;
+  docs: Map<string, CategoryDoc>;
+  /** The visible tree (hidden and deleted categories and their subtrees left out). */
+  tree: CategoryNode[];
+}
+
+/** URL slug (spec 5 "Other rules"): lowercase, spaces to hyphens, non-word characters stripped, hyphens collapsed. */
+export function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/[^\w-]+/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+function buildTree(rows: { doc: CategoryDoc; directCount: number }[]): CategoryNode[] {
+  const nodes = new Map<string, CategoryNode & { path: { et: string; en: string }[] }>();
+  for (const { doc, directCount } of rows) {
+    if (doc.hidden) continue;
+    nodes.set(doc.id, {
+      id: doc.id,
+      parent_id: doc.parent_id,
+      name: { et: doc.name_et, en: doc.name_en },
+      position: doc.position,
+      hidden: doc.hidden,
+      url: { et: '', en: '' },
+      search_keywords: { et: doc.keywords_et, en: doc.keywords_en },
+      productCount: directCount,
+      children: [],
+      path: [],
+    });
+  }
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    if (node.parent_id === null) roots.push(node);
+    else nodes.get(node.parent_id)?.children.push(node); // a child of a hidden category is hidden too
+  }
+  const finish = (node: CategoryNode & { path: { et: string; en: string }[] }, path: { et: string; en: string }[]): number => {
+    node.path = [...path, node.name];
+    // Spec 9: the last 3 names of the path, with the two-letter language prefix.
+    const last3 = node.path.slice(-3);
+    node.url = { et: `/et/${last3.map((n) => slug(n.et)).join('/')}`, en: `/en/${last3.map((n) => slug(n.en)).join('/')}` };
+    node.children.sort((a, b) => a.position - b.position || a.name.et.localeCompare(b.name.et, 'et'));
+    for (const child of node.children) node.productCount += finish(child as typeof node, node.path);
+    return node.productCount;
+  };
+  roots.sort((a, b) => a.position - b.position || a.name.et.localeCompare(b.name.et, 'et'));
+  for (const root of roots) finish(root as CategoryNode & { path: { et: string; en: string }[] }, []);
+  const strip = (n: CategoryNode): CategoryNode => {
+    const { path: _path, ...rest } = n as CategoryNode & { path?: unknown };
+    return { ...rest, children: n.children.map(strip) };
+  };
+  return roots.map(strip);
+}
+
+export class CategoryCache {
+  private value: CategorySnapshot | null = null;
+  private loadedAt = 0;
+  private loading: Promise<CategorySnapshot> | null = null;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly ttlMs = 5000,
+  ) {}
+
+  /** The current snapshot, reloaded when older than the TTL (concurrent callers share one load). */
+  async get(now: string): Promise<CategorySnapshot> {
+    if (this.value && Date.now() - this.loadedAt < this.ttlMs) return this.value;
+    this.loading ??= listCategories(this.db, now)
+      .then((rows) => {
+        this.value = {
+          names: new Map(rows.map(({ doc }) => [doc.id, { et: doc.name_et, en: doc.name_en }])),
+          docs: new Map(rows.map(({ doc }) => [doc.id, doc])),
+          tree: buildTree(rows),
+        };
+        this.loadedAt = Date.now();
+        return this.value;
+      })
+      .finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  /** Names of a category and its ancestors, root first (for breadcrumbs). */
+  breadcrumbs(snapshot: CategorySnapshot, categoryId: string, language: Language): string[] {
+    const out: string[] = [];
+    let doc = snapshot.docs.get(categoryId);
+    for (let guard = 0; doc && guard < 20; guard++) {
+      out.unshift((language === 'en' ? doc.name_en : doc.name_et) || doc.name_et);
+      doc = doc.parent_id ? snapshot.docs.get(doc.parent_id) : undefined;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * What the API's routes need from the outside, handed to `buildApp` (api/app.ts) so tests can build the app on
+ * their own database: the read-model database, the event store (commands), and the clock.
+ */
+import type { Database } from '../platform/db/database.js';
+import type { EventStore } from '../platform/event-store/port.js';
+
+export interface ApiDeps {
+  db: Database;
+  store: EventStore;
+  /** Current time as ISO-8601 (visibility rules, command metadata). */
+  now: () => string;
+  /** Folder of the built web app to serve (web/dist), or null to serve the API only. */
+  webRoot: string | null;
+}

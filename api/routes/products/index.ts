@@ -1,0 +1,83 @@
+/**
+ * Product routes (spec 7): the product list `GET /v1/products` (q, c, f, page, pageSize, sort, iu; spec 3
+ * "Product list response" with x-pagination-* headers) and `GET /product/view/{id}` (404 for unknown and
+ * inaccessible products, so a cart marks the line inaccessible, spec 4).
+ * Every search (a request with q or filters) appends a SearchPerformed event.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordSearch } from '../../../commands/catalog/record-search.js';
+import { getProduct, listProducts } from '../../../projections/catalog/queries.js';
+import type { CategoryCache } from '../../catalog-cache.js';
+import { appliedFiltersSchema, type AppliedFilters, type Language, PAGINATION_HEADERS, productListQuerySchema } from '../../contracts/catalog.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+import { toProduct } from './to-product.js';
+
+/** Parses the `f` query parameter (JSON of attribute name to values). @throws ApiError request.filters_invalid (400). */
+export function parseFilters(f: string | undefined): AppliedFilters {
+  if (f === undefined || f.trim() === '') return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(f);
+  } catch {
+    throw new ApiError('request.filters_invalid', 400, 'f');
+  }
+  const parsed = appliedFiltersSchema.safeParse(json);
+  if (!parsed.success || Object.keys(parsed.data).length > 20) throw new ApiError('request.filters_invalid', 400, 'f');
+  return parsed.data;
+}
+
+/** Sets the x-pagination-* headers (spec 3). */
+export function setPagination(reply: FastifyReply, page: number, perPage: number, total: number): void {
+  reply.header(PAGINATION_HEADERS.currentPage, page);
+  reply.header(PAGINATION_HEADERS.perPage, perPage);
+  reply.header(PAGINATION_HEADERS.pageCount, Math.ceil(total / perPage));
+  reply.header(PAGINATION_HEADERS.totalCount, total);
+}
+
+export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/v1/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
+    const query = request.query;
+    const language: Language = requestLanguage(query, request.headers['accept-language']);
+    const filters = parseFilters(query.f);
+    const now = deps.now();
+    const [result, snapshot] = await Promise.all([
+      listProducts(deps.db, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
+      categories.get(now),
+    ]);
+    const q = query.q?.trim() ?? '';
+    if (q || Object.keys(filters).length) {
+      await recordSearch(
+        deps.store,
+        { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
+        { commandId: randomUUID(), correlationId: request.id, userId: null, now },
+      );
+    }
+    setPagination(reply, query.page, query.pageSize, result.total);
+    return success({
+      results: result.products.map((p) => toProduct(p, language, snapshot.names)),
+      availableFilters: result.availableFilters,
+      leftOutSearchKeywords: result.leftOutSearchKeywords,
+      appliedFiltersCount: result.appliedFiltersCount,
+      exactlyMatchingProductIds: result.exactlyMatchingProductIds,
+    });
+  });
+
+  typed.get(
+    '/product/view/:id',
+    { schema: { params: z.object({ id: z.string().max(100) }), querystring: z.object({ lang: z.string().optional() }) } },
+    async (request) => {
+      const language = requestLanguage(request.query, request.headers['accept-language']);
+      const now = deps.now();
+      const [product, snapshot] = await Promise.all([getProduct(deps.db, request.params.id, now), categories.get(now)]);
+      if (!product || product.visibility === 'inaccessible') throw new ApiError('product.not_found', 404);
+      return success(toProduct(product, language, snapshot.names));
+    },
+  );
+}

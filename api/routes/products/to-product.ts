@@ -1,0 +1,47 @@
+/** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
+import type { Language, Product } from '../../contracts/catalog.js';
+import type { ListedProduct } from '../../../projections/catalog/queries.js';
+
+/** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40". */
+export const centsToEuros = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+/** Whole units to the spec's amount text with 3 decimals: 4 -> "4.000". */
+const amount = (units: number) => units.toFixed(3);
+
+export function toProduct(p: ListedProduct, language: Language, categoryNames: Map<string, { et: string; en: string }>): Product {
+  const d = p.doc;
+  const name = (language === 'en' ? d.name_en : d.name_et) || d.name_et || d.name_en;
+  const description = (language === 'en' ? d.description_en : d.description_et) || d.description_et || d.description_en;
+  const warehouses = Object.keys(d.stock).sort();
+  return {
+    id: d.id,
+    name,
+    names: { et: d.name_et || d.name_en, en: d.name_en || d.name_et },
+    path: `/products/view/${d.id}`,
+    code1: d.code1,
+    code2: d.code2,
+    price: centsToEuros(d.gross_cents),
+    price_wo_vat: centsToEuros(d.net_cents),
+    priceCents: d.gross_cents,
+    priceWoVatCents: d.net_cents,
+    vatRate: d.vat_rate,
+    description,
+    unit: d.unit,
+    availableForSale: d.policy === 'non_stock' ? 0 : p.stockTotal,
+    hasLimitedAmount: p.hasLimitedAmount,
+    available_in: p.availableIn,
+    image: d.images[0] ? { url: d.images[0], inlinePreview: null } : null,
+    stock: [{ warehouse: null, amount: amount(p.stockTotal) }, ...warehouses.map((w) => ({ warehouse: w, amount: amount(d.stock[w]) }))],
+    critical_stock_level: d.critical_stock_level,
+    big_product: d.big_product,
+    class: d.product_class === 'service' ? 'service' : 'product',
+    visibility: { currentState: p.visibility },
+    categories: d.category_ids.flatMap((id) => {
+      const names = categoryNames.get(id);
+      return names ? [{ id, name: names[language] || names.et }] : [];
+    }),
+    attributes: d.attributes,
+    oeNumbers: d.oe_numbers,
+    compatibleVehicles: d.vehicles,
+    modified_at: d.modified_at ?? d.created_at ?? '',
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * `GET /v1/search` (spec 7): query page, per-page (default 24), q, sort, and filters as ff{n} (field), fc{n}
+ * (comparison), fv{n} (value). Answers `{ results: SearchResult[] }` (spec 3 "Search result") with x-pagination-*
+ * headers. Supported filters: `category eq <id>`, `attribute eq <name=value>`, `price lt|lte|gt|gte <euros>`.
+ * Appends a SearchPerformed event when q or a filter is given.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parseEuroToCents } from '../../../commands/catalog/catalog-csv.js';
+import { recordSearch } from '../../../commands/catalog/record-search.js';
+import { listProducts } from '../../../projections/catalog/queries.js';
+import type { CategoryCache } from '../../catalog-cache.js';
+import { DEFAULT_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZES, type SearchResult, sortSchema } from '../../contracts/catalog.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+import { centsToEuros } from '../products/to-product.js';
+import { setPagination } from '../products/index.js';
+
+const searchQuerySchema = z
+  .object({
+    q: z.string().max(MAX_QUERY_LENGTH).optional(),
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    'per-page': z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
+    sort: sortSchema.optional(),
+    lang: z.string().max(10).optional(),
+    fieldsPreset: z.string().max(50).optional(),
+    limitCategoriesTo: z.string().max(50).optional(),
+    iu: z.enum(['user']).optional(),
+  })
+  .catchall(z.string().max(200));
+
+interface SearchFilters {
+  categoryId?: string;
+  filters: Record<string, string[]>;
+  priceMinCents?: number;
+  priceMaxCents?: number;
+}
+
+/** Reads ff{n}/fc{n}/fv{n} triples. @throws ApiError request.filters_invalid (400) on anything unsupported. */
+export function parseSearchFilters(query: Record<string, unknown>): SearchFilters {
+  const out: SearchFilters = { filters: {} };
+  const known = new Set(['q', 'page', 'per-page', 'sort', 'lang', 'fieldsPreset', 'limitCategoriesTo', 'iu']);
+  const indexes = new Set<string>();
+  for (const key of Object.keys(query)) {
+    if (known.has(key)) continue;
+    const m = /^f[fcv](\d{1,2})$/.exec(key);
+    if (!m) throw new ApiError('request.filters_invalid', 400, key);
+    indexes.add(m[1]);
+  }
+  for (const n of indexes) {
+    const field = query[`ff${n}`];
+    const comparison = query[`fc${n}`] ?? 'eq';
+    const value = query[`fv${n}`];
+    if (typeof field !== 'string' || typeof value !== 'string' || typeof comparison !== 'string') throw new ApiError('request.filters_invalid', 400, `ff${n}`);
+    if (field === 'category' && comparison === 'eq') out.categoryId = value;
+    else if (field === 'attribute' && comparison === 'eq' && value.includes('=')) {
+      const i = value.indexOf('=');
+      (out.filters[value.slice(0, i)] ??= []).push(value.slice(i + 1));
+    } else if (field === 'price' && ['lt', 'lte', 'gt', 'gte'].includes(comparison)) {
+      const cents = parseEuroToCents(value);
+      if (cents === null || Number.isNaN(cents)) throw new ApiError('request.filters_invalid', 400, `fv${n}`);
+      if (comparison === 'lt') out.priceMaxCents = cents - 1;
+      if (comparison === 'lte') out.priceMaxCents = cents;
+      if (comparison === 'gt') out.priceMinCents = cents + 1;
+      if (comparison === 'gte') out.priceMinCents = cents;
+    } else throw new ApiError('request.filters_invalid', 400, `ff${n}`);
+  }
+  return out;
+}
+
+export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
+  app.withTypeProvider<ZodTypeProvider>().get('/v1/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
+    const query = request.query;
+    const language = requestLanguage(query, request.headers['accept-language']);
+    const parsed = parseSearchFilters(query);
+    const now = deps.now();
+    const perPage = query['per-page'];
+    const [result, snapshot] = await Promise.all([
+      listProducts(deps.db, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
+      categories.get(now),
+    ]);
+    const q = query.q?.trim() ?? '';
+    if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
+      await recordSearch(
+        deps.store,
+        { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
+        { commandId: randomUUID(), correlationId: request.id, userId: null, now },
+      );
+    }
+    setPagination(reply, query.page, perPage, result.total);
+    const results: SearchResult[] = result.products.map(({ doc }) => {
+      const name = (language === 'en' ? doc.name_en : doc.name_et) || doc.name_et || doc.name_en;
+      const description = (language === 'en' ? doc.description_en : doc.description_et) || doc.description_et || doc.description_en;
+      const crumbs = doc.category_ids[0] ? categories.breadcrumbs(snapshot, doc.category_ids[0], language) : [];
+      return {
+        id: doc.id,
+        name,
+        path: `/products/view/${doc.id}`,
+        breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
+        meta_description: description.slice(0, 160),
+        content: { image: doc.images[0] ? { url: doc.images[0], inlinePreview: null } : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
+      };
+    });
+    return success({ results });
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * Wiring shared by every run mode: the PostgreSQL pool, the event store adapter chosen by EVENT_STORE, and the
+ * role starters (api, projector, worker). Each starter returns a stop function.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../api/app.js';
+import type { Config } from '../platform/config.js';
+import { createDatabase, type Database } from '../platform/db/database.js';
+import { migrate } from '../platform/db/migrate.js';
+import { createKurrentDbEventStore } from '../platform/event-store/kurrentdb.js';
+import type { EventStore } from '../platform/event-store/port.js';
+import { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { ensureReadModel, runProjector } from '../projections/read-model.js';
+import { READ_MODELS } from '../projections/read-models.js';
+import { startWorkers } from '../workers/runtime.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Runtime {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Opens the database pool and the event store, and runs the platform migrations. */
+export async function openRuntime(config: Config, role: string): Promise<Runtime> {
+  const db = createDatabase(config.databaseUrl, { max: 20, applicationName: `shop-${role}` });
+  await migrate(db);
+  const store: EventStore =
+    config.eventStore === 'kurrentdb' && config.kurrentDbUrl
+      ? createKurrentDbEventStore(config.kurrentDbUrl)
+      : new PostgresEventStore(db, { listenConnectionString: config.databaseUrl });
+  return {
+    config,
+    db,
+    store,
+    close: async () => {
+      await store.close();
+      await db.destroy();
+    },
+  };
+}
+
+type Log = (line: string) => void;
+
+/** Starts the HTTP API (serving web/dist when built) on config.port. */
+export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<void>> {
+  const app = await buildApp({ db: rt.db, store: rt.store, now: () => new Date().toISOString(), webRoot: path.join(repoRoot, 'web', 'dist') });
+  await app.listen({ port: rt.config.port, host: rt.config.host });
+  log(`api listening on port ${rt.config.port}`);
+  return () => app.close();
+}
+
+/** Creates missing read models, then runs one projector per read model (standby when another process holds it). */
+export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
+  for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
+  const running = READ_MODELS.map((rm) => runProjector(rt.db, rt.store, rm, { connectionString: rt.config.databaseUrl, log }));
+  return {
+    stop: async () => {
+      await Promise.all(running.map((r) => r.stop()));
+    },
+    caughtUp: async () => {
+      await Promise.all(running.map((r) => r.caughtUp()));
+    },
+  };
+}
+
+/** Starts the BullMQ workers. */
+export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<void>> {
+  return startWorkers({ redisUrl: rt.config.redisUrl, log });
+}

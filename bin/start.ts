@@ -1,0 +1,95 @@
+/**
+ * `npm start` (through bin/bootstrap.mjs): everything on one machine.
+ * 1. PostgreSQL and Redis: DATABASE_URL / REDIS_URL when set, else local servers (started or installed when needed);
+ * 2. platform migrations; the web app built when web/dist is missing or older than its sources;
+ * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only;
+ * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { loadConfig } from '../platform/config.js';
+import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
+import { openRuntime, repoRoot, startApi, startProjectors, startWorker } from './runtime.js';
+
+const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
+
+/** Newest modification time (ms) of the files under `dir`, skipping dist and node_modules. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfStale(): void {
+  const index = path.join(repoRoot, 'web', 'dist', 'index.html');
+  let built = 0;
+  try {
+    built = statSync(index).mtimeMs;
+  } catch {}
+  const sources = Math.max(newestMtime(path.join(repoRoot, 'web')), newestMtime(path.join(repoRoot, 'api', 'contracts')));
+  if (built > sources) return;
+  log('building the web app (vite build) ...');
+  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    const admin = await ensurePostgres(log);
+    process.env.DATABASE_URL = await ensureDatabase(admin, 'shop');
+  }
+  if (!process.env.REDIS_URL) process.env.REDIS_URL = await ensureRedis(log);
+  const config = loadConfig();
+  buildWebIfStale();
+  const rt = await openRuntime(config, 'all');
+
+  const projectors = await startProjectors(rt, log);
+  const stopWorker = await startWorker(rt, log);
+
+  const imported = await sql<{ n: number }>`select count(*)::int as n from es_events where event_type = 'ProductCreated'`.execute(rt.db);
+  if (imported.rows[0].n === 0) {
+    const file = path.join(repoRoot, 'data', 'demo-catalog.csv');
+    const total = readFileSync(file, 'utf8').split('\n').length - 2;
+    log(`importing the demo catalog (${total} products) through commands ...`);
+    const started = Date.now();
+    const report = await importCatalogFile(rt.store, file, {
+      vatRatePercent: config.vatRatePercent,
+      onProgress: (done) => log(`import: ${done} of ${total} products`),
+    });
+    log(`import: ${report.imported} products, ${report.appended} events in ${((Date.now() - started) / 1000).toFixed(0)} s; ${report.errors.length} rows rejected`);
+    for (const e of report.errors.slice(0, 10)) log(`  line ${e.line}: ${e.errors.join('; ')}`);
+  } else {
+    log(`demo catalog already imported (${imported.rows[0].n} products): nothing to import`);
+  }
+  log('projecting events into the read models ...');
+  await projectors.caughtUp();
+  const stopApi = await startApi(rt, log);
+  log(`the shop is running: http://localhost:${config.port}`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping ...');
+    await stopApi();
+    await stopWorker();
+    await projectors.stop();
+    await rt.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  process.stderr.write(`[start] failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

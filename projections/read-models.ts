@@ -1,0 +1,13 @@
+/** Every read model of the shop, in the order the projector role starts them. */
+import { catalogReadModel } from './catalog/writer.js';
+import type { ReadModel } from './read-model.js';
+import { searchStatsReadModel } from './search-stats/writer.js';
+
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel];
+
+/** @throws Error naming the known read models when `name` is unknown. */
+export function readModelByName(name: string): ReadModel {
+  const rm = READ_MODELS.find((r) => r.name === name);
+  if (!rm) throw new Error(`Unknown read model "${name}"; known: ${READ_MODELS.map((r) => r.name).join(', ')}`);
+  return rm;
+}

@@ -1,0 +1,84 @@
+/**
+ * The search statistics read model (schema `rm_search_stats`): searches per UTC day and query text, for the
+ * back office's search-keyword statistics (spec 2 Admin area). Fed by SearchPerformed events.
+ *
+ * Idempotent by stream position: `streams` remembers the last position applied per day stream.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { SearchPerformed } from '../../domain/search/search.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import type { ReadModel } from '../read-model.js';
+
+async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`
+    create table ${sql.id(schema, 'search_keywords')} (
+      day date not null,
+      query text not null,
+      searches integer not null,
+      typed_by_user integer not null,
+      zero_results integer not null,
+      last_result_count integer not null,
+      primary key (day, query)
+    )`.execute(db);
+  await sql`create table ${sql.id(schema, 'streams')} (stream_id text primary key, position bigint not null)`.execute(db);
+}
+
+interface Totals {
+  day: string;
+  query: string;
+  searches: number;
+  typed: number;
+  zero: number;
+  last: number;
+}
+
+async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const streamIds = [...new Set(events.map((e) => e.streamId))];
+  const r = await sql<{ stream_id: string; position: string }>`
+    select stream_id, position::text from ${sql.id(schema, 'streams')} where stream_id = any(${streamIds}::text[])`.execute(trx);
+  const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+  const totals = new Map<string, Totals>();
+  for (const event of events) {
+    if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
+    applied.set(event.streamId, event.streamPosition);
+    const data = event.data as SearchPerformed['data'];
+    const query = data.query.trim().toLowerCase().slice(0, 200);
+    if (!query) continue;
+    const day = event.metadata.time.slice(0, 10);
+    const key = `${day}\u0000${query}`;
+    const t = totals.get(key) ?? { day, query, searches: 0, typed: 0, zero: 0, last: 0 };
+    t.searches++;
+    if (data.typedByUser) t.typed++;
+    if (data.resultCount === 0) t.zero++;
+    t.last = data.resultCount;
+    totals.set(key, t);
+  }
+  if (totals.size) {
+    await sql`
+      insert into ${sql.id(schema, 'search_keywords')} as k (day, query, searches, typed_by_user, zero_results, last_result_count)
+      select day, query, searches, typed, zero, last
+      from jsonb_to_recordset(${JSON.stringify([...totals.values()])}::jsonb) as x(day date, query text, searches int, typed int, zero int, last int)
+      on conflict (day, query) do update set
+        searches = k.searches + excluded.searches,
+        typed_by_user = k.typed_by_user + excluded.typed_by_user,
+        zero_results = k.zero_results + excluded.zero_results,
+        last_result_count = excluded.last_result_count`.execute(trx);
+  }
+  const positions = [...applied.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
+  await sql`
+    insert into ${sql.id(schema, 'streams')} (stream_id, position)
+    select stream_id, position from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(stream_id text, position bigint)
+    on conflict (stream_id) do update set position = excluded.position`.execute(trx);
+}
+
+export const searchStatsReadModel: ReadModel = {
+  name: 'search_stats',
+  version: 1,
+  eventTypes: ['SearchPerformed'],
+  createTables,
+  applyBatch,
+  hashTables: [
+    { table: 'search_keywords', orderBy: 't.day, t.query' },
+    { table: 'streams', orderBy: 't.stream_id' },
+  ],
+};

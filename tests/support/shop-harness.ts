@@ -1,0 +1,56 @@
+/**
+ * A whole shop on a fresh database for integration tests: migrations, the PostgreSQL event store, every read
+ * model's projector, and the API app (driven with `inject`). `settle()` waits until every projector has projected
+ * everything committed so far.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../api/app.js';
+import { importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
+import { createDatabase, type Database } from '../../platform/db/database.js';
+import { migrate } from '../../platform/db/migrate.js';
+import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import { createTestDatabase } from '../../platform/testing/database.js';
+import { type RunningProjector, runProjector } from '../../projections/read-model.js';
+import { READ_MODELS } from '../../projections/read-models.js';
+
+export interface ShopHarness {
+  url: string;
+  db: Database;
+  store: PostgresEventStore;
+  app: FastifyInstance;
+  projectors: RunningProjector[];
+  /** The clock the app uses (ISO-8601); tests may move it. */
+  clock: { now: string };
+  importFile(path: string): Promise<ImportReport>;
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createShopHarness(name: string): Promise<ShopHarness> {
+  const database = await createTestDatabase(name);
+  const db = createDatabase(database.url, { max: 12 });
+  await migrate(db);
+  const store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
+  const clock = { now: '2026-11-22T10:00:00.000Z' };
+  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null });
+  return {
+    url: database.url,
+    db,
+    store,
+    app,
+    projectors,
+    clock,
+    importFile: (path) => importCatalogFile(store, path, { vatRatePercent: 24, now: () => clock.now }),
+    settle: async () => {
+      await Promise.all(projectors.map((p) => p.caughtUp()));
+    },
+    close: async () => {
+      await app.close();
+      await Promise.all(projectors.map((p) => p.stop()));
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
