@@ -188,7 +188,7 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       return data.bigProduct === p.bigProduct ? [] : [{ type: 'ProductBigProductFlagChanged', data: { productId, bigProduct: data.bigProduct } }];
     case 'SetProductImages': {
       const images = checkList(data.images, 'images');
-      for (const url of images) if (!/^https?:\/\/\S+$/.test(url)) throw validation('product.image_url_invalid', 'An image must be an http(s) URL', 'images');
+      for (const url of images) if (!/^https?:\/\/\S+$/i.test(url)) throw validation('product.image_url_invalid', 'An image must be an http(s) URL', 'images');
       return sameList(images, p.images) ? [] : [{ type: 'ProductImagesChanged', data: { productId, images } }];
     }
     case 'CategoriseProduct': {

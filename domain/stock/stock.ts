@@ -54,6 +54,7 @@ export function decide(command: StockCommand, state: StockState): StockEvent[] {
   switch (command.type) {
     case 'ReceiveStock': {
       const quantity = checkQuantity(command.data.quantity, 1, 'quantity');
+      if (current + quantity > MAX_QUANTITY) throw validation('stock.quantity_invalid', `A warehouse holds at most ${MAX_QUANTITY}`, 'quantity');
       return [{ type: 'StockReceived', data: { productId, warehouseId, quantity, onHand: current + quantity } }];
     }
     case 'AdjustStock': {
@@ -61,6 +62,7 @@ export function decide(command: StockCommand, state: StockState): StockEvent[] {
       if (!Number.isInteger(delta) || Math.abs(delta) > MAX_QUANTITY) throw validation('stock.quantity_invalid', 'The change is a whole number', 'delta');
       if (delta === 0) return [];
       if (current + delta < 0) throw validation('stock.negative', `Only ${current} in stock: cannot take ${-delta}`, 'delta');
+      if (current + delta > MAX_QUANTITY) throw validation('stock.quantity_invalid', `A warehouse holds at most ${MAX_QUANTITY}`, 'delta');
       return [{ type: 'StockAdjusted', data: { productId, warehouseId, delta, onHand: current + delta } }];
     }
     case 'CountStock': {

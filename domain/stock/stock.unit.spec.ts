@@ -34,6 +34,11 @@ describe('ReceiveStock', () => {
   it('accepts the maximum quantity', () => {
     stock.when(receive(MAX_QUANTITY)).then([received(MAX_QUANTITY, MAX_QUANTITY)]);
   });
+
+  it('never lets a warehouse hold more than the maximum, by receiving or adjusting', () => {
+    stock.given([received(MAX_QUANTITY, MAX_QUANTITY)]).when(receive(1)).thenThrows('stock.quantity_invalid', 'validation');
+    stock.given([received(MAX_QUANTITY, MAX_QUANTITY)]).when(adjust(1)).thenThrows('stock.quantity_invalid', 'validation');
+  });
 });
 
 describe('AdjustStock', () => {

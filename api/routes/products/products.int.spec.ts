@@ -1,0 +1,226 @@
+/**
+ * The read API over a small imported catalog (tests/fixtures/small-catalog.csv): listing rules (spec 5), search
+ * (part numbers however typed, names in either language, one typo), filters exact before partial, facets,
+ * paging headers, visibility (spec 4), bad input (400 in the envelope), SearchPerformed events, idempotent import.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../../commands/shared/command-handler.js';
+import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
+import { productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
+
+const fixture = path.resolve(__dirname, '../../../tests/fixtures/small-catalog.csv');
+let h: ShopHarness;
+
+const get = async (url: string) => {
+  const res = await h.app.inject(url);
+  return { status: res.statusCode, headers: res.headers, body: res.json() };
+};
+const codes = (body: { data: { results: { code1: string }[] } }) => body.data.results.map((p) => p.code1);
+
+beforeAll(async () => {
+  h = await createShopHarness('products');
+  const report = await h.importFile(fixture);
+  expect(report.errors.map((e) => e.line)).toEqual([9, 10, 11]);
+  await h.settle();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('catalog import', () => {
+  it('reports bad rows by line number and imports the good ones', async () => {
+    const { body } = await get('/v1/products?pageSize=24&sort=id');
+    expect(codes(body).sort()).toEqual(['BF 1018/1', 'BF 1018/2', 'GB 200', 'GSK 100', 'W 712/75']);
+    // Creation order both ways.
+    expect(codes((await get('/v1/products?sort=-id')).body)).toEqual(codes(body).reverse());
+  });
+
+  it('appends nothing when the same file is imported again', async () => {
+    const before = await h.store.headCheckpoint();
+    const again = await h.importFile(fixture);
+    expect(again.imported).toBe(7);
+    expect(again.appended).toBe(0);
+    expect(await h.store.headCheckpoint()).toBe(before);
+  });
+});
+
+describe('GET /v1/products', () => {
+  it('lists only priced products of the product class, newest change first, with paging headers', async () => {
+    const { status, headers, body } = await get('/v1/products');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.status).toBe('success');
+    expect(codes(body)).not.toContain('SRV 1');
+    expect(codes(body)).not.toContain('NOPRICE 1');
+    expect(headers['x-pagination-total-count']).toBe('5');
+    expect(headers['x-pagination-page-count']).toBe('1');
+    expect(headers['x-pagination-current-page']).toBe('1');
+    expect(headers['x-pagination-per-page']).toBe('24');
+  });
+
+  it('shows the price with VAT as gross and net, and availability per spec 4', async () => {
+    const { body } = await get('/v1/products?q=BF1018/1');
+    const p = body.data.results[0];
+    expect(p).toMatchObject({ code1: 'BF 1018/1', price: '12.40', price_wo_vat: '10.00', priceCents: 1240, available_in: 0, availableForSale: 4, hasLimitedAmount: true });
+    expect(p.stock[0]).toEqual({ warehouse: null, amount: '4.000' });
+    const onDemand = (await get('/v1/products?q=W712/75')).body.data.results[0];
+    expect(onDemand).toMatchObject({ code1: 'W 712/75', available_in: -1, hasLimitedAmount: false });
+    const notInStock = (await get('/v1/products?q=GSK100')).body.data.results[0];
+    expect(notInStock).toMatchObject({ available_in: -2, availableForSale: 0 });
+    const deliveryDays = (await get('/v1/products?q=GB200')).body.data.results[0];
+    expect(deliveryDays).toMatchObject({ available_in: 0, big_product: true });
+  });
+
+  it.each(['BF1018/1', 'bf 1018 1', 'BF10181', 'bf-1018-1'])('finds a part number typed as %s and ranks the exact match first', async (q) => {
+    const { body } = await get(`/v1/products?q=${encodeURIComponent(q)}`);
+    expect(codes(body)[0]).toBe('BF 1018/1');
+  });
+
+  it('ranks an exact part-number match first even under another sort', async () => {
+    const { body } = await get(`/v1/products?q=${encodeURIComponent('BF 1018/2')}&sort=-total_price`);
+    expect(codes(body)[0]).toBe('BF 1018/2');
+  });
+
+  it('finds OE cross-reference numbers', async () => {
+    const { body } = await get('/v1/products?q=5830674');
+    expect(codes(body)).toEqual(['BF 1018/1']);
+  });
+
+  it('finds words of the name in Estonian and in English, and tolerates one typo in a long word', async () => {
+    expect(codes((await get('/v1/products?q=piduriklotsid')).body)).toEqual(['GSK 100']);
+    expect(codes((await get('/v1/products?q=brake%20pads&lang=en')).body)).toEqual(['GSK 100']);
+    expect(codes((await get('/v1/products?q=kaigukast')).body)).toEqual(['GB 200']); // ä typed as a
+    expect(codes((await get('/v1/products?q=gearbx')).body)).toEqual(['GB 200']); // one letter missing
+    expect(codes((await get('/v1/products?q=gerbx')).body)).toEqual([]); // two edits: no match
+    expect(codes((await get('/v1/products?q=fuel')).body).sort()).toEqual(['BF 1018/1', 'BF 1018/2']);
+  });
+
+  it('leaves out search words that match nothing and says which', async () => {
+    const { body } = await get('/v1/products?q=fuel%20qwxyz');
+    expect(body.data.leftOutSearchKeywords).toEqual(['qwxyz']);
+    expect(codes(body).sort()).toEqual(['BF 1018/1', 'BF 1018/2']);
+  });
+
+  it('puts products matching every filter first and reports them, then the partial matches', async () => {
+    const f = encodeURIComponent(JSON.stringify({ 'Height [mm]': ['177'], 'Outer diameter [mm]': ['135'] }));
+    const { body, headers } = await get(`/v1/products?f=${f}&sort=name`);
+    expect(body.data.appliedFiltersCount).toBe(2);
+    expect(body.data.exactlyMatchingProductIds).toEqual([productIdForCode('BF 1018/1')]);
+    expect(codes(body)[0]).toBe('BF 1018/1');
+    expect(codes(body).slice(1).sort()).toEqual(['BF 1018/2', 'W 712/75']);
+    expect(headers['x-pagination-total-count']).toBe('3');
+  });
+
+  it('counts facet values over the category, before filters', async () => {
+    const tree = (await get('/v1/categories')).body.data;
+    const filters = tree.find((c: { name: { en: string } }) => c.name.en === 'Filters');
+    const { body } = await get(`/v1/products?c=${filters.id}&f=${encodeURIComponent(JSON.stringify({ 'Height [mm]': ['150'] }))}`);
+    const height = body.data.availableFilters.find((f: { name: string }) => f.name === 'Height [mm]');
+    expect(height.options).toEqual({ '177': 2, '150': 1 });
+  });
+
+  it('lists a category with its descendants, and its tree counts listed products', async () => {
+    const tree = (await get('/v1/categories')).body.data;
+    const filters = tree.find((c: { name: { en: string } }) => c.name.en === 'Filters');
+    expect(filters.productCount).toBe(3);
+    expect(filters.children.map((c: { name: { et: string } }) => c.name.et).sort()).toEqual(['Kütusefiltrid', 'Õlifiltrid']);
+    expect(filters.url).toEqual({ et: '/et/filtrid', en: '/en/filters' });
+    const { body } = await get(`/v1/products?c=${filters.id}&sort=total_price`);
+    expect(codes(body)).toEqual(['W 712/75', 'BF 1018/2', 'BF 1018/1']);
+    const fuel = filters.children.find((c: { name: { en: string } }) => c.name.en === 'Fuel filters');
+    expect(codes((await get(`/v1/products?c=${fuel.id}`)).body).sort()).toEqual(['BF 1018/1', 'BF 1018/2']);
+    expect(codes((await get(`/v1/products?c=${randomUUID()}`)).body)).toEqual([]);
+  });
+
+  it('sorts by price and name both ways and pages', async () => {
+    expect(codes((await get('/v1/products?sort=-total_price')).body)[0]).toBe('GB 200');
+    expect(codes((await get('/v1/products?sort=name&lang=en')).body)).toEqual(['GSK 100', 'BF 1018/1', 'BF 1018/2', 'GB 200', 'W 712/75']);
+    expect(codes((await get('/v1/products?sort=name')).body)).toEqual(['GB 200', 'BF 1018/1', 'BF 1018/2', 'GSK 100', 'W 712/75']);
+    expect(codes((await get('/v1/products?sort=-name&lang=en')).body)[0]).toBe('W 712/75');
+    const page2 = await get('/v1/products?page=2');
+    expect(page2.body.data.results).toEqual([]);
+    expect(page2.headers['x-pagination-current-page']).toBe('2');
+  });
+
+  it.each([
+    ['/v1/products?sort=cheapest', 'request.sort_invalid'],
+    ['/v1/products?q=<10 kB>', 'request.query_too_long'],
+    ['/v1/products?page=0', 'request.page_invalid'],
+    ['/v1/products?page=abc', 'request.page_invalid'],
+    ['/v1/products?pageSize=7', 'request.page_size_invalid'],
+    ['/v1/products?f=%7Bnot-json', 'request.filters_invalid'],
+    [`/v1/products?f=${encodeURIComponent('{"Height":"177"}')}`, 'request.filters_invalid'],
+    ['/v1/search?ff1=colour&fv1=red', 'request.filters_invalid'],
+    ['/v1/search?per-page=7', 'request.page_size_invalid'],
+  ])('answers %s with 400 %s in the envelope, in Estonian by default', async (label, code) => {
+    const { status, body } = await get(label.replace('<10 kB>', 'a'.repeat(10_000)));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, status: 'failure' });
+    expect(body.errors[0].code).toBe(code);
+    expect(body.message).toMatch(/[a-zäöüõ]/i);
+  });
+
+  it('answers in English when asked', async () => {
+    const { body } = await get('/v1/products?pageSize=7&lang=en');
+    expect(body.message).toBe('The page size must be 24, 48, 84 or 120.');
+  });
+});
+
+describe('visibility (spec 4)', () => {
+  const setVisibility = async (code: string, rule: Parameters<typeof productDecider.decide>[0]['data'] & object) => {
+    const productId = productIdForCode(code);
+    await handleCommand(
+      h.store,
+      toProductStreamId(productId),
+      productDecider,
+      { type: 'SetProductVisibility', data: { productId, rule: rule as never }, metadata: { now: h.clock.now } },
+      { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now },
+    );
+    await h.settle();
+  };
+
+  it('does not list a hidden product but shows it by direct link; an inaccessible one is 404', async () => {
+    const id = productIdForCode('GSK 100');
+    await setVisibility('GSK 100', { type: 'static', state: 'hidden' } as never);
+    expect(codes((await get('/v1/products')).body)).not.toContain('GSK 100');
+    const view = await get(`/product/view/${id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.data.visibility.currentState).toBe('hidden');
+    await setVisibility('GSK 100', { type: 'static', state: 'inaccessible' } as never);
+    const gone = await get(`/product/view/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.errors[0].code).toBe('product.not_found');
+    await setVisibility('GSK 100', { type: 'static', state: 'visible' } as never);
+    expect(codes((await get('/v1/products')).body)).toContain('GSK 100');
+  });
+
+  it('applies a timed range rule at the time of the request', async () => {
+    await setVisibility('GB 200', { type: 'timeRange', rangeFrom: '2026-12-01T00:00:00Z', rangeTo: '2026-12-31T00:00:00Z', stateInRange: 'visible', stateOutRange: 'hidden' } as never);
+    expect(codes((await get('/v1/products')).body)).not.toContain('GB 200');
+    h.clock.now = '2026-12-10T00:00:00.000Z';
+    expect(codes((await get('/v1/products')).body)).toContain('GB 200');
+    h.clock.now = '2026-11-22T10:00:00.000Z';
+  });
+
+  it('answers 404 in the envelope for an unknown product', async () => {
+    expect((await get(`/product/view/${randomUUID()}`)).status).toBe(404);
+    expect((await get('/product/view/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('search statistics', () => {
+  it('appends a SearchPerformed event per search with query, filters, result count and iu', async () => {
+    const before = await h.store.headCheckpoint();
+    await get('/v1/products?q=fuel&iu=user');
+    const page = await h.store.readAll({ after: before, eventTypes: ['SearchPerformed'] });
+    expect(page.events).toHaveLength(1);
+    expect(page.events[0].data).toMatchObject({ query: 'fuel', resultCount: 2, typedByUser: true, filters: {} });
+    expect(page.events[0].streamId).toBe('search-2026-11-22');
+    await h.settle();
+    const stats = await h.db.selectFrom('rm_search_stats.search_keywords' as never).selectAll().where('query' as never, '=', 'fuel' as never).execute();
+    expect(stats[0]).toMatchObject({ typed_by_user: 1 });
+  });
+});
