@@ -47,6 +47,8 @@ type Log = (line: string) => void;
 
 /** Starts the HTTP API (serving web/dist when built) on config.port. */
 export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<void>> {
+  // The queries need the read models' tables, even before a projector has run.
+  for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
   const app = await buildApp({ db: rt.db, store: rt.store, now: () => new Date().toISOString(), webRoot: path.join(repoRoot, 'web', 'dist') });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);

@@ -247,11 +247,18 @@ export function runProjector(
       await lockClient?.end().catch(() => {});
     },
     caughtUp: async () => {
-      // Wait until the runner has an active subscription, then for it to catch up.
-      for (;;) {
-        if (subscription) return (subscription as { caughtUp(): Promise<void> }).caughtUp();
+      // Wait for an active subscription to catch up; a subscription that fails (a rebuild switched the schema)
+      // is restarted by the loop above, and the wait goes on with the new one.
+      while (running) {
+        const current = subscription as { caughtUp(): Promise<void> } | null;
+        if (current) {
+          try {
+            return await current.caughtUp();
+          } catch {
+            // restarted by the loop
+          }
+        }
         await new Promise((r) => setTimeout(r, 20));
-        if (!running) return;
       }
     },
   };

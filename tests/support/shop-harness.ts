@@ -10,7 +10,7 @@ import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 import { createTestDatabase } from '../../platform/testing/database.js';
-import { type RunningProjector, runProjector } from '../../projections/read-model.js';
+import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
 import { READ_MODELS } from '../../projections/read-models.js';
 
 export interface ShopHarness {
@@ -31,6 +31,7 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
   const db = createDatabase(database.url, { max: 12 });
   await migrate(db);
   const store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const app = await buildApp({ db, store, now: () => clock.now, webRoot: null });
