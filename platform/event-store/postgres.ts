@@ -286,32 +286,33 @@ export class PostgresEventStore implements EventStore {
     let after = options.after;
     let running = true;
     let wake: (() => void) | null = null;
-    const waiters: { since: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
-    let iteration = 0;
+    const waiters: { target: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
     let failed: unknown = null;
 
+    const settleWaiters = () => {
+      for (let i = waiters.length - 1; i >= 0; i--) {
+        if (waiters[i].target <= after) {
+          waiters[i].resolve();
+          waiters.splice(i, 1);
+        }
+      }
+    };
     const onHint = () => wake?.();
     this.wakeups.add(onHint);
     void this.ensureListener();
 
     const loop = (async () => {
       while (running) {
-        const started = ++iteration;
         try {
           const { events, checkpoint, caughtUp } = await this.readAll({ after, maxCount: batchSize, eventTypes: options.eventTypes });
           if (events.length > 0 || checkpoint !== after) {
             await options.handler(events, checkpoint);
             after = checkpoint;
           }
-          if (caughtUp) {
-            for (let i = waiters.length - 1; i >= 0; i--) {
-              if (waiters[i].since < started) {
-                waiters[i].resolve();
-                waiters.splice(i, 1);
-              }
-            }
-            if (!running) break;
+          settleWaiters();
+          if (caughtUp && running) {
             await new Promise<void>((resolve) => {
+              // Someone waits for events above the horizon: poll quickly until a long transaction ends.
               const timer = setTimeout(resolve, waiters.length ? 10 : pollIntervalMs);
               wake = () => {
                 clearTimeout(timer);
@@ -336,13 +337,20 @@ export class PostgresEventStore implements EventStore {
         wake?.();
         await loop;
       },
-      caughtUp: () =>
-        failed
-          ? Promise.reject(failed)
-          : new Promise<void>((resolve, reject) => {
-              waiters.push({ since: iteration, resolve, reject });
-              wake?.();
-            }),
+      caughtUp: async () => {
+        if (failed) throw failed;
+        // The newest event committed now (plain MVCC visibility, no horizon): once the subscription has passed
+        // it, everything committed before this call has been handled.
+        const r = await sql<{ transaction_id: string; global_position: string }>`
+          select transaction_id::text, global_position::text from es_events
+          order by es_events.transaction_id desc, es_events.global_position desc limit 1`.execute(this.db);
+        const target = r.rows.length ? formatCheckpoint(r.rows[0].transaction_id, r.rows[0].global_position) : START;
+        if (target <= after) return;
+        await new Promise<void>((resolve, reject) => {
+          waiters.push({ target, resolve, reject });
+          wake?.();
+        });
+      },
     };
   }
 
