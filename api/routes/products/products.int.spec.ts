@@ -215,11 +215,11 @@ describe('search statistics', () => {
   it('appends a SearchPerformed event per search with query, filters, result count and iu', async () => {
     const before = await h.store.headCheckpoint();
     await get('/v1/products?q=fuel&iu=user');
+    await h.settle(); // readers see an event once no older transaction is open anywhere in the cluster
     const page = await h.store.readAll({ after: before, eventTypes: ['SearchPerformed'] });
     expect(page.events).toHaveLength(1);
     expect(page.events[0].data).toMatchObject({ query: 'fuel', resultCount: 2, typedByUser: true, filters: {} });
     expect(page.events[0].streamId).toBe('search-2026-11-22');
-    await h.settle();
     const stats = await h.db.selectFrom('rm_search_stats.search_keywords' as never).selectAll().where('query' as never, '=', 'fuel' as never).execute();
     expect(stats[0]).toMatchObject({ typed_by_user: 1 });
   });
