@@ -36,13 +36,13 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   searchRoutes(app, deps, categories);
   categoryRoutes(app, deps, categories);
 
-  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: deps.webRoot, wildcard: false, index: false });
-    // Single-page app: every other GET path renders index.html and the client router decides (not-found included).
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
+  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: false });
+  // Single-page app: every other GET path renders index.html and the client router decides (its not-found page
+  // included); API paths answer 404 in the envelope.
+  app.setNotFoundHandler((request, reply) => {
+    if (!serveWeb || request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
+    return reply.type('text/html').sendFile('index.html');
+  });
   return app;
 }

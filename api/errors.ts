@@ -69,7 +69,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return sendFailure(request, reply, 500, [{ code: 'server_error' }]);
   });
-  app.setNotFoundHandler((request, reply) => sendFailure(request, reply, 404, [{ code: 'not_found' }]));
 }
 
 /** The success envelope of spec 7. */
