@@ -104,6 +104,10 @@ async function planSearch(db: Kysely<any>, q: string): Promise<SearchPlan> {
   // A word is kept when some listed product matches it; the others are left out (spec 3 leftOutSearchKeywords).
   const kept: string[][] = [];
   const leftOut: string[] = [];
+  // A query that is a part number matches by code; its pieces ("BF 1018 1") need not be words of any name.
+  const codeMatches =
+    code.length >= 2 &&
+    (await sql<{ found: boolean }>`select exists (select 1 from ${T('products')} p where p.listed and (p.codes_norm @> array[${code}]::text[] or p.code_text like ${`${code}%`})) as found`.execute(db)).rows[0].found;
   if (terms.length) {
     const checks = await sql<{ i: number; found: boolean }>`
       select t.i::int as i, exists (select 1 from ${T('products')} p where p.listed and p.search @@ to_tsquery('simple', t.q)) as found
@@ -124,7 +128,7 @@ async function planSearch(db: Kysely<any>, q: string): Promise<SearchPlan> {
   return {
     condition,
     rank: tsquery ? sql`${rank}, ts_rank(p.search, to_tsquery('simple', ${tsquery})) desc` : rank,
-    leftOut,
+    leftOut: codeMatches ? [] : leftOut,
   };
 }
 
