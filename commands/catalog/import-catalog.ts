@@ -34,7 +34,12 @@ export interface ImportOptions {
 }
 
 /** @throws Error when the file cannot be read; row problems are reported, never thrown. */
-export async function importCatalogFile(store: EventStore, path: string, options: ImportOptions): Promise<ImportReport> {
+export function importCatalogFile(store: EventStore, path: string, options: ImportOptions): Promise<ImportReport> {
+  return importCatalog(store, readCatalogCsv(path), options);
+}
+
+/** Imports validated rows (e.g. from `readCatalogCsv`, or a mapping of another source through `toImportRow`). */
+export async function importCatalog(store: EventStore, rows: AsyncIterable<ImportRow | RowError> | Iterable<ImportRow | RowError>, options: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { rows: 0, imported: 0, appended: 0, errors: [], lastCheckpoint: '' };
   const knownCategories = new Set<string>();
   const correlationId = randomUUID();
@@ -58,7 +63,7 @@ export async function importCatalogFile(store: EventStore, path: string, options
     }
   };
 
-  for await (const row of readCatalogCsv(path)) {
+  for await (const row of rows) {
     report.rows++;
     if (!('productId' in row)) {
       report.errors.push(row);

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
-import { importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
+import { importCatalog, importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
+import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js';
 import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
@@ -22,6 +23,7 @@ export interface ShopHarness {
   /** The clock the app uses (ISO-8601); tests may move it. */
   clock: { now: string };
   importFile(path: string): Promise<ImportReport>;
+  importCatalogRows(rows: (ImportRow | RowError)[]): Promise<ImportReport>;
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -43,6 +45,7 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
     projectors,
     clock,
     importFile: (path) => importCatalogFile(store, path, { vatRatePercent: 24, now: () => clock.now }),
+    importCatalogRows: (rows) => importCatalog(store, rows, { vatRatePercent: 24, concurrency: 8, now: () => clock.now }),
     settle: async () => {
       await Promise.all(projectors.map((p) => p.caughtUp()));
     },

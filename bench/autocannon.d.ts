@@ -1,0 +1,2 @@
+/** autocannon ships no types; the benchmark uses its programmatic API loosely typed. */
+declare module 'autocannon';
