@@ -519,7 +519,7 @@ BREATHER,BREATH | breather | tuulutus
 BREATHER HOSE,HOSE BREATHER | breather hose | tuulutusvoolik
 INSERT | insert | vahetükk
 VALVE SEAT,INSERT SEAT,SEAT INSERT | valve seat insert | klapipesa rõngas
-DUPLEX | duplex | kahe-rea
+DUPLEX | duplex | kaherealine
 OHC | OHC | OHC
 TWIN CAM,TWINCAM,T/CAM | twin cam | Twin Cam
 4CYL,4 CYL | 4-cylinder | 4-silindriline
@@ -1301,6 +1301,25 @@ MPH | mph | mph
 KPH | km/h | km/h
 
 # --- more frequent words of the stock list
+MAP | map | kaardi-
+MAP LIGHT,MAP LAMP | map light | kaardilugemislamp
+B/M CYLINDER,B/M CYL,B/M/CYLINDER | brake master cylinder | piduri peasilinder
+IN LINE,IN-LINE,INLINE | in-line | toru-
+SLOT/DRIL,SLOTTED/DRILLED,SLOT/DRILL | slotted and drilled | soonte ja avadega
+EXCHANG,EXCHANGE UNIT | exchange | vahetusosa
+WINGED | winged | tiibadega
+BRAKE FLUID | brake fluid | pidurivedelik
+OILSEAL,OIL SEAL | oil seal | õlitihend
+REAR MAIN SEAL,REAR MAIN OILSEAL,REAR MAIN OIL SEAL,SEAL REAR MAIN | rear main seal | väntvõlli tagumine tihend
+AIR PUMP | air pump | õhupump
+SPARE TYRE | spare tyre | varurehv
+3RD MOTION SHAFT,SHAFT 3RD MOTION,3RD MOTION | third motion shaft | peavõll
+1ST MOTION SHAFT,SHAFT 1ST MOTION,1ST MOTION | first motion shaft | sisendvõll
+STG COLUMN,STEERING COL,STG COL | steering column | roolisammas
+DUPLEX CHAIN | duplex chain | kaherealine kett
+SUPT | support | tugi
+5 SP | 5-speed | 5-käiguline
+O/SIZE,OVERSIZE | oversize | ülemõõt
 MIRROR,MIRRORS | mirror | peegel
 MIRROR-WING,WING MIRROR | wing mirror | küljepeegel
 RR VIEW,REAR VIEW | rear-view | tahavaate-
@@ -1372,7 +1391,7 @@ HANDLING KIT | handling kit | juhitavuse komplekt
 BARE | bare | katmata
 BUFF | buff | poleer-
 RAM PIPE | ram pipe | imitoru
-CAB | cabin | kabiini
+CAB | cabin | kabiini-
 STORM | storm | tormi-
 OUTPUT | output | väljund-
 TACH | tachometer | tahhomeeter
@@ -1681,7 +1700,10 @@ function detectFitment(tokens: string[]): Fitment {
         addMarque(mo.marque);
         if (t === 'MG') mgMarked = true;
         mo.models.forEach(addModel);
+        return;
       }
+      // 'JAG/AH', 'SPIT/TR7': several marques or models in one token
+      if (t.includes('/')) t.split('/').filter(Boolean).forEach(handle);
     }
   });
 
@@ -1945,7 +1967,7 @@ const ET_ADJECTIVES = new Set([
   'oranž', 'läbipaistev', 'hõbedane', 'kuldne', 'pruun', 'kroomitud', 'poleeritud', 'poolmatt', 'läikiv', 'matt',
   'ventileeritav', 'puuritud', 'keermestatud', 'soontega', 'piludega', '5-käiguline', '4-käiguline', '4-silindriline',
   '6-silindriline', 'vertikaalne', 'staatiline', 'automaatne', 'mehaaniline', 'magnetiline', 'kuiv', 'märg', 'katmata',
-  'nihutatud', 'tsentreeriv', 'ühesuunaline', 'tasakaalustatud', 'lukustuv', 'fikseeritud', 'klassikaline', 'esimene',
+  'nihutatud', 'tsentreeriv', 'kaherealine', 'ühesuunaline', 'tasakaalustatud', 'lukustuv', 'fikseeritud', 'klassikaline', 'esimene',
 ]);
 
 /** What a compound prefix ('remondi-') reads as when no noun follows it. */
@@ -1953,7 +1975,7 @@ const ET_PREFIX_ALONE: Record<string, string> = {
   'remondi-': 'remont', 'väljalaske-': 'väljalase', 'sisselaske-': 'sisselase', 'vee-': 'vesi', 'pea-': 'pea',
   'elektri-': 'elektriline', 'tolmu-': 'tolm', 'spordi-': 'sport', 'jaotus-': 'jaotus', 'tugi-': 'tugi', 'varu-': 'varu',
   'gaasi-': 'gaas', 'töö-': 'töö', 'eri-': 'eriversioon', 'võidusõidu-': 'võidusõit', 'ralli-': 'ralli',
-  'võistlus-': 'võistlus', 'mitte-': 'mitte', 'pool-': 'pool', 'ülevoolu-': 'ülevool', 'tõste-': 'tõste', 'hoiu-': 'hoiuruum', 'udu-': 'udutuli',
+  'võistlus-': 'võistlus', 'mitte-': 'mitte', 'pool-': 'pool', 'ülevoolu-': 'ülevool', 'tõste-': 'tõste', 'hoiu-': 'hoiuruum', 'udu-': 'udutuli', 'kabiini-': 'kabiin', 'kaardi-': 'kaart', 'toru-': 'toru',
 };
 
 /**
@@ -2024,11 +2046,11 @@ function estonianName(chunks: Chunk[]): string {
 
 /** Ordered keyword rules on the lowercase English name; the first match gives the top category. */
 const CATEGORY_RULES: Array<[string, RegExp]> = [
-  ['filters', /\bfilters?\b|\bk&n\b/],
+  ['filters', /^(?!.*\blens\b).*(\bfilters?\b|\bk&n\b)/],
   ['oils', /\b\d{1,2}w[-/]?\d{2}\b|\b(engine|gear|gearbox|classic) oil\b|\bgrease\b(?! (nipple|gun|cap|seal|retainer))|\btransoil\b/],
   ['autocosmetics', /\b(spray|polish|shampoo|wax|autoglym|cleaner|paint|primer|urethane|hardcoat|waxoyl|hammerite|rust|encapsulator)\b/],
   ['chemistry', /\b(sealant|hylomar|adhesive|fluid|antifreeze|coolant|solder|lubricant|dynamat)\b/],
-  ['tuning', /\b(roll-over bar|handling kit|fast road|stage [23]|racing|rally|supercharger|competition|conversion kit|5-speed gearbox|roll bar|lightened|high-torque|limited-slip differential)\b/],
+  ['tuning', /\b(roll-over bar|handling kit|fast road|stage [23]|racing|rally|supercharger|competition|conversion kit|5-speed gearbox|(?<!anti-)roll bar|lightened|high-torque|limited-slip differential)\b/],
   ['accessories', /\b(parts catalogue|handbook|workshop manual|t-shirt|shirt|mug|key fob|dvd|gloves|helmet|car cover|wallet|bag|decal|decal kit|sticker|powercard|cup holder|luggage rack|sign|badge bar|radio|retro radio|speaker|aerial|plaque|owner's)\b/],
   ['tools', /\b(bit set|squeegee|wire brush|tool|tool roll|tool kit|spanner|spanner set|wrench|torque wrench|pliers|hammer|mallet|puller|socket set|die|cutter|drill|tester|crimping|ratchet)\b/],
   ['workshop', /\b(jack|stand|grease gun|gun|workshop|flap disc|sanding discs|brush set)\b/],
@@ -2041,9 +2063,12 @@ const CATEGORY_RULES: Array<[string, RegExp]> = [
   ['transmission', /\b(gearbox|overdrive|layshaft|mainshaft|synchro ring|selector|gear lever|gear knob|reverse|5-speed|4-speed|speedometer cable|transmission)\b/],
   ['drive', /\b(differential|crown wheel|pinion|rear axle|axle|half shaft|propshaft|universal joint|driveshaft|cv joint)\b/],
   ['shocks', /\b(shock absorber|damper|road spring|leaf spring|coil spring|spring pair|spax|gaz|koni)\b/],
-  ['gas_springs', /\bgas (strut|spring)s?\b/],
+  ['gas_springs', /\b(gas (strut|spring)s?|(bonnet|boot lid|boot|tailgate) strut)\b/],
   ['suspension', /\b(wishbone|trunnion|king pin|anti-roll bar|anti-roll bar link|tie rod|tie rod end|track rod|ball joint|steering|steering column|steering rack|steering wheel|steering lock|steering box|power steering|rack|rack tube|shackle|subframe|suspension|bump stop|anti-tramp bar|radius arm|stub axle|swivel|swivel pin|fulcrum pin|rod end|upper arm|control arm)\b/],
+  ['switches', /\bswitch(es)?\b/],
+  ['optics', /\b(lamp|headlamp|side lamp|fog lamp|indicator|side repeater|reflector|lens|light|tail lamp|stop lamp|number plate lamp|boot lamp|interior lamp|marker lamp|bulb|bulb holder)\b/],
   ['wheels', /\b(wheels?|wire wheel|hub|hub set|hub cap|spoke|rim|tyre|knock-on spinner|rostyle wheel|wheel nut|wheel stud|spare wheel|wheel bearing|wire wheel adaptor)\b/],
+  ['body', /\b(soft top|soft top frame|soft top cover|soft top bow|tonneau cover|hardtop)\b/],
   ['security', /\b(lock|locks|lock set|key|keys|key blank|lock barrel|steering lock)\b(?! (tab|nut|washer))/],
   ['glass', /\b(glass|windscreen|perspex|quarter light|rear window|sidescreen|glazing|window)\b/],
   ['exhaust', /\b(exhaust(?! valve)|silencer|rear silencer|downpipe|exhaust pipe|tailpipe|catalytic converter|heat shield|exhaust manifold|exhaust system|exhaust wrap)\b/],
@@ -2052,8 +2077,6 @@ const CATEGORY_RULES: Array<[string, RegExp]> = [
   ['belts', /\b(fan belt|belt|pulley|tensioner(?! .*chain)|idler)\b(?<!seat belt)/],
   ['cooling', /\b(radiator|water pump|thermostat|thermostat housing|fan|fan blade|cooling|top hose|bottom hose|bypass hose|radiator hose|radiator cap|expansion tank|oil cooler|kenlowe|shroud|water)\b/],
   ['heating', /\b(heater|heater valve|heater hose|heater matrix|demister|blower)\b/],
-  ['switches', /\bswitch(es)?\b/],
-  ['optics', /\b(lamp|headlamp|side lamp|fog lamp|indicator|side repeater|reflector|lens|light|tail lamp|stop lamp|number plate lamp|boot lamp|interior lamp|marker lamp|bulb|bulb holder)\b/],
   ['electrics', /\b(wiring loom|main wiring loom|rear wiring loom|front wiring loom|wire|cable battery|battery cable|lead|ht lead|ht lead set|lt lead|coil|distributor|distributor cap|rotor arm|contact points|condenser|starter motor|dynamo|alternator|battery|relay|fuse|fuse box|terminal|bullet connector|connector|spark plug|ignition|electronic ignition|sender|fuel tank sender|sensor|gauge|temperature gauge|fuel gauge|dual gauge|oil pressure gauge|speedometer|tachometer|ammeter|regulator|control box|solenoid|motor|earth|electric|led|ecu|resistor|flasher unit|carbon brush)\b/],
   ['engine', /\b(engine|engine mounting|pistons?|piston set|piston ring set|cylinder head|head gasket|head stud|camshaft|camshaft gear|camshaft bearing|crankshaft|connecting rod|valve|inlet valve|exhaust valve|valve guide|valve spring|valve cotter|rocker|rocker cover|rocker shaft|tappet|pushrod|big-end bearings|main bearings|liner|sump|oil pump|oil seal|oil pipe|oil hose|oil filler|oil thrower|dipstick|timing|timing chain|timing cover|timing gear|flywheel|ring gear|core plug|thrust washer|breather|breather hose|valve seat insert|cylinder block|block|gasket set|oil|twin cam|ohc|4-cylinder|6-cylinder)\b/],
   ['interior', /\b(seat|seats|seat covers|seat cover kit|seat assembly|seat base|seat foam|seat frame|seat rail|carpet set|carpet kit|carpet|trim kit|trim|mat|mats|footwell mats|dashboard|dash top|fascia|console|glovebox|armrest|headrest|headlining|sun visor|visor|knob|seat belt|webbing|cockpit|kick plate|tread plates|ashtray|seat back|cushion|piping|interior|parcel shelf|door panels|quarter panels|pedal|pedal box|leather|vinyl|mohair)\b/],
@@ -2061,7 +2084,7 @@ const CATEGORY_RULES: Array<[string, RegExp]> = [
   ['fasteners', /\b(screw|set screw|screw set|bolt|bolt set|nut|nut set|lock nut|nyloc|washer|lock washer|copper washer|fibre washer|star washer|cup washer|stud|clip|hose clip|circlip|pin|split pin|clevis pin|rivet|dowel|woodruff key|lock tab|spire clip|fastener|dzus fastener|u-bolt|banjo bolt|union|olive|fitting|spacer|shim|grommet|clamp|u-clamp|grease nipple|cotter|countersunk)\b/],
   ['bearings', /\b(bearing|bearing kit|needle bearing)\b/],
   // fallbacks for generic part words that name no assembly
-  ['brakes', /\bmaster cylinder\b/],
+  ['brakes', /\b(master cylinder|discs?)\b/],
   ['electrics', /\bvacuum advance unit\b/],
   ['exhaust', /\bmanifold\b/],
   ['fuel', /\b(tank|filler)\b/],
@@ -2152,15 +2175,18 @@ const LARGE_PART = /\b(assembly|kit|set|gearbox|overdrive|radiator|engine|cylind
 /**
  * The gross price band in euros of one product: its category band narrowed by size —
  * products too big for parcel machines and large assemblies (gearboxes, panels, kits ...) the band from 35 €;
- * small parts (screws, seals, bulbs ..., not kits) [1.50, 30]; everything else the band capped at 180 €.
+ * small parts (screws, seals, bulbs ...) [1.50, 30], kits of small parts (gasket set, bolt set ...) [max(min, 5), 150];
+ * everything else the band capped at 180 €.
  */
 function priceBandFor(englishName: string, cat: TopCategory, big: boolean): [number, number] {
   const s = englishName.toLowerCase();
   const [min, max] = cat.priceBand;
   let band: [number, number];
   const kit = /\b(kit|set|assembly)\b/.test(s);
+  const small = SMALL_PART.test(s) && !/\b(spring pair|road spring|leaf spring|coil spring)\b/.test(s);
   if (big) band = [Math.max(min, 35), max];
-  else if (SMALL_PART.test(s) && !kit) band = [1.5, Math.min(30, max)];
+  else if (small && !kit) band = [1.5, Math.min(30, max)];
+  else if (small) band = [Math.max(min, 5), Math.min(max, 150)];
   else if (LARGE_PART.test(s)) band = [Math.max(min, 35), max];
   else band = [min, Math.min(max, 180)];
   return band[0] < band[1] ? band : [min, max];
@@ -2291,12 +2317,15 @@ export function slgRows(lines: SlgLine[] = readSlgLines()): CatalogRow[] {
     const base = products.get(baseRef.toUpperCase());
     const cat = base ? topCategory(base.info.categoryKey) : topCategory('other');
     const marque = base?.info.marque;
+    const packing = /DEPOSIT/i.test(l.label);
+    const kindEn = packing ? 'Packing deposit' : 'Exchange surcharge';
+    const kindEt = packing ? 'Pakendi pant' : 'Vanaosa pant';
     const commerce = generatedCommerce(l.ref, [20, 250], { service: true });
     const row = byCode.get(l.ref)!;
     Object.assign(row, {
       code2: baseRef,
-      name_et: base ? `Vanaosa pant: ${base.row.name_et} (${baseRef})` : `Vanaosa pant (${baseRef})`,
-      name_en: base ? `Exchange surcharge: ${base.row.name_en} (${baseRef})` : `Exchange surcharge (${baseRef})`,
+      name_et: base ? `${kindEt}: ${base.row.name_et} (${baseRef})` : `${kindEt} (${baseRef})`,
+      name_en: base ? `${kindEn}: ${base.row.name_en} (${baseRef})` : `${kindEn} (${baseRef})`,
       description_et: `Vahetusosa pant: lisandub osale ${baseRef} ja tagastatakse, kui vana osa tuuakse tagasi. Algne laonimetus: ${l.label}`,
       description_en: `Exchange surcharge: charged with part ${baseRef}, refunded when the old unit is returned. Original stock-list label: ${l.label}`,
       category_et: `${cat.et} > ${marque ?? 'Universaalne'}`,
