@@ -8,7 +8,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ListProductsOutput } from '../projections/catalog/queries.js';
 import { CategoryCache } from './catalog-cache.js';
+import { ResultCache } from './listing-cache.js';
 import type { ApiDeps } from './deps.js';
 import { registerErrorHandler, sendFailure } from './errors.js';
 import { categoryRoutes } from './routes/categories/index.js';
@@ -31,9 +33,14 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   registerErrorHandler(app);
 
   const categories = new CategoryCache(deps.db);
+  const listings = new ResultCache<ListProductsOutput>(deps.listingCacheTtlMs);
+  deps.readModelChanges?.on('catalog', () => {
+    listings.clear();
+    categories.clear();
+  });
   app.get('/health', async () => ({ success: true, status: 'success', data: { ok: true } }));
-  productRoutes(app, deps, categories);
-  searchRoutes(app, deps, categories);
+  productRoutes(app, deps, categories, listings);
+  searchRoutes(app, deps, categories, listings);
   categoryRoutes(app, deps, categories);
 
   const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));

@@ -94,6 +94,11 @@ export class CategoryCache {
     return this.loading;
   }
 
+  /** Drops the snapshot: the next `get` reloads. */
+  clear(): void {
+    this.value = null;
+  }
+
   /** Names of a category and its ancestors, root first (for breadcrumbs). */
   breadcrumbs(snapshot: CategorySnapshot, categoryId: string, language: Language): string[] {
     const out: string[] = [];

@@ -2,6 +2,7 @@
  * What the API's routes need from the outside, handed to `buildApp` (api/app.ts) so tests can build the app on
  * their own database: the read-model database, the event store (commands), and the clock.
  */
+import type { EventEmitter } from 'node:events';
 import type { Database } from '../platform/db/database.js';
 import type { EventStore } from '../platform/event-store/port.js';
 
@@ -12,4 +13,8 @@ export interface ApiDeps {
   now: () => string;
   /** Folder of the built web app to serve (web/dist), or null to serve the API only. */
   webRoot: string | null;
+  /** How long a product-list result may be served from memory, in milliseconds (0: never cached). */
+  listingCacheTtlMs: number;
+  /** Emits 'catalog' when the catalog read model changed (clears the caches); optional. */
+  readModelChanges?: EventEmitter;
 }

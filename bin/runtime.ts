@@ -2,7 +2,9 @@
  * Wiring shared by every run mode: the PostgreSQL pool, the event store adapter chosen by EVENT_STORE, and the
  * role starters (api, projector, worker). Each starter returns a stop function.
  */
+import { EventEmitter } from 'node:events';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../api/app.js';
 import type { Config } from '../platform/config.js';
@@ -49,10 +51,27 @@ type Log = (line: string) => void;
 export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<void>> {
   // The queries need the read models' tables, even before a projector has run.
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
-  const app = await buildApp({ db: rt.db, store: rt.store, now: () => new Date().toISOString(), webRoot: path.join(repoRoot, 'web', 'dist') });
+  // Read-model change hints (projectors NOTIFY rm_changed after each batch) clear the api's caches.
+  const readModelChanges = new EventEmitter();
+  const listener = new pg.Client({ connectionString: rt.config.databaseUrl, application_name: 'shop-api-listen' });
+  listener.on('notification', (n) => readModelChanges.emit(n.payload ?? ''));
+  listener.on('error', (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
+  await listener.connect();
+  await listener.query('listen rm_changed');
+  const app = await buildApp({
+    db: rt.db,
+    store: rt.store,
+    now: () => new Date().toISOString(),
+    webRoot: path.join(repoRoot, 'web', 'dist'),
+    listingCacheTtlMs: rt.config.listingCacheTtlMs,
+    readModelChanges,
+  });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);
-  return () => app.close();
+  return async () => {
+    await app.close();
+    await listener.end().catch(() => {});
+  };
 }
 
 /** Creates missing read models, then runs one projector per read model (standby when another process holds it). */

@@ -15,6 +15,8 @@ export interface Config {
   /** KurrentDB connection string; when set with EVENT_STORE=kurrentdb the event store is KurrentDB. */
   kurrentDbUrl: string | null;
   eventStore: 'postgres' | 'kurrentdb';
+  /** Milliseconds a product-list result may be served from the api's memory (default 10000; 0 disables). */
+  listingCacheTtlMs: number;
 }
 
 /** @throws Error naming the variable when a value is malformed. */
@@ -36,5 +38,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vatRatePercent: int('VAT_RATE_PERCENT', 24),
     kurrentDbUrl: env.KURRENTDB_URL ?? null,
     eventStore,
+    listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
   };
 }

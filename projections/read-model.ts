@@ -144,6 +144,8 @@ export async function rebuildReadModel(db: Database, store: EventStore, rm: Read
       await sql`alter schema ${q(target)} rename to ${q(live)}`.execute(trx);
     });
     await sql`select pg_notify('rm_changed', ${rm.name})`.execute(db);
+    // Fresh planner statistics for the new tables (a rebuild loads them in bulk).
+    for (const { table } of rm.hashTables) await sql`analyze ${q(liveSchema(rm))}.${q(table)}`.execute(db);
     log(`rebuild ${rm.name}: switched after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 }

@@ -189,11 +189,16 @@ export async function listProducts(db: Kysely<any>, input: ListProductsInput): P
   const offset = (input.page - 1) * input.pageSize;
 
   const [page, counts, facets] = await Promise.all([
-    sql<{ doc: ProductDoc; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; exact: boolean }>`
-      select p.doc, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, ${exact} as exact
+    sql<{ id: string; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; exact: boolean }>`
+      select p.id::text, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, ${exact} as exact
       from ${T('products')} p where ${filtered}
       order by ${exact} desc, ${order}
-      limit ${input.pageSize} offset ${offset}`.execute(db),
+      limit ${input.pageSize} offset ${offset}`
+      .execute(db)
+      .then(async (r) => {
+        const docs = await loadDocs(db, r.rows.map((x) => x.id));
+        return { rows: r.rows.map((x) => ({ ...x, doc: docs.get(x.id)! })) };
+      }),
     sql<{ total: number }>`select count(*)::int as total from ${T('products')} p where ${filtered}`.execute(db),
     sql<{ f: string; n: number }>`
       select f, count(*)::int as n from ${T('products')} p, unnest(p.facets) f where ${base}
@@ -222,12 +227,20 @@ export async function listProducts(db: Kysely<any>, input: ListProductsInput): P
   };
 }
 
+/** Product documents by id (one query). */
+async function loadDocs(db: Kysely<any>, ids: string[]): Promise<Map<string, ProductDoc>> {
+  if (!ids.length) return new Map();
+  const r = await sql<{ doc: ProductDoc }>`select doc from ${T('product_docs')} where id = any(${ids}::uuid[])`.execute(db);
+  return new Map(r.rows.map((x) => [x.doc.id, x.doc]));
+}
+
 /** One product by id (any visibility), or null when unknown. */
 export async function getProduct(db: Kysely<any>, productId: string, now: string): Promise<ListedProduct | null> {
   if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
   const r = await sql<{ doc: ProductDoc; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility'] }>`
-    select p.doc, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(now)} as visibility
-    from ${T('products')} p where p.id = ${productId}::uuid and (p.doc->>'exists')::boolean`.execute(db);
+    select d.doc, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(now)} as visibility
+    from ${T('products')} p join ${T('product_docs')} d on d.id = p.id
+    where p.id = ${productId}::uuid and (d.doc->>'exists')::boolean`.execute(db);
   const row = r.rows[0];
   return row ? { doc: row.doc, stockTotal: row.stock_total, availableIn: row.available_in, hasLimitedAmount: row.has_limited_amount, visibility: row.visibility } : null;
 }

@@ -4,8 +4,9 @@
  * writes the rows back with one upsert per table.
  *
  * Tables (schema `rm_catalog`):
- * - products: one row per product id: `doc` (the folded ProductDoc) plus derived columns for listing, facets and
- *   search (normalised codes, facet values "name=value", tsvector, availability, visibility window);
+ * - products: one narrow row per product id with the derived columns for listing, facets and search (normalised
+ *   codes, facet values "name=value", tsvector, availability, visibility window);
+ * - product_docs: the folded ProductDoc per product id (read for the rows of a page and by the writer);
  * - categories: one row per category id: `doc` plus parent, names and flags;
  * - search_words: every word of a product name, the dictionary for typo-tolerant search.
  */
@@ -31,7 +32,6 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`
     create table ${products} (
       id uuid primary key,
-      doc jsonb not null,
       seq bigint not null,
       listed boolean not null,
       code1 text not null,
@@ -54,12 +54,15 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
       modified_at timestamptz,
       search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text)) stored
     )`.execute(db);
+  // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
+  await sql`create table ${id(schema, 'product_docs')} (id uuid primary key, doc jsonb not null)`.execute(db);
   const idx = (name: string) => sql.id(`${name}`);
-  await sql`create index ${idx('products_search')} on ${products} using gin (search)`.execute(db);
-  await sql`create index ${idx('products_categories')} on ${products} using gin (category_ids)`.execute(db);
-  await sql`create index ${idx('products_facets')} on ${products} using gin (facets)`.execute(db);
-  await sql`create index ${idx('products_codes')} on ${products} using gin (codes_norm)`.execute(db);
-  await sql`create index ${idx('products_code_trgm')} on ${products} using gin (code_text gin_trgm_ops)`.execute(db);
+  // fastupdate off: no pending list for every query to scan after a bulk load or a rebuild.
+  await sql`create index ${idx('products_search')} on ${products} using gin (search) with (fastupdate = off)`.execute(db);
+  await sql`create index ${idx('products_categories')} on ${products} using gin (category_ids) with (fastupdate = off)`.execute(db);
+  await sql`create index ${idx('products_facets')} on ${products} using gin (facets) with (fastupdate = off)`.execute(db);
+  await sql`create index ${idx('products_codes')} on ${products} using gin (codes_norm) with (fastupdate = off)`.execute(db);
+  await sql`create index ${idx('products_code_trgm')} on ${products} using gin (code_text gin_trgm_ops) with (fastupdate = off)`.execute(db);
   await sql`create index ${idx('products_modified')} on ${products} (modified_at desc, seq desc) where listed`.execute(db);
   await sql`create index ${idx('products_seq')} on ${products} (seq) where listed`.execute(db);
   await sql`create index ${idx('products_price')} on ${products} (gross_cents, seq) where listed`.execute(db);
@@ -76,8 +79,9 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${id(schema, 'search_words')} (word text primary key)`.execute(db);
 }
 
+const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb']] as const;
 const PRODUCT_COLUMNS = [
-  ['id', 'uuid'], ['doc', 'jsonb'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
+  ['id', 'uuid'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
   ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['category_ids', 'uuid[]'],
   ['facets', 'text[]'], ['gross_cents', 'integer'], ['net_cents', 'integer'], ['stock_total', 'integer'],
   ['available_in', 'integer'], ['has_limited_amount', 'boolean'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'],
@@ -103,7 +107,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
 
   const products = new Map<string, ProductDoc>();
   if (productIds.length) {
-    const r = await sql<{ doc: ProductDoc }>`select doc from ${id(schema, 'products')} where id = any(${productIds}::uuid[])`.execute(trx);
+    const r = await sql<{ doc: ProductDoc }>`select doc from ${id(schema, 'product_docs')} where id = any(${productIds}::uuid[])`.execute(trx);
     for (const row of r.rows) products.set(row.doc.id, row.doc);
   }
   const categories = new Map<string, CategoryDoc | null>();
@@ -137,9 +141,10 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
   const productRows = [...changedProducts].map((pid) => {
     const doc = products.get(pid)!;
     const { id: rowId, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at } = toProductRow(doc);
-    return { id: rowId, doc, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at };
+    return { id: rowId, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at };
   });
   await upsert(trx, schema, 'products', PRODUCT_COLUMNS, productRows);
+  await upsert(trx, schema, 'product_docs', DOC_COLUMNS, [...changedProducts].map((pid) => ({ id: pid, doc: products.get(pid)! })));
   await upsert(
     trx,
     schema,
@@ -160,12 +165,13 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
 /** The catalog read model: products, categories and the search dictionary. */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 1,
+  version: 2,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   applyBatch,
   hashTables: [
     { table: 'products', orderBy: 't.id' },
+    { table: 'product_docs', orderBy: 't.id' },
     { table: 'categories', orderBy: 't.id' },
     { table: 'search_words', orderBy: 't.word' },
   ],

@@ -36,7 +36,7 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
-  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null });
+  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0 });
   return {
     url: database.url,
     db,

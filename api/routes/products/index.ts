@@ -9,8 +9,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordSearch } from '../../../commands/catalog/record-search.js';
-import { getProduct, listProducts } from '../../../projections/catalog/queries.js';
+import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput } from '../../../projections/catalog/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
+import type { ResultCache } from '../../listing-cache.js';
 import { appliedFiltersSchema, type AppliedFilters, type Language, PAGINATION_HEADERS, productListQuerySchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
@@ -39,7 +40,13 @@ export function setPagination(reply: FastifyReply, page: number, perPage: number
   reply.header(PAGINATION_HEADERS.totalCount, total);
 }
 
-export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
+/** `listProducts` through the result cache; the key is the input without the clock. */
+export function cachedListing(deps: ApiDeps, listings: ResultCache<ListProductsOutput>, input: ListProductsInput): Promise<ListProductsOutput> {
+  const { now: _now, ...key } = input;
+  return listings.get(JSON.stringify(key), () => listProducts(deps.db, input));
+}
+
+export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache, listings: ResultCache<ListProductsOutput>): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/v1/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
@@ -48,7 +55,7 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
     const filters = parseFilters(query.f);
     const now = deps.now();
     const [result, snapshot] = await Promise.all([
-      listProducts(deps.db, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
+      cachedListing(deps, listings, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
       categories.get(now),
     ]);
     const q = query.q?.trim() ?? '';

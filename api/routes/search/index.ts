@@ -10,14 +10,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseEuroToCents } from '../../../commands/catalog/catalog-csv.js';
 import { recordSearch } from '../../../commands/catalog/record-search.js';
-import { listProducts } from '../../../projections/catalog/queries.js';
+import type { ListProductsOutput } from '../../../projections/catalog/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
+import type { ResultCache } from '../../listing-cache.js';
 import { DEFAULT_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZES, type SearchResult, sortSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { centsToEuros } from '../products/to-product.js';
-import { setPagination } from '../products/index.js';
+import { cachedListing, setPagination } from '../products/index.js';
 
 const searchQuerySchema = z
   .object({
@@ -71,7 +72,7 @@ export function parseSearchFilters(query: Record<string, unknown>): SearchFilter
   return out;
 }
 
-export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
+export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache, listings: ResultCache<ListProductsOutput>): void {
   app.withTypeProvider<ZodTypeProvider>().get('/v1/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
     const query = request.query;
     const language = requestLanguage(query, request.headers['accept-language']);
@@ -79,7 +80,7 @@ export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: Ca
     const now = deps.now();
     const perPage = query['per-page'];
     const [result, snapshot] = await Promise.all([
-      listProducts(deps.db, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
+      cachedListing(deps, listings, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
       categories.get(now),
     ]);
     const q = query.q?.trim() ?? '';

@@ -1,0 +1,31 @@
+/**
+ * An in-process cache of product-list results per query (category, search text, filters, page, size, sort,
+ * language), so repeated listings cost no database work. Entries live at most `ttlMs` milliseconds (timed
+ * visibility rules and stock changes show within that time) and are all dropped as soon as the catalog read model
+ * reports a change (LISTEN rm_changed, see bin/runtime.ts). At most `maxEntries` entries are kept (oldest dropped).
+ */
+export class ResultCache<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 1000,
+  ) {}
+
+  /** The cached value for `key`, or `load()`'s (shared by concurrent callers; a failed load is not kept). */
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
+    const hit = this.entries.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const value = load();
+    this.entries.delete(key);
+    this.entries.set(key, { at: Date.now(), value });
+    value.catch(() => this.entries.delete(key));
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
