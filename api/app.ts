@@ -31,6 +31,9 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onClose', async () => {
+    await deps.searches.flush();
+  });
 
   const categories = new CategoryCache(deps.db);
   const listings = new ResultCache<ListProductsOutput>(deps.listingCacheTtlMs);

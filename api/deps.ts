@@ -3,6 +3,7 @@
  * their own database: the read-model database, the event store (commands), and the clock.
  */
 import type { EventEmitter } from 'node:events';
+import type { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Database } from '../platform/db/database.js';
 import type { EventStore } from '../platform/event-store/port.js';
 
@@ -13,6 +14,8 @@ export interface ApiDeps {
   now: () => string;
   /** Folder of the built web app to serve (web/dist), or null to serve the API only. */
   webRoot: string | null;
+  /** Records SearchPerformed events (batched in production, immediate in tests). */
+  searches: SearchRecorder;
   /** How long a product-list result may be served from memory, in milliseconds (0: never cached). */
   listingCacheTtlMs: number;
   /** Emits 'catalog' when the catalog read model changed (clears the caches); optional. */

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../api/app.js';
+import { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
@@ -64,6 +65,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     now: () => new Date().toISOString(),
     webRoot: path.join(repoRoot, 'web', 'dist'),
     listingCacheTtlMs: rt.config.listingCacheTtlMs,
+    searches: new SearchRecorder(rt.store, { flushIntervalMs: 100, onError: (e) => log(`recording searches failed: ${(e as Error).message}`) }),
     readModelChanges,
   });
   await app.listen({ port: rt.config.port, host: rt.config.host });

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
 import { importCatalog, importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
 import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js';
+import { SearchRecorder } from '../../commands/catalog/record-search.js';
 import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
@@ -36,7 +37,7 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
-  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0 });
+  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }) });
   return {
     url: database.url,
     db,

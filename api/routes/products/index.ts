@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { recordSearch } from '../../../commands/catalog/record-search.js';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput } from '../../../projections/catalog/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
 import type { ResultCache } from '../../listing-cache.js';
@@ -60,8 +59,7 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
     ]);
     const q = query.q?.trim() ?? '';
     if (q || Object.keys(filters).length) {
-      await recordSearch(
-        deps.store,
+      await deps.searches.record(
         { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
         { commandId: randomUUID(), correlationId: request.id, userId: null, now },
       );

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseEuroToCents } from '../../../commands/catalog/catalog-csv.js';
-import { recordSearch } from '../../../commands/catalog/record-search.js';
 import type { ListProductsOutput } from '../../../projections/catalog/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
 import type { ResultCache } from '../../listing-cache.js';
@@ -85,8 +84,7 @@ export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: Ca
     ]);
     const q = query.q?.trim() ?? '';
     if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
-      await recordSearch(
-        deps.store,
+      await deps.searches.record(
         { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
         { commandId: randomUUID(), correlationId: request.id, userId: null, now },
       );
