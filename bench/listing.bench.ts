@@ -4,7 +4,8 @@
  * `DURATION` seconds (default 15) per scenario:
  * - listing: a category + two filters + a sort, facet counts included (GET /v1/products?c&f&sort);
  * - search: part numbers and name words, rotating (GET /v1/products?q=...; each appends SearchPerformed).
- * Prints p50/p95/p99 latency in milliseconds (from every response) and requests/s.
+ * Prints p50/p95/p99 latency in milliseconds (from every response) and requests/s. `CONNECTIONS` (default 50) and
+ * `LISTING_CACHE_TTL_MS=0` (the api without its result cache) measure single uncached requests.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { fmt, percentile, printTable } from './support.js';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const DURATION = Number(process.env.DURATION ?? 15);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const base = `http://127.0.0.1:${PORT}`;
 
 async function waitForApi(): Promise<void> {
@@ -33,7 +35,7 @@ async function run(name: string, paths: string[]): Promise<Record<string, string
   let errors = 0;
   const result = await autocannon({
     url: base,
-    connections: 50,
+    connections: CONNECTIONS,
     duration: DURATION,
     requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }],
     setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => {
@@ -73,7 +75,7 @@ async function main() {
     const searches = ['BF1018/1', 'bf 1018 1', 'W712/75', 'brake pad', 'kütusefilter', 'gasket set', 'piduriklotsid', 'oil filtr', 'TR6 gearbox', 'laager'].map((q) => `/v1/products?q=${encodeURIComponent(q)}`);
     console.log(`category "${category.id}" with ${category.productCount} products; filters ${JSON.stringify(filter)}`);
     const rows = [await run('listing: category + 2 filters + sort, facets', listing), await run('search: part numbers and words', searches), await run('listing: whole catalog, default sort, facets', ['/v1/products', '/v1/products?page=3'])];
-    console.log(`listing/search benchmark: 50 connections, ${DURATION} s per scenario, api in its own process`);
+    console.log(`listing/search benchmark: ${CONNECTIONS} connections, cache TTL ${process.env.LISTING_CACHE_TTL_MS ?? 10000} ms, ${DURATION} s per scenario, api in its own process`);
     printTable(rows);
   } finally {
     api.kill('SIGTERM');
