@@ -5,7 +5,7 @@
  *
  *   node bin/bootstrap.mjs <start|test> [...args]
  *
- * 1. Installs the npm dependencies (`npm ci`) when node_modules is missing or package-lock.json
+ * 1. Installs the npm dependencies (`npm install` from the lock file) when node_modules is missing or package-lock.json
  *    changed since the last install (newer than node_modules/.package-lock.json).
  * 2. Runs `node --import tsx bin/<command>.ts ...args` from the repository root with the
  *    terminal inherited, forwards SIGINT/SIGTERM/SIGHUP to it, and exits with its exit code.
@@ -52,12 +52,12 @@ function installReason() {
 }
 
 function installDependencies(reason) {
-  const hasLock = existsSync(path.join(repoRoot, 'package-lock.json'));
+  // `npm install` with the committed package-lock.json installs the locked versions. Not `npm ci`: the
+  // registry our machines reach lacks some platform-only optional packages (msgpackr-extract for macOS and
+  // Windows), so the lock cannot list them and `npm ci` refuses it as out of sync.
   // --include=dev: the test runner and the web build are devDependencies; NODE_ENV=production
   // would otherwise leave them out.
-  const args = hasLock
-    ? ['ci', '--no-audit', '--no-fund', '--include=dev']
-    : ['install', '--no-audit', '--no-fund', '--include=dev'];
+  const args = ['install', '--no-audit', '--no-fund', '--include=dev'];
   log(`${reason}; installing dependencies (npm ${args.join(' ')}) ...`);
   // npm_execpath is the npm that runs this script (npm start / npm test); fall back to npm on PATH.
   const npmCli = process.env.npm_execpath;
