@@ -9,7 +9,6 @@ import type { CategoryDoc } from '../projections/catalog/projection.js';
 import { listCategories } from '../projections/catalog/queries.js';
 
 export interface CategorySnapshot {
-  names: Map<string, { et: string; en: string }>;
   docs: Map<string, CategoryDoc>;
   /** The visible tree (hidden and deleted categories and their subtrees left out). */
   tree: CategoryNode[];
@@ -83,7 +82,6 @@ export class CategoryCache {
     this.loading ??= listCategories(this.db, now)
       .then((rows) => {
         this.value = {
-          names: new Map(rows.map(({ doc }) => [doc.id, { et: doc.name_et, en: doc.name_en }])),
           docs: new Map(rows.map(({ doc }) => [doc.id, doc])),
           tree: buildTree(rows),
         };

@@ -66,7 +66,7 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
     }
     setPagination(reply, query.page, query.pageSize, result.total);
     return success({
-      results: result.products.map((p) => toProduct(p, language, snapshot.names)),
+      results: result.products.map((p) => toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang))),
       availableFilters: result.availableFilters,
       leftOutSearchKeywords: result.leftOutSearchKeywords,
       appliedFiltersCount: result.appliedFiltersCount,
@@ -82,7 +82,7 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
       const now = deps.now();
       const [product, snapshot] = await Promise.all([getProduct(deps.db, request.params.id, now), categories.get(now)]);
       if (!product || product.visibility === 'inaccessible') throw new ApiError('product.not_found', 404);
-      return success(toProduct(product, language, snapshot.names));
+      return success(toProduct(product, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang)));
     },
   );
 }

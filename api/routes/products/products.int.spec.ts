@@ -66,6 +66,7 @@ describe('GET /v1/products', () => {
     const p = body.data.results[0];
     expect(p).toMatchObject({ code1: 'BF 1018/1', price: '12.40', price_wo_vat: '10.00', priceCents: 1240, available_in: 0, availableForSale: 4, hasLimitedAmount: true });
     expect(p.stock[0]).toEqual({ warehouse: null, amount: '4.000' });
+    expect(p.categories.map((c: { name: string }) => c.name)).toEqual(['Filtrid › Kütusefiltrid']);
     const onDemand = (await get('/v1/products?q=W712/75')).body.data.results[0];
     expect(onDemand).toMatchObject({ code1: 'W 712/75', available_in: -1, hasLimitedAmount: false });
     const notInStock = (await get('/v1/products?q=GSK100')).body.data.results[0];

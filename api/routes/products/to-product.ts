@@ -7,7 +7,10 @@ export const centsToEuros = (cents: number | null) => (cents === null ? null : (
 /** Whole units to the spec's amount text with 3 decimals: 4 -> "4.000". */
 const amount = (units: number) => units.toFixed(3);
 
-export function toProduct(p: ListedProduct, language: Language, categoryNames: Map<string, { et: string; en: string }>): Product {
+/**
+ * @param categoryPath names of a category and its ancestors, root first (empty when the category is unknown)
+ */
+export function toProduct(p: ListedProduct, language: Language, categoryPath: (id: string, language: Language) => string[]): Product {
   const d = p.doc;
   const name = (language === 'en' ? d.name_en : d.name_et) || d.name_et || d.name_en;
   const description = (language === 'en' ? d.description_en : d.description_et) || d.description_et || d.description_en;
@@ -35,9 +38,10 @@ export function toProduct(p: ListedProduct, language: Language, categoryNames: M
     big_product: d.big_product,
     class: d.product_class === 'service' ? 'service' : 'product',
     visibility: { currentState: p.visibility },
+    // The whole path ("Pidurid › MG"): a leaf name alone (a marque) is ambiguous.
     categories: d.category_ids.flatMap((id) => {
-      const names = categoryNames.get(id);
-      return names ? [{ id, name: names[language] || names.et }] : [];
+      const path = categoryPath(id, language);
+      return path.length ? [{ id, name: path.join(' › ') }] : [];
     }),
     attributes: d.attributes,
     oeNumbers: d.oe_numbers,
