@@ -59,7 +59,7 @@ export async function handleWith<TCommand, TEvent extends { type: string; data: 
   decider: Decider<TCommand, TEvent, TState>,
   decideAll: (state: TState) => TEvent[],
   ctx: CommandContext,
-  maxAttempts = 5,
+  maxAttempts = 10,
 ): Promise<HandleResult<TEvent>> {
   for (let attempt = 1; ; attempt++) {
     const { events: stored, version } = await store.readStream(streamId);
@@ -71,7 +71,7 @@ export async function handleWith<TCommand, TEvent extends { type: string; data: 
       return { events: result.duplicate ? [] : decided, version: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError && attempt < maxAttempts) {
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
         continue;
       }
       throw error;

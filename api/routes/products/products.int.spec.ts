@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand } from '../../../commands/shared/command-handler.js';
+import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
-import { productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import type { productDecider } from '../../../domain/product/product.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 const fixture = path.resolve(__dirname, '../../../tests/fixtures/small-catalog.csv');
@@ -173,13 +173,7 @@ describe('GET /v1/products', () => {
 describe('visibility (spec 4)', () => {
   const setVisibility = async (code: string, rule: Parameters<typeof productDecider.decide>[0]['data'] & object) => {
     const productId = productIdForCode(code);
-    await handleCommand(
-      h.store,
-      toProductStreamId(productId),
-      productDecider,
-      { type: 'SetProductVisibility', data: { productId, rule: rule as never }, metadata: { now: h.clock.now } },
-      { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now },
-    );
+    await setProductVisibility(h.store, { productId, rule: rule as never }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
     await h.settle();
   };
 

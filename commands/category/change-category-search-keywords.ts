@@ -1,0 +1,4 @@
+/** ChangeCategorySearchKeywords: see `ChangeCategorySearchKeywords` in domain/category/category.ts for its rules and errors. */
+import { categoryHandler } from './category-handler.js';
+
+export const changeCategorySearchKeywords = categoryHandler('ChangeCategorySearchKeywords');

@@ -1,0 +1,4 @@
+/** DeleteCategory: see `DeleteCategory` in domain/category/category.ts for its rules and errors. */
+import { categoryHandler } from './category-handler.js';
+
+export const deleteCategory = categoryHandler('DeleteCategory');

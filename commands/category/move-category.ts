@@ -1,0 +1,4 @@
+/** MoveCategory: see `MoveCategory` in domain/category/category.ts for its rules and errors. */
+import { categoryHandler } from './category-handler.js';
+
+export const moveCategory = categoryHandler('MoveCategory');

@@ -1,0 +1,4 @@
+/** RenameCategory: see `RenameCategory` in domain/category/category.ts for its rules and errors. */
+import { categoryHandler } from './category-handler.js';
+
+export const renameCategory = categoryHandler('RenameCategory');

@@ -1,0 +1,4 @@
+/** ShowCategory: see `ShowCategory` in domain/category/category.ts for its rules and errors. */
+import { categoryHandler } from './category-handler.js';
+
+export const showCategory = categoryHandler('ShowCategory');

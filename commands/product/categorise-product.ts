@@ -1,0 +1,4 @@
+/** CategoriseProduct: see `CategoriseProduct` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const categoriseProduct = productHandler('CategoriseProduct');

@@ -1,0 +1,4 @@
+/** ChangeProductClass: see `ChangeProductClass` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const changeProductClass = productHandler('ChangeProductClass');

@@ -1,0 +1,4 @@
+/** ChangeProductCodes: see `ChangeProductCodes` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const changeProductCodes = productHandler('ChangeProductCodes');

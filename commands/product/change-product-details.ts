@@ -1,0 +1,4 @@
+/** ChangeProductDetails: see `ChangeProductDetails` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const changeProductDetails = productHandler('ChangeProductDetails');

@@ -1,0 +1,4 @@
+/** ChangeProductPrice: see `ChangeProductPrice` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const changeProductPrice = productHandler('ChangeProductPrice');

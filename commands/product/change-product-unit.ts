@@ -1,0 +1,4 @@
+/** ChangeProductUnit: see `ChangeProductUnit` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const changeProductUnit = productHandler('ChangeProductUnit');

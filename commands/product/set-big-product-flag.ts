@@ -1,0 +1,4 @@
+/** SetBigProductFlag: see `SetBigProductFlag` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setBigProductFlag = productHandler('SetBigProductFlag');

@@ -1,0 +1,4 @@
+/** SetCompatibleVehicles: see `SetCompatibleVehicles` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setCompatibleVehicles = productHandler('SetCompatibleVehicles');

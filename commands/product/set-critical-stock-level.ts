@@ -1,0 +1,4 @@
+/** SetCriticalStockLevel: see `SetCriticalStockLevel` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setCriticalStockLevel = productHandler('SetCriticalStockLevel');

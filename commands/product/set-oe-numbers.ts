@@ -1,0 +1,4 @@
+/** SetOeNumbers: see `SetOeNumbers` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setOeNumbers = productHandler('SetOeNumbers');

@@ -1,0 +1,4 @@
+/** SetProductAttributes: see `SetProductAttributes` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setProductAttributes = productHandler('SetProductAttributes');

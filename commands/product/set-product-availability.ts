@@ -1,0 +1,4 @@
+/** SetProductAvailability: see `SetProductAvailability` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setProductAvailability = productHandler('SetProductAvailability');

@@ -1,0 +1,4 @@
+/** SetProductImages: see `SetProductImages` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setProductImages = productHandler('SetProductImages');

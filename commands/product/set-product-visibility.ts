@@ -1,0 +1,4 @@
+/** SetProductVisibility: see `SetProductVisibility` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setProductVisibility = productHandler('SetProductVisibility');

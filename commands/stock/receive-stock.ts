@@ -1,0 +1,4 @@
+/** ReceiveStock: see `ReceiveStock` in domain/stock/stock.ts for its rules and errors. */
+import { stockHandler } from './stock-handler.js';
+
+export const receiveStock = stockHandler('ReceiveStock');
