@@ -84,8 +84,10 @@ describe('storefront', () => {
     await page.locator('.product-card').first().getByRole('link').click();
     await expect.poll(() => page.url()).toContain('/products/view/');
     const main = page.locator('main');
-    await expect.poll(() => main.innerText()).toContain('12,40');
+    // The description is shown on the product page only: wait for it, not for the listing's price.
+    await expect.poll(() => main.innerText(), { timeout: 10_000 }).toContain('Kütusefilter diiselmootorile');
     const text = await main.innerText();
+    expect(text).toContain('12,40');
     expect(text).toContain('€');
     expect(text).toContain('Saadaval');
     expect(text).toMatch(/Laos:\s*4/);
@@ -95,7 +97,9 @@ describe('storefront', () => {
     await page.goto(`${base}/en/products?q=${encodeURIComponent('GSK 100')}`);
     await expect.poll(async () => (await cardCodes())[0]).toBe('GSK 100');
     await page.locator('.product-card').first().getByRole('link').click();
-    await expect.poll(() => page.locator('main').innerText()).toContain('Brake pads');
+    await expect.poll(() => page.url()).toContain('/en/products/view/');
+    await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Brake pads');
+    await expect.poll(() => page.locator('main').innerText()).toContain('Not in stock');
     const text = await page.locator('main').innerText();
     expect(text).toContain('€25.00');
     expect(text).toContain('Not in stock');
