@@ -70,6 +70,8 @@ export class CategoryCache {
   private value: CategorySnapshot | null = null;
   private loadedAt = 0;
   private loading: Promise<CategorySnapshot> | null = null;
+  /** Bumped by clear(): a load started before a clear is served to its callers but not kept. */
+  private generation = 0;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -79,22 +81,32 @@ export class CategoryCache {
   /** The current snapshot, reloaded when older than the TTL (concurrent callers share one load). */
   async get(now: string): Promise<CategorySnapshot> {
     if (this.value && Date.now() - this.loadedAt < this.ttlMs) return this.value;
-    this.loading ??= listCategories(this.db, now)
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading: Promise<CategorySnapshot> = listCategories(this.db, now)
       .then((rows) => {
-        this.value = {
+        const snapshot: CategorySnapshot = {
           docs: new Map(rows.map(({ doc }) => [doc.id, doc])),
           tree: buildTree(rows),
         };
-        this.loadedAt = Date.now();
-        return this.value;
+        if (generation === this.generation) {
+          this.value = snapshot;
+          this.loadedAt = Date.now();
+        }
+        return snapshot;
       })
-      .finally(() => (this.loading = null));
-    return this.loading;
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+    this.loading = loading;
+    return loading;
   }
 
   /** Drops the snapshot: the next `get` reloads. */
   clear(): void {
     this.value = null;
+    this.loading = null;
+    this.generation++;
   }
 
   /** Names of a category and its ancestors, root first (for breadcrumbs). */

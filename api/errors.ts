@@ -57,6 +57,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         { code: error.code, field: error.field, message: message(error.code, language, error.message) },
       ]);
     }
+    // Event store conflicts (WrongExpectedVersionError, IdempotencyViolationError) that a handler gave up on.
+    if ((error as { category?: string }).category === 'conflict') return sendFailure(request, reply, 409, [{ code: (error as { code: string }).code }]);
     if (error.validation) {
       const errors = error.validation.map((v) => {
         const field = (v.instancePath ?? '').replace(/^\//, '').split('/')[0] || undefined;

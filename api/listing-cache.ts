@@ -18,9 +18,12 @@ export class ResultCache<T> {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
     const value = load();
+    const entry = { at: Date.now(), value };
     this.entries.delete(key);
-    this.entries.set(key, { at: Date.now(), value });
-    value.catch(() => this.entries.delete(key));
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }

@@ -8,8 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { toNewEvents } from '../commands/shared/command-handler.js';
 import { loadConfig } from '../platform/config.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
 import { openRuntime, repoRoot, startApi, startProjectors, startWorker } from './runtime.js';
@@ -54,8 +55,10 @@ async function main(): Promise<void> {
   const projectors = await startProjectors(rt, log);
   const stopWorker = await startWorker(rt, log);
 
-  const imported = await sql<{ n: number }>`select count(*)::int as n from es_events where event_type = 'ProductCreated'`.execute(rt.db);
-  if (imported.rows[0].n === 0) {
+  // The first start imports the demo catalog and then records that it did, in a stream of its own: an interrupted
+  // import is simply run again on the next start (the import is idempotent), a finished one never.
+  const marker = 'setup-demo-catalog';
+  if (!(await rt.store.readStream(marker, { maxCount: 1 })).exists) {
     const file = path.join(repoRoot, 'data', 'demo-catalog.csv');
     const total = readFileSync(file, 'utf8').split('\n').length - 2;
     log(`importing the demo catalog (${total} products) through commands ...`);
@@ -66,8 +69,11 @@ async function main(): Promise<void> {
     });
     log(`import: ${report.imported} products, ${report.appended} events in ${((Date.now() - started) / 1000).toFixed(0)} s; ${report.errors.length} rows rejected`);
     for (const e of report.errors.slice(0, 10)) log(`  line ${e.line}: ${e.errors.join('; ')}`);
+    const now = new Date().toISOString();
+    const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now };
+    await rt.store.appendToStream(marker, toNewEvents([{ type: 'DemoCatalogImported', data: { file: 'data/demo-catalog.csv', products: report.imported, rejected: report.errors.length } }], marker, ctx), { expectedVersion: 'any' });
   } else {
-    log(`demo catalog already imported (${imported.rows[0].n} products): nothing to import`);
+    log('demo catalog already imported: nothing to import');
   }
   log('projecting events into the read models ...');
   await projectors.caughtUp();

@@ -97,8 +97,13 @@ export async function ensureReadModel(db: Database, store: EventStore, rm: ReadM
     });
     return;
   }
+  // A newer version is live (a rolling deploy): never rebuild backwards; this process's queries may lag.
+  if (live.version > rm.version) {
+    log(`read model ${rm.name}: version ${live.version} is live, newer than this process's ${rm.version}; not rebuilding`);
+    return;
+  }
   log(`read model ${rm.name}: version ${live.version} -> ${rm.version}, rebuilding`);
-  await rebuildReadModel(db, store, rm, log);
+  await rebuildReadModel(db, store, rm, log, { onlyIfOlder: true });
 }
 
 async function withLock<T>(db: Database, key: string, fn: () => Promise<T>): Promise<T> {
@@ -116,8 +121,17 @@ async function withLock<T>(db: Database, key: string, fn: () => Promise<T>): Pro
  * Rebuilds a read model from position 0 beside the live one and switches to it when caught up.
  * The live read model keeps serving reads (and its runner keeps projecting) until the switch.
  */
-export async function rebuildReadModel(db: Database, store: EventStore, rm: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
+export async function rebuildReadModel(
+  db: Database,
+  store: EventStore,
+  rm: ReadModel,
+  log: (line: string) => void = () => {},
+  options: { onlyIfOlder?: boolean } = {},
+): Promise<void> {
   await withLock(db, `rebuild:${rm.name}`, async () => {
+    // Another process may have rebuilt while this one waited for the lock.
+    const live = await readCheckpoint(db, liveSchema(rm));
+    if (options.onlyIfOlder && live && live.version >= rm.version) return;
     const target = rebuildSchema(rm);
     await createSchema(db, rm, target);
     const started = Date.now();
@@ -187,6 +201,7 @@ export function runProjector(
   let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
   let wakeStandby: (() => void) | null = null;
   let markStopped: () => void = () => {};
+  let abortCurrent: ((error: unknown) => void) | null = null;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
 
   const sleep = (ms: number) =>
@@ -203,7 +218,11 @@ export function runProjector(
       try {
         if (!lockClient) {
           const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector-${rm.name}` });
-          client.on('error', () => {});
+          // A lost lock connection means a lost lock: let the subscription fail and contend for the lock again.
+          client.on('error', () => {
+            if (lockClient === client) lockClient = null;
+            abortCurrent?.(new Error('the advisory lock connection was lost'));
+          });
           await client.connect();
           const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(rm)]);
           if (!r.rows[0].ok) {
@@ -217,6 +236,7 @@ export function runProjector(
         await ensureReadModel(db, store, rm, log);
         let expected = (await readCheckpoint(db, liveSchema(rm)))!.checkpoint;
         const failed = new Promise<never>((_, reject) => {
+          abortCurrent = reject;
           subscription = store.subscribeToAll({
             after: expected,
             batchSize: options.batchSize ?? 1000,
@@ -249,8 +269,9 @@ export function runProjector(
       await lockClient?.end().catch(() => {});
     },
     caughtUp: async () => {
-      // Wait for an active subscription to catch up; a subscription that fails (a rebuild switched the schema)
-      // is restarted by the loop above, and the wait goes on with the new one.
+      // Active: wait for the subscription (a failed one is restarted by the loop above and the wait goes on).
+      // Standby (another process holds the lock): wait until the stored checkpoint passes today's head.
+      const target = await store.headCheckpoint();
       while (running) {
         const current = subscription as { caughtUp(): Promise<void> } | null;
         if (current) {
@@ -259,6 +280,9 @@ export function runProjector(
           } catch {
             // restarted by the loop
           }
+        } else if (!lockClient) {
+          const stored = await readCheckpoint(db, liveSchema(rm)).catch(() => null);
+          if (stored && stored.checkpoint >= target) return;
         }
         await new Promise((r) => setTimeout(r, 20));
       }

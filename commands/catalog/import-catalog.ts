@@ -17,7 +17,7 @@ export interface ImportReport {
   appended: number;
   /** Rejected rows with their reasons, by line number. */
   errors: RowError[];
-  /** `$all` checkpoint of the last appended event, to wait for projections ('' when nothing was appended). */
+  /** The greatest `$all` checkpoint of the events this import appended ('' when it appended none). */
   lastCheckpoint: string;
 }
 
@@ -54,6 +54,7 @@ export async function importCatalog(store: EventStore, rows: AsyncIterable<Impor
       const result = await importProduct(store, row, ctx, { vatRatePercent: options.vatRatePercent, knownCategories });
       report.imported++;
       report.appended += result.appended;
+      if (result.checkpoint > report.lastCheckpoint) report.lastCheckpoint = result.checkpoint;
     } catch (error) {
       if (error instanceof DomainError) report.errors.push({ line: row.line, errors: [`${error.code}: ${error.message}`] });
       else throw error;
@@ -71,12 +72,12 @@ export async function importCatalog(store: EventStore, rows: AsyncIterable<Impor
       continue;
     }
     const p = run(row).finally(() => inFlight.delete(p));
+    p.catch(() => {}); // an infrastructure failure is rethrown by Promise.all/race below, never left unhandled
     inFlight.add(p);
     if (inFlight.size >= concurrency) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
   options.onProgress?.(done);
   report.errors.sort((a, b) => a.line - b.line);
-  report.lastCheckpoint = await store.headCheckpoint();
   return report;
 }

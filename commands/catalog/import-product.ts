@@ -14,6 +14,8 @@ import type { ImportRow } from './catalog-csv.js';
 export interface ImportProductResult {
   /** Events appended for this row over all streams. */
   appended: number;
+  /** The greatest `$all` checkpoint of those events ('' when none). */
+  checkpoint: string;
 }
 
 /**
@@ -28,6 +30,11 @@ export async function importProduct(
   options: { vatRatePercent: number; knownCategories: Set<string> },
 ): Promise<ImportProductResult> {
   let appended = 0;
+  let checkpoint = '';
+  const track = <T extends { events: unknown[]; checkpoint: string }>(r: T) => {
+    appended += r.events.length;
+    if (r.checkpoint > checkpoint) checkpoint = r.checkpoint;
+  };
   const meta = { now: ctx.now };
 
   let parentId: string | null = null;
@@ -38,7 +45,7 @@ export async function importProduct(
         const command: CategoryCommand = { type: 'CreateCategory', data: { categoryId: level.id, parentId, names: { et: level.et, en: level.en }, position: 0 }, metadata: meta };
         return categoryDecider.decide(command, state);
       };
-      appended += (await handleWith(store, toCategoryStreamId(level.id), categoryDecider, create, ctx)).events.length;
+      track(await handleWith(store, toCategoryStreamId(level.id), categoryDecider, create, ctx));
       options.knownCategories.add(level.id);
     }
     parentId = level.id;
@@ -73,7 +80,7 @@ export async function importProduct(
     },
     ctx,
   );
-  appended += productResult.events.length;
+  track(productResult);
 
   const stockCommands: StockCommand[] = Object.entries(row.stock).map(([warehouseId, quantity]) => ({
     type: 'CountStock',
@@ -81,7 +88,7 @@ export async function importProduct(
     metadata: meta,
   }));
   if (stockCommands.length) {
-    appended += (await handleWith(store, toStockStreamId(productId), stockDecider, decideSequence(stockDecider, stockCommands), ctx)).events.length;
+    track(await handleWith(store, toStockStreamId(productId), stockDecider, decideSequence(stockDecider, stockCommands), ctx));
   }
-  return { appended };
+  return { appended, checkpoint };
 }

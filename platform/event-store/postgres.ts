@@ -36,7 +36,6 @@ import {
 } from './port.js';
 
 const NOTIFY_CHANNEL = 'es_events';
-const MAX_BIGINT = '9223372036854775807';
 
 /** Creates the event store tables and indexes when missing (idempotent). */
 export async function migrateEventStore(db: Database): Promise<void> {
@@ -59,8 +58,10 @@ export async function migrateEventStore(db: Database): Promise<void> {
       constraint es_events_stream_position_key unique (stream_id, stream_position),
       constraint es_events_event_id_key unique (event_id)
     )`.execute(db);
-  await sql`create index if not exists es_events_all_order on es_events (transaction_id, global_position)`.execute(db);
-  await sql`create index if not exists es_events_type on es_events (event_type, transaction_id, global_position)`.execute(db);
+  // $all order; the type is included so type-filtered readers scan a window with an index-only scan.
+  await sql`create index if not exists es_events_all_order_type on es_events (transaction_id, global_position) include (event_type)`.execute(db);
+  await sql`drop index if exists es_events_all_order`.execute(db);
+  await sql`drop index if exists es_events_type`.execute(db);
 }
 
 /** Checkpoint text: zero-padded "xid:position" so that text order equals `$all` order. */
@@ -240,31 +241,57 @@ export class PostgresEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
     const after = options.after ?? START;
     const limit = options.maxCount ?? 1000;
+    if (options.eventTypes) return this.readAllOfTypes(after, limit, new Set(options.eventTypes));
     const { transactionId, globalPosition } = parseCheckpoint(after);
-    const types = options.eventTypes;
-    const result = await sql<EventRow & { horizon: string }>`
-      with h as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-      select e.global_position::text, e.transaction_id::text, e.stream_id, e.stream_position::text, e.event_id::text,
-             e.event_type, e.data, e.metadata, h.xmin::text as horizon
-      from h left join lateral (
-        select * from es_events
+    const result = await sql<EventRow>`
+      select global_position::text, transaction_id::text, stream_id, stream_position::text, event_id::text, event_type, data, metadata
+      from es_events
+      where (transaction_id, global_position) > (${transactionId}::xid8, ${globalPosition}::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by es_events.transaction_id, es_events.global_position
+      limit ${limit}`.execute(this.db);
+    const events = result.rows.map(toRecorded);
+    return { events, checkpoint: events.length ? events[events.length - 1].checkpoint : after, caughtUp: events.length < limit };
+  }
+
+  /**
+   * `readAll` with a type filter, in bounded work whatever the types' share of the log: scan windows of 2 x `limit`
+   * positions in `$all` order (an index-only scan of (transaction_id, global_position) incl. type), at most 10 per
+   * call, keep the wanted ones, then load those rows. The checkpoint advances past the skipped events; a reader that
+   * reaches the horizon stops at the newest event below it (so an idle reader's checkpoint stays put).
+   */
+  private async readAllOfTypes(after: string, limit: number, types: Set<string>): Promise<ReadAllResult> {
+    const window = Math.min(10_000, limit * 2);
+    const wanted: string[] = [];
+    let position = after;
+    let caughtUp = false;
+    for (let scans = 0; scans < 10 && wanted.length < limit && !caughtUp; scans++) {
+      const { transactionId, globalPosition } = parseCheckpoint(position);
+      const scanned = await sql<{ global_position: string; transaction_id: string; event_type: string }>`
+        select global_position::text, transaction_id::text, event_type from es_events
         where (transaction_id, global_position) > (${transactionId}::xid8, ${globalPosition}::bigint)
-          and transaction_id < h.xmin
-          ${types ? sql`and event_type = any(${[...types]}::text[])` : sql``}
-        order by transaction_id, global_position
-        limit ${limit}
-      ) e on true`.execute(this.db);
-    const horizon = result.rows[0]?.horizon ?? '0';
-    const rows = result.rows.filter((r) => r.event_id !== null);
-    const events = rows.map(toRecorded);
-    const caughtUp = events.length < limit;
-    let checkpoint = events.length ? events[events.length - 1].checkpoint : after;
-    // With a type filter, a caught-up reader may jump to the horizon: every event below it has been seen.
-    if (caughtUp && types) {
-      const horizonCheckpoint = formatCheckpoint(BigInt(horizon) - 1n, MAX_BIGINT);
-      if (horizonCheckpoint > checkpoint) checkpoint = horizonCheckpoint;
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by es_events.transaction_id, es_events.global_position
+        limit ${window}`.execute(this.db);
+      caughtUp = scanned.rows.length < window;
+      for (const row of scanned.rows) {
+        position = formatCheckpoint(row.transaction_id, row.global_position);
+        if (types.has(row.event_type)) {
+          wanted.push(row.global_position);
+          if (wanted.length === limit) break;
+        }
+      }
     }
-    return { events, checkpoint, caughtUp };
+    if (wanted.length === limit) caughtUp = false;
+    let events: RecordedEvent[] = [];
+    if (wanted.length) {
+      const loaded = await sql<EventRow>`
+        select global_position::text, transaction_id::text, stream_id, stream_position::text, event_id::text, event_type, data, metadata
+        from es_events where global_position = any(${wanted}::bigint[])
+        order by es_events.transaction_id, es_events.global_position`.execute(this.db);
+      events = loaded.rows.map(toRecorded);
+    }
+    return { events, checkpoint: position, caughtUp };
   }
 
   /** Checkpoint of the newest event readers can see now (START when there is none). */
@@ -336,6 +363,7 @@ export class PostgresEventStore implements EventStore {
         running = false;
         wake?.();
         await loop;
+        for (const w of waiters.splice(0)) w.reject(new Error('subscription stopped'));
       },
       caughtUp: async () => {
         if (failed) throw failed;
@@ -362,18 +390,20 @@ export class PostgresEventStore implements EventStore {
     client.on('notification', () => {
       for (const wake of this.wakeups) wake();
     });
-    // The hint is optional: on a lost connection polling still delivers every event.
-    client.on('error', () => {
-      this.listener = null;
-      this.listenerReady = null;
-    });
+    // The hint is optional: on a lost connection polling still delivers every event, and LISTEN is re-established.
+    const reconnect = () => {
+      if (this.listener === client) {
+        this.listener = null;
+        this.listenerReady = null;
+      }
+      if (!this.closed && this.wakeups.size) setTimeout(() => void this.ensureListener(), 1000);
+    };
+    client.on('error', reconnect);
     this.listenerReady = client
       .connect()
       .then(() => client.query(`listen ${NOTIFY_CHANNEL}`))
       .then(() => undefined)
-      .catch(() => {
-        this.listener = null;
-      });
+      .catch(reconnect);
     return this.listenerReady;
   }
 

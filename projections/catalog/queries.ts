@@ -70,7 +70,7 @@ export async function categorySubtree(db: Kysely<any>, categoryId: string): Prom
   const r = await sql<{ id: string }>`
     with recursive tree as (
       select id from ${T('categories')} where id = ${categoryId}::uuid and not deleted
-      union all
+      union -- not union all: a category moved under its own descendant must not loop
       select c.id from ${T('categories')} c join tree on c.parent_id = tree.id where not c.deleted
     ) select id::text from tree`.execute(db);
   return r.rows.map((x) => x.id);
@@ -107,7 +107,7 @@ async function planSearch(db: Kysely<any>, q: string): Promise<SearchPlan> {
   // A query that is a part number matches by code; its pieces ("BF 1018 1") need not be words of any name.
   const codeMatches =
     code.length >= 2 &&
-    (await sql<{ found: boolean }>`select exists (select 1 from ${T('products')} p where p.listed and (p.codes_norm @> array[${code}]::text[] or p.code_text like ${`${code}%`})) as found`.execute(db)).rows[0].found;
+    (await sql<{ found: boolean }>`select exists (select 1 from ${T('products')} p where p.listed and (p.codes_norm @> array[${code}]::text[] or (${code.length >= 3} and p.code_text like ${`%${code}%`}))) as found`.execute(db)).rows[0].found;
   if (terms.length) {
     const checks = await sql<{ i: number; found: boolean }>`
       select t.i::int as i, exists (select 1 from ${T('products')} p where p.listed and p.search @@ to_tsquery('simple', t.q)) as found
