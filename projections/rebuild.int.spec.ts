@@ -43,6 +43,18 @@ describe('projections:rebuild', () => {
     expect(rows.rows).toEqual([{ searches: 1 }]);
   });
 
+  it('keeps an idle read model\'s checkpoint still, and lets a standby projector be waited on', async () => {
+    await h.settle();
+    const rm = READ_MODELS.find((r) => r.name === 'catalog')!;
+    const before = (await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint;
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint).toBe(before);
+    const standby = runProjector(h.db, h.store, rm, { connectionString: h.url, retryMs: 100 });
+    await h.app.inject('/v1/products?q=brake&iu=user');
+    await standby.caughtUp(); // the active projector (the harness's) does the work
+    await standby.stop();
+  });
+
   it('resumes from the checkpoint after a projector restart without applying an event twice', async () => {
     const rm = READ_MODELS.find((r) => r.name === 'search_stats')!;
     const hashBefore = await hashReadModel(h.db, rm);

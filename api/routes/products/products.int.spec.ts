@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveCategory } from '../../../commands/category/move-category.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import type { productDecider } from '../../../domain/product/product.js';
@@ -134,6 +135,18 @@ describe('GET /v1/products', () => {
     const fuel = filters.children.find((c: { name: { en: string } }) => c.name.en === 'Fuel filters');
     expect(codes((await get(`/v1/products?c=${fuel.id}`)).body).sort()).toEqual(['BF 1018/1', 'BF 1018/2']);
     expect(codes((await get(`/v1/products?c=${randomUUID()}`)).body)).toEqual([]);
+  });
+
+  it('survives a category moved under its own descendant (no endless subtree)', async () => {
+    const tree = (await get('/v1/categories')).body.data;
+    const filters = tree.find((c: { name: { en: string } }) => c.name.en === 'Filters');
+    const oil = filters.children.find((c: { name: { en: string } }) => c.name.en === 'Oil filters');
+    const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now };
+    await moveCategory(h.store, { categoryId: filters.id, parentId: oil.id, position: 0 }, ctx);
+    await h.settle();
+    expect(codes((await get(`/v1/products?c=${filters.id}`)).body).sort()).toEqual(['BF 1018/1', 'BF 1018/2', 'W 712/75']);
+    await moveCategory(h.store, { categoryId: filters.id, parentId: null, position: 0 }, { ...ctx, commandId: randomUUID() });
+    await h.settle();
   });
 
   it('sorts by price and name both ways and pages', async () => {
