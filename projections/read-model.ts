@@ -24,6 +24,8 @@ export interface ReadModel {
   eventTypes: readonly string[];
   /** Creates the read model's tables inside `schema` (the schema itself exists already). */
   createTables(db: Kysely<any>, schema: string): Promise<void>;
+  /** Creates secondary indexes; a rebuild runs it after the bulk of the events is projected. */
+  createIndexes?(db: Kysely<any>, schema: string): Promise<void>;
   /** Applies a batch in `$all` order inside the runner's transaction. Must be idempotent by stream position. */
   applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void>;
   /** Tables (without schema) and the order of their rows, for the rebuild comparison hash. */
@@ -40,13 +42,14 @@ async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
   return r.rows[0].n > 0;
 }
 
-async function createSchema(db: Database, rm: ReadModel, schema: string): Promise<void> {
+async function createSchema(db: Database, rm: ReadModel, schema: string, { indexes = true } = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`drop schema if exists ${q(schema)} cascade`.execute(trx);
     await sql`create schema ${q(schema)}`.execute(trx);
     await sql`create table ${q(schema)}.checkpoint (id int primary key default 1 check (id = 1), version int not null, checkpoint text not null, updated_at timestamptz not null default now())`.execute(trx);
     await sql`insert into ${q(schema)}.checkpoint (version, checkpoint) values (${rm.version}, ${START})`.execute(trx);
     await rm.createTables(trx, schema);
+    if (indexes) await rm.createIndexes?.(trx, schema);
   });
 }
 
@@ -133,7 +136,7 @@ export async function rebuildReadModel(
     const live = await readCheckpoint(db, liveSchema(rm));
     if (options.onlyIfOlder && live && live.version >= rm.version) return;
     const target = rebuildSchema(rm);
-    await createSchema(db, rm, target);
+    await createSchema(db, rm, target, { indexes: false });
     const started = Date.now();
     let lastLog = 0;
     await catchUp(db, store, rm, target, (n) => {
@@ -142,6 +145,7 @@ export async function rebuildReadModel(
         log(`rebuild ${rm.name}: ${n} events`);
       }
     });
+    await rm.createIndexes?.(db, target);
     // Switch: hold the live checkpoint so the live runner pauses, project what arrived meanwhile, swap names.
     await db.transaction().execute(async (trx) => {
       const live = liveSchema(rm);

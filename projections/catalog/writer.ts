@@ -56,8 +56,22 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
     )`.execute(db);
   // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
   await sql`create table ${id(schema, 'product_docs')} (id uuid primary key, doc jsonb not null)`.execute(db);
+  await sql`
+    create table ${id(schema, 'categories')} (
+      id uuid primary key,
+      doc jsonb not null,
+      parent_id uuid,
+      seq bigint not null,
+      deleted boolean not null
+    )`.execute(db);
+  await sql`create table ${id(schema, 'search_words')} (word text primary key)`.execute(db);
+}
+
+/** Secondary indexes of the listing (a rebuild creates them after loading, which is much faster). */
+async function createIndexes(db: Kysely<any>, schema: string): Promise<void> {
+  const products = id(schema, 'products');
   const idx = (name: string) => sql.id(`${name}`);
-  // fastupdate off: no pending list for every query to scan after a bulk load or a rebuild.
+  // fastupdate: no pending list for every query to scan after a bulk load or a rebuild.
   await sql`create index ${idx('products_search')} on ${products} using gin (search) with (fastupdate = off)`.execute(db);
   await sql`create index ${idx('products_categories')} on ${products} using gin (category_ids) with (fastupdate = off)`.execute(db);
   await sql`create index ${idx('products_facets')} on ${products} using gin (facets) with (fastupdate = off)`.execute(db);
@@ -68,15 +82,6 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create index ${idx('products_price')} on ${products} (gross_cents, seq) where listed`.execute(db);
   await sql`create index ${idx('products_name_et')} on ${products} (lower(name_et), seq) where listed`.execute(db);
   await sql`create index ${idx('products_name_en')} on ${products} (lower(name_en), seq) where listed`.execute(db);
-  await sql`
-    create table ${id(schema, 'categories')} (
-      id uuid primary key,
-      doc jsonb not null,
-      parent_id uuid,
-      seq bigint not null,
-      deleted boolean not null
-    )`.execute(db);
-  await sql`create table ${id(schema, 'search_words')} (word text primary key)`.execute(db);
 }
 
 const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb']] as const;
@@ -165,9 +170,10 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
 /** The catalog read model: products, categories and the search dictionary. */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 2,
+  version: 3,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
+  createIndexes,
   applyBatch,
   hashTables: [
     { table: 'products', orderBy: 't.id' },
