@@ -1,6 +1,6 @@
 /**
  * The benchmark catalog (`npm run bench:setup`): database `shop_bench_catalog` with the real catalogs scaled to
- * `BENCH_PRODUCTS` products (default 100,000) — the demo catalog (SLG parts) plus the MANN-FILTER articles read from
+ * `BENCH_PRODUCTS` products (default 105,000, so that 100,000+ are imported) — the demo catalog (SLG parts) plus the MANN-FILTER articles read from
  * ../shared (never copied), scaled by data/scaled-catalog.ts's documented rule — imported through commands and
  * projected, plus `BENCH_SEARCHES` SearchPerformed events (default 400,000) so the log holds 1,000,000+ events.
  * Reuses the database when it already holds the products. Prints import and projection rates.
@@ -55,7 +55,7 @@ async function projectAll(db: Database, store: PostgresEventStore, url: string):
 
 /** Builds (or reuses) the benchmark catalog; returns its database URL. */
 export async function setupBenchCatalog(): Promise<string> {
-  const target = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+  const target = Number(process.env.BENCH_PRODUCTS ?? 105_000);
   const searches = Number(process.env.BENCH_SEARCHES ?? 400_000);
   const url = await benchDatabaseUrl(BENCH_DB);
   const db = createDatabase(url, { max: 20 });
@@ -73,6 +73,7 @@ export async function setupBenchCatalog(): Promise<string> {
       });
       const seconds = (performance.now() - started) / 1000;
       console.log(`import: ${report.imported} products, ${report.appended} events in ${seconds.toFixed(0)} s (${(report.imported / seconds).toFixed(0)} products/s), ${report.errors.length} rejected`);
+      for (const e of report.errors.slice(0, 5)) console.log(`  line ${e.line}: ${e.errors.join("; ")}`);
     }
     const haveSearches = (await sql<{ n: number }>`select count(*)::int as n from es_events where event_type = 'SearchPerformed'`.execute(db)).rows[0].n;
     if (haveSearches < searches) {

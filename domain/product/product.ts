@@ -21,8 +21,11 @@ export type Unit = (typeof UNITS)[number];
 
 export const toProductStreamId = (productId: string) => `product-${productId}`;
 
-/** Longest code, name and description accepted, in characters. */
-export const LIMITS = { code: 64, name: 255, description: 10_000, list: 200, maxPriceCents: 100_000_000 } as const;
+/**
+ * Longest code, name and description accepted, in characters; most entries per list (OE numbers and compatible
+ * vehicles may run to thousands: a filter fits many machines).
+ */
+export const LIMITS = { code: 64, name: 255, description: 10_000, list: 200, crossReferences: 2000, maxPriceCents: 100_000_000 } as const;
 
 export interface ProductAttribute {
   name: string;
@@ -116,8 +119,8 @@ function checkText(text: string, max: number, field: string): string {
   return t;
 }
 
-function checkList(list: string[], field: string): string[] {
-  if (list.length > LIMITS.list) throw validation('product.list_too_long', `${field} holds at most ${LIMITS.list} entries`, field);
+function checkList(list: string[], field: string, max: number = LIMITS.list): string[] {
+  if (list.length > max) throw validation('product.list_too_long', `${field} holds at most ${max} entries`, field);
   const cleaned = list.map((s) => s.trim()).filter(Boolean);
   return [...new Set(cleaned)];
 }
@@ -196,11 +199,11 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       return sameList(categoryIds, p.categoryIds) ? [] : [{ type: 'ProductCategorised', data: { productId, categoryIds } }];
     }
     case 'SetCompatibleVehicles': {
-      const vehicles = checkList(data.vehicles, 'vehicles');
+      const vehicles = checkList(data.vehicles, 'vehicles', LIMITS.crossReferences);
       return sameList(vehicles, p.vehicles) ? [] : [{ type: 'ProductCompatibleVehiclesChanged', data: { productId, vehicles } }];
     }
     case 'SetOeNumbers': {
-      const oeNumbers = checkList(data.oeNumbers, 'oeNumbers');
+      const oeNumbers = checkList(data.oeNumbers, 'oeNumbers', LIMITS.crossReferences);
       return sameList(oeNumbers, p.oeNumbers) ? [] : [{ type: 'ProductOeNumbersChanged', data: { productId, oeNumbers } }];
     }
     case 'SetProductAttributes': {
