@@ -206,6 +206,8 @@ export function runProjector(
   let wakeStandby: (() => void) | null = null;
   let markStopped: () => void = () => {};
   let abortCurrent: ((error: unknown) => void) | null = null;
+  /** True while another process holds this read model's lock. */
+  let standby = false;
   const stopped = new Promise<void>((resolve) => (markStopped = resolve));
 
   const sleep = (ms: number) =>
@@ -230,11 +232,13 @@ export function runProjector(
           await client.connect();
           const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(rm)]);
           if (!r.rows[0].ok) {
+            standby = true;
             await client.end();
             await sleep(options.retryMs ?? 2000);
             continue;
           }
           lockClient = client;
+          standby = false;
           log(`projector ${rm.name}: active`);
         }
         await ensureReadModel(db, store, rm, log);
@@ -275,7 +279,7 @@ export function runProjector(
     caughtUp: async () => {
       // Active: wait for the subscription (a failed one is restarted by the loop above and the wait goes on).
       // Standby (another process holds the lock): wait until the stored checkpoint passes today's head.
-      const target = await store.headCheckpoint();
+      const target = await store.newestCommittedCheckpoint();
       while (running) {
         const current = subscription as { caughtUp(): Promise<void> } | null;
         if (current) {
@@ -284,7 +288,7 @@ export function runProjector(
           } catch {
             // restarted by the loop
           }
-        } else if (!lockClient) {
+        } else if (standby) {
           const stored = await readCheckpoint(db, liveSchema(rm)).catch(() => null);
           if (stored && stored.checkpoint >= target) return;
         }

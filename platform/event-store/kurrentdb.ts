@@ -255,6 +255,11 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   /** @returns the checkpoint of the newest non-system event in `$all` now, or `START` when there is none. */
+  /** KurrentDB readers see every committed event: the same as `headCheckpoint`. */
+  newestCommittedCheckpoint(): Promise<string> {
+    return this.headCheckpoint();
+  }
+
   async headCheckpoint(): Promise<string> {
     for await (const resolved of this.client.readAll({
       direction: BACKWARDS,

@@ -119,8 +119,14 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Polls `$all` (woken early by the adapter's change hint) and hands batches to `handler`. */
   subscribeToAll(options: SubscribeToAllOptions): Subscription;
-  /** The checkpoint of the newest event visible to readers now (START when empty). */
+  /** The checkpoint of the newest event visible to readers now (START when empty): safe to subscribe after. */
   headCheckpoint(): Promise<string>;
+  /**
+   * The checkpoint of the newest committed event, even one readers cannot see yet (PostgreSQL: above the horizon
+   * an older open transaction holds). A target to wait for ("has everything committed so far been handled?"),
+   * never a place to start reading from.
+   */
+  newestCommittedCheckpoint(): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -303,6 +303,14 @@ export class PostgresEventStore implements EventStore {
     return r.rows.length ? formatCheckpoint(r.rows[0].transaction_id, r.rows[0].global_position) : START;
   }
 
+  /** Newest committed event by plain MVCC visibility, ignoring the horizon (see the port). */
+  async newestCommittedCheckpoint(): Promise<string> {
+    const r = await sql<{ transaction_id: string; global_position: string }>`
+      select transaction_id::text, global_position::text from es_events
+      order by es_events.transaction_id desc, es_events.global_position desc limit 1`.execute(this.db);
+    return r.rows.length ? formatCheckpoint(r.rows[0].transaction_id, r.rows[0].global_position) : START;
+  }
+
   /**
    * Delivers `$all` in order to `handler` in batches, polling (`pollIntervalMs`, default 500 ms) and woken early by
    * LISTEN es_events when `listenConnectionString` was given. The subscription stops on the first error.
@@ -367,12 +375,9 @@ export class PostgresEventStore implements EventStore {
       },
       caughtUp: async () => {
         if (failed) throw failed;
-        // The newest event committed now (plain MVCC visibility, no horizon): once the subscription has passed
-        // it, everything committed before this call has been handled.
-        const r = await sql<{ transaction_id: string; global_position: string }>`
-          select transaction_id::text, global_position::text from es_events
-          order by es_events.transaction_id desc, es_events.global_position desc limit 1`.execute(this.db);
-        const target = r.rows.length ? formatCheckpoint(r.rows[0].transaction_id, r.rows[0].global_position) : START;
+        // The newest event committed now (no horizon): once the subscription has passed it, everything committed
+        // before this call has been handled.
+        const target = await this.newestCommittedCheckpoint();
         if (target <= after) return;
         await new Promise<void>((resolve, reject) => {
           waiters.push({ target, resolve, reject });
