@@ -31,7 +31,7 @@ async function main(): Promise<number> {
   }
 
   const vitest = path.join(repoRoot, 'node_modules', '.bin', 'vitest');
-  if (!existsSync(vitest)) throw new Error(`${vitest} is missing; run npm ci`);
+  if (!existsSync(vitest)) throw new Error(`${vitest} is missing; run npm install`);
   const args = ['run', ...process.argv.slice(2)];
   log(`[test] vitest ${args.join(' ')}`);
 
