@@ -137,16 +137,22 @@ function visibilityColumns(rule: VisibilityRule) {
   }
 }
 
-/** The stored row of a product: its document plus the derived, indexed columns. */
+/** The listing row of a product: the columns of `products` derived from its document. */
 export function toProductRow(doc: ProductDoc) {
   const stockTotal = Object.values(doc.stock).reduce((a, b) => a + b, 0);
   const { available_in, hasLimitedAmount } = shopperAvailability(doc.policy, doc.delivery_days, stockTotal);
   const codes = [doc.code1, doc.code2 ?? '', ...doc.oe_numbers.map(oeNumberOnly)].map(normalizeCode).filter(Boolean);
   return {
-    ...doc,
-    attributes: JSON.stringify(doc.attributes),
-    visibility: JSON.stringify(doc.visibility),
-    stock: JSON.stringify(doc.stock),
+    id: doc.id,
+    seq: doc.seq,
+    code1: doc.code1,
+    code2: doc.code2,
+    name_et: doc.name_et,
+    name_en: doc.name_en,
+    category_ids: doc.category_ids,
+    gross_cents: doc.gross_cents,
+    net_cents: doc.net_cents,
+    modified_at: doc.modified_at,
     codes_norm: [...new Set(codes)],
     code_text: [...new Set(codes)].join(' '),
     facets: [...new Set(doc.attributes.map((a) => `${a.name}=${a.value}`))],

@@ -143,11 +143,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
     }
   }
 
-  const productRows = [...changedProducts].map((pid) => {
-    const doc = products.get(pid)!;
-    const { id: rowId, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at } = toProductRow(doc);
-    return { id: rowId, seq, listed, code1, code2, name_et, name_en, codes_norm, code_text, category_ids, facets, gross_cents, net_cents, stock_total, available_in, has_limited_amount, vis_from, vis_to, vis_in, vis_out, modified_at };
-  });
+  const productRows = [...changedProducts].map((pid) => toProductRow(products.get(pid)!));
   await upsert(trx, schema, 'products', PRODUCT_COLUMNS, productRows);
   await upsert(trx, schema, 'product_docs', DOC_COLUMNS, [...changedProducts].map((pid) => ({ id: pid, doc: products.get(pid)! })));
   await upsert(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCategory } from '../../../commands/category/move-category.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
-import type { productDecider } from '../../../domain/product/product.js';
+import type { VisibilityRule } from '../../../domain/product/visibility.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 const fixture = path.resolve(__dirname, '../../../tests/fixtures/small-catalog.csv');
@@ -184,29 +184,29 @@ describe('GET /v1/products', () => {
 });
 
 describe('visibility (spec 4)', () => {
-  const setVisibility = async (code: string, rule: Parameters<typeof productDecider.decide>[0]['data'] & object) => {
+  const setVisibility = async (code: string, rule: VisibilityRule) => {
     const productId = productIdForCode(code);
-    await setProductVisibility(h.store, { productId, rule: rule as never }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
+    await setProductVisibility(h.store, { productId, rule }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
     await h.settle();
   };
 
   it('does not list a hidden product but shows it by direct link; an inaccessible one is 404', async () => {
     const id = productIdForCode('GSK 100');
-    await setVisibility('GSK 100', { type: 'static', state: 'hidden' } as never);
+    await setVisibility('GSK 100', { type: 'static', state: 'hidden' });
     expect(codes((await get('/v1/products')).body)).not.toContain('GSK 100');
     const view = await get(`/product/view/${id}`);
     expect(view.status).toBe(200);
     expect(view.body.data.visibility.currentState).toBe('hidden');
-    await setVisibility('GSK 100', { type: 'static', state: 'inaccessible' } as never);
+    await setVisibility('GSK 100', { type: 'static', state: 'inaccessible' });
     const gone = await get(`/product/view/${id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.errors[0].code).toBe('product.not_found');
-    await setVisibility('GSK 100', { type: 'static', state: 'visible' } as never);
+    await setVisibility('GSK 100', { type: 'static', state: 'visible' });
     expect(codes((await get('/v1/products')).body)).toContain('GSK 100');
   });
 
   it('applies a timed range rule at the time of the request', async () => {
-    await setVisibility('GB 200', { type: 'timeRange', rangeFrom: '2026-12-01T00:00:00Z', rangeTo: '2026-12-31T00:00:00Z', stateInRange: 'visible', stateOutRange: 'hidden' } as never);
+    await setVisibility('GB 200', { type: 'timeRange', rangeFrom: '2026-12-01T00:00:00Z', rangeTo: '2026-12-31T00:00:00Z', stateInRange: 'visible', stateOutRange: 'hidden' });
     expect(codes((await get('/v1/products')).body)).not.toContain('GB 200');
     h.clock.now = '2026-12-10T00:00:00.000Z';
     expect(codes((await get('/v1/products')).body)).toContain('GB 200');
