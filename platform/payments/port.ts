@@ -1,0 +1,102 @@
+/**
+ * The payment port (issue 4, spec 3 "Payment method", spec 7 payment calls): every online payment provider
+ * (Montonio, the Estonian bank link iPizza, the local sandbox bank) sits behind this one interface, so the order
+ * flow never knows which protocol a method speaks.
+ *
+ * Amounts are euro cents (integers). Times are ISO-8601 UTC strings.
+ */
+
+/** One way to pay, as listed on /payment/{token} (spec 3 "Payment method": name, logo_url, url, country). */
+export interface PaymentMethod {
+  /** Stable id, unique over all providers, e.g. `ipizza-sandbox`, `montonio-swedbank-ee`. */
+  id: string;
+  /** The provider (adapter) that handles it, e.g. `ipizza-sandbox`, `montonio`. */
+  providerId: string;
+  name: string;
+  logo_url: string;
+  /** ISO 3166-1 alpha-2 country the method belongs to, or null for any. */
+  country: string | null;
+}
+
+/** What the shop asks a provider to collect. */
+export interface PaymentRequest {
+  methodId: string;
+  orderId: string;
+  /** The shop's order number (spec 3 Order.number); the merchant reference shown by the bank. */
+  orderNumber: number;
+  publicToken: string;
+  amountCents: number;
+  currency: 'EUR';
+  /** Shown on the bank statement, e.g. "Order 1042". */
+  description: string;
+  language: 'et' | 'en';
+  customerEmail: string;
+  /** Absolute URL the shopper's browser returns to (GET or POST, provider-specific). */
+  returnUrl: string;
+  /** Absolute URL the provider calls server-to-server (webhook / VK_AUTO=Y). */
+  notificationUrl: string;
+  /** Unique per attempt (the PaymentStarted event id): makes a retried provider call create no second payment. */
+  attemptId: string;
+}
+
+/** How the browser is sent to the provider: a plain redirect, or a form to POST (iPizza). */
+export type PaymentStart =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'form'; action: string; fields: Record<string, string> };
+
+/** A return or notification request exactly as received (before any trust). */
+export interface PaymentCallback {
+  httpMethod: 'GET' | 'POST';
+  query: Record<string, string>;
+  /** urlencoded form fields or parsed JSON body. */
+  body: unknown;
+  /** Time the request arrived (staleness check). */
+  receivedAt: Date;
+}
+
+/** A callback whose signature was verified. */
+export interface VerifiedPayment {
+  providerId: string;
+  orderNumber: number;
+  /** paid: money collected; cancelled: the shopper gave up or the bank refused; pending: no final answer yet. */
+  status: 'paid' | 'cancelled' | 'pending';
+  amountCents: number;
+  currency: string;
+  /** The provider's transaction / payment id (VK_T_NO, Montonio uuid). */
+  transactionId: string;
+  /** True when the provider called the server itself (VK_AUTO=Y, webhook), false when it is the browser return. */
+  serverToServer: boolean;
+}
+
+export type PaymentRejection = 'unsigned' | 'signature' | 'stale' | 'malformed' | 'unknown_method';
+
+/** A callback that must change nothing (answered 4xx and logged). */
+export class PaymentCallbackRejected extends Error {
+  constructor(
+    readonly reason: PaymentRejection,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentCallbackRejected';
+  }
+}
+
+/** One provider adapter. */
+export interface PaymentProvider {
+  readonly id: string;
+  /** The methods this provider offers (possibly none when it is not configured). */
+  methods(): PaymentMethod[];
+  /** Starts a payment. @throws Error when the provider cannot be reached or refuses (the caller may retry). */
+  start(request: PaymentRequest): Promise<PaymentStart>;
+  /** Verifies a return or notification. @throws PaymentCallbackRejected for anything not provably from the provider. */
+  verify(callback: PaymentCallback): Promise<VerifiedPayment>;
+}
+
+/** All configured providers. */
+export interface PaymentProviders {
+  methods(): PaymentMethod[];
+  /** @returns undefined for an unknown id. */
+  provider(providerId: string): PaymentProvider | undefined;
+  /** The provider of a method id; undefined for an unknown method. */
+  providerOfMethod(methodId: string): PaymentProvider | undefined;
+}
