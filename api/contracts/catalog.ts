@@ -7,28 +7,17 @@
  * `priceWoVatCents` are the same amounts as integer euro cents. Quantities are whole units of `unit`.
  */
 import { z } from 'zod';
+import { APPLIED_FILTER_LIMITS, DEFAULT_PAGE_SIZE, LANGUAGES, MAX_QUERY_LENGTH, PAGE_SIZES, SORT_OPTIONS } from './catalog-constants.js';
 
-/** Interface languages (spec 1): Estonian is the default. The API takes `lang=et|en` (en-US is accepted as en). */
-export const LANGUAGES = ['et', 'en'] as const;
+export * from './catalog-constants.js';
+
 export const languageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof languageSchema>;
 
 /** A language-wrapped value: one value per language code (spec 3). */
 export const localizedSchema = z.object({ et: z.string(), en: z.string() });
 export type Localized = z.infer<typeof localizedSchema>;
 
-/** Page sizes (spec 9): 24, 48, 84, 120; default 24. */
-export const PAGE_SIZES = [24, 48, 84, 120] as const;
-export const DEFAULT_PAGE_SIZE = 24;
-
-/** Sort options (spec 9); `-modified_at` (Recently changed) is the default. `id` is creation order. */
-export const SORT_OPTIONS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'] as const;
 export const sortSchema = z.enum(SORT_OPTIONS);
-export type Sort = z.infer<typeof sortSchema>;
-export const DEFAULT_SORT: Sort = '-modified_at';
-
-/** Longest accepted search text, in characters. */
-export const MAX_QUERY_LENGTH = 200;
 
 export const visibilityStateSchema = z.enum(['visible', 'hidden', 'inaccessible']);
 export type VisibilityState = z.infer<typeof visibilityStateSchema>;
@@ -91,7 +80,9 @@ export type Filter = z.infer<typeof filterSchema>;
  * `{"Height [mm]":["177 mm","180 mm"],"Material":["Steel"]}`. A product matches a filter when one of its values
  * is listed; products matching every filter are "exact", the others (matching at least one) "partial".
  */
-export const appliedFiltersSchema = z.record(z.string().min(1).max(200), z.array(z.string().max(200)).min(1).max(50));
+export const appliedFiltersSchema = z
+  .record(z.string().min(1).max(APPLIED_FILTER_LIMITS.length), z.array(z.string().max(APPLIED_FILTER_LIMITS.length)).min(1).max(APPLIED_FILTER_LIMITS.values))
+  .refine((f) => Object.keys(f).length <= APPLIED_FILTER_LIMITS.names, { message: `At most ${APPLIED_FILTER_LIMITS.names} filters` });
 export type AppliedFilters = z.infer<typeof appliedFiltersSchema>;
 
 /** Query of the product list endpoint GET /v1/products (spec 7 "Product list"). */
@@ -179,11 +170,3 @@ export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>
     errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })).optional(),
     data: data.optional(),
   });
-
-/** Pagination headers (spec 3 "Product list response"). */
-export const PAGINATION_HEADERS = {
-  currentPage: 'x-pagination-current-page',
-  perPage: 'x-pagination-per-page',
-  pageCount: 'x-pagination-page-count',
-  totalCount: 'x-pagination-total-count',
-} as const;

@@ -1,15 +1,20 @@
+/** The storefront root: query cache, router, and an error boundary around everything (spec 2 "Error fallback"). */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
 import { createQueryClient } from './query-client';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

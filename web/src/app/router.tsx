@@ -1,11 +1,13 @@
 /**
- * Routes (spec 2): /, /products and /tooted are the product listing; /products/view/:id the product page;
- * /searchresults the search results screen; /clear-storage wipes local storage. Each also under /et or /en.
- * Unknown paths show the not-found page. The product page and search results are split into their own chunks.
+ * Routes (spec 2 "Screens and routes"), declared with react-router's component API (the data router's loaders are
+ * not needed, and the declarative router keeps the storefront bundle small: issue 3's 120 KB budget).
+ *
+ * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
+ * /clear-storage: wipes local storage and returns to /; anything else: the not-found page. Every path also takes a
+ * language prefix (/et, /en). The product page and search results are split into their own chunks.
  */
-import { lazy } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { ErrorFallback } from '../components/error-fallback';
+import { lazy, useLayoutEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
@@ -17,48 +19,39 @@ const SearchResultsRoute = lazy(() =>
   import('../features/catalog/routes/search-results').then((m) => ({ default: m.SearchResultsRoute })),
 );
 
+/** /clear-storage (spec 2): wipes local storage, then goes to /. */
+function ClearStorageRoute() {
+  useLayoutEffect(() => {
+    try {
+      localStorage.clear();
+    } catch {
+      /* storage unavailable */
+    }
+  }, []);
+  return <Navigate to="/" replace />;
+}
+
 /** The pages of one language, relative to its prefix. */
-function pages(): RouteObject[] {
+function pages(prefix: string) {
   return [
-    { index: true, element: <ProductListingRoute /> },
-    { path: 'products', element: <ProductListingRoute /> },
-    { path: 'tooted', element: <ProductListingRoute /> },
-    { path: 'products/view/:id', element: <ProductViewRoute /> },
-    { path: 'searchresults', element: <SearchResultsRoute /> },
-    { path: '*', element: <NotFoundRoute /> },
+    <Route key={`${prefix}index`} index element={<ProductListingRoute />} />,
+    <Route key={`${prefix}products`} path="products" element={<ProductListingRoute />} />,
+    <Route key={`${prefix}tooted`} path="tooted" element={<ProductListingRoute />} />,
+    <Route key={`${prefix}view`} path="products/view/:id" element={<ProductViewRoute />} />,
+    <Route key={`${prefix}search`} path="searchresults" element={<SearchResultsRoute />} />,
+    <Route key={`${prefix}clear`} path="clear-storage" element={<ClearStorageRoute />} />,
+    <Route key={`${prefix}404`} path="*" element={<NotFoundRoute />} />,
   ];
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/clear-storage',
-    loader: () => {
-      try {
-        localStorage.clear();
-      } catch {
-        /* storage unavailable */
-      }
-      return redirect('/');
-    },
-  },
-  {
-    path: '/',
-    element: <RootLayout />,
-    errorElement: <ErrorFallback />,
-    children: [
-      {
-        // Errors inside a page keep the header and footer around the fallback.
-        errorElement: <ErrorFallback />,
-        children: [
-          ...pages(),
-          { path: 'et', children: pages() },
-          { path: 'en', children: pages() },
-        ],
-      },
-    ],
-  },
-];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootLayout />}>
+        {pages('')}
+        <Route path="et">{pages('et')}</Route>
+        <Route path="en">{pages('en')}</Route>
+      </Route>
+    </Routes>
+  );
 }

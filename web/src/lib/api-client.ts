@@ -1,10 +1,10 @@
 /**
- * JSON GET helper for the storefront (spec 7 "Calls"): same-origin credentials, abortable, parses the body with a
- * zod schema from api/contracts. Errors are `ApiError` with the HTTP status and the first error `code` of the
+ * JSON helpers for the storefront (spec 7 "Calls"): same-origin credentials, abortable. Bodies are typed with the
+ * contract types of api/contracts (type-only imports: the API validates its answers, and the storefront bundle
+ * carries no schema library). Errors are `ApiError` with the HTTP status and the first error `code` of the
  * envelope, so the UI can translate the code rather than the message (conventions 4).
  */
-import type { z } from 'zod';
-import { PAGINATION_HEADERS } from '../../../api/contracts/catalog';
+import { PAGINATION_HEADERS } from '../../../api/contracts/catalog-constants';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -53,19 +53,29 @@ export interface ApiResponse<T> {
 }
 
 /**
- * GETs `url` and parses the JSON body with `schema`.
+ * GETs `url` and reads the JSON body as `T`.
  * Throws ApiError: HTTP status >= 400 or an envelope with success false / status 'failure' (status of the answer),
- * 0 'network' when the server did not respond, 'invalid_json' when the body is not JSON, 'invalid_response' when
- * the body does not match the contract.
+ * 0 'network' when the server did not respond, 'invalid_json' when the body is not JSON.
  */
-export async function getJson<S extends z.ZodType>(
-  url: string,
-  schema: S,
-  signal?: AbortSignal,
-): Promise<ApiResponse<z.infer<S>>> {
+export function getJson<T>(url: string, signal?: AbortSignal): Promise<ApiResponse<T>> {
+  return requestJson<T>('GET', url, undefined, signal);
+}
+
+/** POSTs `body` as JSON and reads the JSON answer as `T`; errors as `getJson`. */
+export function postJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<ApiResponse<T>> {
+  return requestJson<T>('POST', url, body, signal);
+}
+
+async function requestJson<T>(method: 'GET' | 'POST', url: string, payload: unknown, signal?: AbortSignal): Promise<ApiResponse<T>> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      signal,
+    });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(0, 'Server did not respond', 'network');
@@ -81,12 +91,7 @@ export async function getJson<S extends z.ZodType>(
     const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${res.status}`;
     throw new ApiError(res.ok ? 400 : res.status, message, firstErrorCode(envelope));
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    if (import.meta.env.DEV) console.error(`Unexpected response from ${url}`, parsed.error.issues);
-    throw new ApiError(res.status, 'Unexpected response', 'invalid_response');
-  }
-  return { body: parsed.data, headers: res.headers };
+  return { body: body as T, headers: res.headers };
 }
 
 /** Paging from the x-pagination-* headers (spec 3 "Product list response"). */

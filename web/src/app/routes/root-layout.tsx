@@ -3,16 +3,20 @@
  * language prefix (spec 2: every path accepts an optional language prefix).
  */
 import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../components/error-boundary';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { Spinner } from '../../components/spinner';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
+import { useScrollRestoration } from '../../lib/scroll-restoration';
 
 export function RootLayout() {
   const { lang } = useRouteLanguage();
   const { t, i18n } = useTranslation('app');
+  const { pathname } = useLocation();
+  useScrollRestoration();
 
   useLayoutEffect(() => {
     document.documentElement.lang = lang;
@@ -26,12 +30,14 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main-content" className="site-main container" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {/* Errors inside a page keep the header and footer around the fallback. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

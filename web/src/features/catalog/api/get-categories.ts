@@ -1,17 +1,10 @@
 /** GET /v1/categories?lang: the category tree with product counts (spec 3 "Category"). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  categoryTreeResponseSchema,
-  envelopeSchema,
-  type CategoryNode,
-  type Language,
-} from '../../../../../api/contracts/catalog';
+import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
 import { getJson, withQuery } from '../../../lib/api-client';
 
-const categoryTreeEnvelope = envelopeSchema(categoryTreeResponseSchema);
-
 export async function getCategories(lang: Language, signal?: AbortSignal): Promise<CategoryNode[]> {
-  const { body } = await getJson(withQuery('/v1/categories', { lang }), categoryTreeEnvelope, signal);
+  const { body } = await getJson<{ data?: CategoryNode[] }>(withQuery('/v1/categories', { lang }), signal);
   return body.data ?? [];
 }
 

@@ -1,13 +1,11 @@
 /** GET /product/view/{id}?lang: one product for its page (spec 7); 404 when it is missing or inaccessible. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { envelopeSchema, productSchema, type Language, type Product } from '../../../../../api/contracts/catalog';
+import type { Language, Product } from '../../../../../api/contracts/catalog';
 import { ApiError, getJson, withQuery } from '../../../lib/api-client';
-
-const productEnvelope = envelopeSchema(productSchema);
 
 export async function getProduct(id: string, lang: Language, signal?: AbortSignal): Promise<Product> {
   const url = withQuery(`/product/view/${encodeURIComponent(id)}`, { lang });
-  const { body } = await getJson(url, productEnvelope, signal);
+  const { body } = await getJson<{ data?: Product }>(url, signal);
   if (!body.data) throw new ApiError(404, 'Product not found', 'not_found');
   return body.data;
 }

@@ -3,14 +3,8 @@
  * facets; paging in the x-pagination-* headers. Results are cached per query string (spec 2 "Product listing").
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  envelopeSchema,
-  productListResponseSchema,
-  type ProductListResponse,
-} from '../../../../../api/contracts/catalog';
+import type { ProductListResponse } from '../../../../../api/contracts/catalog';
 import { getJson, readPagination, type Pagination } from '../../../lib/api-client';
-
-const productListEnvelope = envelopeSchema(productListResponseSchema);
 
 export interface ProductPage {
   list: ProductListResponse;
@@ -19,7 +13,7 @@ export interface ProductPage {
 
 /** `queryString` is the canonical query built by `toProductListQuery` (listing-params.ts). */
 export async function getProducts(queryString: string, signal?: AbortSignal): Promise<ProductPage> {
-  const { body, headers } = await getJson(`/v1/products?${queryString}`, productListEnvelope, signal);
+  const { body, headers } = await getJson<{ data?: ProductListResponse }>(`/v1/products?${queryString}`, signal);
   const list: ProductListResponse = body.data ?? {
     results: [],
     availableFilters: [],

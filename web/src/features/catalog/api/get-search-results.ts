@@ -3,12 +3,8 @@
  * x-pagination-* headers. Used by the search results screen (spec 2 "Search results page").
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { searchResponseSchema, type SearchResult } from '../../../../../api/contracts/catalog';
+import type { SearchResult } from '../../../../../api/contracts/catalog';
 import { getJson, readPagination, type Pagination } from '../../../lib/api-client';
-
-/** The search answer carries `data.results`; `success`/`status` are optional here. */
-const searchBody = z.object({ data: searchResponseSchema });
 
 export interface SearchPage {
   results: SearchResult[];
@@ -17,7 +13,7 @@ export interface SearchPage {
 
 /** `queryString` holds q, page, per-page and sort. */
 export async function getSearchResults(queryString: string, signal?: AbortSignal): Promise<SearchPage> {
-  const { body, headers } = await getJson(`/v1/search?${queryString}`, searchBody, signal);
+  const { body, headers } = await getJson<{ data: { results: SearchResult[] } }>(`/v1/search?${queryString}`, signal);
   const sp = new URLSearchParams(queryString);
   const results = body.data.results;
   const pagination = readPagination(headers, {

@@ -1,7 +1,7 @@
 /** Sort, page size and view mode controls of the listing (spec 9 constants). */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog';
+import { PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog-constants';
 import { VIEW_MODES, type ViewMode } from './product-grid';
 
 /** shop namespace label key per sort option (spec 9). */

@@ -43,8 +43,8 @@ export function ProductListingRoute() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
-  // flushSync: the controlled checkbox or select shows the new URL state at once, without a flicker back.
-  const apply = (change: ListingChange) => navigate(hrefWith(change), { preventScrollReset: true, flushSync: true });
+  // A filter, sort or page-size change keeps the scroll position (see lib/scroll-restoration.ts).
+  const apply = (change: ListingChange) => navigate(hrefWith(change), { state: { keepScroll: true } });
 
   // Spec 2 "Pagination control": the view scrolls to the top when the page changes.
   const previousPage = useRef(params.page);

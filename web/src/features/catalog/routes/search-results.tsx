@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, sortSchema } from '../../../../../api/contracts/catalog';
+import { DEFAULT_PAGE_SIZE, isSort, PAGE_SIZES } from '../../../../../api/contracts/catalog-constants';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { formatCount } from '../../../lib/format';
@@ -24,12 +24,12 @@ export function SearchResultsRoute() {
   const { q, page, pageSize, sort } = useMemo(() => {
     const p = Number.parseInt(searchParams.get('page') ?? '', 10);
     const size = Number.parseInt(searchParams.get('pageSize') ?? '', 10);
-    const s = sortSchema.safeParse(searchParams.get('sort'));
+    const s = searchParams.get('sort');
     return {
       q: (searchParams.get('q') ?? '').trim(),
       page: Number.isFinite(p) && p >= 1 ? p : 1,
       pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-      sort: s.success ? s.data : undefined,
+      sort: isSort(s) ? s : undefined,
     };
   }, [searchParams]);
 

@@ -3,17 +3,17 @@
  * (and iu=user right after a typed search). These helpers read it leniently (bad values fall back to defaults),
  * build the canonical API query string that also keys the query cache, and derive the next URL on a change.
  */
+import type { AppliedFilters } from '../../../../../api/contracts/catalog';
 import {
-  appliedFiltersSchema,
+  APPLIED_FILTER_LIMITS,
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT,
+  isSort,
   MAX_QUERY_LENGTH,
   PAGE_SIZES,
-  sortSchema,
-  type AppliedFilters,
   type Language,
   type Sort,
-} from '../../../../../api/contracts/catalog';
+} from '../../../../../api/contracts/catalog-constants';
 
 export interface ListingParams {
   q: string;
@@ -25,15 +25,29 @@ export interface ListingParams {
   iu: 'user' | undefined;
 }
 
-/** Parses `f` (JSON text of applied filters); invalid text gives no filters. */
+/**
+ * Parses `f` (JSON text of applied filters: filter name -> list of values, within APPLIED_FILTER_LIMITS); invalid
+ * text gives no filters (the API answers 400 for the same text).
+ */
 export function parseAppliedFilters(raw: string | null): AppliedFilters {
   if (!raw) return {};
+  let parsed: unknown;
   try {
-    const parsed = appliedFiltersSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : {};
+    parsed = JSON.parse(raw);
   } catch {
     return {};
   }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (entries.length > APPLIED_FILTER_LIMITS.names) return {};
+  const filters: AppliedFilters = {};
+  for (const [name, values] of entries) {
+    if (name.length < 1 || name.length > APPLIED_FILTER_LIMITS.length) return {};
+    if (!Array.isArray(values) || values.length < 1 || values.length > APPLIED_FILTER_LIMITS.values) return {};
+    if (!values.every((v) => typeof v === 'string' && v.length <= APPLIED_FILTER_LIMITS.length)) return {};
+    filters[name] = values as string[];
+  }
+  return filters;
 }
 
 /** Serialises applied filters with sorted names and values, so equal selections give equal URLs; '' when empty. */
@@ -50,14 +64,14 @@ export function serializeAppliedFilters(filters: AppliedFilters): string {
 export function readListingParams(sp: URLSearchParams): ListingParams {
   const page = Number.parseInt(sp.get('page') ?? '', 10);
   const pageSize = Number.parseInt(sp.get('pageSize') ?? '', 10);
-  const sort = sortSchema.safeParse(sp.get('sort'));
+  const sort = sp.get('sort');
   return {
     q: (sp.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
     c: (sp.get('c') ?? '').trim(),
     f: parseAppliedFilters(sp.get('f')),
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
-    sort: sort.success ? sort.data : DEFAULT_SORT,
+    sort: isSort(sort) ? sort : DEFAULT_SORT,
     iu: sp.get('iu') === 'user' ? 'user' : undefined,
   };
 }
