@@ -145,3 +145,83 @@ describe('parseStockInput (spec 5 "Other rules")', () => {
     expect((error as DomainError).category).toBe('validation');
   });
 });
+
+describe('ReserveStock / ReleaseReservation (issue 4, spec 5 "Quantity and stock")', () => {
+  const ORDER = 'order-1';
+  const reserve = (quantity: number, policy: 'available' | 'on_demand' | 'not_available' | 'non_stock' = 'available', deliveryDays: number | null = null, orderId = ORDER): StockCommand => ({
+    type: 'ReserveStock',
+    data: { productId: PID, orderId, quantity, policy, deliveryDays },
+    metadata: { now: NOW },
+  });
+  const release = (orderId = ORDER, reason: 'order_not_placed' | 'expired' | 'cancelled' = 'expired'): StockCommand => ({
+    type: 'ReleaseReservation',
+    data: { productId: PID, orderId, reason },
+    metadata: { now: NOW },
+  });
+  const reserved = (quantity: number, onHand: number, warehouseId = MAIN, orderId = ORDER): StockEvent => ({
+    type: 'StockReserved',
+    data: { productId: PID, orderId, warehouseId, quantity, onHand },
+  });
+  const released = (quantity: number, onHand: number, warehouseId = MAIN, reason: 'order_not_placed' | 'expired' | 'cancelled' = 'expired', orderId = ORDER): StockEvent => ({
+    type: 'ReservationReleased',
+    data: { productId: PID, orderId, warehouseId, quantity, onHand, reason },
+  });
+
+  it('holds units of a limited-amount product and lowers what is free', () => {
+    stock.given([received(5, 5)]).when(reserve(3)).then([reserved(3, 2)]);
+  });
+
+  it('takes the units from the warehouses in order of their id when one is not enough', () => {
+    stock.given([received(2, 2, TALLINN), received(1, 1, MAIN)]).when(reserve(3)).then([reserved(1, 0, MAIN), reserved(2, 0, TALLINN)]);
+  });
+
+  it('refuses more than is free, with stock.insufficient (conflict)', () => {
+    stock.given([received(1, 1)]).when(reserve(2)).thenThrows('stock.insufficient', 'conflict');
+    stock.given([received(1, 1), reserved(1, 0, MAIN, 'other')]).when(reserve(1)).thenThrows('stock.insufficient', 'conflict');
+    stock.when(reserve(1, 'not_available')).thenThrows('stock.insufficient', 'conflict');
+  });
+
+  it('reserves nothing for products without a limited amount (on demand, non-stock, available in N workdays)', () => {
+    stock.given([received(1, 1)]).when(reserve(5, 'on_demand')).then([]);
+    stock.when(reserve(5, 'non_stock')).then([]);
+    // "available" with a delivery time: sold beyond the stock, in or out of stock.
+    stock.when(reserve(5, 'available', 7)).then([]);
+    stock.given([received(1, 1)]).when(reserve(5, 'available', 7)).then([]);
+  });
+
+  it('decides nothing for an order that already holds a reservation (a retried command)', () => {
+    stock.given([received(5, 5), reserved(3, 2)]).when(reserve(3)).then([]);
+  });
+
+  it.each([0, -1, 1.5])('rejects a quantity of %s', (q) => {
+    stock.given([received(5, 5)]).when(reserve(q)).thenThrows('stock.quantity_invalid', 'validation');
+  });
+
+  it('releases every warehouse an order holds, back into what is free', () => {
+    stock
+      .given([received(2, 2, TALLINN), received(1, 1, MAIN), reserved(1, 0, MAIN), reserved(2, 0, TALLINN)])
+      .when(release(ORDER, 'order_not_placed'))
+      .then([released(1, 1, MAIN, 'order_not_placed'), released(2, 2, TALLINN, 'order_not_placed')]);
+  });
+
+  it('releases on top of stock received meanwhile, and only the given order', () => {
+    stock
+      .given([received(2, 2), reserved(2, 0), received(3, 3), reserved(1, 2, MAIN, 'other')])
+      .when(release())
+      .then([released(2, 4)]);
+  });
+
+  it('is idempotent: a second release, or a release of an unknown order, decides nothing', () => {
+    stock.given([received(2, 2), reserved(2, 0), released(2, 2)]).when(release()).then([]);
+    stock.given([received(2, 2)]).when(release('nobody')).then([]);
+  });
+
+  it('can reserve again for the order after a release', () => {
+    stock.given([received(2, 2), reserved(2, 0), released(2, 2)]).when(reserve(1)).then([reserved(1, 1)]);
+  });
+
+  it('counts only free units: a count after a reservation overwrites what is free', () => {
+    stock.given([received(5, 5), reserved(2, 3)]).when(count(3)).then([]);
+    stock.given([received(5, 5), reserved(2, 3)]).when(adjust(-4)).thenThrows('stock.negative', 'validation');
+  });
+});
