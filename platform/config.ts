@@ -17,6 +17,20 @@ export interface Config {
   eventStore: 'postgres' | 'kurrentdb';
   /** Milliseconds a product-list result may be served from the api's memory (default 10000; 0 disables). */
   listingCacheTtlMs: number;
+  /** Mail (issue 4): the SMTP server, the sender, the shop address used in links, and the `npm start` mail catcher. */
+  mail: MailConfig;
+}
+
+/** Mail settings (README "Mail"). Ports are TCP ports; the catcher runs only under `npm start`. */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL of the outgoing SMTP server (SMTP_URL; default smtp://127.0.0.1:<catcher SMTP port>). */
+  smtpUrl: string;
+  /** The From header of shop mail (MAIL_FROM). */
+  from: string;
+  /** Absolute base URL of the storefront for links in mail, without a trailing slash (MAIL_SHOP_URL). */
+  shopUrl: string;
+  /** In-process maildev for `npm start` (MAIL_CATCHER=off disables; so does an SMTP_URL pointing elsewhere). */
+  catcher: { enabled: boolean; host: string; smtpPort: number; webPort: number };
 }
 
 /** @throws Error naming the variable when a value is malformed. */
@@ -39,5 +53,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kurrentDbUrl: env.KURRENTDB_URL ?? null,
     eventStore,
     listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
+    mail: loadMailConfig(env, int('PORT', 3000), int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
+  };
+}
+
+/**
+ * Mail settings from SMTP_URL, MAIL_FROM, MAIL_SHOP_URL, MAIL_CATCHER (on|off), MAIL_CATCHER_HOST,
+ * MAIL_CATCHER_SMTP_PORT (1025) and MAIL_CATCHER_WEB_PORT (1080). The catcher is enabled unless MAIL_CATCHER=off or
+ * SMTP_URL names another server than the catcher's local SMTP port.
+ * @throws Error when SMTP_URL is not an smtp:// or smtps:// URL.
+ */
+function loadMailConfig(env: NodeJS.ProcessEnv, httpPort: number, catcherSmtpPort: number, catcherWebPort: number): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || `smtp://127.0.0.1:${catcherSmtpPort}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(smtpUrl);
+  } catch {
+    throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got "${smtpUrl}"`);
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error(`SMTP_URL must be an smtp:// or smtps:// URL, got "${smtpUrl}"`);
+  const local = ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(parsed.hostname);
+  const pointsAtCatcher = parsed.protocol === 'smtp:' && local && Number(parsed.port || 25) === catcherSmtpPort;
+  return {
+    smtpUrl,
+    from: env.MAIL_FROM?.trim() || 'Baltic Parts <shop@localhost>',
+    shopUrl: (env.MAIL_SHOP_URL?.trim() || `http://localhost:${httpPort}`).replace(/\/+$/, ''),
+    catcher: {
+      enabled: (env.MAIL_CATCHER ?? 'on').toLowerCase() !== 'off' && pointsAtCatcher,
+      host: env.MAIL_CATCHER_HOST?.trim() || '127.0.0.1',
+      smtpPort: catcherSmtpPort,
+      webPort: catcherWebPort,
+    },
   };
 }
