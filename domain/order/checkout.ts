@@ -1,0 +1,50 @@
+/**
+ * The checkout form's rules (spec 5 "Checkout": each failure shows 'Required'), checked again by the server when an
+ * order is placed. Pure: delivery-provider rules (parcel machine location, courier address, big products) belong to
+ * the delivery context (domain/delivery) and are checked beside these.
+ *
+ * Field names are the spec's (spec 3 "Client", "Order"): first_name, last_name, business_name, email, phone,
+ * short_contact_address, delivery_provider, accept_terms.
+ */
+
+export interface CheckoutFields {
+  clientType: 'private' | 'business';
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  email: string;
+  phone: string;
+  shortContactAddress: string;
+  deliveryProvider: string;
+  termsAccepted: boolean;
+}
+
+/** A failed rule: the field and a stable code (`checkout.required`, `checkout.terms_not_accepted`). */
+export interface CheckoutFieldError {
+  field: string;
+  code: 'checkout.required' | 'checkout.terms_not_accepted';
+}
+
+/**
+ * Spec 5 "Checkout": a private client needs first and last name; a business client needs the business name and the
+ * order's short contact address (not the VAT number); everyone needs email and phone (no format check) and a
+ * delivery provider; the terms must be accepted. Values are trimmed before the check.
+ */
+export function checkoutFieldErrors(f: CheckoutFields): CheckoutFieldError[] {
+  const errors: CheckoutFieldError[] = [];
+  const required = (field: string, value: string) => {
+    if (!value.trim()) errors.push({ field, code: 'checkout.required' });
+  };
+  if (f.clientType === 'business') {
+    required('business_name', f.businessName);
+    required('short_contact_address', f.shortContactAddress);
+  } else {
+    required('first_name', f.firstName);
+    required('last_name', f.lastName);
+  }
+  required('email', f.email);
+  required('phone', f.phone);
+  required('delivery_provider', f.deliveryProvider);
+  if (!f.termsAccepted) errors.push({ field: 'accept_terms', code: 'checkout.terms_not_accepted' });
+  return errors;
+}

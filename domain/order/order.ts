@@ -1,0 +1,226 @@
+/**
+ * The Order aggregate (stream `order-{orderId}`, issue 4; spec 3 "Order", spec 4 "Checkout" and "Payment page",
+ * spec 5). Pure decider: the order number, public token, time and ids arrive in the command.
+ *
+ * Life of an order:
+ * 1. PlaceOrder -> OrderPlaced: rows priced from the catalog's gross prices by the VAT rule of spec 5
+ *    (domain/order/pricing.ts), totals in euro cents, client, delivery, language, public token, number, and the
+ *    stock reservations the order holds (`reservations`, limited-amount products only).
+ * 2. StartPayment -> PaymentStarted (method, provider, attempt 1, 2, ...). A paid order refuses a new payment, an
+ *    order whose reservations expired too.
+ * 3. RecordPayment with a verified provider answer -> OrderPaid exactly once (a duplicate decides nothing; the
+ *    amount must equal the order total), or PaymentCancelled for a cancelled attempt.
+ * 4. ExpireReservation -> OrderReservationExpired when an unpaid order held stock longer than the TTL; the
+ *    stock streams get ReservationReleased (reason `expired`) beside it.
+ */
+import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
+import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
+import type { OrderSummary } from './order-summary.js';
+import { priceOrder } from './pricing.js';
+
+export const toOrderStreamId = (orderId: string) => `order-${orderId}`;
+
+/** Shortest public token (spec 2 /payment/{id}): url-safe characters only. */
+export const MIN_TOKEN_LENGTH = 32;
+/** Most rows per order and most whole units per row. */
+export const ORDER_LIMITS = { rows: 200, quantity: 100_000 } as const;
+
+export type OrderLanguage = OrderSummary['language'];
+export type OrderClient = OrderSummary['client'];
+export type OrderDelivery = OrderSummary['delivery'];
+export type OrderRow = OrderSummary['rows'][number];
+
+/** Units of a product the order holds in its stock stream (`stock-{productId}`). */
+export interface OrderReservation {
+  productId: string;
+  quantity: number;
+}
+
+export interface OrderPlacedData extends Omit<OrderSummary, 'isPaid' | 'paidAt'> {
+  reservations: OrderReservation[];
+}
+
+// ---- events ---------------------------------------------------------------------------------------------------
+export type OrderEvent =
+  | Message<'OrderPlaced', OrderPlacedData>
+  | Message<'PaymentStarted', { orderId: string; attempt: number; attemptId: string; methodId: string; providerId: string; amountCents: number }>
+  | Message<'OrderPaid', { orderId: string; providerId: string; transactionId: string; amountCents: number; paidAt: string }>
+  | Message<'PaymentCancelled', { orderId: string; providerId: string; transactionId: string }>
+  | Message<'OrderReservationExpired', { orderId: string; reservations: OrderReservation[]; expiredAt: string }>;
+export type OrderEventType = OrderEvent['type'];
+export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired'];
+
+// ---- commands -------------------------------------------------------------------------------------------------
+/** One order line as the catalog prices it (never the client): gross unit price in euro cents. */
+export interface CatalogLine {
+  productId: string;
+  code: string;
+  /** In the order's language. */
+  name: string;
+  unit: string;
+  quantity: number;
+  grossUnitCents: number;
+}
+
+type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
+export type OrderCommand =
+  | Cmd<'PlaceOrder', {
+      orderId: string;
+      /** From the order-number sequence (spec 3 Order.number: assigned on saving). */
+      number: number;
+      publicToken: string;
+      language: OrderLanguage;
+      client: OrderClient;
+      shortContactAddress: string;
+      comment: string;
+      delivery: OrderDelivery;
+      lines: CatalogLine[];
+      vatRatePercent: number;
+      reservations: OrderReservation[];
+    }>
+  | Cmd<'StartPayment', { orderId: string; methodId: string; providerId: string; attemptId: string }>
+  | Cmd<'RecordPayment', { orderId: string; providerId: string; transactionId: string; status: 'paid' | 'cancelled'; amountCents: number; currency: string }>
+  | Cmd<'ExpireReservation', { orderId: string }>;
+
+// ---- state ----------------------------------------------------------------------------------------------------
+interface OrderFacts {
+  orderId: string;
+  number: number;
+  publicToken: string;
+  totalCents: number;
+  email: string;
+  language: OrderLanguage;
+  attempts: number;
+  reservations: OrderReservation[];
+  /** held: the reservations are in the stock streams; expired: released by the expiry job; none: nothing held. */
+  reservation: 'held' | 'expired' | 'none';
+  cancelledTransactions: string[];
+}
+export type OrderState =
+  | { status: 'empty' }
+  | (OrderFacts & { status: 'placed' })
+  | (OrderFacts & { status: 'paid'; transactionId: string; paidAt: string });
+export const initialState: OrderState = { status: 'empty' };
+
+// ---- rules ----------------------------------------------------------------------------------------------------
+function requirePlaced(state: OrderState): Exclude<OrderState, { status: 'empty' }> {
+  if (state.status === 'empty') throw notFound('order.not_found', "We couldn't find the requested order.");
+  return state;
+}
+
+function placeOrder(data: Extract<OrderCommand, { type: 'PlaceOrder' }>['data'], state: OrderState, now: string): OrderEvent[] {
+  if (state.status !== 'empty') {
+    if (state.orderId === data.orderId) return [];
+    throw illegalState('order.already_placed', 'The order is already placed');
+  }
+  if (data.lines.length === 0) throw validation('order.empty', 'Cannot submit an empty order', 'items');
+  if (data.lines.length > ORDER_LIMITS.rows) throw validation('order.too_many_rows', `An order holds at most ${ORDER_LIMITS.rows} rows`, 'items');
+  for (const l of data.lines) {
+    if (!l.name.trim()) throw validation('order.row_name_required', "Saving failed, can't save order without product/service name", 'items');
+    if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > ORDER_LIMITS.quantity) throw validation('order.quantity_invalid', 'A quantity is a whole number of at least 1', 'amount');
+    if (!Number.isInteger(l.grossUnitCents) || l.grossUnitCents < 0) throw validation('order.price_invalid', 'A row needs a price in whole cents', 'items');
+  }
+  if (!Number.isInteger(data.number) || data.number < 1) throw validation('order.number_invalid', 'The order number is a positive whole number', 'number');
+  if (data.publicToken.length < MIN_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(data.publicToken)) throw validation('order.token_invalid', 'The public token is 32+ url-safe characters', 'publicToken');
+  const pricing = priceOrder(data.lines, data.client.vatRegNr, data.vatRatePercent);
+  const rows: OrderRow[] = data.lines.map((l, i) => ({
+    productId: l.productId,
+    code: l.code,
+    name: l.name.trim(),
+    quantity: l.quantity,
+    unit: l.unit,
+    unitPriceCents: pricing.rows[i].unitPriceCents,
+    lineTotalCents: pricing.rows[i].lineTotalCents,
+  }));
+  return [
+    {
+      type: 'OrderPlaced',
+      data: {
+        orderId: data.orderId,
+        number: data.number,
+        publicToken: data.publicToken,
+        placedAt: now,
+        language: data.language,
+        client: data.client,
+        shortContactAddress: data.shortContactAddress,
+        comment: data.comment,
+        delivery: data.delivery,
+        rows,
+        vatIncluded: pricing.vatIncluded,
+        vatRatePercent: pricing.vatRatePercent,
+        netTotalCents: pricing.netTotalCents,
+        vatCents: pricing.vatCents,
+        totalCents: pricing.totalCents,
+        reservations: data.reservations.filter((r) => r.quantity > 0),
+      },
+    },
+  ];
+}
+
+/**
+ * Pure decision for one order command.
+ * @throws DomainError: validation (order.empty, order.row_name_required, order.quantity_invalid, ...,
+ *   payment.amount_mismatch), not_found (order.not_found), illegal_state (order.already_paid,
+ *   order.reservation_expired, order.already_placed).
+ */
+export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
+  const now = command.metadata.now;
+  switch (command.type) {
+    case 'PlaceOrder':
+      return placeOrder(command.data, state, now);
+    case 'StartPayment': {
+      const o = requirePlaced(state);
+      if (o.status === 'paid') throw illegalState('order.already_paid', 'The order is already paid');
+      if (o.reservation === 'expired') throw illegalState('order.reservation_expired', 'The order was not paid in time; please place it again');
+      const { methodId, providerId, attemptId } = command.data;
+      return [{ type: 'PaymentStarted', data: { orderId: o.orderId, attempt: o.attempts + 1, attemptId, methodId, providerId, amountCents: o.totalCents } }];
+    }
+    case 'RecordPayment': {
+      const o = requirePlaced(state);
+      const { providerId, transactionId, amountCents, currency } = command.data;
+      // Exactly once: a paid order records no second payment (duplicate callbacks, the browser return after the
+      // server-to-server notification).
+      if (o.status === 'paid') return [];
+      if (command.data.status === 'cancelled') {
+        return o.cancelledTransactions.includes(transactionId) ? [] : [{ type: 'PaymentCancelled', data: { orderId: o.orderId, providerId, transactionId } }];
+      }
+      if (amountCents !== o.totalCents || currency !== 'EUR') {
+        throw new DomainError('payment.amount_mismatch', 'validation', `Paid ${amountCents} ${currency}, the order total is ${o.totalCents} EUR`);
+      }
+      return [{ type: 'OrderPaid', data: { orderId: o.orderId, providerId, transactionId, amountCents, paidAt: now } }];
+    }
+    case 'ExpireReservation': {
+      const o = requirePlaced(state);
+      if (o.status === 'paid' || o.reservation !== 'held') return [];
+      return [{ type: 'OrderReservationExpired', data: { orderId: o.orderId, reservations: o.reservations, expiredAt: now } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+/** Applies one event to the state. */
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderPlaced') {
+    const d = event.data;
+    return {
+      status: 'placed', orderId: d.orderId, number: d.number, publicToken: d.publicToken, totalCents: d.totalCents, email: d.client.email,
+      language: d.language, attempts: 0, reservations: d.reservations, reservation: d.reservations.length ? 'held' : 'none', cancelledTransactions: [],
+    };
+  }
+  if (state.status === 'empty') return state;
+  switch (event.type) {
+    case 'PaymentStarted':
+      return { ...state, attempts: event.data.attempt };
+    case 'OrderPaid':
+      return { ...state, status: 'paid', transactionId: event.data.transactionId, paidAt: event.data.paidAt };
+    case 'PaymentCancelled':
+      return { ...state, cancelledTransactions: [...state.cancelledTransactions, event.data.transactionId] };
+    case 'OrderReservationExpired':
+      return { ...state, reservation: 'expired' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = { decide, evolve, initialState };

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { spec } from '../shared/given-when-then.js';
+import { checkoutFieldErrors, type CheckoutFields } from './checkout.js';
+import { type CatalogLine, orderDecider, type OrderCommand, type OrderEvent, type OrderPlacedData } from './order.js';
+import { isVatIncluded, priceOrder } from './pricing.js';
+
+const NOW = '2026-11-22T10:00:00.000Z';
+const LATER = '2026-11-22T10:05:00.000Z';
+const OID = 'o-1';
+const TOKEN = 'a'.repeat(40);
+const client = { type: 'private' as const, firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'mari@example.ee', phone: '5555', vatRegNr: '' };
+const delivery = { providerId: 'omniva-parcel', providerName: 'Omniva pakiautomaat', optionId: '123', optionName: 'Tallinn', address: null };
+const line = (grossUnitCents: number, quantity: number, productId = 'p-1', name = 'Pidurikettad'): CatalogLine => ({ productId, code: 'BF 1', name, unit: 'pcs', quantity, grossUnitCents });
+
+const place = (lines: CatalogLine[], over: Partial<Extract<OrderCommand, { type: 'PlaceOrder' }>['data']> = {}): OrderCommand => ({
+  type: 'PlaceOrder',
+  data: { orderId: OID, number: 1001, publicToken: TOKEN, language: 'et', client, shortContactAddress: '', comment: '', delivery, lines, vatRatePercent: 24, reservations: [{ productId: 'p-1', quantity: 2 }], ...over },
+  metadata: { now: NOW },
+});
+const placed = (over: Partial<OrderPlacedData> = {}): OrderEvent => ({
+  type: 'OrderPlaced',
+  data: {
+    orderId: OID, number: 1001, publicToken: TOKEN, placedAt: NOW, language: 'et', client, shortContactAddress: '', comment: '', delivery,
+    rows: [{ productId: 'p-1', code: 'BF 1', name: 'Pidurikettad', quantity: 2, unit: 'pcs', unitPriceCents: 1240, lineTotalCents: 2480 }],
+    vatIncluded: true, vatRatePercent: 24, netTotalCents: 2000, vatCents: 480, totalCents: 2480, reservations: [{ productId: 'p-1', quantity: 2 }],
+    ...over,
+  },
+});
+const start = (attemptId = 'att-1'): OrderCommand => ({ type: 'StartPayment', data: { orderId: OID, methodId: 'ipizza-sandbox', providerId: 'ipizza-sandbox', attemptId }, metadata: { now: NOW } });
+const started = (attempt = 1, attemptId = 'att-1'): OrderEvent => ({ type: 'PaymentStarted', data: { orderId: OID, attempt, attemptId, methodId: 'ipizza-sandbox', providerId: 'ipizza-sandbox', amountCents: 2480 } });
+const pay = (amountCents = 2480, transactionId = 't-1', status: 'paid' | 'cancelled' = 'paid', currency = 'EUR'): OrderCommand => ({
+  type: 'RecordPayment', data: { orderId: OID, providerId: 'ipizza-sandbox', transactionId, status, amountCents, currency }, metadata: { now: LATER },
+});
+const paid = (transactionId = 't-1'): OrderEvent => ({ type: 'OrderPaid', data: { orderId: OID, providerId: 'ipizza-sandbox', transactionId, amountCents: 2480, paidAt: LATER } });
+const expire: OrderCommand = { type: 'ExpireReservation', data: { orderId: OID }, metadata: { now: LATER } };
+const expired: OrderEvent = { type: 'OrderReservationExpired', data: { orderId: OID, reservations: [{ productId: 'p-1', quantity: 2 }], expiredAt: LATER } };
+
+const order = spec(orderDecider);
+
+describe('PlaceOrder (spec 5, issue 4)', () => {
+  it('prices the rows from the catalog gross price with VAT included for a private client', () => {
+    order.when(place([line(1240, 2)])).then([placed()]);
+  });
+
+  it('prices without VAT for a foreign VAT-registered business (spec 5 "VAT")', () => {
+    const business = { ...client, type: 'business' as const, businessName: 'Oy Auto', vatRegNr: 'FI12345678' };
+    order.when(place([line(1240, 2)], { client: business })).then([
+      placed({ client: business, vatIncluded: false, netTotalCents: 2000, vatCents: 0, totalCents: 2000, rows: [{ productId: 'p-1', code: 'BF 1', name: 'Pidurikettad', quantity: 2, unit: 'pcs', unitPriceCents: 1000, lineTotalCents: 2000 }] }),
+    ]);
+  });
+
+  it('refuses an empty order: Cannot submit an empty order', () => {
+    order.when(place([])).thenThrows('order.empty', 'validation');
+  });
+
+  it("refuses a row without a name (spec 5: can't save order without product/service name)", () => {
+    order.when(place([line(100, 1, 'p-1', '  ')])).thenThrows('order.row_name_required', 'validation');
+  });
+
+  it.each([0, -1, 1.5])('refuses a quantity of %s', (q) => {
+    order.when(place([line(100, q)])).thenThrows('order.quantity_invalid', 'validation');
+  });
+
+  it('refuses a short or unsafe public token', () => {
+    order.when(place([line(100, 1)], { publicToken: 'short' })).thenThrows('order.token_invalid', 'validation');
+    order.when(place([line(100, 1)], { publicToken: `${'a'.repeat(40)}/+` })).thenThrows('order.token_invalid', 'validation');
+  });
+
+  it('decides nothing when the same order is placed again (a retried command), refuses another order id', () => {
+    order.given([placed()]).when(place([line(1240, 2)])).then([]);
+    order.given([placed()]).when(place([line(1240, 2)], { orderId: 'other' })).thenThrows('order.already_placed', 'illegal_state');
+  });
+});
+
+describe('StartPayment', () => {
+  it('numbers the attempts', () => {
+    order.given([placed()]).when(start()).then([started(1)]);
+    order.given([placed(), started(1)]).when(start('att-2')).then([started(2, 'att-2')]);
+  });
+
+  it('refuses a paid order, an order whose reservations expired, and an unknown order', () => {
+    order.given([placed(), started(), paid()]).when(start('att-2')).thenThrows('order.already_paid', 'illegal_state');
+    order.given([placed(), expired]).when(start('att-2')).thenThrows('order.reservation_expired', 'illegal_state');
+    order.when(start()).thenThrows('order.not_found', 'not_found');
+  });
+});
+
+describe('RecordPayment (verified provider answers)', () => {
+  it('records OrderPaid for the order total', () => {
+    order.given([placed(), started()]).when(pay()).then([paid()]);
+  });
+
+  it('exactly once: a duplicate or another transaction after payment decides nothing', () => {
+    order.given([placed(), started(), paid()]).when(pay()).then([]);
+    order.given([placed(), started(), paid()]).when(pay(2480, 't-2')).then([]);
+  });
+
+  it('refuses an amount or currency other than the order total', () => {
+    order.given([placed(), started()]).when(pay(2479)).thenThrows('payment.amount_mismatch', 'validation');
+    order.given([placed(), started()]).when(pay(2480, 't-1', 'paid', 'USD')).thenThrows('payment.amount_mismatch', 'validation');
+  });
+
+  it('records a cancelled attempt once, and a payment after it', () => {
+    const cancelled: OrderEvent = { type: 'PaymentCancelled', data: { orderId: OID, providerId: 'ipizza-sandbox', transactionId: 't-0' } };
+    order.given([placed(), started()]).when(pay(0, 't-0', 'cancelled')).then([cancelled]);
+    order.given([placed(), started(), cancelled]).when(pay(0, 't-0', 'cancelled')).then([]);
+    order.given([placed(), started(), cancelled]).when(pay()).then([paid()]);
+  });
+});
+
+describe('ExpireReservation', () => {
+  it('expires the reservations of an unpaid order once', () => {
+    order.given([placed()]).when(expire).then([expired]);
+    order.given([placed(), expired]).when(expire).then([]);
+  });
+
+  it('never expires a paid order or one that holds nothing', () => {
+    order.given([placed(), started(), paid()]).when(expire).then([]);
+    order.given([placed({ reservations: [] })]).when(expire).then([]);
+  });
+});
+
+describe('VAT rule (spec 5 "Other rules")', () => {
+  it.each([
+    ['', true], [' ', true], ['E', true], ['EE101234567', true], ['ee101234567', true], [' EE1 ', true],
+    ['FI12345678', false], ['LV40003', false], ['DE1', false], ['12', false],
+  ])('VAT number %j -> VAT included %s', (nr, included) => {
+    expect(isVatIncluded(nr)).toBe(included);
+  });
+
+  it('included: the total is the gross sum; net and VAT are derived from it and add up', () => {
+    const p = priceOrder([{ grossUnitCents: 999, quantity: 3 }, { grossUnitCents: 1, quantity: 1 }], 'EE1', 24);
+    expect(p.rows).toEqual([{ unitPriceCents: 999, lineTotalCents: 2997 }, { unitPriceCents: 1, lineTotalCents: 1 }]);
+    expect(p.totalCents).toBe(2998);
+    expect(p.netTotalCents).toBe(Math.round((2998 * 100) / 124));
+    expect(p.netTotalCents + p.vatCents).toBe(2998);
+  });
+
+  it('excluded: every unit is the net price, no VAT', () => {
+    const p = priceOrder([{ grossUnitCents: 999, quantity: 3 }], 'FI1', 24);
+    expect(p.rows).toEqual([{ unitPriceCents: 806, lineTotalCents: 2418 }]);
+    expect(p).toMatchObject({ vatIncluded: false, totalCents: 2418, netTotalCents: 2418, vatCents: 0 });
+  });
+});
+
+describe('checkout rules (spec 5 "Checkout")', () => {
+  const ok: CheckoutFields = { clientType: 'private', firstName: 'Mari', lastName: 'M', businessName: '', email: 'm@x.ee', phone: '5', shortContactAddress: '', deliveryProvider: 'omniva-parcel', termsAccepted: true };
+
+  it('accepts a complete private client', () => {
+    expect(checkoutFieldErrors(ok)).toEqual([]);
+  });
+
+  it('private: first and last name; everyone: email, phone, provider, terms', () => {
+    const errors = checkoutFieldErrors({ ...ok, firstName: ' ', lastName: '', email: '', phone: '  ', deliveryProvider: '', termsAccepted: false });
+    expect(errors.map((e) => e.field)).toEqual(['first_name', 'last_name', 'email', 'phone', 'delivery_provider', 'accept_terms']);
+    expect(errors.at(-1)!.code).toBe('checkout.terms_not_accepted');
+  });
+
+  it('business: business name and short contact address, not the VAT number nor the person', () => {
+    const errors = checkoutFieldErrors({ ...ok, clientType: 'business', firstName: '', lastName: '' });
+    expect(errors.map((e) => e.field)).toEqual(['business_name', 'short_contact_address']);
+  });
+});
