@@ -16,6 +16,21 @@ export async function migrate(db: Database): Promise<void> {
       await sql`create extension if not exists pg_trgm`.execute(conn);
       await sql`create extension if not exists fuzzystrmatch`.execute(conn);
       await migrateEventStore(conn as unknown as Database);
+      // Order numbers (spec 3 Order.number, assigned on saving): a sequence, so numbers are unique and increasing
+      // but may have gaps (a number drawn by an order that then failed to reserve its stock is never reused).
+      await sql`create sequence if not exists order_number_seq start with 1001`.execute(conn);
+      // Idempotency-Key records of state-changing API calls (api/idempotency.ts).
+      await sql`
+        create table if not exists api_idempotency_keys (
+          key text primary key,
+          request_hash text not null,
+          status text not null check (status in ('processing', 'done')),
+          status_code integer,
+          content_type text,
+          body text,
+          locked_at timestamptz not null default now(),
+          created_at timestamptz not null default now()
+        )`.execute(conn);
     } finally {
       await sql`select pg_advisory_unlock(hashtext('shop:migrate'))`.execute(conn);
     }
