@@ -1,9 +1,10 @@
 /** Every read model of the shop, in the order the projector role starts them. */
 import { catalogReadModel } from './catalog/writer.js';
+import { ordersReadModel } from './orders/writer.js';
 import type { ReadModel } from './read-model.js';
 import { searchStatsReadModel } from './search-stats/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, ordersReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

@@ -1,0 +1,75 @@
+/**
+ * The orders read model's pure mapping (conventions 5): Order events to the order row (its OrderSummary, payment
+ * state and reservation state), Stock reservation events to the rows of held units per order. No I/O.
+ */
+import type { OrderSummary } from '../../domain/order/order-summary.js';
+import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/order/order.js';
+import type { StockEvent } from '../../domain/stock/stock.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+
+/** The events the read model reads: every Order event and the two reservation events of the Stock aggregate. */
+export const ORDERS_EVENT_TYPES: readonly string[] = [...ORDER_EVENT_TYPES, 'StockReserved', 'ReservationReleased'];
+
+/** One payment attempt as listed with the order. */
+export interface PaymentAttempt {
+  attempt: number;
+  attemptId: string;
+  methodId: string;
+  providerId: string;
+  startedAt: string;
+}
+
+/** The order row: the summary plus what the payment page and the expiry job need. */
+export interface OrderRow {
+  orderId: string;
+  number: number;
+  publicToken: string;
+  placedAt: string;
+  isPaid: boolean;
+  /** held: stock is reserved for it; expired: released after the TTL; none: it holds nothing. */
+  reservation: 'held' | 'expired' | 'none';
+  summary: OrderSummary;
+  attempts: PaymentAttempt[];
+  /** Stream position of the last order event applied (idempotent replay). */
+  version: number;
+}
+
+/** Applies one Order event to the row (null before OrderPlaced); events at or below `version` change nothing. */
+export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): OrderRow | null {
+  const position = Number(event.streamPosition);
+  if (row && position <= row.version) return row;
+  const e = event as unknown as OrderEvent;
+  if (e.type === 'OrderPlaced') {
+    const { reservations, ...summary } = e.data;
+    return {
+      orderId: e.data.orderId, number: e.data.number, publicToken: e.data.publicToken, placedAt: e.data.placedAt, isPaid: false,
+      reservation: reservations.length ? 'held' : 'none', summary: { ...summary, isPaid: false, paidAt: null }, attempts: [], version: position,
+    };
+  }
+  if (!row) return null;
+  const next = { ...row, version: position };
+  switch (e.type) {
+    case 'PaymentStarted':
+      return { ...next, attempts: [...row.attempts, { attempt: e.data.attempt, attemptId: e.data.attemptId, methodId: e.data.methodId, providerId: e.data.providerId, startedAt: event.metadata.time }] };
+    case 'OrderPaid':
+      return { ...next, isPaid: true, summary: { ...row.summary, isPaid: true, paidAt: e.data.paidAt } };
+    case 'OrderReservationExpired':
+      return { ...next, reservation: 'expired' };
+    case 'PaymentCancelled':
+      return next;
+    default:
+      return next;
+  }
+}
+
+/** A change of the held-units rows from a Stock reservation event. */
+export type ReservationChange =
+  | { kind: 'add'; orderId: string; productId: string; warehouseId: string; quantity: number; at: string }
+  | { kind: 'remove'; orderId: string; productId: string; warehouseId: string };
+
+export function reservationChange(event: RecordedEvent): ReservationChange | null {
+  const e = event as unknown as StockEvent;
+  if (e.type === 'StockReserved') return { kind: 'add', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity, at: event.metadata.time };
+  if (e.type === 'ReservationReleased') return { kind: 'remove', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId };
+  return null;
+}

@@ -1,0 +1,124 @@
+/**
+ * The orders read model (schema `rm_orders`): its tables and writer (conventions 5). Fed by the Order events and
+ * the Stock reservation events (StockReserved, ReservationReleased).
+ *
+ * Tables:
+ * - orders: one row per order: number, public token, paid flag, reservation state (held / expired / none), the
+ *   OrderSummary (domain/order/order-summary.ts) as jsonb, payment attempts, and the order stream's position;
+ * - reservations: units held per (order, product, warehouse) and when they were reserved: the expiry job's
+ *   worklist. Rows of an order that was never placed (a crash between reserving and saving) are here too;
+ * - stock_streams: the last position applied per stock stream (idempotent replay).
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import type { ReadModel } from '../read-model.js';
+import { evolveOrderRow, ORDERS_EVENT_TYPES, type OrderRow, reservationChange } from './projection.js';
+
+const T = (schema: string, table: string) => sql.id(schema, table);
+
+async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`
+    create table ${T(schema, 'orders')} (
+      order_id text primary key,
+      number integer not null unique,
+      public_token text not null unique,
+      placed_at timestamptz not null,
+      is_paid boolean not null,
+      reservation text not null,
+      summary jsonb not null,
+      attempts jsonb not null,
+      version integer not null
+    )`.execute(db);
+  await sql`
+    create table ${T(schema, 'reservations')} (
+      order_id text not null,
+      product_id text not null,
+      warehouse_id text not null,
+      quantity integer not null,
+      reserved_at timestamptz not null,
+      primary key (order_id, product_id, warehouse_id)
+    )`.execute(db);
+  await sql`create table ${T(schema, 'stock_streams')} (stream_id text primary key, position bigint not null)`.execute(db);
+}
+
+async function createIndexes(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`create index ${sql.id('reservations_reserved_at')} on ${T(schema, 'reservations')} (reserved_at)`.execute(db);
+}
+
+interface DbOrderRow {
+  order_id: string;
+  number: number;
+  public_token: string;
+  placed_at: Date;
+  is_paid: boolean;
+  reservation: OrderRow['reservation'];
+  summary: OrderRow['summary'];
+  attempts: OrderRow['attempts'];
+  version: number;
+}
+
+async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const orderEvents = events.filter((e) => e.streamId.startsWith('order-'));
+  const stockEvents = events.filter((e) => e.streamId.startsWith('stock-'));
+
+  if (orderEvents.length) {
+    const ids = [...new Set(orderEvents.map((e) => (e.data as { orderId: string }).orderId))];
+    const r = await sql<DbOrderRow>`select * from ${T(schema, 'orders')} where order_id = any(${ids}::text[])`.execute(trx);
+    const rows = new Map<string, OrderRow | null>(
+      r.rows.map((x) => [x.order_id, { orderId: x.order_id, number: x.number, publicToken: x.public_token, placedAt: x.placed_at.toISOString(), isPaid: x.is_paid, reservation: x.reservation, summary: x.summary, attempts: x.attempts, version: x.version }]),
+    );
+    for (const e of orderEvents) {
+      const id = (e.data as { orderId: string }).orderId;
+      rows.set(id, evolveOrderRow(rows.get(id) ?? null, e));
+    }
+    const out = [...rows.values()].filter((x): x is OrderRow => x !== null);
+    if (out.length) {
+      await sql`
+        insert into ${T(schema, 'orders')} as o (order_id, number, public_token, placed_at, is_paid, reservation, summary, attempts, version)
+        select x."orderId", x.number, x."publicToken", x."placedAt", x."isPaid", x.reservation, x.summary, x.attempts, x.version
+        from jsonb_to_recordset(${JSON.stringify(out)}::jsonb) as x("orderId" text, number int, "publicToken" text, "placedAt" timestamptz, "isPaid" boolean, reservation text, summary jsonb, attempts jsonb, version int)
+        on conflict (order_id) do update set is_paid = excluded.is_paid, reservation = excluded.reservation, summary = excluded.summary,
+          attempts = excluded.attempts, version = excluded.version
+        where o.version < excluded.version`.execute(trx);
+    }
+  }
+
+  if (stockEvents.length) {
+    const streamIds = [...new Set(stockEvents.map((e) => e.streamId))];
+    const r = await sql<{ stream_id: string; position: string }>`
+      select stream_id, position::text from ${T(schema, 'stock_streams')} where stream_id = any(${streamIds}::text[])`.execute(trx);
+    const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+    for (const e of stockEvents) {
+      if (e.streamPosition <= (applied.get(e.streamId) ?? 0n)) continue;
+      applied.set(e.streamId, e.streamPosition);
+      const c = reservationChange(e);
+      if (c?.kind === 'add') {
+        await sql`
+          insert into ${T(schema, 'reservations')} as r (order_id, product_id, warehouse_id, quantity, reserved_at)
+          values (${c.orderId}, ${c.productId}, ${c.warehouseId}, ${c.quantity}, ${c.at})
+          on conflict (order_id, product_id, warehouse_id) do update set quantity = r.quantity + excluded.quantity`.execute(trx);
+      } else if (c?.kind === 'remove') {
+        await sql`delete from ${T(schema, 'reservations')} where order_id = ${c.orderId} and product_id = ${c.productId} and warehouse_id = ${c.warehouseId}`.execute(trx);
+      }
+    }
+    const positions = [...applied.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
+    await sql`
+      insert into ${T(schema, 'stock_streams')} (stream_id, position)
+      select stream_id, position from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(stream_id text, position bigint)
+      on conflict (stream_id) do update set position = excluded.position`.execute(trx);
+  }
+}
+
+export const ordersReadModel: ReadModel = {
+  name: 'orders',
+  version: 1,
+  eventTypes: ORDERS_EVENT_TYPES,
+  createTables,
+  createIndexes,
+  applyBatch,
+  hashTables: [
+    { table: 'orders', orderBy: 't.order_id' },
+    { table: 'reservations', orderBy: 't.order_id, t.product_id, t.warehouse_id' },
+    { table: 'stock_streams', orderBy: 't.stream_id' },
+  ],
+};
