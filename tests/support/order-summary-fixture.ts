@@ -1,0 +1,48 @@
+/**
+ * A sample order summary (domain/order/order-summary.ts) for the mail and PDF tests: an Estonian private client
+ * with õ, š, ž, ä in the name, two parcel-machine rows and a postage row, 24% VAT included. Amounts in euro cents.
+ * `overrides` replace top-level fields.
+ */
+import type { OrderSummary } from '../../domain/order/order-summary.js';
+
+export function sampleOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
+  // 2 x 12.40 + 1 x 139.99 + 1 x 3.99 = 168.78 gross; net = round(16878 / 1.24) = 13611; VAT 3267.
+  return {
+    orderId: '0b9d3c3e-3f5a-4d53-9d7e-6f0d6f1d2a01',
+    number: 1042,
+    publicToken: 'tok_3Qx9ZbV7mLrP2aWs',
+    placedAt: '2026-11-21T22:30:00.000Z',
+    language: 'et',
+    isPaid: false,
+    paidAt: null,
+    client: {
+      type: 'private',
+      firstName: 'Jõgeva',
+      lastName: 'Šokolaad-Žukovski',
+      businessName: '',
+      email: 'joe.sokolaad@example.ee',
+      phone: '+372 5555 1234',
+      vatRegNr: '',
+    },
+    shortContactAddress: '',
+    comment: 'Palun helistage enne <kohaletoomist> & aitäh',
+    delivery: {
+      providerId: 'omniva-parcel',
+      providerName: 'Omniva pakiautomaat',
+      optionId: '96311',
+      optionName: 'Tartu Lõunakeskuse pakiautomaat',
+      address: null,
+    },
+    rows: [
+      { productId: 'p-1', code: 'BF 1018/1', name: 'Õhufilter Mini Cooper', quantity: 2, unit: 'tk', unitPriceCents: 1240, lineTotalCents: 2480 },
+      { productId: 'p-2', code: 'GBD 2247', name: 'Piduriketas (ees)', quantity: 1, unit: 'tk', unitPriceCents: 13999, lineTotalCents: 13999 },
+      { productId: 'p-3', code: 'postikulu-omniva', name: 'Transport', quantity: 1, unit: 'tk', unitPriceCents: 399, lineTotalCents: 399 },
+    ],
+    vatIncluded: true,
+    vatRatePercent: 24,
+    netTotalCents: 13611,
+    vatCents: 3267,
+    totalCents: 16878,
+    ...overrides,
+  };
+}
