@@ -1,0 +1,138 @@
+/**
+ * PlaceOrder as a use case over several streams (issue 4; spec 4 "Checkout", spec 5 "Quantity and stock"):
+ *
+ * 1. when the order stream already holds OrderPlaced (a retried request with the same order id), answer that order;
+ * 2. reserve each limited-amount line in its stock stream `stock-{productId}`, in turn (optimistic concurrency on
+ *    each stream: never below 0, conflicts retried by the command handler);
+ * 3. when a line cannot be reserved, release the reservations already made (ReservationReleased, reason
+ *    `order_not_placed`: compensating events) and place nothing: OrderNotAccepted;
+ * 4. draw the order number (spec 3: assigned on saving) and append OrderPlaced to `order-{orderId}`.
+ *
+ * A crash between steps leaves reservations without an order (or an order the shopper never pays): the
+ * reservation-expiry job (workers/jobs/expire-reservations.ts) releases them after ORDER_RESERVATION_TTL_MS.
+ * Every command id is derived from the order's command id, so a re-run of the same order appends nothing twice.
+ */
+import { randomBytes } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
+import type { CatalogLine, OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation } from '../../domain/order/order.js';
+import { toOrderStreamId } from '../../domain/order/order.js';
+import type { AvailabilityPolicy } from '../../domain/product/availability.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import type { EventStore } from '../../platform/event-store/port.js';
+import type { CommandContext } from '../shared/command-handler.js';
+import { releaseReservation } from '../stock/release-reservation.js';
+import { reserveStockForOrder } from '../stock/reserve-stock.js';
+import { orderHandler } from './order-handler.js';
+
+const STEP_NAMESPACE = '0c5e8f7e-2b8f-4f55-9d0e-0e4a3f1a6b21';
+
+/** A command id for one step of the order, derived from the order's command id. */
+export const stepCommandId = (commandId: string, step: string) => uuidv5(`${commandId}/${step}`, STEP_NAMESPACE);
+
+/** An order line as the catalog sells it, with what the Stock aggregate needs to decide on a reservation. */
+export interface PlaceOrderLine extends CatalogLine {
+  policy: AvailabilityPolicy;
+  deliveryDays: number | null;
+}
+
+export interface PlaceOrderInput {
+  orderId: string;
+  language: OrderLanguage;
+  client: OrderClient;
+  shortContactAddress: string;
+  comment: string;
+  delivery: OrderDelivery;
+  /** One line per product (merged by the caller), priced from the catalog. */
+  lines: PlaceOrderLine[];
+  /** VAT_RATE_PERCENT (spec 5 "VAT"). */
+  vatRatePercent: number;
+}
+
+/** A line that could not be reserved: the order was not accepted (the shopper is sent to /cart, spec 4). */
+export class OrderNotAccepted extends Error {
+  constructor(readonly problems: { productId: string; code: 'stock.insufficient'; message: string }[]) {
+    super(`Order not accepted: ${problems.map((p) => `${p.productId} ${p.message}`).join('; ')}`);
+    this.name = 'OrderNotAccepted';
+  }
+}
+
+/** 32 url-safe random characters (192 bits): the public token of /payment/{token} and /order/download/{token}. */
+export const newPublicToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * Places an order. `nextOrderNumber` draws from the order-number sequence (gaps allowed).
+ * @returns the placed order's OrderPlaced data (the stored one when the order already existed)
+ * @throws OrderNotAccepted when a limited line has fewer free units than ordered (nothing placed, nothing held);
+ *   DomainError from the Order decider (order.empty, order.row_name_required, ...) after releasing what it held;
+ *   WrongExpectedVersionError when a stream stays contended for 10 attempts.
+ */
+export async function placeOrder(
+  store: EventStore,
+  input: PlaceOrderInput,
+  ctx: CommandContext,
+  deps: { nextOrderNumber: () => Promise<number>; newPublicToken?: () => string },
+): Promise<OrderPlacedData> {
+  const existing = await readPlaced(store, input.orderId);
+  if (existing) return existing;
+
+  const reservations: OrderReservation[] = [];
+  const touched: string[] = [];
+  const release = async () => {
+    // Compensation: give back whatever this order holds; each release is idempotent per order.
+    for (const productId of touched) {
+      await releaseReservation(store, { productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${productId}`) });
+    }
+  };
+  try {
+    for (const line of input.lines) {
+      touched.push(line.productId);
+      try {
+        const { held } = await reserveStockForOrder(
+          store,
+          { productId: line.productId, orderId: input.orderId, quantity: line.quantity, policy: line.policy, deliveryDays: line.deliveryDays },
+          { ...ctx, commandId: stepCommandId(ctx.commandId, `reserve/${line.productId}`) },
+        );
+        if (held > 0) reservations.push({ productId: line.productId, quantity: held });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'stock.insufficient') throw new OrderNotAccepted([{ productId: line.productId, code: 'stock.insufficient', message: error.message }]);
+        throw error;
+      }
+    }
+    const number = await deps.nextOrderNumber();
+    const result = await orderHandler('PlaceOrder')(
+      store,
+      {
+        orderId: input.orderId,
+        number,
+        publicToken: (deps.newPublicToken ?? newPublicToken)(),
+        language: input.language,
+        client: input.client,
+        shortContactAddress: input.shortContactAddress,
+        comment: input.comment,
+        delivery: input.delivery,
+        lines: input.lines.map(({ policy: _p, deliveryDays: _d, ...l }) => l),
+        vatRatePercent: input.vatRatePercent,
+        reservations,
+      },
+      ctx,
+    );
+    const placed = result.events.find((e) => e.type === 'OrderPlaced');
+    if (placed) return placed.data as OrderPlacedData;
+    // Appended by a concurrent run of the same order id: answer the stored order.
+    const stored = await readPlaced(store, input.orderId);
+    if (!stored) throw new Error(`Order ${input.orderId} was not placed`);
+    return stored;
+  } catch (error) {
+    await release().catch(() => {
+      // The expiry job releases what a failed compensation left behind.
+    });
+    throw error;
+  }
+}
+
+/** The OrderPlaced data of an order, or null when the order stream does not exist. */
+export async function readPlaced(store: EventStore, orderId: string): Promise<OrderPlacedData | null> {
+  const { events } = await store.readStream(toOrderStreamId(orderId), { maxCount: 1 });
+  const first = events[0];
+  return first?.type === 'OrderPlaced' ? (first.data as OrderPlacedData) : null;
+}
