@@ -37,6 +37,10 @@ export interface PaymentRequest {
   notificationUrl: string;
   /** Unique per attempt (the PaymentStarted event id): makes a retried provider call create no second payment. */
   attemptId: string;
+  /** Optional payer details some providers show or require (Montonio billingAddress); the email is customerEmail. */
+  billing?: { firstName?: string; lastName?: string; phoneNumber?: string; addressLine1?: string; locality?: string; postalCode?: string; country?: string };
+  /** Optional order rows (Montonio lineItems); unitPriceCents is the gross price of one unit in euro cents. */
+  lineItems?: { name: string; quantity: number; unitPriceCents: number }[];
 }
 
 /** How the browser is sent to the provider: a plain redirect, or a form to POST (iPizza). */
@@ -66,6 +70,8 @@ export interface VerifiedPayment {
   transactionId: string;
   /** True when the provider called the server itself (VK_AUTO=Y, webhook), false when it is the browser return. */
   serverToServer: boolean;
+  /** The provider's own status word when it has one (Montonio paymentStatus: PAID, PENDING, REFUNDED, ...). */
+  providerStatus?: string;
 }
 
 export type PaymentRejection = 'unsigned' | 'signature' | 'stale' | 'malformed' | 'unknown_method';
