@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ListProductsOutput } from '../projections/catalog/queries.js';
@@ -14,11 +16,15 @@ import { ResultCache } from './listing-cache.js';
 import type { ApiDeps } from './deps.js';
 import { registerErrorHandler, sendFailure } from './errors.js';
 import { categoryRoutes } from './routes/categories/index.js';
+import { deliveryRoutes } from './routes/delivery/index.js';
+import { liveRoutes } from './routes/live/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
+import { siteRoutes } from './routes/site/index.js';
+import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
 
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
-const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii'];
+const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap'];
 
 export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -31,6 +37,9 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Per-route limits only (config.rateLimit on a route); counters in process memory.
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 16_384 } });
   app.addHook('onClose', async () => {
     await deps.searches.flush();
   });
@@ -45,6 +54,10 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   productRoutes(app, deps, categories, listings);
   searchRoutes(app, deps, categories, listings);
   categoryRoutes(app, deps, categories);
+  deliveryRoutes(app, deps);
+  siteRoutes(app, deps, categories);
+  stockNotificationRoutes(app, deps);
+  liveRoutes(app, deps);
 
   const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: false });

@@ -2,11 +2,10 @@
  * Wiring shared by every run mode: the PostgreSQL pool, the event store adapter chosen by EVENT_STORE, and the
  * role starters (api, projector, worker). Each starter returns a stop function.
  */
-import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../api/app.js';
+import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
@@ -52,13 +51,8 @@ type Log = (line: string) => void;
 export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<void>> {
   // The queries need the read models' tables, even before a projector has run.
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
-  // Read-model change hints (projectors NOTIFY rm_changed after each batch) clear the api's caches.
-  const readModelChanges = new EventEmitter();
-  const listener = new pg.Client({ connectionString: rt.config.databaseUrl, application_name: 'shop-api-listen' });
-  listener.on('notification', (n) => readModelChanges.emit(n.payload ?? ''));
-  listener.on('error', (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
-  await listener.connect();
-  await listener.query('listen rm_changed');
+  // Read-model change hints: clear the api's caches (rm_changed) and push stock changes to live pages.
+  const changes = await listenReadModelChanges(rt.config.databaseUrl, (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
   const app = await buildApp({
     db: rt.db,
     store: rt.store,
@@ -66,13 +60,13 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     webRoot: path.join(repoRoot, 'web', 'dist'),
     listingCacheTtlMs: rt.config.listingCacheTtlMs,
     searches: new SearchRecorder(rt.store, { flushIntervalMs: 100, onError: (e) => log(`recording searches failed: ${(e as Error).message}`) }),
-    readModelChanges,
+    readModelChanges: changes.emitter,
   });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);
   return async () => {
     await app.close();
-    await listener.end().catch(() => {});
+    await changes.close();
   };
 }
 

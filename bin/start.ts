@@ -2,7 +2,8 @@
  * `npm start` (through bin/bootstrap.mjs): everything on one machine.
  * 1. PostgreSQL and Redis: DATABASE_URL / REDIS_URL when set, else local servers (started or installed when needed);
  * 2. platform migrations; the web app built when web/dist is missing or older than its sources;
- * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only;
+ * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only; the site's global
+ *    fields and main menu seeded (commands/site/seed-site-content.ts);
  * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { loadConfig } from '../platform/config.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
@@ -75,6 +77,8 @@ async function main(): Promise<void> {
   } else {
     log('demo catalog already imported: nothing to import');
   }
+  // Global fields and the main menu (footer, header): recorded only where they differ from the seed.
+  await seedSiteContent(rt.store, new Date().toISOString());
   log('projecting events into the read models ...');
   await projectors.caughtUp();
   const stopApi = await startApi(rt, log);

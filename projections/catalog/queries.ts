@@ -256,3 +256,21 @@ export async function listCategories(db: Kysely<any>, now: string): Promise<{ do
     where not cat.deleted order by cat.seq`.execute(db);
   return r.rows.map((x) => ({ doc: x.doc, directCount: x.n }));
 }
+
+/**
+ * Ids and last-change times of the listed products visible at `now`, in creation order, one page at a time
+ * (the sitemap, issue 3): rows `offset` to `offset + limit - 1`.
+ */
+export async function listSitemapProducts(db: Kysely<any>, now: string, offset: number, limit: number): Promise<{ id: string; modified_at: string | null }[]> {
+  const r = await sql<{ id: string; modified_at: Date | null }>`
+    select p.id, p.modified_at from ${T('products')} p
+    where p.listed and ${visibleAt(now)} = 'visible'
+    order by p.seq offset ${offset} limit ${limit}`.execute(db);
+  return r.rows.map((row) => ({ id: row.id, modified_at: row.modified_at ? new Date(row.modified_at).toISOString() : null }));
+}
+
+/** Number of listed products visible at `now` (sizes the sitemap index). */
+export async function countSitemapProducts(db: Kysely<any>, now: string): Promise<number> {
+  const r = await sql<{ n: string }>`select count(*)::text as n from ${T('products')} p where p.listed and ${visibleAt(now)} = 'visible'`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}

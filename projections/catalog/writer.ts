@@ -161,6 +161,29 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
   if (dictionary.size) {
     await sql`insert into ${id(schema, 'search_words')} (word) select unnest(${[...dictionary].sort()}::text[]) on conflict do nothing`.execute(trx);
   }
+  if (!schema.endsWith('__rebuild')) await notifyStockChanges(trx, events, changedProducts);
+}
+
+/** Product ids per `stock_changed` notification (a payload stays well under PostgreSQL's 8000 bytes). */
+const IDS_PER_NOTIFICATION = 150;
+
+/**
+ * Tells listeners which products' stock changed in this batch (`NOTIFY stock_changed, 'id,id,...'`; delivered on
+ * commit, so never for a batch that rolled back). The api pushes it to product pages over a websocket (issue 3:
+ * stock on the page updates live). A rebuild into the side schema (`rm_catalog__rebuild`) sends nothing; its
+ * catch-up batches after the switch go through the live schema again.
+ */
+async function notifyStockChanges(trx: Transaction<any>, events: RecordedEvent[], changedProducts: Set<string>): Promise<void> {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (!event.streamId.startsWith('stock-')) continue;
+    const productId = productIdOf(event);
+    if (productId && changedProducts.has(productId)) ids.add(productId);
+  }
+  const list = [...ids];
+  for (let i = 0; i < list.length; i += IDS_PER_NOTIFICATION) {
+    await sql`select pg_notify('stock_changed', ${list.slice(i, i + IDS_PER_NOTIFICATION).join(',')})`.execute(trx);
+  }
 }
 
 /** The catalog read model: products, categories and the search dictionary. */

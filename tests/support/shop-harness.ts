@@ -4,7 +4,9 @@
  * everything committed so far.
  */
 import type { FastifyInstance } from 'fastify';
+import type { EventEmitter } from 'node:events';
 import { buildApp } from '../../api/app.js';
+import { listenReadModelChanges } from '../../api/read-model-changes.js';
 import { importCatalog, importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
 import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../../commands/catalog/record-search.js';
@@ -26,6 +28,8 @@ export interface ShopHarness {
   importFile(path: string): Promise<ImportReport>;
   importCatalogRows(rows: (ImportRow | RowError)[]): Promise<ImportReport>;
   settle(): Promise<void>;
+  /** Read-model change hints of this database (rm_changed, stock_changed), as the api gets them. */
+  readModelChanges: EventEmitter;
   close(): Promise<void>;
 }
 
@@ -37,7 +41,8 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
-  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }) });
+  const changes = await listenReadModelChanges(database.url, () => {});
+  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter });
   return {
     url: database.url,
     db,
@@ -50,8 +55,10 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
     settle: async () => {
       await Promise.all(projectors.map((p) => p.caughtUp()));
     },
+    readModelChanges: changes.emitter,
     close: async () => {
       await app.close();
+      await changes.close();
       await Promise.all(projectors.map((p) => p.stop()));
       await store.close();
       await db.destroy();

@@ -1,0 +1,138 @@
+/**
+ * Site routes (issue 3 "Shell"):
+ * - `GET /v1/site?lang=et|en`: the global fields (footer: shop name, address, phone, e-mail, social links,
+ *   terms-of-sale page, gallery path, new-address banner) in the request's language with the Estonian fallback
+ *   (spec 1), and the main navigation (spec 2 "Header"): entries of kind page, link or category; category entries
+ *   carry their visible subcategories as the drop-down. Hiding the entry labelled Galerii is the storefront's rule.
+ * - `GET /{language}/site/set-language` (spec 7): remembers the interface language in the `lang` cookie (one year).
+ * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` and `/sitemap-products-{n}.xml` list categories
+ *   and listed products in both languages with hreflang alternates (at most 20,000 products, i.e. 40,000 URLs, per
+ *   file: under the protocol's 50,000).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pick } from '../../../domain/shared/localized.js';
+import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
+import { getSiteContent } from '../../../projections/site/queries.js';
+import type { CategoryCache } from '../../catalog-cache.js';
+import type { CategoryNode } from '../../contracts/catalog.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+
+export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
+
+export interface MenuItem {
+  kind: 'page' | 'link' | 'category';
+  label: string;
+  /** App path: /{pageName} for pages, the URL for links, the category URL (spec 9) for categories. */
+  href: string;
+  /** Category entries: the visible subcategories (the drop-down). */
+  children: { label: string; href: string; categoryId: string }[];
+  categoryId: string | null;
+}
+
+function findCategory(nodes: CategoryNode[], id: string): CategoryNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = findCategory(node.children, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The base URL of absolute links (sitemap, canonical): PUBLIC_URL, else the request's own origin. */
+function origin(request: FastifyRequest): string {
+  const configured = process.env.PUBLIC_URL?.replace(/\/$/, '');
+  if (configured) return configured;
+  return `${request.protocol}://${request.host}`;
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** One <url> per language, each naming both languages and x-default (Estonian) as alternates. */
+function urlEntries(base: string, paths: { et: string; en: string }, lastmod?: string | null): string {
+  const alternates =
+    `<xhtml:link rel="alternate" hreflang="et" href="${xmlEscape(base + paths.et)}"/>` +
+    `<xhtml:link rel="alternate" hreflang="en" href="${xmlEscape(base + paths.en)}"/>` +
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlEscape(base + paths.et)}"/>`;
+  const mod = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
+  return `<url><loc>${xmlEscape(base + paths.et)}</loc>${mod}${alternates}</url>\n<url><loc>${xmlEscape(base + paths.en)}</loc>${mod}${alternates}</url>\n`;
+}
+
+const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+
+function sendXml(reply: FastifyReply, body: string) {
+  return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+}
+
+export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
+  app.get('/v1/site', async (request) => {
+    const lang = requestLanguage(request.query, request.headers['accept-language']);
+    const [content, snapshot] = await Promise.all([getSiteContent(deps.db), categories.get(deps.now())]);
+    const globalFields = Object.fromEntries(Object.entries(content.fields).map(([key, value]) => [key, pick(value, lang)]));
+    const menu: MenuItem[] = [];
+    for (const entry of content.menu) {
+      const label = pick(entry.label, lang);
+      if (entry.kind === 'category') {
+        const node = findCategory(snapshot.tree, entry.target);
+        if (!node) continue; // hidden, deleted or unknown: no empty drop-down
+        menu.push({
+          kind: 'category',
+          label,
+          href: node.url[lang],
+          categoryId: node.id,
+          children: node.children.map((c) => ({ label: pick(c.name, lang), href: c.url[lang], categoryId: c.id })),
+        });
+      } else {
+        const href = entry.kind === 'page' ? `/${entry.target.replace(/^\/+/, '')}` : entry.target;
+        menu.push({ kind: entry.kind, label, href, categoryId: null, children: [] });
+      }
+    }
+    return success({ language: lang, globalFields, menu });
+  });
+
+  app.get<{ Params: { language: string } }>('/:language/site/set-language', async (request, reply) => {
+    const code = request.params.language.toLowerCase();
+    if (code !== 'et' && code !== 'en' && code !== 'en-us') throw new ApiError('request.language_invalid', 400, 'language');
+    const lang = code === 'et' ? 'et' : 'en';
+    reply.header('set-cookie', `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    return success({ language: lang });
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    const base = origin(request);
+    const files = Math.max(1, Math.ceil((await countSitemapProducts(deps.db, deps.now())) / SITEMAP_PRODUCTS_PER_FILE));
+    const locs = ['/sitemap-categories.xml', ...Array.from({ length: files }, (_, i) => `/sitemap-products-${i + 1}.xml`)];
+    const body =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+      locs.map((l) => `<sitemap><loc>${xmlEscape(base + l)}</loc></sitemap>\n`).join('') +
+      '</sitemapindex>\n';
+    return sendXml(reply, body);
+  });
+
+  app.get('/sitemap-categories.xml', async (request, reply) => {
+    const base = origin(request);
+    const { tree } = await categories.get(deps.now());
+    let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
+    const walk = (nodes: CategoryNode[]) => {
+      for (const node of nodes) {
+        body += urlEntries(base, node.url);
+        walk(node.children);
+      }
+    };
+    walk(tree);
+    return sendXml(reply, `${body}</urlset>\n`);
+  });
+
+  app.get<{ Params: { n: string } }>('/sitemap-products-:n.xml', async (request, reply) => {
+    const n = Number.parseInt(request.params.n, 10);
+    if (!Number.isInteger(n) || n < 1 || String(n) !== request.params.n) throw new ApiError('not_found', 404);
+    const rows = await listSitemapProducts(deps.db, deps.now(), (n - 1) * SITEMAP_PRODUCTS_PER_FILE, SITEMAP_PRODUCTS_PER_FILE);
+    if (rows.length === 0 && n > 1) throw new ApiError('not_found', 404);
+    const base = origin(request);
+    const parts = [URLSET_OPEN];
+    for (const row of rows) parts.push(urlEntries(base, { et: `/products/view/${row.id}`, en: `/en/products/view/${row.id}` }, row.modified_at));
+    parts.push('</urlset>\n');
+    return sendXml(reply, parts.join(''));
+  });
+}

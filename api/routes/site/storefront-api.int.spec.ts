@@ -1,0 +1,165 @@
+/**
+ * The storefront's shell API over a small imported catalog and the seeded site content (issue 3): GET /v1/site
+ * (global fields per language with the Estonian fallback, the main menu with category drop-downs), set-language,
+ * the sitemap (index, categories, products in both languages with hreflang alternates), POST
+ * /v1/stock-notification (event, duplicate, bad e-mail, unknown product, rate limit) and the live stock websocket.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { categoryIdForPath, productIdForCode } from '../../../commands/catalog/catalog-csv.js';
+import { setGlobalFields } from '../../../commands/site/set-global-fields.js';
+import { setMainMenu } from '../../../commands/site/set-main-menu.js';
+import { SEED_GLOBAL_FIELDS, seedSiteContent } from '../../../commands/site/seed-site-content.js';
+import { receiveStock } from '../../../commands/stock/receive-stock.js';
+import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
+
+let h: ShopHarness;
+const fixture = path.join(import.meta.dirname, '../../../tests/fixtures/small-catalog.csv');
+const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+const FILTERS = categoryIdForPath(['Filters']);
+const BF = productIdForCode('BF 1018/1');
+
+beforeAll(async () => {
+  h = await createShopHarness('storefront_api');
+  await h.importFile(fixture);
+  await seedSiteContent(h.store, h.clock.now);
+  await setMainMenu(h.store, {
+    entries: [
+      { kind: 'link', label: { et: 'Tooted', en: 'Products' }, target: '/tooted' },
+      { kind: 'category', label: { et: 'Filtrid', en: 'Filters' }, target: FILTERS },
+      { kind: 'category', label: { et: 'Kadunud', en: 'Gone' }, target: randomUUID() },
+      { kind: 'page', label: { et: 'Galerii', en: 'Gallery' }, target: 'gallery' },
+    ],
+  }, ctx());
+  await h.settle();
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('GET /v1/site', () => {
+  it('answers the global fields in Estonian by default and in English with lang=en', async () => {
+    const et = (await h.app.inject({ url: '/v1/site' })).json();
+    expect(et.data.language).toBe('et');
+    expect(et.data.globalFields.address).toBe(SEED_GLOBAL_FIELDS.address.et);
+    expect(et.data.globalFields.newAddressBanner).toMatch(/^Oleme kolinud/);
+    const en = (await h.app.inject({ url: '/v1/site?lang=en' })).json();
+    expect(en.data.globalFields.address).toBe(SEED_GLOBAL_FIELDS.address.en);
+  });
+
+  it('falls back to the Estonian value when the English one is missing', async () => {
+    await setGlobalFields(h.store, { fields: { openingHours: { et: 'E–R 9–17', en: '' } } }, ctx());
+    await h.settle();
+    const en = (await h.app.inject({ url: '/v1/site?lang=en' })).json();
+    expect(en.data.globalFields.openingHours).toBe('E–R 9–17');
+  });
+
+  it('builds the menu: links and pages as paths, categories with their subcategories, unknown categories left out', async () => {
+    const body = (await h.app.inject({ url: '/v1/site?lang=en' })).json();
+    const menu = body.data.menu as { kind: string; label: string; href: string; children: { label: string; href: string }[] }[];
+    expect(menu.map((m) => [m.kind, m.label, m.href])).toEqual([
+      ['link', 'Products', '/tooted'],
+      ['category', 'Filters', '/en/filters'],
+      ['page', 'Gallery', '/gallery'],
+    ]);
+    expect(menu[1]!.children.map((c) => c.label).sort()).toEqual(['Fuel filters', 'Oil filters']);
+    expect(menu[1]!.children.find((c) => c.label === 'Oil filters')!.href).toBe('/en/filters/oil-filters');
+  });
+});
+
+describe('GET /{language}/site/set-language', () => {
+  it('remembers the language in a cookie, and refuses an unknown one', async () => {
+    const ok = await h.app.inject({ url: '/en/site/set-language' });
+    expect(ok.statusCode).toBe(200);
+    expect(String(ok.headers['set-cookie'])).toMatch(/^lang=en;/);
+    const bad = await h.app.inject({ url: '/xx/site/set-language' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].code).toBe('request.language_invalid');
+  });
+});
+
+describe('sitemap', () => {
+  it('indexes a categories file and product files; both languages with hreflang alternates', async () => {
+    const index = await h.app.inject({ url: '/sitemap.xml', headers: { host: 'shop.test' } });
+    expect(index.headers['content-type']).toMatch(/application\/xml/);
+    expect(index.body).toContain('<loc>http://shop.test/sitemap-categories.xml</loc>');
+    expect(index.body).toContain('<loc>http://shop.test/sitemap-products-1.xml</loc>');
+
+    const cats = (await h.app.inject({ url: '/sitemap-categories.xml', headers: { host: 'shop.test' } })).body;
+    expect(cats).toContain('<loc>http://shop.test/et/filtrid/olifiltrid</loc>');
+    expect(cats).toContain('<loc>http://shop.test/en/filters/oil-filters</loc>');
+    expect(cats).toContain('hreflang="en" href="http://shop.test/en/filters/oil-filters"');
+
+    const products = (await h.app.inject({ url: '/sitemap-products-1.xml', headers: { host: 'shop.test' } })).body;
+    expect(products).toContain(`<loc>http://shop.test/products/view/${BF}</loc>`);
+    expect(products).toContain(`<loc>http://shop.test/en/products/view/${BF}</loc>`);
+    expect(products).toContain(`hreflang="et" href="http://shop.test/products/view/${BF}"`);
+    // Services (class service) are not products of the storefront.
+    const listed = (await h.app.inject({ url: '/v1/products?pageSize=120' })).json().data.results.length;
+    expect(products.match(/<url>/g)!.length).toBe(2 * listed);
+    expect((await h.app.inject({ url: '/sitemap-products-2.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /v1/stock-notification', () => {
+  const post = (body: object, lang = 'en', ip = '10.0.0.1') =>
+    h.app.inject({ method: 'POST', url: `/v1/stock-notification?lang=${lang}`, payload: body, remoteAddress: ip });
+
+  it('appends StockNotificationRequested, then refuses the same e-mail and product with "Notification already submitted"', async () => {
+    const first = await post({ user_email: ' Mari@Example.ee ', product_id: BF, quantity: 2 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ success: true, data: true });
+    const events = await h.store.readAll({ eventTypes: ['StockNotificationRequested'] });
+    const mine = events.events.filter((e) => (e.data as { productId: string }).productId === BF);
+    expect(mine.map((e) => e.data)).toEqual([{ productId: BF, email: 'mari@example.ee', quantity: 2, language: 'en' }]);
+
+    const again = await post({ user_email: 'mari@example.ee', product_id: BF }, 'et', '10.0.0.2');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0]).toMatchObject({ code: 'stock_notification.already_submitted', message: 'Teavitus on juba esitatud.' });
+    const enAgain = await post({ user_email: 'MARI@example.ee', product_id: BF }, 'en', '10.0.0.3');
+    expect(enAgain.json().errors[0].message).toBe('Notification already submitted');
+  });
+
+  it('refuses a malformed e-mail and an unknown product in the envelope', async () => {
+    const bad = await post({ user_email: 'mari at example', product_id: BF }, 'en', '10.0.0.4');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'stock_notification.email_invalid', message: 'Please enter a valid email address' }] });
+    const unknown = await post({ user_email: 'jaan@example.ee', product_id: randomUUID() }, 'en', '10.0.0.4');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('limits one address to 10 requests a minute', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await post({ user_email: `k${i}@example.ee`, product_id: BF }, 'en', '10.9.9.9')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    const limited = await post({ user_email: 'late@example.ee', product_id: BF }, 'en', '10.9.9.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errors[0].message).toBe('Rate limit exceeded. Please try again later.');
+  });
+});
+
+describe('GET /v1/live (websocket)', () => {
+  it('pushes a stock change of a subscribed product once the projection committed it', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = h.app.server.address() as { port: number };
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/v1/live`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const other = productIdForCode('W 712/75');
+    socket.send(JSON.stringify({ subscribe: [BF] }));
+    const messages: unknown[] = [];
+    socket.on('message', (m) => messages.push(JSON.parse(String(m))));
+    await new Promise((r) => setTimeout(r, 100));
+    await receiveStock(h.store, { productId: other, warehouseId: 'tallinn', quantity: 1 }, ctx());
+    await receiveStock(h.store, { productId: BF, warehouseId: 'tallinn', quantity: 3 }, ctx());
+    await h.settle();
+    const deadline = Date.now() + 5000;
+    while (messages.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    socket.close();
+    expect(messages).toEqual([{ type: 'stock', productIds: [BF] }]);
+    const product = (await h.app.inject({ url: `/product/view/${BF}` })).json().data;
+    expect(product.availableForSale).toBe(7);
+  });
+});

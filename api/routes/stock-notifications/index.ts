@@ -1,0 +1,48 @@
+/**
+ * `POST /v1/stock-notification` (spec 7; spec 3 "Stock notification request": user_email, product_id, quantity):
+ * appends StockNotificationRequested through the RequestStockNotification command. Answers `data: true`.
+ * Errors in the envelope and the user's language: 400 stock_notification.email_invalid ('Please enter a valid
+ * email address', spec 5), 404 product.not_found (unknown or inaccessible product), 409
+ * stock_notification.already_submitted ('Notification already submitted', spec 8), 429 rate_limited ('Rate limit
+ * exceeded. Please try again later.') after 10 requests per minute from one address.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestStockNotification } from '../../../commands/stock-notification/request-stock-notification.js';
+import { getProduct } from '../../../projections/catalog/queries.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+
+/** Requests per minute per client address (spec 8 names the rate-limit message; the number is ours). */
+export const STOCK_NOTIFICATION_RATE_LIMIT = 10;
+
+const bodySchema = z.object({
+  user_email: z.string().max(1000),
+  product_id: z.string().min(1).max(100),
+  quantity: z.coerce.number().optional(),
+});
+
+export function stockNotificationRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/v1/stock-notification',
+    {
+      schema: { body: bodySchema, querystring: z.object({ lang: z.string().optional() }) },
+      config: { rateLimit: { max: STOCK_NOTIFICATION_RATE_LIMIT, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const language = requestLanguage(request.query, request.headers['accept-language']);
+      const now = deps.now();
+      const product = await getProduct(deps.db, request.body.product_id, now);
+      if (!product || product.visibility === 'inaccessible') throw new ApiError('product.not_found', 404, 'product_id');
+      await requestStockNotification(
+        deps.store,
+        { productId: request.body.product_id, email: request.body.user_email, quantity: request.body.quantity ?? 1, language },
+        { commandId: randomUUID(), correlationId: request.id, userId: null, now },
+      );
+      return success(true);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The shop's starting global fields and main menu (issue 3: "seed real-looking values in both languages"), sent
+ * through the Site commands on start. Idempotent: the deciders record only what differs, and the command ids are
+ * fixed, so a second run appends nothing. The content editor (a later issue) edits the same fields.
+ *
+ * Field keys read by the storefront: shopName, tagline, address, phone, email, openingHours, newAddressBanner,
+ * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath.
+ */
+import { v5 as uuidv5 } from 'uuid';
+import type { EventStore } from '../../platform/event-store/port.js';
+import { categoryIdForPath } from '../catalog/catalog-csv.js';
+import { setGlobalFields } from './set-global-fields.js';
+import { setMainMenu } from './set-main-menu.js';
+
+const SEED_NAMESPACE = '0b8b6f0e-2f7c-4d8e-9f57-3f1b0d4c6a21';
+
+export const SEED_GLOBAL_FIELDS = {
+  shopName: { et: 'Baltic Parts', en: 'Baltic Parts' },
+  tagline: { et: 'Tuuningu- ja varuosad', en: 'Tuning and spare parts' },
+  address: { et: 'Peterburi tee 71, 11415 Tallinn, Eesti', en: 'Peterburi tee 71, 11415 Tallinn, Estonia' },
+  phone: { et: '+372 5123 4567', en: '+372 5123 4567' },
+  email: { et: 'info@balticparts.ee', en: 'info@balticparts.ee' },
+  openingHours: { et: 'E–R 9–18, L 10–15', en: 'Mon–Fri 9–18, Sat 10–15' },
+  newAddressBanner: {
+    et: 'Oleme kolinud! Alates 1. detsembrist leiad meid uuel aadressil: Peterburi tee 71, Tallinn.',
+    en: 'We have moved! From 1 December you will find us at our new address: Peterburi tee 71, Tallinn.',
+  },
+  'social.facebook': { et: 'https://www.facebook.com/balticparts', en: 'https://www.facebook.com/balticparts' },
+  'social.instagram': { et: 'https://www.instagram.com/balticparts', en: 'https://www.instagram.com/balticparts' },
+  'social.youtube': { et: 'https://www.youtube.com/@balticparts', en: 'https://www.youtube.com/@balticparts' },
+  termsPage: { et: 'muugitingimused', en: 'muugitingimused' },
+  galleryPath: { et: '/gallery', en: '/gallery' },
+};
+
+/** Top-level categories of the demo catalog (English path, as categoryIdForPath takes it). */
+const menuCategory = (en: string, et: string) => ({ kind: 'category' as const, label: { et, en }, target: categoryIdForPath([en]) });
+
+export const SEED_MAIN_MENU = [
+  { kind: 'link' as const, label: { et: 'Tooted', en: 'Products' }, target: '/tooted' },
+  menuCategory('Engine', 'Mootor'),
+  menuCategory('Body', 'Kere'),
+  menuCategory('Brakes', 'Pidurid'),
+  menuCategory('Tuning parts', 'Tuunimisosad'),
+  { kind: 'page' as const, label: { et: 'Müügitingimused', en: 'Terms of sale' }, target: 'muugitingimused' },
+  { kind: 'page' as const, label: { et: 'Galerii', en: 'Gallery' }, target: 'gallery' },
+  { kind: 'page' as const, label: { et: 'Kontakt', en: 'Contact' }, target: 'kontakt' },
+];
+
+/** Sends the seed commands. @throws DomainError only if the seed data itself were invalid. */
+export async function seedSiteContent(store: EventStore, now: string): Promise<void> {
+  const ctx = (name: string) => ({ commandId: uuidv5(name, SEED_NAMESPACE), correlationId: uuidv5('seed-site', SEED_NAMESPACE), userId: null, now });
+  await setGlobalFields(store, { fields: SEED_GLOBAL_FIELDS }, ctx('global-fields-v1'));
+  await setMainMenu(store, { entries: SEED_MAIN_MENU }, ctx('main-menu-v1'));
+}

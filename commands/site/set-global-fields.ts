@@ -1,0 +1,4 @@
+/** SetGlobalFields: see `SetGlobalFields` in domain/site/site.ts for its rules and errors. */
+import { siteHandler } from './site-handler.js';
+
+export const setGlobalFields = siteHandler('SetGlobalFields');

@@ -1,0 +1,56 @@
+/**
+ * The site read model (schema `rm_site`): the storefront's global fields and main menu (spec 1 footer, spec 2
+ * "Header"), fed by the Site aggregate's events (domain/site/site.ts).
+ *
+ * Tables: global_fields (key -> language-wrapped value), menu (one row, id 1, the entry list). Idempotent by stream
+ * position: `position` remembers the last applied position of the `site` stream.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { SITE_EVENT_TYPES, type SiteEvent } from '../../domain/site/site.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import type { ReadModel } from '../read-model.js';
+
+async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`create table ${sql.id(schema, 'global_fields')} (key text primary key, value jsonb not null)`.execute(db);
+  await sql`create table ${sql.id(schema, 'menu')} (id integer primary key, entries jsonb not null)`.execute(db);
+  await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
+}
+
+async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const r = await sql<{ stream_id: string; position: string }>`select stream_id, position::text from ${sql.id(schema, 'position')}`.execute(trx);
+  const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+  for (const event of events) {
+    if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
+    applied.set(event.streamId, event.streamPosition);
+    const e = { type: event.type, data: event.data } as SiteEvent;
+    if (e.type === 'GlobalFieldsChanged') {
+      for (const [key, value] of Object.entries(e.data.fields)) {
+        await sql`
+          insert into ${sql.id(schema, 'global_fields')} (key, value) values (${key}, ${JSON.stringify(value)}::jsonb)
+          on conflict (key) do update set value = excluded.value`.execute(trx);
+      }
+    } else if (e.type === 'MainMenuChanged') {
+      await sql`
+        insert into ${sql.id(schema, 'menu')} (id, entries) values (1, ${JSON.stringify(e.data.entries)}::jsonb)
+        on conflict (id) do update set entries = excluded.entries`.execute(trx);
+    }
+  }
+  for (const [streamId, position] of applied) {
+    await sql`
+      insert into ${sql.id(schema, 'position')} (stream_id, position) values (${streamId}, ${position.toString()})
+      on conflict (stream_id) do update set position = excluded.position`.execute(trx);
+  }
+}
+
+export const siteReadModel: ReadModel = {
+  name: 'site',
+  version: 1,
+  eventTypes: SITE_EVENT_TYPES,
+  createTables,
+  applyBatch,
+  hashTables: [
+    { table: 'global_fields', orderBy: 't.key' },
+    { table: 'menu', orderBy: 't.id' },
+    { table: 'position', orderBy: 't.stream_id' },
+  ],
+};
