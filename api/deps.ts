@@ -6,6 +6,7 @@ import type { EventEmitter } from 'node:events';
 import type { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Database } from '../platform/db/database.js';
 import type { EventStore } from '../platform/event-store/port.js';
+import type { PaymentProviders } from '../platform/payments/port.js';
 
 export interface ApiDeps {
   db: Database;
@@ -20,4 +21,10 @@ export interface ApiDeps {
   listingCacheTtlMs: number;
   /** Emits 'catalog' when the catalog read model changed (clears the caches); optional. */
   readModelChanges?: EventEmitter;
+  /** Issue 4: the online payment providers (platform/payments `createPaymentProviders`); none when absent. */
+  payments?: PaymentProviders;
+  /** Absolute base URL of the shop for payment return and notification URLs (PUBLIC_URL); else the request's host. */
+  publicUrl?: string;
+  /** VAT rate in percent for order pricing (VAT_RATE_PERCENT, spec 5 "VAT"); default 24. */
+  vatRatePercent?: number;
 }
