@@ -187,14 +187,16 @@ const NON_EMPTY_ANSWER_FIELDS: Record<IpizzaAnswerService, readonly string[]> = 
 
 /**
  * The fields of a received callback as strings: the POST body (an object of form fields, or the raw urlencoded
- * string) when it carries `VK_SERVICE`, else the query string (some banks return by GET).
+ * string) when it carries `VK_*` fields, else the query string (some banks return by GET).
  * @throws PaymentCallbackRejected('malformed') when a field is repeated or not text.
  */
 export function callbackFields(callback: PaymentCallback): IpizzaFields {
   const fromBody = toFields(callback.body);
-  const source = fromBody && 'VK_SERVICE' in fromBody ? fromBody : toFields(callback.query);
-  if (!source) throw new PaymentCallbackRejected('malformed', 'iPizza callback fields are not text');
-  return source;
+  if (!fromBody) throw new PaymentCallbackRejected('malformed', 'iPizza callback fields are not text or are repeated');
+  if (Object.keys(fromBody).some((k) => k.startsWith('VK_'))) return fromBody;
+  const fromQuery = toFields(callback.query);
+  if (!fromQuery) throw new PaymentCallbackRejected('malformed', 'iPizza callback fields are not text or are repeated');
+  return fromQuery;
 }
 
 function toFields(value: unknown): IpizzaFields | null {
