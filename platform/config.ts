@@ -19,6 +19,25 @@ export interface Config {
   listingCacheTtlMs: number;
   /** Mail (issue 4): the SMTP server, the sender, the shop address used in links, and the `npm start` mail catcher. */
   mail: MailConfig;
+  /** Delivery locations (issue 4): the carriers' feeds and the refresh job's timing. */
+  delivery: DeliveryConfig;
+}
+
+/**
+ * Delivery location feeds (README "Delivery"): URLs of the carriers' public feeds (an empty value disables a feed,
+ * the shipped snapshot is then used), the fetch timeout in milliseconds, and how often the worker refreshes them.
+ */
+export interface DeliveryConfig {
+  /** OMNIVA_LOCATIONS_URL (default https://www.omniva.ee/locations.json): omniva-parcel and omniva-po. */
+  omnivaLocationsUrl: string | null;
+  /** ITELLA_EE_LOCATIONS_URL (default itella.ee's `ld_get_baltics_lockers`, fetched with POST): itella-ee-parcel. */
+  itellaEeLocationsUrl: string | null;
+  /** ITELLA_FI_LOCATIONS_URL (no default: no public Finnish feed of that shape is known): itella-fi-parcel. */
+  itellaFiLocationsUrl: string | null;
+  /** DELIVERY_FEED_TIMEOUT_MS (default 10000): a feed that does not answer in time falls back to the snapshot. */
+  feedTimeoutMs: number;
+  /** DELIVERY_REFRESH_INTERVAL_MS (default 86400000, daily; 0 disables the schedule): one refresh job per slot. */
+  refreshIntervalMs: number;
 }
 
 /** Mail settings (README "Mail"). Ports are TCP ports; the catcher runs only under `npm start`. */
@@ -54,6 +73,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventStore,
     listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
     mail: loadMailConfig(env, int('PORT', 3000), int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
+    delivery: {
+      omnivaLocationsUrl: (env.OMNIVA_LOCATIONS_URL ?? 'https://www.omniva.ee/locations.json') || null,
+      itellaEeLocationsUrl: (env.ITELLA_EE_LOCATIONS_URL ?? 'https://itella.ee/wp-admin/admin-ajax.php') || null,
+      itellaFiLocationsUrl: env.ITELLA_FI_LOCATIONS_URL || null,
+      feedTimeoutMs: int('DELIVERY_FEED_TIMEOUT_MS', 10_000),
+      refreshIntervalMs: int('DELIVERY_REFRESH_INTERVAL_MS', 86_400_000),
+    },
   };
 }
 

@@ -7,9 +7,12 @@
  */
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { REFRESH_DELIVERY_LOCATIONS_JOB, refreshDeliveryLocationsProcessor, startDeliveryLocationSchedule } from './jobs/refresh-delivery-locations.js';
 
 /** Job name to processor. A processor throws to let BullMQ retry the job. */
-export const PROCESSORS: Record<string, (data: unknown) => Promise<unknown>> = {};
+export const PROCESSORS: Record<string, (data: unknown) => Promise<unknown>> = {
+  [REFRESH_DELIVERY_LOCATIONS_JOB]: refreshDeliveryLocationsProcessor,
+};
 
 export const SHOP_QUEUE = 'shop';
 
@@ -28,7 +31,10 @@ export async function startWorkers(options: { redisUrl: string; log: (line: stri
   worker.on('failed', (job, error) => options.log(`job ${job?.name} ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
   options.log(`worker ready on queue ${SHOP_QUEUE}`);
+  // Delivery locations: one refresh job per provider and schedule slot (DELIVERY_REFRESH_INTERVAL_MS).
+  const stopDeliverySchedule = await startDeliveryLocationSchedule({ redisUrl: options.redisUrl, queueName: SHOP_QUEUE, log: options.log });
   return async () => {
+    await stopDeliverySchedule();
     await worker.close();
     connection.disconnect();
   };

@@ -7,10 +7,11 @@
  * one DeliveryLocationsRefreshed marker closing the batch (its counts and source). An unchanged list decides no
  * event. A location that disappears from the feed is removed: it is no longer offered.
  *
- * Commands:
- * - RefreshDeliveryLocations: the list fetched from the carrier's feed (or its snapshot when the feed failed);
- * - SeedDeliveryLocations: the list of the shipped snapshot, applied only while the stream has never been
- *   refreshed (a first start without network), so an old snapshot never overwrites a newer feed.
+ * One command, RefreshDeliveryLocations, with the list and its source:
+ * - `feed`: the list fetched from the carrier's live feed, always applied;
+ * - `snapshot`: the list of the snapshot shipped in data/delivery (a first start without network, or a feed that
+ *   failed), applied only while no live feed was ever applied to the stream: an old snapshot never overwrites a
+ *   newer feed (it would re-offer closed parcel machines and drop new ones).
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { validation } from '../shared/errors.js';
@@ -52,18 +53,16 @@ export const DELIVERY_LOCATIONS_EVENT_TYPES: DeliveryLocationsEvent['type'][] = 
 
 // ---- commands -------------------------------------------------------------------------------------------------
 type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
-export type DeliveryLocationsCommand =
-  | Cmd<'RefreshDeliveryLocations', { providerId: DeliveryProviderId; source: LocationSource; locations: DeliveryLocation[] }>
-  | Cmd<'SeedDeliveryLocations', { providerId: DeliveryProviderId; locations: DeliveryLocation[] }>;
+export type DeliveryLocationsCommand = Cmd<'RefreshDeliveryLocations', { providerId: DeliveryProviderId; source: LocationSource; locations: DeliveryLocation[] }>;
 
 // ---- state ----------------------------------------------------------------------------------------------------
 export interface DeliveryLocationsState {
-  /** False until the first DeliveryLocationsRefreshed. */
-  refreshed: boolean;
+  /** True once a list from the carrier's live feed was applied (snapshots are then ignored). */
+  fedFromFeed: boolean;
   /** Offered locations by id. */
   locations: Record<string, DeliveryLocation>;
 }
-export const initialState: DeliveryLocationsState = { refreshed: false, locations: {} };
+export const initialState: DeliveryLocationsState = { fedFromFeed: false, locations: {} };
 
 // ---- rules ----------------------------------------------------------------------------------------------------
 const sameLocation = (a: DeliveryLocation, b: DeliveryLocation) =>
@@ -93,7 +92,8 @@ function cleanLocation(providerId: DeliveryProviderId, l: DeliveryLocation): Del
 
 /**
  * The events that turn the offered locations of `state` into `locations`, in a stable order (added and changed in
- * the list's order, then removed by id), closed by a DeliveryLocationsRefreshed marker; [] when nothing changed.
+ * the list's order, then removed by id), closed by a DeliveryLocationsRefreshed marker; [] when nothing changed
+ * (but the marker alone when a live feed first confirms a list that came from a snapshot).
  * @throws DomainError delivery.provider_unknown, delivery.locations_empty (an empty list is a broken feed, never
  *   "every location closed"), delivery.location_duplicate, delivery.location_invalid,
  *   delivery.location_country_invalid, delivery.locations_too_many (all validation).
@@ -127,7 +127,8 @@ function refresh(providerId: DeliveryProviderId, source: LocationSource, list: D
       removed++;
     }
   }
-  if (events.length === 0) return [];
+  // Nothing changed: no event, except the marker that a live feed now backs a list that came from a snapshot.
+  if (events.length === 0 && !(source === 'feed' && !state.fedFromFeed)) return [];
   events.push({ type: 'DeliveryLocationsRefreshed', data: { providerId, source, offered: next.size, added, changed, removed } });
   return events;
 }
@@ -139,12 +140,14 @@ export function decide(command: DeliveryLocationsCommand, state: DeliveryLocatio
     throw validation('delivery.provider_unknown', `${providerId} is not a delivery provider with locations`, 'providerId');
   }
   switch (command.type) {
-    case 'RefreshDeliveryLocations':
-      return refresh(providerId, command.data.source, command.data.locations, state);
-    case 'SeedDeliveryLocations':
-      return state.refreshed ? [] : refresh(providerId, 'snapshot', command.data.locations, state);
+    case 'RefreshDeliveryLocations': {
+      const { source } = command.data;
+      if (source !== 'feed' && source !== 'snapshot') throw validation('delivery.source_unknown', 'The source is feed or snapshot', 'source');
+      if (source === 'snapshot' && state.fedFromFeed) return [];
+      return refresh(providerId, source, command.data.locations, state);
+    }
     default:
-      return assertNever(command);
+      return assertNever(command.type);
   }
 }
 
@@ -158,7 +161,7 @@ export function evolve(state: DeliveryLocationsState, event: DeliveryLocationsEv
       return { ...state, locations: rest };
     }
     case 'DeliveryLocationsRefreshed':
-      return { ...state, refreshed: true };
+      return event.data.source === 'feed' ? { ...state, fedFromFeed: true } : state;
     default:
       return assertNever(event);
   }
