@@ -7,12 +7,12 @@
  * derived from them. Creation is race-free across processes: each key is written to a temporary file and
  * hard-linked into place; whoever loses the race reads the winner's key.
  */
-import { generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPair, type KeyObject, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadPrivateKey, loadPublicKey } from './ipizza.js';
+import { loadPrivateKey } from './ipizza.js';
 
 /** `.data/sandbox-bank` under the repository root. */
 export const DEFAULT_SANDBOX_KEY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/sandbox-bank');
@@ -39,7 +39,7 @@ export function loadSandboxKeys(dir: string = DEFAULT_SANDBOX_KEY_DIR): Promise<
     keys = (async () => {
       await mkdir(key, { recursive: true, mode: 0o700 });
       const [bank, shop] = await Promise.all([privateKeyFile(path.join(key, 'bank-private.pem')), privateKeyFile(path.join(key, 'shop-private.pem'))]);
-      return { bankPrivateKey: bank, bankPublicKey: loadPublicKey(bank.export({ type: 'spki', format: 'pem' })), shopPrivateKey: shop, shopPublicKey: loadPublicKey(shop.export({ type: 'spki', format: 'pem' })) };
+      return { bankPrivateKey: bank, bankPublicKey: createPublicKey(bank), shopPrivateKey: shop, shopPublicKey: createPublicKey(shop) };
     })();
     keys.catch(() => loaded.delete(key));
     loaded.set(key, keys);
