@@ -3,7 +3,9 @@
  * with õ, š, ž, ä in the name, two parcel-machine rows and a postage row, 24% VAT included. Amounts in euro cents.
  * `overrides` replace top-level fields.
  */
+import { randomUUID } from 'node:crypto';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 
 export function sampleOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   // 2 x 12.40 + 1 x 139.99 + 1 x 3.99 = 168.78 gross; net = round(16878 / 1.24) = 13611; VAT 3267.
@@ -45,4 +47,41 @@ export function sampleOrderSummary(overrides: Partial<OrderSummary> = {}): Order
     totalCents: 16878,
     ...overrides,
   };
+}
+
+/**
+ * Appends an OrderPlaced event the way the order aggregate does (stream `order-{orderId}`, data with `orderId`) and,
+ * for these tests only, the summary itself in `data.testSummary`, so `loadOrderFromTestEvents` can stand in for the
+ * orders read model in any process.
+ * @returns the event id
+ */
+export async function appendTestOrderPlaced(store: EventStore, summary: OrderSummary): Promise<string> {
+  const id = randomUUID();
+  await store.appendToStream(
+    `order-${summary.orderId}`,
+    [{ id, type: 'OrderPlaced', data: { orderId: summary.orderId, testSummary: summary }, metadata: { correlationId: id, causationId: id, userId: null, time: summary.placedAt } }],
+    { expectedVersion: 'no_stream' },
+  );
+  return id;
+}
+
+/** A `loadOrder` that reads the summary of `appendTestOrderPlaced` back from the event store (null when absent). */
+export function loadOrderFromTestEvents(store: EventStore): (orderId: string) => Promise<OrderSummary | null> {
+  return async (orderId) => {
+    const { events } = await store.readStream(`order-${orderId}`);
+    const placed = events.find((e) => e.type === 'OrderPlaced');
+    return ((placed?.data as { testSummary?: OrderSummary } | undefined)?.testSummary ?? null);
+  };
+}
+
+/** Order `n` of a test run: its own id, number, token and client e-mail. */
+export function numberedOrder(n: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  const base = sampleOrderSummary();
+  return sampleOrderSummary({
+    orderId: randomUUID(),
+    number: 2000 + n,
+    publicToken: `tok_${n}_${randomUUID().slice(0, 8)}`,
+    client: { ...base.client, email: `client${n}@example.ee` },
+    ...overrides,
+  });
 }

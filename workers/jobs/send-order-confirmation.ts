@@ -1,0 +1,116 @@
+/**
+ * BullMQ processor of `send-order-confirmation` jobs (issue 4 "Workers and mail"; conventions 9: the processor only
+ * performs the side effect, the order-mail process manager decided it). A job carries the OrderPlaced event id and
+ * the order id; the processor loads the order summary, renders the mail with the PDF attached
+ * (platform/mail/order-confirmation.ts) and sends it over SMTP with the Message-ID derived from the event id.
+ *
+ * Never a second mail for one event: the mail outbox (platform/mail/outbox.ts, `mail.outbox` keyed by event id)
+ * is checked and the send is done while holding the event's send lock; the row becomes `sent` only after the SMTP
+ * server answered 250 to DATA. A redelivered job, a job enqueued again by a replay, or a second worker picking up a
+ * stalled job finds `sent` and sends nothing.
+ *
+ * The remaining at-least-once window (stated honestly): SMTP cannot tell a client whether a message it sent earlier
+ * was accepted, and a server may deliver a message once it has received the final "." of DATA even when its 250
+ * reply never reaches us (RFC 1047). So when the worker dies, or loses its PostgreSQL connection, after the end of
+ * DATA and before the `sent` mark commits, the row stays `sending`, BullMQ's stalled-job check hands the job to
+ * another worker, and that worker sends the mail again: a duplicate if the server had already queued the first
+ * copy. Both copies carry the same Message-ID, so mail systems that deduplicate by Message-ID show one. The window
+ * is the server's time to answer DATA plus our commit (milliseconds normally); closing it entirely would mean never
+ * retrying an attempt whose outcome is unknown, i.e. risking no confirmation at all, and we prefer a rare duplicate.
+ * Such rows keep `attempts` > 1 in the outbox, so they can be found. A worker that dies before the end of DATA
+ * causes no duplicate (the server discards an incomplete message), and neither does one that dies while a server
+ * which decides only when it replies (like the test's server) holds DATA: the test
+ * tests/mail-worker-crash.int.spec.ts kills a worker exactly there. A second worker never sends concurrently with a
+ * live first one: the send lock is held for the whole SMTP conversation.
+ */
+import { z } from 'zod';
+import type { OrderSummary } from '../../domain/order/order-summary.js';
+import type { Database } from '../../platform/db/database.js';
+import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../../platform/mail/order-confirmation.js';
+import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
+import type { MailTransport } from '../../platform/mail/transport.js';
+
+/** The job name on the shop queue. */
+export const SEND_ORDER_CONFIRMATION = 'send-order-confirmation';
+
+/** Job data: the OrderPlaced event that caused the mail and its order. */
+export const SendOrderConfirmationJob = z.object({
+  /** Id (uuid) of the OrderPlaced event: keys the outbox row and the Message-ID. */
+  eventId: z.string().uuid(),
+  orderId: z.string().min(1),
+});
+export type SendOrderConfirmationJob = z.infer<typeof SendOrderConfirmationJob>;
+
+/** What a job returns (kept as the BullMQ job's return value). */
+export type SendOrderConfirmationResult =
+  | { status: 'sent'; messageId: string; attempts: number; smtpResponse: string }
+  | { status: 'already-sent' | 'skipped'; messageId: string };
+
+/** Thrown while the orders read model has not yet projected the order: BullMQ retries the job with backoff. */
+export class OrderNotYetProjectedError extends Error {
+  readonly code = 'mail.order_not_projected';
+  constructor(readonly orderId: string) {
+    super(`Order ${orderId} is not in the orders read model yet; retrying later`);
+    this.name = 'OrderNotYetProjectedError';
+  }
+}
+
+export interface SendOrderConfirmationDeps {
+  db: Database;
+  transport: MailTransport;
+  /** Loads the order summary (projections/orders/queries.ts getOrderSummary); null while not projected yet. */
+  loadOrder: (orderId: string) => Promise<OrderSummary | null>;
+  /** From header (MAIL_FROM). */
+  from: string;
+  /** Absolute storefront base URL for the /payment/{token} link (MAIL_SHOP_URL). */
+  shopUrl: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Makes the processor.
+ * @returns `(data) => result`; it throws (and BullMQ retries) on invalid data (zod error, fails for good after
+ *   the attempts), OrderNotYetProjectedError, and SMTP or PostgreSQL errors.
+ */
+export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmationDeps): (data: unknown) => Promise<SendOrderConfirmationResult> {
+  const log = deps.log ?? (() => {});
+  return async (data) => {
+    const job = SendOrderConfirmationJob.parse(data);
+    await ensureMailOutbox(deps.db);
+    const messageId = orderConfirmationMessageId(job.eventId, deps.from);
+    // Cheap check without the lock: the common redelivery case.
+    const before = await readOutbox(deps.db, job.eventId);
+    if (before?.state === 'sent' || before?.state === 'skipped') return { status: before.state === 'sent' ? 'already-sent' : 'skipped', messageId };
+
+    const summary = await deps.loadOrder(job.orderId);
+    if (!summary) throw new OrderNotYetProjectedError(job.orderId);
+    const message = await buildOrderConfirmationMessage(summary, { eventId: job.eventId, from: deps.from, shopUrl: deps.shopUrl });
+
+    return withMailSendLock(deps.db, job.eventId, async (trx) => {
+      const current = await readOutbox(trx, job.eventId);
+      if (current?.state === 'sent') return { status: 'already-sent', messageId } as const;
+      if (current?.state === 'skipped') return { status: 'skipped', messageId } as const;
+      if (!summary.client.email) {
+        await markSkipped(trx, { eventId: job.eventId, kind: 'order-confirmation', orderId: job.orderId, reason: 'the order has no e-mail address' });
+        return { status: 'skipped', messageId } as const;
+      }
+      const attempts = await recordAttempt(deps.db, {
+        eventId: job.eventId,
+        kind: 'order-confirmation',
+        orderId: job.orderId,
+        recipient: summary.client.email,
+        messageId,
+      });
+      if (attempts > 1) log(`order confirmation ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
+      let smtpResponse: string;
+      try {
+        smtpResponse = (await deps.transport.send(message)).response;
+      } catch (error) {
+        await recordFailure(deps.db, job.eventId, (error as Error).message).catch(() => {});
+        throw error;
+      }
+      await markSent(trx, job.eventId, smtpResponse);
+      return { status: 'sent', messageId, attempts, smtpResponse } as const;
+    });
+  };
+}

@@ -1,0 +1,229 @@
+/**
+ * The order-mail process manager (issue 4 "Workers and mail"; design brief "Side effects"; conventions 9): follows
+ * `$all` for OrderPlaced events (stream `order-{orderId}`, data `{ orderId, ... }`) and turns each into one BullMQ
+ * job `send-order-confirmation` whose job id is derived from the event id. The decision is the pure `decide`; the
+ * runner only reads events, enqueues the decided jobs and moves its checkpoint.
+ *
+ * Exactly one job per event
+ * - The checkpoint is kept in PostgreSQL (schema `pm_order_mail`, table `checkpoint`, one row), like a read model's
+ *   (projections/read-model.ts), and moved only after the batch's jobs are in Redis; a crash in between re-reads the
+ *   batch and enqueues the same job ids again, which BullMQ ignores while the job exists (completed jobs are kept
+ *   for `COMPLETED_JOB_RETENTION_S`). A replay from an older checkpoint does the same. Past that retention, or when
+ *   Redis lost the job, a new job may be created: the processor's outbox (platform/mail/outbox.ts) still sends
+ *   nothing twice.
+ * - One active runner at a time: a session advisory lock (`pm:order-mail`) on a dedicated connection; other worker
+ *   processes stand by and take over when the holder dies. It is not a read model: a read-model rebuild never runs
+ *   it, so a rebuild sends no mail (design brief "Read models").
+ */
+import type { JobsOptions, Queue } from 'bullmq';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../platform/db/database.js';
+import { type EventStore, type RecordedEvent, START, type Subscription } from '../../platform/event-store/port.js';
+import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
+
+/** The event types this process manager reads. */
+export const ORDER_MAIL_EVENT_TYPES = ['OrderPlaced'] as const;
+
+/** How long completed jobs stay in Redis, so re-enqueueing the same event id is a no-op (seconds; 14 days). */
+export const COMPLETED_JOB_RETENTION_S = 14 * 24 * 3600;
+
+/** Retries of a mail job: 12 attempts, exponential backoff from 2 s (about 2.3 hours in all). */
+export const MAIL_JOB_OPTIONS: JobsOptions = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: COMPLETED_JOB_RETENTION_S },
+  removeOnFail: false,
+};
+
+/** A job the process manager decided to enqueue. */
+export interface DecidedJob {
+  name: typeof SEND_ORDER_CONFIRMATION;
+  /** Derived from the causing event id: the same event always gives the same job id. */
+  jobId: string;
+  data: SendOrderConfirmationJob;
+}
+
+/** The job id of the confirmation caused by an event (BullMQ job ids must not contain ':'). */
+export const orderConfirmationJobId = (eventId: string) => `order-confirmation-${eventId}`;
+
+/**
+ * The decision (pure): OrderPlaced -> one `send-order-confirmation` job keyed by the event id; any other event, or
+ * an OrderPlaced without a string `orderId`, -> none.
+ */
+export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data' | 'streamId'>): DecidedJob[] {
+  if (event.type !== 'OrderPlaced') return [];
+  const data = event.data as { orderId?: unknown } | null;
+  const orderId = typeof data?.orderId === 'string' && data.orderId ? data.orderId : null;
+  if (!orderId) return [];
+  return [{ name: SEND_ORDER_CONFIRMATION, jobId: orderConfirmationJobId(event.id), data: { eventId: event.id, orderId } }];
+}
+
+const SCHEMA = 'pm_order_mail';
+const LOCK_KEY = 'pm:order-mail';
+
+/** Creates the checkpoint table when missing (idempotent). */
+export async function ensureOrderMailCheckpoint(db: Database): Promise<void> {
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext('shop:pm-order-mail-migrate'))`.execute(conn);
+    try {
+      await sql`create schema if not exists pm_order_mail`.execute(conn);
+      await sql`create table if not exists pm_order_mail.checkpoint (id int primary key default 1 check (id = 1), checkpoint text not null, updated_at timestamptz not null default now())`.execute(conn);
+      await sql`insert into pm_order_mail.checkpoint (checkpoint) values (${START}) on conflict (id) do nothing`.execute(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext('shop:pm-order-mail-migrate'))`.execute(conn);
+    }
+  });
+}
+
+/** The stored checkpoint (START when the process manager has never run). */
+export async function readOrderMailCheckpoint(db: Database): Promise<string> {
+  await ensureOrderMailCheckpoint(db);
+  const r = await sql<{ checkpoint: string }>`select checkpoint from pm_order_mail.checkpoint`.execute(db);
+  return r.rows[0]?.checkpoint ?? START;
+}
+
+/**
+ * Moves the checkpoint back (a replay): the next run re-reads `$all` after `checkpoint` and enqueues the same job
+ * ids again. Run it only while no runner is active (the runner would refuse its next batch and restart from here).
+ */
+export async function resetOrderMailCheckpoint(db: Database, checkpoint: string = START): Promise<void> {
+  await ensureOrderMailCheckpoint(db);
+  await sql`update pm_order_mail.checkpoint set checkpoint = ${checkpoint}, updated_at = now()`.execute(db);
+}
+
+export interface RunningProcessManager {
+  stop(): Promise<void>;
+  /** Resolves when every event committed before the call has been handled (its jobs are in Redis). */
+  caughtUp(): Promise<void>;
+}
+
+export interface OrderMailOptions {
+  db: Database;
+  store: EventStore;
+  /** The queue the jobs go to (the worker role's `shop` queue). */
+  queue: Pick<Queue, 'addBulk'>;
+  /** postgres:// URL for the advisory-lock connection. */
+  connectionString: string;
+  log?: (line: string) => void;
+  /** Wait between lock attempts and after an error, in milliseconds (default 2000). */
+  retryMs?: number;
+  batchSize?: number;
+  /** Poll interval of the `$all` subscription in milliseconds (default 500; NOTIFY wakes it earlier). */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Starts the process manager: waits for the advisory lock (standby), then follows `$all` from the stored
+ * checkpoint, enqueues the decided jobs of each batch and moves the checkpoint (guarded: it must still hold the
+ * value this runner read, else the runner restarts from the stored one). Errors (Redis or PostgreSQL down) restart
+ * it after `retryMs`.
+ */
+export function startOrderMailProcessManager(options: OrderMailOptions): RunningProcessManager {
+  const { db, store, queue } = options;
+  const log = options.log ?? (() => {});
+  const retryMs = options.retryMs ?? 2000;
+  let running = true;
+  let lockClient: pg.Client | null = null;
+  let subscription: Subscription | null = null;
+  let standby = false;
+  let abortCurrent: ((error: unknown) => void) | null = null;
+  let wakeSleep: (() => void) | null = null;
+  let markStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      wakeSleep = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+
+  const handleBatch = async (events: RecordedEvent[], checkpoint: string, expected: string) => {
+    const jobs = events.flatMap(decide);
+    if (jobs.length) await queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...MAIL_JOB_OPTIONS, jobId: j.jobId } })));
+    await db.transaction().execute(async (trx) => {
+      const r = await sql<{ checkpoint: string }>`select checkpoint from pm_order_mail.checkpoint for update`.execute(trx);
+      if (r.rows[0]?.checkpoint !== expected) throw new Error('order-mail: checkpoint moved under the runner (reset or another runner?)');
+      await sql`update pm_order_mail.checkpoint set checkpoint = ${checkpoint}, updated_at = now()`.execute(trx);
+    });
+    if (jobs.length) log(`order-mail: enqueued ${jobs.length} confirmation job(s)`);
+  };
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        if (!lockClient) {
+          const client = new pg.Client({ connectionString: options.connectionString, application_name: 'pm-order-mail' });
+          client.on('error', () => {
+            if (lockClient === client) lockClient = null;
+            abortCurrent?.(new Error('the advisory lock connection was lost'));
+          });
+          await client.connect();
+          const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [LOCK_KEY]);
+          if (!r.rows[0].ok) {
+            standby = true;
+            await client.end();
+            await sleep(retryMs);
+            continue;
+          }
+          lockClient = client;
+          standby = false;
+          log('order-mail process manager: active');
+        }
+        let expected = await readOrderMailCheckpoint(db);
+        const failed = new Promise<never>((_, reject) => {
+          abortCurrent = reject;
+          subscription = store.subscribeToAll({
+            after: expected,
+            batchSize: options.batchSize ?? 500,
+            eventTypes: ORDER_MAIL_EVENT_TYPES,
+            pollIntervalMs: options.pollIntervalMs,
+            handler: async (events, checkpoint) => {
+              await handleBatch(events, checkpoint, expected);
+              expected = checkpoint;
+            },
+            onError: reject,
+          });
+        });
+        await Promise.race([failed, stopped]);
+      } catch (error) {
+        if (!running) break;
+        log(`order-mail process manager: ${(error as Error).message}; restarting`);
+        await (subscription as Subscription | null)?.stop().catch(() => {});
+        subscription = null;
+        await sleep(retryMs);
+      }
+    }
+  })();
+
+  return {
+    stop: async () => {
+      running = false;
+      markStopped();
+      wakeSleep?.();
+      await (subscription as Subscription | null)?.stop().catch(() => {});
+      await loop.catch(() => {});
+      await lockClient?.end().catch(() => {});
+      lockClient = null;
+    },
+    caughtUp: async () => {
+      const target = await store.newestCommittedCheckpoint();
+      while (running) {
+        const current = subscription as Subscription | null;
+        if (current) {
+          try {
+            return await current.caughtUp();
+          } catch {
+            // restarted by the loop
+          }
+        } else if (standby) {
+          const stored = await readOrderMailCheckpoint(db).catch(() => null);
+          if (stored !== null && stored >= target) return;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
