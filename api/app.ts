@@ -18,6 +18,7 @@ import { registerErrorHandler, sendFailure } from './errors.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { liveRoutes } from './routes/live/index.js';
+import { orderRoutes } from './routes/orders/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
@@ -58,6 +59,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   siteRoutes(app, deps, categories);
   stockNotificationRoutes(app, deps);
   liveRoutes(app, deps);
+  await app.register(orderRoutes, { deps });
 
   const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
   if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: false });

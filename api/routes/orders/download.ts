@@ -1,0 +1,30 @@
+/**
+ * GET /order/download/{token} (spec 7 "Order summary download"): the order summary as a PDF
+ * (platform/documents/order-pdf.ts), in the order's language unless `lang` says otherwise; 404 `order.not_found`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderPdfFileName, renderOrderSummaryPdf } from '../../../platform/documents/order-pdf.js';
+import { getOrderSummary } from '../../../projections/orders/queries.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError } from '../../errors.js';
+
+export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/order/download/:token',
+    { schema: { params: z.object({ token: z.string().max(200) }), querystring: z.object({ lang: z.string().optional() }) } },
+    async (request, reply) => {
+      const summary = await getOrderSummary(deps.db, { publicToken: request.params.token });
+      if (!summary) throw new ApiError('order.not_found', 404);
+      const lang = request.query.lang;
+      const language = lang ? (lang.toLowerCase().startsWith('en') ? 'en-US' : 'et') : summary.language;
+      const pdf = await renderOrderSummaryPdf(summary, language);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${orderPdfFileName(summary, language)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

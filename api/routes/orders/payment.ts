@@ -1,0 +1,116 @@
+/**
+ * The payment page's calls (spec 7; spec 4 "Payment page"):
+ * - GET /v1/payment/{token}: `{ order, paymentMethods }`; 404 `order.not_found` ("We couldn't find the requested
+ *   order.").
+ * - PUT /v1/payment/{token} `{ method, name, country }`: records PaymentStarted (commands/order/start-payment.ts)
+ *   and answers `{ status: 'success', data: { url } }`: a redirect provider's URL, or for a form provider (iPizza)
+ *   the shop's `/v1/payment/{token}/redirect?attempt={attemptId}`, which serves the auto-submitting form. A paid
+ *   order refuses (409 `order.already_paid`), an order not paid in time too (409 `order.reservation_expired`);
+ *   an unknown method is 400 `payment.method_unknown`; a provider that fails to start is 502.
+ * - GET /v1/payment/{token}/redirect?attempt=: the form of that attempt (the provider is asked again with the same
+ *   attempt id, so no second payment is created).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { startPayment } from '../../../commands/order/start-payment.js';
+import { eventIdFor } from '../../../commands/shared/command-handler.js';
+import { type OrderEvent, toOrderStreamId } from '../../../domain/order/order.js';
+import type { OrderSummary } from '../../../domain/order/order-summary.js';
+import { renderAutoPostForm } from '../../../platform/payments/html.js';
+import type { PaymentRequest, PaymentStart } from '../../../platform/payments/port.js';
+import { getOrderView } from '../../../projections/orders/queries.js';
+import { startPaymentBodySchema } from '../../contracts/orders.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
+
+const tokenParams = z.object({ token: z.string().max(200) });
+
+/** Absolute base URL for provider URLs: ApiDeps.publicUrl, else the request's scheme and host. */
+export function baseUrl(deps: ApiDeps, request: FastifyRequest): string {
+  return (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+/** The provider request of one attempt (amount in euro cents). */
+export function paymentRequest(summary: OrderSummary, methodId: string, providerId: string, attemptId: string, base: string): PaymentRequest {
+  const language = apiLanguageOf(summary.language);
+  return {
+    methodId,
+    orderId: summary.orderId,
+    orderNumber: summary.number,
+    publicToken: summary.publicToken,
+    amountCents: summary.totalCents,
+    currency: 'EUR',
+    description: language === 'et' ? `Tellimus ${summary.number}` : `Order ${summary.number}`,
+    language,
+    customerEmail: summary.client.email,
+    returnUrl: `${base}/payment-return/${providerId}`,
+    notificationUrl: `${base}/v1/payment-callback/${providerId}`,
+    attemptId,
+  };
+}
+
+async function startWithProvider(start: () => Promise<PaymentStart>, request: FastifyRequest): Promise<PaymentStart> {
+  try {
+    return await start();
+  } catch (error) {
+    request.log.error({ err: error }, 'payment provider failed to start a payment');
+    throw new ApiError('payment.provider_failed', 502);
+  }
+}
+
+export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/v1/payment/:token', { schema: { params: tokenParams } }, async (request) => {
+    const view = await getOrderView(deps.db, { publicToken: request.params.token });
+    if (!view) throw new ApiError('order.not_found', 404);
+    return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation) });
+  });
+
+  typed.put('/v1/payment/:token', { schema: { params: tokenParams, body: startPaymentBodySchema } }, async (request) => {
+    const view = await getOrderView(deps.db, { publicToken: request.params.token });
+    if (!view) throw new ApiError('order.not_found', 404);
+    const { summary } = view;
+    const provider = deps.payments?.providerOfMethod(request.body.method);
+    if (!provider) throw new ApiError('payment.method_unknown', 400, 'method');
+    const commandId = randomUUID();
+    // The attempt id is the PaymentStarted event's id (platform/payments/port.ts PaymentRequest.attemptId).
+    const attemptId = eventIdFor(commandId, toOrderStreamId(summary.orderId), 0);
+    await startPayment(
+      deps.store,
+      { orderId: summary.orderId, methodId: request.body.method, providerId: provider.id, attemptId },
+      { commandId, correlationId: request.id, userId: null, now: deps.now() },
+    );
+    const start = await startWithProvider(() => provider.start(paymentRequest(summary, request.body.method, provider.id, attemptId, baseUrl(deps, request))), request);
+    const url = start.kind === 'redirect' ? start.url : `/v1/payment/${summary.publicToken}/redirect?attempt=${attemptId}`;
+    return success({ url });
+  });
+
+  typed.get(
+    '/v1/payment/:token/redirect',
+    { schema: { params: tokenParams, querystring: z.object({ attempt: z.string().max(100), lang: z.string().optional() }) } },
+    async (request, reply) => {
+      const view = await getOrderView(deps.db, { publicToken: request.params.token });
+      if (!view) throw new ApiError('order.not_found', 404);
+      if (view.summary.isPaid) return reply.redirect('/payment-success', 303);
+      // The attempt from the order stream itself: the read model may not have projected it yet.
+      const { events } = await deps.store.readStream(toOrderStreamId(view.summary.orderId));
+      const started = events
+        .map((e) => ({ type: e.type, data: e.data }) as OrderEvent)
+        .find((e): e is Extract<OrderEvent, { type: 'PaymentStarted' }> => e.type === 'PaymentStarted' && e.data.attemptId === request.query.attempt);
+      const provider = started && deps.payments?.provider(started.data.providerId);
+      if (!started || !provider) throw new ApiError('order.not_found', 404);
+      const start = await startWithProvider(
+        () => provider.start(paymentRequest(view.summary, started.data.methodId, provider.id, started.data.attemptId, baseUrl(deps, request))),
+        request,
+      );
+      if (start.kind === 'redirect') return reply.redirect(start.url, 303);
+      const language = request.query.lang ? requestLanguage(request.query, undefined) : apiLanguageOf(view.summary.language);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderAutoPostForm(start, language));
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/** Maps the orders read model's view to the API's Order (spec 3 "Order") and lists the payment methods. */
+import type { OrderSummary } from '../../../domain/order/order-summary.js';
+import type { PaymentProviders } from '../../../platform/payments/port.js';
+import type { Order, PaymentMethodView } from '../../contracts/orders.js';
+import type { ApiLanguage } from '../../messages.js';
+
+/** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40", -5 -> "-0.05". */
+export const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/** The order's state for the shopper: paid, unpaid, or expired (not paid in time, its items released). */
+export function orderStatus(summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): Order['status'] {
+  if (summary.isPaid) return 'paid';
+  return reservation === 'expired' ? 'expired' : 'unpaid';
+}
+
+export function toApiOrder(summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): Order {
+  const a = summary.delivery.address;
+  return {
+    id: summary.orderId,
+    number: summary.number,
+    public_token: summary.publicToken,
+    isPaid: summary.isPaid,
+    status: orderStatus(summary, reservation),
+    order_date: summary.placedAt,
+    paid_at: summary.paidAt,
+    language: summary.language,
+    client_type: summary.client.type,
+    client: {
+      first_name: summary.client.firstName,
+      last_name: summary.client.lastName,
+      business_name: summary.client.businessName,
+      email: summary.client.email,
+      phone: summary.client.phone,
+      vat_reg_nr: summary.client.vatRegNr,
+    },
+    short_contact_address: summary.shortContactAddress,
+    delivery_user_comment: summary.comment,
+    delivery_provider: summary.delivery.providerId,
+    delivery_provider_name: summary.delivery.providerName,
+    delivery_option: summary.delivery.optionId,
+    delivery_option_name: summary.delivery.optionName,
+    delivery_address: a ? { street: a.street, apartment: a.apartment, city: a.city, state: a.state, area_code: a.areaCode, country: a.country } : null,
+    rows: summary.rows.map((r) => ({
+      product_id: r.productId,
+      code: r.code,
+      name: r.name,
+      quantity: r.quantity,
+      unit: r.unit,
+      price: euros(r.unitPriceCents),
+      price_cents: r.unitPriceCents,
+      total: euros(r.lineTotalCents),
+      total_cents: r.lineTotalCents,
+    })),
+    vat_included: summary.vatIncluded,
+    vat_rate: summary.vatRatePercent,
+    net_total: euros(summary.netTotalCents),
+    net_total_cents: summary.netTotalCents,
+    vat: euros(summary.vatCents),
+    vat_cents: summary.vatCents,
+    total: euros(summary.totalCents),
+    total_cents: summary.totalCents,
+  };
+}
+
+/**
+ * The payment methods an order may be paid with (spec 4 "Payment page": an unpaid order lists them); none for a
+ * paid or expired order or when no provider is configured. `url` is where the client PUTs its choice.
+ */
+export function paymentMethodsFor(payments: PaymentProviders | undefined, summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): PaymentMethodView[] {
+  if (!payments || orderStatus(summary, reservation) !== 'unpaid') return [];
+  return payments.methods().map((m) => ({ id: m.id, name: m.name, logo_url: m.logo_url, url: `/v1/payment/${summary.publicToken}`, country: m.country }));
+}
+
+/** The API language of an order's language. */
+export const apiLanguageOf = (language: OrderSummary['language']): ApiLanguage => (language === 'et' ? 'et' : 'en');
