@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventEmitter } from 'node:events';
 import { buildApp } from '../../api/app.js';
+import type { ApiDeps } from '../../api/deps.js';
 import { listenReadModelChanges } from '../../api/read-model-changes.js';
 import { importCatalog, importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
 import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js';
@@ -33,7 +34,12 @@ export interface ShopHarness {
   close(): Promise<void>;
 }
 
-export async function createShopHarness(name: string): Promise<ShopHarness> {
+/** Additive options: `api` adds or overrides ApiDeps of the app (e.g. payment providers, public URL). */
+export interface ShopHarnessOptions {
+  api?: Partial<ApiDeps>;
+}
+
+export async function createShopHarness(name: string, options: ShopHarnessOptions = {}): Promise<ShopHarness> {
   const database = await createTestDatabase(name);
   const db = createDatabase(database.url, { max: 12 });
   await migrate(db);
@@ -42,7 +48,7 @@ export async function createShopHarness(name: string): Promise<ShopHarness> {
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
-  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter });
+  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, ...options.api });
   return {
     url: database.url,
     db,
