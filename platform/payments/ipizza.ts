@@ -347,7 +347,7 @@ export function createIpizzaProvider(config: IpizzaProviderConfig): PaymentProvi
       const paidAt = parseDateTime(fields.VK_T_DATETIME);
       if (!paidAt) throw new PaymentCallbackRejected('malformed', `VK_T_DATETIME "${fields.VK_T_DATETIME}" is not a time`);
       const skew = Math.abs(callback.receivedAt.getTime() - paidAt.getTime());
-      if (skew > windowMs) throw new PaymentCallbackRejected('stale', `iPizza answer signed at ${fields.VK_T_DATETIME} arrived ${Math.round(skew / 1000)} s apart (window ${windowMs} ms)`);
+      if (!(skew <= windowMs)) throw new PaymentCallbackRejected('stale', `iPizza answer signed at ${fields.VK_T_DATETIME} arrived ${Math.round(skew / 1000)} s apart (window ${windowMs} ms)`);
       return { providerId: config.id, orderNumber, status: 'paid', amountCents, currency: fields.VK_CURR, transactionId: fields.VK_T_NO, serverToServer: auto === 'Y' };
     },
   };

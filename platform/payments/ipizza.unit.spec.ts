@@ -267,6 +267,7 @@ describe('verify()', () => {
     expect(await rejection(provider().verify(post(answer, new Date('2026-11-22T08:05:31Z'))))).toBe('stale');
     expect(await rejection(provider().verify(post(answer, new Date('2026-11-22T07:55:29Z'))))).toBe('stale');
     expect(await rejection(provider({ timeWindowMs: 60_000 }).verify(post(answer, new Date('2026-11-22T08:01:31Z'))))).toBe('stale');
+    expect(await rejection(provider().verify(post(answer, new Date('not a time'))))).toBe('stale');
   });
 
   it('rejects answers for another shop, from another bank, of unknown services or with missing fields as malformed', async () => {
