@@ -7,11 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePostageProducts } from '../../../commands/delivery/ensure-postage-products.js';
+import { setupDelivery } from '../../../commands/delivery/setup-delivery.js';
 import { refreshDeliveryLocations } from '../../../commands/delivery/refresh-delivery-locations.js';
 import { seedDeliveryLocationsFromSnapshots } from '../../../commands/delivery/seed-delivery-locations.js';
 import { loadSnapshot } from '../../../commands/delivery/snapshots.js';
 import { DELIVERY_PROVIDER_IDS, postageProductId, validateDelivery } from '../../../domain/delivery/providers.js';
-import { getLocation, isLocationOffered, offeredOptionFor } from '../../../projections/delivery/queries.js';
+import { getLocation, isLocationOffered, locationRefreshes, offeredOptionFor } from '../../../projections/delivery/queries.js';
+import { deliveryReadModel } from '../../../projections/delivery/writer.js';
+import { hashReadModel, rebuildReadModel } from '../../../projections/read-model.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 let h: ShopHarness;
@@ -181,5 +184,23 @@ describe('postage products', () => {
     });
     const en = await get('/v1/delivery-provider/dhl-express?lang=en');
     expect(en.body.message).toBe('The delivery provider was not found.');
+  });
+});
+
+describe('rebuild and restart', () => {
+  it('rm_delivery rebuilt from the events holds the same rows', async () => {
+    await h.settle();
+    const before = await hashReadModel(h.db, deliveryReadModel);
+    expect(before).not.toContain('locations:empty');
+    await rebuildReadModel(h.db, h.store, deliveryReadModel);
+    expect(await hashReadModel(h.db, deliveryReadModel)).toBe(before);
+    expect((await locationRefreshes(h.db)).map((r) => `${r.providerId}:${r.source}`)).toEqual(['itella-ee-parcel:snapshot', 'omniva-parcel:feed', 'omniva-po:snapshot']);
+  });
+
+  it('setupDelivery on a later start appends nothing', async () => {
+    const before = await h.store.headCheckpoint();
+    const { locations, postage } = await setupDelivery(h.store, h.clock.now);
+    expect([...locations, ...postage].every((r) => r.appended === 0)).toBe(true);
+    expect(await h.store.headCheckpoint()).toBe(before);
   });
 });
