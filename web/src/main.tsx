@@ -9,13 +9,14 @@ import './styles/app.css';
 const { lang } = languageFromPath(window.location.pathname);
 document.documentElement.lang = lang;
 applyTheme(readStoredTheme());
-initI18n(lang);
-
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// English bundles load first on /en paths; Estonian ones ship with the app.
+void initI18n(lang).then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -3,11 +3,12 @@
  * not needed, and the declarative router keeps the storefront bundle small: issue 3's 120 KB budget).
  *
  * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
- * /clear-storage: wipes local storage and returns to /; anything else: the not-found page. Every path also takes a
- * language prefix (/et, /en). The product page and search results are split into their own chunks.
+ * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); anything else: the
+ * not-found page. Every path also takes a language prefix (/et, /en). The product page and search results are split into their own chunks.
  */
 import { lazy, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
@@ -40,7 +41,8 @@ function pages(prefix: string) {
     <Route key={`${prefix}view`} path="products/view/:id" element={<ProductViewRoute />} />,
     <Route key={`${prefix}search`} path="searchresults" element={<SearchResultsRoute />} />,
     <Route key={`${prefix}clear`} path="clear-storage" element={<ClearStorageRoute />} />,
-    <Route key={`${prefix}404`} path="*" element={<NotFoundRoute />} />,
+    // A category URL (spec 9) or the not-found page.
+    <Route key={`${prefix}404`} path="*" element={prefix ? <CategoryUrlRoute /> : <NotFoundRoute />} />,
   ];
 }
 

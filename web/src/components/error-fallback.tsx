@@ -12,6 +12,9 @@ export function ErrorFallback() {
       <title>{`${t('error.title')} | ${t('shopName')}`}</title>
       <h1 id="status-page-title">{t('error.title')}</h1>
       <p>{t('error.message')}</p>
+      <p>
+        <a href={`mailto:${t('error.email')}`}>{t('error.email')}</a>
+      </p>
       <div className="status-page__actions">
         <a className="button" href="/clear-storage">
           {t('error.clearStorage')}

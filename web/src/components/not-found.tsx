@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRouteLanguage } from '../lib/language';
+import { PageMeta } from './page-meta';
 
 interface NotFoundProps {
   title?: string;
@@ -14,8 +15,7 @@ export function NotFound({ title, message }: NotFoundProps) {
   const heading = title ?? t('notFound.title');
   return (
     <section className="status-page" aria-labelledby="status-page-title">
-      <title>{`${heading} | ${t('shopName')}`}</title>
-      <meta name="robots" content="noindex" />
+      <PageMeta title={heading} description={message ?? t('notFound.message')} noindex />
       <h1 id="status-page-title">{heading}</h1>
       <p>{message ?? t('notFound.message')}</p>
       <Link className="button button--primary" to={to('/')}>

@@ -1,33 +1,52 @@
 /**
- * i18next set-up: namespaces app and shop (conventions 8), languages et (default) and en-US (spec 1).
- * The bundles are small and shipped with the app, so initialisation is synchronous.
+ * i18next set-up: the three bundles of spec 1 (app, cms, shop) as namespaces, for et (default, and the fallback
+ * of every missing key: never an empty string or a key on screen) and en-US. The Estonian bundles ship with the
+ * app; the English ones are a separate chunk loaded before English is shown (smaller first load for the default
+ * language).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import appEt from '../locales/et/app.json';
+import cmsEt from '../locales/et/cms.json';
 import shopEt from '../locales/et/shop.json';
-import appEn from '../locales/en-US/app.json';
-import shopEn from '../locales/en-US/shop.json';
 import { I18N_CODE, type Language } from './language';
 
-export const NAMESPACES = ['app', 'shop'] as const;
+export const NAMESPACES = ['app', 'cms', 'shop'] as const;
 
-export function initI18n(lang: Language) {
-  void i18n.use(initReactI18next).init({
-    resources: {
-      et: { app: appEt, shop: shopEt },
-      'en-US': { app: appEn, shop: shopEn },
-    },
-    lng: I18N_CODE[lang],
+async function loadEnglish() {
+  if (i18n.hasResourceBundle('en-US', 'app')) return;
+  const [app, cms, shop] = await Promise.all([
+    import('../locales/en-US/app.json'),
+    import('../locales/en-US/cms.json'),
+    import('../locales/en-US/shop.json'),
+  ]);
+  i18n.addResourceBundle('en-US', 'app', app.default, true, true);
+  i18n.addResourceBundle('en-US', 'cms', cms.default, true, true);
+  i18n.addResourceBundle('en-US', 'shop', shop.default, true, true);
+}
+
+/** Switches the interface language, loading its bundles first when needed. */
+export async function switchLanguage(lang: Language): Promise<void> {
+  if (lang === 'en') await loadEnglish();
+  if (i18n.language !== I18N_CODE[lang]) await i18n.changeLanguage(I18N_CODE[lang]);
+}
+
+/** Initialises i18next for `lang`; resolves when its bundles are loaded. */
+export async function initI18n(lang: Language) {
+  await i18n.use(initReactI18next).init({
+    resources: { et: { app: appEt, cms: cmsEt, shop: shopEt } },
+    lng: 'et',
     fallbackLng: 'et',
     supportedLngs: ['et', 'en-US'],
     load: 'currentOnly',
     ns: [...NAMESPACES],
     defaultNS: 'app',
-    initAsync: false,
+    partialBundledLanguages: true,
+    returnEmptyString: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  await switchLanguage(lang);
   return i18n;
 }
 

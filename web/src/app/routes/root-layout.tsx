@@ -6,9 +6,11 @@ import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
+import { Toaster } from '../../components/feedback/toasts';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { Spinner } from '../../components/spinner';
+import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 
@@ -20,7 +22,7 @@ export function RootLayout() {
 
   useLayoutEffect(() => {
     document.documentElement.lang = lang;
-    if (i18n.language !== I18N_CODE[lang]) void i18n.changeLanguage(I18N_CODE[lang]);
+    if (i18n.language !== I18N_CODE[lang]) void switchLanguage(lang);
   }, [lang, i18n]);
 
   return (
@@ -38,6 +40,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      <Toaster closeLabel={t('toast.close')} />
     </div>
   );
 }

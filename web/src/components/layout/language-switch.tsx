@@ -1,4 +1,7 @@
-/** Language select (spec 2 "Header"): the same page in Estonian (no prefix) or English (/en prefix). */
+/**
+ * Language select (spec 2 "Header"): the same page in Estonian (no prefix) or English (/en prefix). A change also
+ * sends GET /{language}/site/set-language (spec 7) so the server remembers it.
+ */
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pathInLanguage, useRouteLanguage, type Language } from '../../lib/language';
@@ -23,6 +26,9 @@ export function LanguageSwitch() {
               lang={code}
               aria-current={code === lang ? 'true' : undefined}
               aria-label={t(`language.${code}`)}
+              onClick={() => {
+                if (code !== lang) void fetch(`/${code}/site/set-language`, { credentials: 'same-origin' }).catch(() => {});
+              }}
             >
               {short}
             </Link>

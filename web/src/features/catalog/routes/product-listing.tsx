@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product, Sort } from '../../../../../api/contracts/catalog';
+import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { useRouteLanguage } from '../../../lib/language';
@@ -29,13 +30,20 @@ import {
   type ListingChange,
 } from '../utils/listing-params';
 
-export function ProductListingRoute() {
+/**
+ * `categoryId`: the category of a category URL (spec 9: /et/a/b/c, resolved by CategoryUrlRoute); otherwise the
+ * category comes from the `c` query parameter.
+ */
+export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const { t } = useTranslation(['shop', 'app']);
-  const { lang } = useRouteLanguage();
+  const { lang, to } = useRouteLanguage();
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const params = useMemo(() => readListingParams(searchParams), [searchParams]);
+  const params = useMemo(() => {
+    const read = readListingParams(searchParams);
+    return categoryId ? { ...read, c: categoryId } : read;
+  }, [searchParams, categoryId]);
   const queryString = toProductListQuery(params, lang);
   const products = useProducts(queryString);
   const categories = useCategories(lang);
@@ -43,6 +51,14 @@ export function ProductListingRoute() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
+  const tree = categories.data ?? [];
+  /** A category's own URL (spec 9), keeping q, sort and page size; '' is all products. */
+  const categoryHref = (id: string) => {
+    const node = id ? findCategoryPath(tree, id).at(-1) : undefined;
+    const search = nextListingSearch(searchParams, { c: '' });
+    if (!node) return `${to('/products')}${search}`;
+    return `${node.url[lang]}${search}`;
+  };
   // A filter, sort or page-size change keeps the scroll position (see lib/scroll-restoration.ts).
   const apply = (change: ListingChange) => navigate(hrefWith(change), { state: { keepScroll: true } });
 
@@ -53,7 +69,6 @@ export function ProductListingRoute() {
     previousPage.current = params.page;
   }, [params.page]);
 
-  const tree = categories.data ?? [];
   const categoryPath = params.c ? findCategoryPath(tree, params.c) : [];
   const currentCategory = categoryPath[categoryPath.length - 1];
 
@@ -73,7 +88,21 @@ export function ProductListingRoute() {
 
   return (
     <div className="listing">
-      <title>{`${heading} | ${t('app:shopName')}`}</title>
+      <PageMeta
+        title={heading}
+        description={
+          currentCategory
+            ? t('listing.categoryDescription', { name: categoryName(currentCategory, lang), count: currentCategory.productCount })
+            : t('listing.description')
+        }
+        keywords={
+          currentCategory
+            ? [...categoryPath.map((n) => categoryName(n, lang)), ...currentCategory.search_keywords[lang].split(',').map((k) => k.trim())]
+            : t('listing.keywords').split(',').map((k) => k.trim())
+        }
+        canonicalPath={currentCategory ? currentCategory.url[lang] : params.q ? `${pathname}?q=${encodeURIComponent(params.q)}` : pathname}
+        alternates={currentCategory ? currentCategory.url : undefined}
+      />
       <button
         type="button"
         className="button listing__sidebar-toggle"
@@ -89,7 +118,7 @@ export function ProductListingRoute() {
         ) : categories.isError ? (
           <p className="notice notice--error">{t('categories.loadError')}</p>
         ) : (
-          <CategoryTree tree={tree} selectedId={params.c} lang={lang} hrefFor={(id) => hrefWith({ c: id })} />
+          <CategoryTree tree={tree} selectedId={params.c} lang={lang} hrefFor={categoryHref} />
         )}
         {list && (
           <FilterPanel
@@ -103,7 +132,7 @@ export function ProductListingRoute() {
       </aside>
 
       <section className="listing__content" aria-labelledby="listing-title" aria-busy={products.isFetching}>
-        <CategoryBreadcrumb path={categoryPath} lang={lang} hrefFor={(id) => hrefWith({ c: id })} />
+        <CategoryBreadcrumb path={categoryPath} lang={lang} hrefFor={categoryHref} />
         <div className="listing__head">
           <h1 id="listing-title">{heading}</h1>
           {pagination && (

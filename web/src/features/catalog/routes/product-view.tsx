@@ -1,17 +1,27 @@
 /**
  * Product page (/products/view/:id; spec 3 "Product", spec 4 "Product availability and display"): name, codes,
- * gross price, availability, description, technical details, OE numbers, compatible vehicles, categories and the
- * image. A missing product shows the not-found page. Loaded as its own chunk.
+ * gross price (net under the VAT rule of spec 5), availability (spec 4; updated live over the websocket), the
+ * add-to-cart control or, out of stock, the notify-me dialog; description, technical details, OE numbers, compatible
+ * vehicles, compatible and similar products, categories and the image. A missing product shows the not-found page.
+ * Loaded as its own chunk.
  */
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { NotFound } from '../../../components/not-found';
+import { PageMeta } from '../../../components/page-meta';
+import { AddToCart } from '../../cart/components/add-to-cart';
 import { Spinner } from '../../../components/spinner';
 import { isNotFound } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage, type Language } from '../../../lib/language';
+import { draftVatRegNr, vatIncluded } from '../../../lib/vat';
 import { useProduct } from '../api/get-product';
+import { useLiveStock } from '../api/use-live-stock';
+import { NotifyDialog } from '../components/notify-dialog';
+import { RelatedProducts } from '../components/related-products';
+import { isOutOfStock } from '../utils/availability';
 import { Availability } from '../components/availability';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
@@ -21,6 +31,7 @@ export function ProductViewRoute() {
   const { t } = useTranslation(['shop', 'app']);
   const { lang } = useRouteLanguage();
   const product = useProduct(id, lang);
+  useLiveStock(id);
 
   if (product.isPending) return <Spinner />;
   if (product.isError) {
@@ -44,13 +55,24 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
   const { to } = useRouteLanguage();
   const navigate = useNavigate();
   const visible = product.visibility.currentState === 'visible';
+  const [notifyOpen, setNotifyOpen] = useState(false);
+  // Spec 5 VAT rule: a foreign business (VAT number not starting with EE) sees net prices.
+  const [gross] = useState(() => vatIncluded(draftVatRegNr()));
   const woVat = formatEuro(product.priceWoVatCents ?? product.price_wo_vat, lang);
+  const grossText = formatEuro(product.priceCents ?? product.price, lang);
   const summary = (product.description || product.name).replace(/\s+/g, ' ').slice(0, 160);
+  const outOfStock = isOutOfStock(product);
+  const purchasable = visible && product.price !== null && !outOfStock;
 
   return (
     <article className={`product-view${visible ? '' : ' is-invisible'}`} aria-labelledby="product-title">
-      <title>{`${product.name} | ${t('app:shopName')}`}</title>
-      <meta name="description" content={summary} />
+      <PageMeta
+        title={`${product.name} ${product.code1}`}
+        description={summary}
+        keywords={[product.code1, product.code2 ?? '', ...product.categories.map((c) => c.name), ...product.oeNumbers.slice(0, 5)]}
+        canonicalPath={to(`/products/view/${product.id}`)}
+        alternates={{ et: `/products/view/${product.id}`, en: `/en/products/view/${product.id}` }}
+      />
 
       <nav className="breadcrumb" aria-label={t('breadcrumb.label')}>
         <ol>
@@ -91,16 +113,31 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
           <div className="product-view__price-box">
             <p className="product-view__price">
               <span className="visually-hidden">{t('product.price')}: </span>
-              <Price cents={product.priceCents} decimal={product.price} lang={lang} />
+              {gross ? (
+                <Price cents={product.priceCents} decimal={product.price} lang={lang} />
+              ) : (
+                <Price cents={product.priceWoVatCents} decimal={product.price_wo_vat} lang={lang} />
+              )}
             </p>
-            {woVat && product.price !== null && (
+            {woVat && grossText && product.price !== null && (
               <p className="muted product-view__vat">
-                {t('product.priceWoVat', { price: woVat })} · {t('product.vatIncluded', { rate: product.vatRate })}
+                {gross
+                  ? `${t('product.priceWoVat', { price: woVat })} · ${t('product.vatIncluded', { rate: product.vatRate })}`
+                  : `${t('product.priceWithVat', { price: grossText })} · ${t('product.vatExcluded')}`}
               </p>
             )}
             <h2 className="visually-hidden">{t('product.availability')}</h2>
             <Availability product={product} className="product-view__availability" />
             {product.big_product && <p className="product-view__note">{t('product.bigProduct')}</p>}
+            {purchasable && <AddToCart product={product} />}
+            {visible && outOfStock && (
+              <>
+                <button type="button" className="button product-view__notify" onClick={() => setNotifyOpen(true)}>
+                  {t('notify.open')}
+                </button>
+                <NotifyDialog productId={product.id} productName={product.name} open={notifyOpen} onClose={() => setNotifyOpen(false)} />
+              </>
+            )}
           </div>
         </div>
       </div>
@@ -170,6 +207,8 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
           </section>
         )}
       </div>
+
+      <RelatedProducts product={product} lang={lang} />
 
       <p>
         <Link

@@ -1,12 +1,14 @@
 /**
  * Search results screen (/searchresults; spec 2 "Search results page"): heading Results; reads page, pageSize,
  * sort and q from the URL and asks GET /v1/search. Each result shows a thumbnail, the breadcrumb trail joined by
- * '>', the linked name and a description; products also show their code and price.
+ * '>', the linked name and a description; products also show their code and price, labelled in Estonian in
+ * both languages as the spec says ("with Estonian labels").
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, isSort, PAGE_SIZES } from '../../../../../api/contracts/catalog-constants';
+import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { formatCount } from '../../../lib/format';
@@ -56,7 +58,12 @@ export function SearchResultsRoute() {
   const data = search.data;
   return (
     <section className="search-results" aria-labelledby="search-results-title" aria-busy={search.isFetching}>
-      <title>{`${t('search.title')} | ${t('app:shopName')}`}</title>
+      <PageMeta
+        title={q ? `${t('search.title')}: ${q}` : t('search.title')}
+        description={t('search.description')}
+        canonicalPath={q ? `${pathname}?q=${encodeURIComponent(q)}` : pathname}
+        noindex
+      />
       <h1 id="search-results-title">{t('search.title')}</h1>
       {q && data && (
         <p className="muted">
@@ -96,12 +103,12 @@ export function SearchResultsRoute() {
                   {isProduct && (
                     <dl className="search-result__facts">
                       <div>
-                        <dt>{t('search.code')}</dt>
+                        <dt>{t('search.code', { lng: 'et' })}</dt>
                         <dd>{r.content.code1}</dd>
                       </div>
                       {r.content.price !== null && (
                         <div>
-                          <dt>{t('search.price')}</dt>
+                          <dt>{t('search.price', { lng: 'et' })}</dt>
                           <dd>
                             <Price cents={null} decimal={r.content.price} lang={lang} />
                           </dd>

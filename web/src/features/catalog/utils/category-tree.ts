@@ -21,3 +21,20 @@ export function findCategoryPath(nodes: CategoryNode[], id: string): CategoryNod
   }
   return [];
 }
+
+/** Spec 9 category URLs ("/et/filtrid/olifiltrid"), compared without a trailing slash and case-insensitively. */
+const normalisePath = (p: string) => decodeURIComponent(p).replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The category whose URL (in either language) is `pathname`, or undefined. Several categories can share the last 3
+ * names; the first in tree order wins, as the server builds the same URLs.
+ */
+export function findCategoryByUrl(nodes: CategoryNode[], pathname: string): CategoryNode | undefined {
+  const wanted = normalisePath(pathname);
+  for (const node of nodes) {
+    if (normalisePath(node.url.et) === wanted || normalisePath(node.url.en) === wanted) return node;
+    const below = findCategoryByUrl(node.children, pathname);
+    if (below) return below;
+  }
+  return undefined;
+}

@@ -1,0 +1,103 @@
+/**
+ * Main navigation (spec 2 "Header"): built from the server's entries of kind page, menu link or category;
+ * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden. The drop-down is
+ * a disclosure: a button opens it (keyboard and touch), hovering opens it too, Escape closes it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MenuItem } from '../../features/site/api/get-site';
+import { useRouteLanguage } from '../../lib/language';
+
+/** Spec 2: the navigation entry labelled Galerii is not shown. */
+export const isHiddenEntry = (item: MenuItem) => item.label.trim().toLowerCase() === 'galerii';
+
+/** App paths get the route's language prefix; category URLs (/et/..., /en/...) and absolute URLs are kept. */
+function useHref() {
+  const { to } = useRouteLanguage();
+  return (href: string) => (/^(https?:)?\/\//.test(href) || /^\/(et|en)(\/|$)/.test(href) ? href : to(href));
+}
+
+function Dropdown({ item }: { item: MenuItem }) {
+  const { t } = useTranslation('app');
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLLIElement>(null);
+  const { pathname } = useLocation();
+  const href = useHref();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open]);
+  const listId = `nav-dd-${item.categoryId}`;
+  return (
+    <li
+      ref={ref}
+      className={`main-nav__dropdown${open ? ' is-open' : ''}`}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          ref.current?.querySelector('button')?.focus();
+        }
+      }}
+    >
+      <NavLink to={href(item.href)}>{item.label}</NavLink>
+      {item.children.length > 0 && (
+        <>
+          <button
+            type="button"
+            className="main-nav__toggle"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-label={t('nav.showSubmenu', { name: item.label })}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg viewBox="0 0 10 6" width="10" height="6" aria-hidden="true" focusable="false">
+              <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            </svg>
+          </button>
+          <ul id={listId} className="main-nav__submenu" hidden={!open}>
+            {item.children.map((child) => (
+              <li key={child.categoryId}>
+                <Link to={href(child.href)}>{child.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </li>
+  );
+}
+
+export function MainNav({ items }: { items: MenuItem[] | undefined }) {
+  const { t } = useTranslation('app');
+  const { to } = useRouteLanguage();
+  const href = useHref();
+  const visible = (items ?? []).filter((item) => !isHiddenEntry(item));
+  return (
+    <nav className="main-nav" aria-label={t('nav.main')}>
+      <ul className="container">
+        {visible.length === 0 && (
+          <li>
+            <NavLink to={to('/products')}>{t('nav.products')}</NavLink>
+          </li>
+        )}
+        {visible.map((item) =>
+          item.kind === 'category' ? (
+            <Dropdown key={`c-${item.categoryId}`} item={item} />
+          ) : (
+            <li key={`${item.kind}-${item.href}`}>
+              {/^https?:\/\//.test(item.href) ? <a href={item.href}>{item.label}</a> : <NavLink to={href(item.href)}>{item.label}</NavLink>}
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
