@@ -27,6 +27,8 @@ export interface SmtpSink {
   /** Holds the reply to the next DATA; the promise resolves when that message is being held. */
   holdNext(): { holding: Promise<SinkMessage>; release: () => void };
   rejectNext(count?: number): void;
+  /** True once the server saw the client of SMTP session `sessionId` disconnect. */
+  sessionClosed(sessionId: string): boolean;
   /** Resolves when `accepted.length >= count`; rejects after `timeoutMs`. */
   waitForAccepted(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -123,6 +125,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     rejectNext(count = 1) {
       rejectCount += count;
     },
+    sessionClosed: (sessionId) => closedSessions.has(sessionId),
     async waitForAccepted(count, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (accepted.length < count) {
