@@ -1,0 +1,66 @@
+/**
+ * Never oversell (issue 4, design brief "Streams and aggregates"): a product with a stock of 1 and 50 concurrent
+ * place-order requests from separate shoppers (half with their own Idempotency-Key, half without), repeated for
+ * 20 rounds on real PostgreSQL. Each round: exactly one order, every other shopper is sent back to the cart, the
+ * stock never goes below zero, and the stock stream's history adds up to the final stock.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkoutBody, freeUnitsBySum, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { receiveStock } from '../commands/stock/receive-stock.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+
+let h: ShopHarness;
+const productId = productIdForCode('LAST-ONE');
+const ROUNDS = 20;
+const SHOPPERS = 50;
+
+beforeAll(async () => {
+  h = await createShopHarness('order_concurrency');
+  await h.importCatalogRows([productRow('LAST-ONE', { grossCents: 4990, stock: 0 })]);
+  await h.settle();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+it(`${ROUNDS} rounds of ${SHOPPERS} concurrent orders for the last unit: exactly one order each, never below zero`, { timeout: 300_000 }, async () => {
+  const orderIds = new Set<string>();
+  for (let round = 1; round <= ROUNDS; round++) {
+    await receiveStock(h.store, { productId, warehouseId: 'tallinn', quantity: 1 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+    await h.settle();
+    const answers = await Promise.all(
+      Array.from({ length: SHOPPERS }, (_, i) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/v1/place-order?lang=en',
+          payload: checkoutBody([{ product_id: productId, amount: 1 }], { client: { first_name: `Shopper ${i}` } }) as object,
+          headers: i % 2 ? { 'idempotency-key': randomUUID() } : {},
+        }),
+      ),
+    );
+    const won = answers.filter((a) => a.statusCode === 200);
+    const lost = answers.filter((a) => a.statusCode !== 200);
+    expect(won, `round ${round}`).toHaveLength(1);
+    for (const a of lost) {
+      expect([400, 409]).toContain(a.statusCode);
+      expect(a.json().redirect).toBe('/cart');
+    }
+    orderIds.add(won[0].json().data.order.id);
+
+    const { events, free } = await stockOf(h.store, productId);
+    expect(free, `round ${round}`).toBe(0);
+    expect(events.every((e) => e.data.onHand >= 0)).toBe(true);
+    expect(freeUnitsBySum(events)).toBe(free);
+  }
+  const { events } = await stockOf(h.store, productId);
+  expect(events.filter((e) => e.type === 'StockReceived')).toHaveLength(ROUNDS);
+  const reserved = events.filter((e) => e.type === 'StockReserved');
+  expect(reserved).toHaveLength(ROUNDS);
+  expect(new Set(reserved.map((e) => (e.data as { orderId: string }).orderId))).toEqual(orderIds);
+  expect(events.filter((e) => e.type === 'ReservationReleased')).toHaveLength(0);
+  await h.settle();
+  const product = (await h.app.inject(`/product/view/${productId}`)).json();
+  expect(product.data.availableForSale).toBe(0);
+});
