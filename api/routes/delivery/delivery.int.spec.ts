@@ -103,7 +103,9 @@ describe('GET /v1/delivery-provider', () => {
     expect(options.length).toBeGreaterThan(100);
     expect(options.every((o) => o.country === 'LV')).toBe(true);
     expect(body.data.deliveryCountries).toEqual({ LV: 'Läti' });
-    expect((await get('/v1/delivery-provider?country=latvia')).status).toBe(400);
+    const bad = await get('/v1/delivery-provider?country=latvia');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.invalid', field: 'country' }] });
   });
 });
 

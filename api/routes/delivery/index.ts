@@ -14,14 +14,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { DELIVERY_COUNTRIES, DELIVERY_COUNTRY_CODES, DELIVERY_PROVIDER_IDS, DELIVERY_PROVIDERS, postageProductId } from '../../../domain/delivery/providers.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { type DeliveryLocationView, listOfferedLocations } from '../../../projections/delivery/queries.js';
+import { envelopeSchema, productSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
 import { sendFailure, success } from '../../errors.js';
 import { type ApiLanguage, requestLanguage } from '../../messages.js';
 import { toProduct } from '../products/to-product.js';
-import { type DeliveryOption, deliveryProviderParamsSchema, type DeliveryProvidersResponse, deliveryProvidersQuerySchema } from './contract.js';
+import {
+  type DeliveryOption,
+  deliveryProviderParamsSchema,
+  type DeliveryProvidersResponse,
+  deliveryProvidersQuerySchema,
+  deliveryProvidersResponseSchema,
+} from './contract.js';
+
+/** The failure envelope (api/errors.ts) as a response schema. */
+const failure = envelopeSchema(z.null());
 
 /** Messages of the delivery routes per code and language. */
 export const DELIVERY_ROUTE_MESSAGES: Record<string, Record<ApiLanguage, string>> = {
@@ -68,17 +79,27 @@ export function toDeliveryProvidersResponse(locations: DeliveryLocationView[], l
 export function deliveryRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/v1/delivery-provider', { schema: { querystring: deliveryProvidersQuerySchema } }, async (request) => {
-    const language = requestLanguage(request.query, request.headers['accept-language']);
-    const country = request.query.country;
-    const withLocations = DELIVERY_PROVIDER_IDS.filter((id) => DELIVERY_PROVIDERS[id].locations !== null);
-    const locations = await listOfferedLocations(deps.db, withLocations, country);
-    return success(toDeliveryProvidersResponse(locations, language, country));
-  });
+  typed.get(
+    '/v1/delivery-provider',
+    { schema: { querystring: deliveryProvidersQuerySchema, response: { 200: envelopeSchema(deliveryProvidersResponseSchema), 400: failure } } },
+    async (request) => {
+      const language = requestLanguage(request.query, request.headers['accept-language']);
+      const country = request.query.country;
+      const withLocations = DELIVERY_PROVIDER_IDS.filter((id) => DELIVERY_PROVIDERS[id].locations !== null);
+      const locations = await listOfferedLocations(deps.db, withLocations, country);
+      return success(toDeliveryProvidersResponse(locations, language, country));
+    },
+  );
 
   typed.get(
     '/v1/delivery-provider/:providerId',
-    { schema: { params: deliveryProviderParamsSchema, querystring: deliveryProvidersQuerySchema.pick({ lang: true }) } },
+    {
+      schema: {
+        params: deliveryProviderParamsSchema,
+        querystring: deliveryProvidersQuerySchema.pick({ lang: true }),
+        response: { 200: envelopeSchema(productSchema), 400: failure, 404: failure },
+      },
+    },
     async (request, reply) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);
       const fail = (code: string) => sendFailure(request, reply, 404, [{ code, message: DELIVERY_ROUTE_MESSAGES[code][language] }]);
