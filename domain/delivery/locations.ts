@@ -151,6 +151,7 @@ export function decide(command: DeliveryLocationsCommand, state: DeliveryLocatio
   }
 }
 
+/** Applies one event to the state. */
 export function evolve(state: DeliveryLocationsState, event: DeliveryLocationsEvent): DeliveryLocationsState {
   switch (event.type) {
     case 'DeliveryLocationAdded':

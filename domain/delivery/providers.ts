@@ -207,11 +207,11 @@ export const DELIVERY_MESSAGES = {
   'delivery.provider_unknown': { et: 'Tundmatu tarneviis.', en: 'Unknown delivery provider.' },
   'delivery.country_unknown': { et: 'Sellesse riiki me ei tarni.', en: 'We do not deliver to this country.' },
   'delivery.provider_not_in_country': {
-    et: 'Valitud tarneviis ei tarni sellesse riiki.',
+    et: 'Valitud tarneviis ei ole selles riigis saadaval.',
     en: 'The selected delivery provider does not deliver to this country.',
   },
   'delivery.option_not_offered': {
-    et: 'Valitud pakiautomaati või postkontorit ei ole enam valikus. Palun vali uus.',
+    et: 'Valitud pakiautomaati või postkontorit ei ole enam valikus. Palun vali mõni teine.',
     en: 'The selected parcel machine or post office is no longer offered. Please choose another one.',
   },
 } as const satisfies Record<string, Localized>;

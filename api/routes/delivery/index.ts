@@ -76,6 +76,7 @@ export function toDeliveryProvidersResponse(locations: DeliveryLocationView[], l
   };
 }
 
+/** Registers GET /v1/delivery-provider and GET /v1/delivery-provider/:providerId (reads rm_delivery and rm_catalog). */
 export function deliveryRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
