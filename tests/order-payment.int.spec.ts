@@ -1,0 +1,175 @@
+/**
+ * The payment flow on the server with the real payment registry (platform/payments, the iPizza sandbox bank) on
+ * real PostgreSQL (issue 4; spec 4 "Payment page", spec 7 GET/PUT /v1/payment/{token}, order download):
+ * payment methods, PUT -> the shop's auto-post form of the attempt, verified bank answers (server-to-server x5
+ * concurrently -> exactly one OrderPaid; the browser return -> /payment-success), and rejected answers (tampered,
+ * unsigned, stale, wrong amount) that change nothing; a paid order refuses a new payment; the PDF download.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody, productRow } from '../api/routes/orders/order-test-kit.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { toOrderStreamId } from '../domain/order/order.js';
+import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_BANK_ID, SANDBOX_METHOD_ID, SANDBOX_SHOP_ID } from '../platform/payments/index.js';
+import { formatAmount, formatDateTime, type IpizzaFields, referenceNumber, signIpizza } from '../platform/payments/ipizza.js';
+import { loadSandboxKeys } from '../platform/payments/sandbox-keys.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+
+let h: ShopHarness;
+let keyDir: string;
+const PUBLIC_URL = 'http://shop.test';
+const productId = productIdForCode('PAY-1');
+
+interface PlacedOrder {
+  id: string;
+  number: number;
+  public_token: string;
+  total_cents: number;
+}
+
+async function placeAnOrder(): Promise<PlacedOrder> {
+  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: checkoutBody([{ product_id: productId, amount: 2 }]) as object });
+  expect(res.statusCode).toBe(200);
+  await h.settle();
+  return res.json().data.order;
+}
+
+/** A bank answer 1111 (paid) or 1911 (cancelled) signed with the sandbox bank's key. */
+async function bankAnswer(order: PlacedOrder, over: { service?: '1111' | '1911'; amountCents?: number; at?: Date; auto?: 'Y' | 'N'; transaction?: string } = {}): Promise<IpizzaFields> {
+  const { bankPrivateKey } = await loadSandboxKeys(keyDir);
+  const service = over.service ?? '1111';
+  const fields: IpizzaFields =
+    service === '1111'
+      ? {
+          VK_SERVICE: '1111', VK_VERSION: '008', VK_SND_ID: SANDBOX_BANK_ID, VK_REC_ID: SANDBOX_SHOP_ID, VK_STAMP: String(order.number),
+          VK_T_NO: over.transaction ?? `T${order.number}`, VK_AMOUNT: formatAmount(over.amountCents ?? order.total_cents), VK_CURR: 'EUR',
+          VK_REC_ACC: 'EE471000001020145685', VK_REC_NAME: 'Baltic Parts OÜ', VK_SND_ACC: 'EE001', VK_SND_NAME: 'Mari Maasikas',
+          VK_REF: referenceNumber(order.number), VK_MSG: `Order ${order.number}`, VK_T_DATETIME: formatDateTime(over.at ?? new Date()),
+        }
+      : { VK_SERVICE: '1911', VK_VERSION: '008', VK_SND_ID: SANDBOX_BANK_ID, VK_REC_ID: SANDBOX_SHOP_ID, VK_STAMP: String(order.number), VK_REF: referenceNumber(order.number), VK_MSG: 'Cancelled' };
+  return { ...fields, VK_MAC: signIpizza(fields, service, bankPrivateKey), VK_ENCODING: 'UTF-8', VK_LANG: 'EST', VK_AUTO: over.auto ?? 'Y' };
+}
+
+const form = (fields: IpizzaFields) => new URLSearchParams(fields).toString();
+const notify = (fields: IpizzaFields) =>
+  h.app.inject({ method: 'POST', url: `/v1/payment-callback/${SANDBOX_METHOD_ID}?lang=en`, payload: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const eventTypes = async (orderId: string) => (await h.store.readStream(toOrderStreamId(orderId))).events.map((e) => e.type);
+
+beforeAll(async () => {
+  keyDir = await mkdtemp(path.join(tmpdir(), 'order-payment-keys-'));
+  const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, PUBLIC_URL));
+  h = await createShopHarness('order_payment', { api: { payments, publicUrl: PUBLIC_URL } });
+  await h.importCatalogRows([productRow('PAY-1', { grossCents: 1250, stock: 100 })]);
+  await h.settle();
+});
+afterAll(async () => {
+  await h?.close();
+  if (keyDir) await rm(keyDir, { recursive: true, force: true });
+});
+
+describe('starting a payment', () => {
+  it('lists the payment methods of an unpaid order and answers PUT with the shop URL of an auto-post form', async () => {
+    const order = await placeAnOrder();
+    const page = (await h.app.inject(`/v1/payment/${order.public_token}`)).json();
+    expect(page.data.paymentMethods.map((m: { id: string }) => m.id)).toContain(SANDBOX_METHOD_ID);
+
+    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID, name: null, country: null } });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().status).toBe('success');
+    const url: string = put.json().data.url;
+    expect(url).toMatch(new RegExp(`^/v1/payment/${order.public_token}/redirect\\?attempt=[0-9a-f-]{36}$`));
+
+    const html = await h.app.inject(url);
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.body).toContain(`${PUBLIC_URL}/sandbox-bank/pay`);
+    expect(html.body).toContain(`value="${order.number}"`);
+    expect(html.body).toContain(`${PUBLIC_URL}/payment-return/${SANDBOX_METHOD_ID}`);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentStarted']);
+  });
+
+  it('refuses an unknown method (400) and an unknown order (404)', async () => {
+    const order = await placeAnOrder();
+    const bad = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: 'cash-on-delivery' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].code).toBe('payment.method_unknown');
+    const missing = await h.app.inject({ method: 'PUT', url: `/v1/payment/${'q'.repeat(40)}?lang=en`, payload: { method: SANDBOX_METHOD_ID } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe("We couldn't find the requested order.");
+  });
+});
+
+describe('bank answers', () => {
+  it('five concurrent identical notifications record exactly one OrderPaid; then a new payment is refused', async () => {
+    const order = await placeAnOrder();
+    const fields = await bankAnswer(order);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => notify(fields)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await eventTypes(order.id)).filter((t) => t === 'OrderPaid')).toHaveLength(1);
+    // A differently numbered duplicate transaction still pays nothing twice.
+    expect((await notify(await bankAnswer(order, { transaction: 'OTHER' }))).statusCode).toBe(200);
+    expect((await eventTypes(order.id)).filter((t) => t === 'OrderPaid')).toHaveLength(1);
+
+    await h.settle();
+    const page = (await h.app.inject(`/v1/payment/${order.public_token}`)).json().data;
+    expect(page.order).toMatchObject({ isPaid: true, status: 'paid' });
+    expect(page.paymentMethods).toEqual([]);
+    const again = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: SANDBOX_METHOD_ID } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe('order.already_paid');
+  });
+
+  it('the browser return redirects to /payment-success when paid', async () => {
+    const order = await placeAnOrder();
+    const res = await h.app.inject({ method: 'POST', url: `/payment-return/${SANDBOX_METHOD_ID}`, payload: form(await bankAnswer(order, { auto: 'N' })), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/payment-success');
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
+  });
+
+  it('a cancelled payment returns the shopper to /payment/{token} and pays nothing', async () => {
+    const order = await placeAnOrder();
+    const res = await h.app.inject({ method: 'GET', url: `/payment-return/${SANDBOX_METHOD_ID}?${form(await bankAnswer(order, { service: '1911', auto: 'N' }))}` });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/payment/${order.public_token}`);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentCancelled']);
+  });
+
+  it('rejects tampered, unsigned, stale and wrong-amount answers with 4xx and changes nothing', async () => {
+    const order = await placeAnOrder();
+    const good = await bankAnswer(order);
+    const tampered = await notify({ ...good, VK_AMOUNT: formatAmount(order.total_cents - 100) });
+    const { VK_MAC: _mac, ...rest } = good;
+    const unsigned = await notify(rest);
+    const stale = await notify(await bankAnswer(order, { at: new Date(Date.now() - 60 * 60_000) }));
+    const wrongAmount = await notify(await bankAnswer(order, { amountCents: order.total_cents - 1 }));
+    for (const res of [tampered, unsigned, stale]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ code: 'payment.callback_rejected', message: 'The payment confirmation could not be verified.' });
+    }
+    expect(wrongAmount.statusCode).toBe(400);
+    expect(wrongAmount.json().errors[0].code).toBe('payment.amount_mismatch');
+    const unknownProvider = await h.app.inject({ method: 'POST', url: '/v1/payment-callback/nobody', payload: form(good), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(unknownProvider.statusCode).toBe(404);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+    // The genuine answer still pays it.
+    expect((await notify(good)).statusCode).toBe(200);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
+  });
+});
+
+describe('GET /order/download/{token}', () => {
+  it('serves the order summary as a PDF, 404 for an unknown token', async () => {
+    const order = await placeAnOrder();
+    const res = await h.app.inject(`/order/download/${order.public_token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    // The order's language (placed in English), unless lang says otherwise.
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="order-${order.number}.pdf"`);
+    expect((await h.app.inject(`/order/download/${order.public_token}?lang=et`)).headers['content-disposition']).toBe(`attachment; filename="tellimus-${order.number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await h.app.inject(`/order/download/${'z'.repeat(40)}`)).statusCode).toBe(404);
+  });
+});
