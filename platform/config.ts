@@ -21,6 +21,10 @@ export interface Config {
   mail: MailConfig;
   /** Delivery locations (issue 4): the carriers' feeds and the refresh job's timing. */
   delivery: DeliveryConfig;
+  /** Milliseconds an unpaid order holds its reserved stock before the expiry job releases it (default 30 minutes). */
+  orderReservationTtlMs: number;
+  /** Milliseconds between runs of the reservation-expiry job (default 60000). */
+  orderReservationSweepMs: number;
 }
 
 /**
@@ -72,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     kurrentDbUrl: env.KURRENTDB_URL ?? null,
     eventStore,
     listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
+    orderReservationTtlMs: int('ORDER_RESERVATION_TTL_MS', 30 * 60_000),
+    orderReservationSweepMs: int('ORDER_RESERVATION_SWEEP_MS', 60_000),
     mail: loadMailConfig(env, int('PORT', 3000), int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
     delivery: {
       omnivaLocationsUrl: (env.OMNIVA_LOCATIONS_URL ?? 'https://www.omniva.ee/locations.json') || null,
