@@ -20,6 +20,7 @@ import {
   enqueueDeliveryLocationRefresh,
   REFRESH_DELIVERY_LOCATIONS_JOB,
   refreshJobId,
+  refreshDeliveryLocationsProcessor,
   refreshProviderLocations,
   type RefreshDeps,
   REFRESHED_PROVIDERS,
@@ -156,6 +157,25 @@ describe('the BullMQ job', () => {
       await queue.close();
       connection.disconnect();
     }
+  });
+
+  it('the PROCESSORS entry opens the event store of the configuration (DATABASE_URL, feed URLs)', async () => {
+    const rows = JSON.parse(await readFile(path.join(DELIVERY_SNAPSHOT_DIR, 'omniva-locations-2024-11.json'), 'utf8')) as Record<string, string>[];
+    const feed = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows.filter((r) => r.ZIP !== '69494'))));
+    const saved = { DATABASE_URL: process.env.DATABASE_URL, OMNIVA_LOCATIONS_URL: process.env.OMNIVA_LOCATIONS_URL };
+    process.env.DATABASE_URL = h.url;
+    process.env.OMNIVA_LOCATIONS_URL = `${feed}/locations.json`;
+    try {
+      const report = await refreshDeliveryLocationsProcessor({ providerId: 'omniva-po', slot: 7 });
+      expect(report).toMatchObject({ providerId: 'omniva-po', source: 'feed', appended: 2 });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    await h.settle();
+    expect(await isLocationOffered(h.db, 'omniva-po', '69494')).toBe(false);
   });
 
   it('a malformed job fails', async () => {

@@ -25,6 +25,7 @@ import { DELIVERY_PROVIDER_IDS, DELIVERY_PROVIDERS, type DeliveryProviderId, isD
 import { type DeliveryConfig, loadConfig } from '../../platform/config.js';
 import { createDatabase } from '../../platform/db/database.js';
 import type { EventStore } from '../../platform/event-store/port.js';
+import { createKurrentDbEventStore } from '../../platform/event-store/kurrentdb.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 
 export const REFRESH_DELIVERY_LOCATIONS_JOB = 'refresh-delivery-locations';
@@ -162,14 +163,17 @@ let defaultDeps: Promise<RefreshDeps> | null = null;
 
 /**
  * The processor for workers/runtime.ts PROCESSORS, which hands processors only the job data: on its first job it
- * opens its own PostgreSQL pool and event store from the configuration (DATABASE_URL; the PostgreSQL event store).
+ * opens its own event store from the configuration (EVENT_STORE: PostgreSQL at DATABASE_URL, or KurrentDB).
  * Prefer `createRefreshDeliveryLocationsProcessor` with the worker's own store once the runtime passes one.
  */
 export const refreshDeliveryLocationsProcessor = async (data: unknown): Promise<RefreshReport> => {
   defaultDeps ??= (async () => {
     const config = loadConfig();
-    const db = createDatabase(config.databaseUrl, { max: 2, applicationName: 'shop-worker-delivery' });
-    return { store: new PostgresEventStore(db), config: config.delivery, now: () => new Date().toISOString() };
+    const store =
+      config.eventStore === 'kurrentdb' && config.kurrentDbUrl
+        ? createKurrentDbEventStore(config.kurrentDbUrl)
+        : new PostgresEventStore(createDatabase(config.databaseUrl, { max: 2, applicationName: 'shop-worker-delivery' }));
+    return { store, config: config.delivery, now: () => new Date().toISOString() };
   })();
   return createRefreshDeliveryLocationsProcessor(await defaultDeps)(data);
 };
