@@ -7,11 +7,18 @@
  */
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { EXPIRE_RESERVATIONS_JOB, expireReservationsProcessor, startReservationExpirySchedule } from './jobs/expire-reservations.js';
 import { REFRESH_DELIVERY_LOCATIONS_JOB, refreshDeliveryLocationsProcessor, startDeliveryLocationSchedule } from './jobs/refresh-delivery-locations.js';
+import { SEND_ORDER_CONFIRMATION, sendOrderConfirmationProcessor } from './jobs/send-order-confirmation.js';
+import { startOrderMailFromConfig } from './process-managers/order-mail.js';
 
 /** Job name to processor. A processor throws to let BullMQ retry the job. */
 export const PROCESSORS: Record<string, (data: unknown) => Promise<unknown>> = {
   [REFRESH_DELIVERY_LOCATIONS_JOB]: refreshDeliveryLocationsProcessor,
+  // Reservation expiry (issue 4): releases stock held by unpaid orders past ORDER_RESERVATION_TTL_MS.
+  [EXPIRE_RESERVATIONS_JOB]: expireReservationsProcessor,
+  // Order confirmation mail (issue 4): jobs enqueued by the order-mail process manager, one per OrderPlaced.
+  [SEND_ORDER_CONFIRMATION]: sendOrderConfirmationProcessor,
 };
 
 export const SHOP_QUEUE = 'shop';
@@ -33,7 +40,14 @@ export async function startWorkers(options: { redisUrl: string; log: (line: stri
   options.log(`worker ready on queue ${SHOP_QUEUE}`);
   // Delivery locations: one refresh job per provider and schedule slot (DELIVERY_REFRESH_INTERVAL_MS).
   const stopDeliverySchedule = await startDeliveryLocationSchedule({ redisUrl: options.redisUrl, queueName: SHOP_QUEUE, log: options.log });
+  // Reservation expiry: a repeatable job every ORDER_RESERVATION_SWEEP_MS (one schedule for all workers).
+  const stopExpirySchedule = await startReservationExpirySchedule({ redisUrl: options.redisUrl, queueName: SHOP_QUEUE, log: options.log });
+  // Order confirmation mail: the order-mail process manager turns OrderPlaced events into send-order-confirmation
+  // jobs (one active runner per database; other worker processes stand by).
+  const stopOrderMail = await startOrderMailFromConfig({ redisUrl: options.redisUrl, queueName: SHOP_QUEUE, log: options.log });
   return async () => {
+    await stopOrderMail();
+    await stopExpirySchedule();
     await stopDeliverySchedule();
     await worker.close();
     connection.disconnect();

@@ -15,11 +15,15 @@
  *   processes stand by and take over when the holder dies. It is not a read model: a read-model rebuild never runs
  *   it, so a rebuild sends no mail (design brief "Read models").
  */
-import type { JobsOptions, Queue } from 'bullmq';
+import { type JobsOptions, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../platform/db/database.js';
+import { loadConfig } from '../../platform/config.js';
+import { createDatabase, type Database } from '../../platform/db/database.js';
+import { createKurrentDbEventStore } from '../../platform/event-store/kurrentdb.js';
 import { type EventStore, type RecordedEvent, START, type Subscription } from '../../platform/event-store/port.js';
+import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
 
 /** The event types this process manager reads. */
@@ -225,5 +229,30 @@ export function startOrderMailProcessManager(options: OrderMailOptions): Running
         await new Promise((r) => setTimeout(r, 20));
       }
     },
+  };
+}
+
+/**
+ * Starts the order-mail process manager for the worker role from the configuration: its own PostgreSQL pool
+ * (DATABASE_URL), the event store chosen by EVENT_STORE, and a BullMQ queue handle on `queueName`.
+ * @returns a stop function that stops the runner and closes what it opened
+ */
+export async function startOrderMailFromConfig(options: { redisUrl: string; queueName: string; log: (line: string) => void }): Promise<() => Promise<void>> {
+  const config = loadConfig();
+  const db = createDatabase(config.databaseUrl, { max: 3, applicationName: 'shop-worker-order-mail' });
+  const store: EventStore =
+    config.eventStore === 'kurrentdb' && config.kurrentDbUrl
+      ? createKurrentDbEventStore(config.kurrentDbUrl)
+      : new PostgresEventStore(db, { listenConnectionString: config.databaseUrl });
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(options.queueName, { connection });
+  await ensureOrderMailCheckpoint(db);
+  const running = startOrderMailProcessManager({ db, store, queue, connectionString: config.databaseUrl, log: options.log });
+  return async () => {
+    await running.stop();
+    await queue.close();
+    connection.disconnect();
+    await store.close();
+    await db.destroy();
   };
 }

@@ -1,0 +1,112 @@
+/**
+ * The confirmation mail of a real order (issue 4): POST /v1/place-order on the whole shop (fresh PostgreSQL, every
+ * projector), the order-mail process manager on real Redis, the send-order-confirmation processor loading the
+ * order from the orders read model (projections/orders/queries.ts getOrderSummary), a real SMTP server. The mail
+ * reaches the client once, in the order's language, with the payment link and the PDF.
+ */
+import { randomUUID } from 'node:crypto';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody, productRow } from '../api/routes/orders/order-test-kit.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { extractPdfText } from '../platform/documents/pdf-text.js';
+import { listOutbox } from '../platform/mail/outbox.js';
+import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
+import { testRedisUrl } from '../platform/testing/database.js';
+import { getOrderSummary } from '../projections/orders/queries.js';
+import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from '../workers/jobs/send-order-confirmation.js';
+import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+
+let h: ShopHarness;
+let sink: SmtpSink;
+let transport: MailTransport;
+let redis: Redis;
+let workerRedis: Redis;
+let queue: Queue;
+let worker: Worker;
+let pm: RunningProcessManager;
+
+beforeAll(async () => {
+  h = await createShopHarness('mail_place_order', { api: { vatRatePercent: 24 } });
+  const report = await h.importCatalogRows([productRow('MAIL-1', { grossCents: 1240, stock: 5, names: { et: 'Õlifilter Škoda Žiguli', en: 'Oil filter Škoda Zhiguli' } })]);
+  expect(report.errors).toEqual([]);
+  await h.settle();
+  sink = await startSmtpSink();
+  transport = createMailTransport(sink.url, { timeoutMs: 10_000 });
+  const prefix = `test-mail-order-${randomUUID().slice(0, 8)}`;
+  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+  workerRedis = redis.duplicate();
+  queue = new Queue('shop', { connection: redis, prefix });
+  const processor = createSendOrderConfirmationProcessor({
+    db: h.db,
+    transport,
+    loadOrder: (orderId) => getOrderSummary(h.db, orderId),
+    from: 'Baltic Parts <shop@baltic-parts.test>',
+    shopUrl: 'https://shop.example.ee',
+  });
+  worker = new Worker('shop', async (job) => (job.name === SEND_ORDER_CONFIRMATION ? processor(job.data) : undefined), {
+    connection: workerRedis,
+    prefix,
+  });
+  await worker.waitUntilReady();
+  pm = startOrderMailProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 });
+});
+
+afterAll(async () => {
+  await pm?.stop();
+  await worker?.close();
+  await queue?.obliterate({ force: true }).catch(() => {});
+  await queue?.close();
+  redis?.disconnect();
+  workerRedis?.disconnect();
+  transport?.close();
+  await sink?.close();
+  await h?.close();
+});
+
+describe('confirmation mail of a placed order', () => {
+  it('mails the client once, in Estonian, with the payment link and the order PDF', async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/place-order',
+      payload: checkoutBody([{ product_id: productIdForCode('MAIL-1'), amount: 2 }], {
+        client: { client_type: 'private', first_name: 'Tõnu', last_name: 'Õunapuu', email: 'tonu@example.ee', phone: '+372 5000 0000', vat_reg_nr: '' },
+      }),
+    });
+    expect(res.statusCode).toBe(200);
+    const order = res.json().data.order as { id: string; number: number; public_token: string };
+
+    await sink.waitForAccepted(1, 30_000);
+    await pm.caughtUp();
+    const mail = sink.accepted[0];
+    expect(mail.to).toBe('tonu@example.ee');
+    expect(mail.orderNumber).toBe(String(order.number));
+    const { events } = await h.store.readStream(`order-${order.id}`);
+    expect(mail.messageId).toBe(`<order-confirmation.${events.find((e) => e.type === 'OrderPlaced')!.id}@baltic-parts.test>`);
+    const text = mimePart(mail.raw, 'text/plain');
+    expect(text).not.toBeNull();
+    const plain = decodeQuotedPrintable(text!.body.toString('latin1'));
+    expect(plain).toContain('Teie tellimus on vormistatud.');
+    expect(plain).toContain(`https://shop.example.ee/payment/${order.public_token}`);
+    expect(plain).toContain('Õlifilter Škoda Žiguli');
+    expect(plain).toContain('24,80\u00a0€');
+    const pdf = extractPdfText(mimePart(mail.raw, 'application/pdf')!.body).replace(/[\s\u00a0]+/g, ' ');
+    expect(pdf).toContain(`Tellimus nr ${order.number}`);
+    expect(pdf).toContain('Tõnu Õunapuu');
+    expect(pdf).toContain('Õlifilter Škoda Žiguli');
+
+    // Nothing more arrives for this order.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(sink.accepted).toHaveLength(1);
+    expect((await listOutbox(h.db)).map((r) => [r.orderId, r.state, r.attempts])).toEqual([[order.id, 'sent', 1]]);
+  });
+});
+
+/** Decodes a quoted-printable body (or returns base64/8bit text as UTF-8). */
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
