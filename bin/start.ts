@@ -14,6 +14,8 @@ import { importCatalogFile } from '../commands/catalog/import-catalog.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { loadConfig } from '../platform/config.js';
+import { ensureDocumentFonts } from '../platform/documents/fonts.js';
+import { startMailCatcher } from '../platform/mail/catcher.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
 import { openRuntime, repoRoot, startApi, startProjectors, startWorker } from './runtime.js';
 
@@ -54,6 +56,13 @@ async function main(): Promise<void> {
   buildWebIfStale();
   const rt = await openRuntime(config, 'all');
 
+  // Mail (issue 4): the order PDF's font (fonts-dejavu-core), and maildev in this process receiving the shop's mail
+  // (SMTP_URL's default) for its web UI; off with MAIL_CATCHER=off or when SMTP_URL names another server.
+  await ensureDocumentFonts(log);
+  const catcher = config.mail.catcher.enabled
+    ? await startMailCatcher({ ...config.mail.catcher, log }).catch((error: Error) => (log(`mail catcher not started: ${error.message}`), null))
+    : null;
+
   const projectors = await startProjectors(rt, log);
   const stopWorker = await startWorker(rt, log);
 
@@ -83,6 +92,7 @@ async function main(): Promise<void> {
   await projectors.caughtUp();
   const stopApi = await startApi(rt, log);
   log(`the shop is running: http://localhost:${config.port}`);
+  if (catcher) log(`mail catcher: order confirmation mails at ${catcher.webUrl}`);
 
   let stopping = false;
   const shutdown = async () => {
@@ -91,6 +101,7 @@ async function main(): Promise<void> {
     log('stopping ...');
     await stopApi();
     await stopWorker();
+    await catcher?.close();
     await projectors.stop();
     await rt.close();
     process.exit(0);
