@@ -6,12 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, freeUnitsBySum, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { recordPayment } from '../commands/order/record-payment.js';
 import { reserveStock } from '../commands/stock/reserve-stock.js';
 import { toOrderStreamId } from '../domain/order/order.js';
+import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_METHOD_ID } from '../platform/payments/index.js';
 import { testRedisUrl } from '../platform/testing/database.js';
 import { reservedUnits } from '../projections/orders/queries.js';
 import { createExpireReservationsProcessor, EXPIRE_RESERVATIONS_JOB, expireReservations, startReservationExpirySchedule } from '../workers/jobs/expire-reservations.js';
@@ -33,7 +36,9 @@ async function place(code: string, amount: number) {
 const types = async (orderId: string) => (await h.store.readStream(toOrderStreamId(orderId))).events.map((e) => e.type);
 
 beforeAll(async () => {
-  h = await createShopHarness('order_expiry');
+  // The sandbox bank's keys are made only when a payment starts, which an expired order never does.
+  const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: path.join(tmpdir(), `order-expiry-${randomUUID()}`) }, 'http://shop.test'));
+  h = await createShopHarness('order_expiry', { api: { payments } });
   await h.importCatalogRows([productRow('EXP-1', { stock: 3 }), productRow('EXP-PAID', { stock: 3 }), productRow('EXP-JOB', { stock: 2 })]);
   await h.settle();
 });
@@ -75,9 +80,9 @@ describe('expireReservations', () => {
     const page = (await h.app.inject(`/v1/payment/${unpaid.public_token}`)).json().data;
     expect(page.order.status).toBe('expired');
     expect(page.paymentMethods).toEqual([]);
-    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${unpaid.public_token}?lang=en`, payload: { method: 'ipizza-sandbox' } });
-    // No payment providers in this app: the method is unknown before the order's state is looked at.
-    expect(put.statusCode).toBe(400);
+    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${unpaid.public_token}?lang=en`, payload: { method: SANDBOX_METHOD_ID } });
+    expect(put.statusCode).toBe(409);
+    expect(put.json().errors[0].code).toBe('order.reservation_expired');
 
     // A second sweep finds nothing and appends nothing.
     const before = await h.store.headCheckpoint();
