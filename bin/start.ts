@@ -6,8 +6,7 @@
  *    fields and main menu seeded (commands/site/seed-site-content.ts);
  * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL.
  */
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
@@ -18,33 +17,9 @@ import { ensureDocumentFonts } from '../platform/documents/fonts.js';
 import { startMailCatcher } from '../platform/mail/catcher.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
 import { openRuntime, repoRoot, startApi, startProjectors, startWorker } from './runtime.js';
+import { buildWebIfStale } from './web-build.js';
 
 const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
-
-/** Newest modification time (ms) of the files under `dir`, skipping dist and node_modules. */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function buildWebIfStale(): void {
-  const index = path.join(repoRoot, 'web', 'dist', 'index.html');
-  let built = 0;
-  try {
-    built = statSync(index).mtimeMs;
-  } catch {}
-  const sources = Math.max(newestMtime(path.join(repoRoot, 'web')), newestMtime(path.join(repoRoot, 'api', 'contracts')));
-  if (built > sources) return;
-  log('building the web app (vite build) ...');
-  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('vite build failed');
-}
 
 async function main(): Promise<void> {
   if (!process.env.DATABASE_URL) {
@@ -53,7 +28,7 @@ async function main(): Promise<void> {
   }
   if (!process.env.REDIS_URL) process.env.REDIS_URL = await ensureRedis(log);
   const config = loadConfig();
-  buildWebIfStale();
+  buildWebIfStale(log);
   const rt = await openRuntime(config, 'all');
 
   // Mail (issue 4): the order PDF's font (fonts-dejavu-core), and maildev in this process receiving the shop's mail

@@ -1,18 +1,25 @@
 /**
- * A shopper browses the first storefront in Debian's Chromium (playwright-core, installed from Debian's `chromium`
- * package when missing): the listing with the category tree, a category, the search box with a part number, the
- * product page with its price and availability, paging size and sort, the English prefix, and an unknown path.
- * The api serves the built web app (web/dist, built here when missing) over the small fixture catalog.
+ * A shopper in Debian's Chromium (playwright-core; Chromium installed from Debian's `chromium` package when missing)
+ * on the built storefront (web/dist, rebuilt when stale) over the small fixture catalog and the seeded site content
+ * (issue 3 "Browser tests"): browses a category by its URL, applies two filters and sees exact before partial
+ * matches, sorts, changes page size and view mode and finds them remembered after a reload, searches a part number,
+ * opens a product, switches language and theme, hits an unknown path, requests a stock notification twice, sees the
+ * header's menu, mini cart and footer, and watches stock change live. axe-core finds no serious or critical
+ * violation on the listing, product, search and not-found pages, in both themes.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.js';
+import { buildWebIfStale } from '../bin/web-build.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { receiveStock } from '../commands/stock/receive-stock.js';
 import { ensureChromium } from '../platform/services/ensure-services.js';
+import { seriousAxeViolations } from './support/axe.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -23,16 +30,21 @@ let page: Page;
 let base: string;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(repoRoot, 'web', 'dist', 'index.html'))) {
-    const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-    const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('vite build failed');
-  }
+  buildWebIfStale((line) => process.stderr.write(`${line}\n`));
   const executablePath = await ensureChromium((line) => process.stderr.write(`${line}\n`));
   h = await createShopHarness('storefront');
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
+  await seedSiteContent(h.store, new Date().toISOString());
   await h.settle();
-  app = await buildApp({ db: h.db, store: h.store, now: () => new Date().toISOString(), webRoot: path.join(repoRoot, 'web', 'dist'), listingCacheTtlMs: 0, searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }) });
+  app = await buildApp({
+    db: h.db,
+    store: h.store,
+    now: () => new Date().toISOString(),
+    webRoot: path.join(repoRoot, 'web', 'dist'),
+    listingCacheTtlMs: 0,
+    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
+    readModelChanges: h.readModelChanges,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -50,31 +62,77 @@ afterAll(async () => {
 });
 
 const cardCodes = () => page.locator('.product-card__code').allInnerTexts().then((codes) => codes.map((c) => c.replace(/^.*:\s*/, '').trim()));
+const main = () => page.locator('main');
+/** innerText with no-break spaces (Intl number formats) as plain spaces. */
+const textOf = async (locator: ReturnType<Page['locator']>) => (await locator.innerText()).replace(/\u00a0|\u202f/g, ' ');
+const expectAccessible = async () => expect(await seriousAxeViolations(page)).toEqual([]);
 
 describe('storefront', () => {
-  it('lists the catalog at / and /tooted with the category tree, in Estonian', async () => {
+  it('lists the catalog at / and /tooted with the category tree, header menu, mini cart and footer, in Estonian', async () => {
     await page.goto(`${base}/`);
     await expect.poll(cardCodes).toHaveLength(5);
     expect(await page.locator('nav.category-tree').innerText()).toContain('Filtrid');
     await page.goto(`${base}/tooted`);
     await expect.poll(cardCodes).toHaveLength(5);
     expect(await page.locator('html').getAttribute('lang')).toMatch(/^et/);
+    // Header: the seeded menu without Galerii, the mini cart empty; footer: the global fields.
+    const nav = page.getByRole('navigation', { name: 'Peamenüü' });
+    await expect.poll(() => nav.innerText()).toContain('Müügitingimused');
+    expect(await nav.innerText()).not.toContain('Galerii');
+    expect(await textOf(page.locator('.mini-cart__link'))).toMatch(/0,00 €[\s\S]*0 toodet/);
+    await page.locator('.mini-cart__link').hover();
+    expect(await page.locator('.mini-cart__panel').innerText()).toBe('Ostukorvis pole tooteid');
+    const footer = await page.locator('footer').innerText();
+    expect(footer).toContain('Peterburi tee 71');
+    expect(footer).toContain('Oleme kolinud!');
+    expect(await page.locator('footer').getByRole('link', { name: 'Müügitingimused' }).getAttribute('href')).toBe('/muugitingimused');
+    // Page meta: title, canonical and alternate languages.
+    expect(await page.title()).toContain('Baltic Parts');
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${base}/tooted`);
+    expect(await page.locator('link[rel=alternate][hreflang=en]').getAttribute('href')).toBe(`${base}/en/tooted`);
+    await expectAccessible();
   });
 
-  it('browses a category and its subcategories', async () => {
+  it('browses a category by its URL, then applies two filters: exact matches first, then the partial ones', async () => {
     await page.goto(`${base}/products`);
     await page.locator('nav.category-tree').getByRole('link', { name: /Filtrid/ }).first().click();
-    await expect.poll(() => page.url()).toContain('c=');
+    await expect.poll(() => page.url()).toBe(`${base}/et/filtrid`);
     await expect.poll(async () => (await cardCodes()).sort()).toEqual(['BF 1018/1', 'BF 1018/2', 'W 712/75']);
+    expect(await page.locator('main h1').innerText()).toBe('Filtrid');
+    await page.getByRole('group', { name: 'Height [mm]' }).getByLabel(/^177/).check();
+    await expect.poll(() => page.url()).toContain('f=');
+    await page.getByRole('group', { name: 'Outer diameter [mm]' }).getByLabel(/^135/).check();
+    await expect.poll(() => page.locator('.listing__partial-heading').count()).toBe(1);
+    expect(await page.locator('.listing__partial-heading').innerText()).toBe('Järgmised tooted vastavad valitud filtritele osaliselt:');
+    const exact = await page.locator('.listing__results > ul').first().locator('.product-card__code').allInnerTexts();
+    const partial = await page.locator('.listing__results > ul').nth(1).locator('.product-card__code').allInnerTexts();
+    expect(exact.map((c) => c.replace(/^.*:\s*/, ''))).toEqual(['BF 1018/1']);
+    expect(partial.map((c) => c.replace(/^.*:\s*/, '')).sort()).toEqual(['BF 1018/2', 'W 712/75']);
+    await expectAccessible();
   });
 
-  it('sorts by price and changes the page size through the URL state', async () => {
-    await page.goto(`${base}/products?sort=total_price&pageSize=48`);
+  it('sorts, changes page size and view mode, and finds them remembered after a reload', async () => {
+    await page.goto(`${base}/products`);
+    await expect.poll(cardCodes).toHaveLength(5);
+    await page.getByLabel('Järjestus').selectOption('total_price');
     await expect.poll(cardCodes).toEqual(['W 712/75', 'BF 1018/2', 'BF 1018/1', 'GSK 100', 'GB 200']);
+    await page.getByLabel('Tooteid lehel').selectOption('48');
+    await page.getByRole('group', { name: 'Vaade' }).getByRole('button', { name: 'Loend' }).click();
+    await expect.poll(() => page.locator('.product-grid--list').count()).toBe(1);
+    await page.waitForTimeout(400); // options persist after 200 ms
+    await page.goto(`${base}/products`);
+    await expect.poll(cardCodes).toEqual(['W 712/75', 'BF 1018/2', 'BF 1018/1', 'GSK 100', 'GB 200']);
+    expect(await page.getByLabel('Järjestus').inputValue()).toBe('total_price');
     expect(await page.getByLabel('Tooteid lehel').inputValue()).toBe('48');
+    expect(await page.locator('.product-grid--list').count()).toBe(1);
+    expect(await page.evaluate(() => [localStorage.getItem('productSorting'), localStorage.getItem('pageSize'), localStorage.getItem('productViewMode')])).toEqual([
+      'total_price',
+      '48',
+      'list',
+    ]);
   });
 
-  it('searches a part number however typed and shows it first, then opens the product page', async () => {
+  it('searches a part number however typed and shows it first, opens the product page, and sees stock change live', async () => {
     await page.goto(`${base}/products`);
     const search = page.getByRole('search').getByRole('searchbox');
     await search.fill('bf 1018 1');
@@ -83,30 +141,92 @@ describe('storefront', () => {
     await expect.poll(async () => (await cardCodes())[0]).toBe('BF 1018/1');
     await page.locator('.product-card').first().getByRole('link').click();
     await expect.poll(() => page.url()).toContain('/products/view/');
-    const main = page.locator('main');
-    // The description is shown on the product page only: wait for it, not for the listing's price.
-    await expect.poll(() => main.innerText(), { timeout: 10_000 }).toContain('Kütusefilter diiselmootorile');
-    const text = await main.innerText();
-    expect(text).toContain('12,40');
-    expect(text).toContain('€');
+    await expect.poll(() => main().innerText(), { timeout: 10_000 }).toContain('Kütusefilter diiselmootorile');
+    const text = await textOf(main());
+    expect(text).toContain('12,40 €');
     expect(text).toContain('Saadaval');
-    expect(text).toMatch(/Laos:\s*4/);
+    expect(text).toMatch(/Laos: 4/);
+    await expectAccessible();
+    // Stock arrives in the warehouse: the page shows it without a reload.
+    await page.waitForTimeout(300);
+    await receiveStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 6 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
+    await expect.poll(() => main().innerText(), { timeout: 10_000 }).toMatch(/Laos: 10/);
+    // Add two to the cart: the mini cart shows the total and the count.
+    await page.getByLabel('Kogus').fill('2');
+    await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
+    expect(await textOf(page.locator('.mini-cart__link'))).toMatch(/24,80 €[\s\S]*2 toodet/);
   });
 
-  it('shows the product page in English under /en', async () => {
+  it('shows the search results page with Estonian labels', async () => {
+    await page.goto(`${base}/searchresults?q=${encodeURIComponent('BF 1018/1')}`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Tulemused');
+    await expect.poll(() => page.locator('.search-result').count()).toBeGreaterThan(0);
+    const first = await page.locator('.search-result').first().innerText();
+    expect(first).toContain('Filtrid > Kütusefiltrid');
+    expect(first).toContain('BF 1018/1');
+    await expectAccessible();
+  });
+
+  it('switches to English and to the light theme, both remembered', async () => {
+    await page.goto(`${base}/products`);
+    await expect.poll(cardCodes).toHaveLength(5);
+    const setLanguage = page.waitForRequest((r) => r.url().endsWith('/en/site/set-language'));
+    await page.getByRole('link', { name: 'English' }).click();
+    await setLanguage;
+    await expect.poll(() => page.url()).toBe(`${base}/en/products`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('All products');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('footer').innerText()).toContain('We have moved!');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    await page.waitForTimeout(1200); // the theme persists after 1000 ms
+    await page.reload();
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    await expect.poll(cardCodes).toHaveLength(5);
+    await expectAccessible();
+  });
+
+  it('requests a back-in-stock notification, and a repeat request is refused', async () => {
     await page.goto(`${base}/en/products?q=${encodeURIComponent('GSK 100')}`);
     await expect.poll(async () => (await cardCodes())[0]).toBe('GSK 100');
     await page.locator('.product-card').first().getByRole('link').click();
-    await expect.poll(() => page.url()).toContain('/en/products/view/');
     await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Brake pads');
-    await expect.poll(() => page.locator('main').innerText()).toContain('Not in stock');
-    const text = await page.locator('main').innerText();
-    expect(text).toContain('€25.00');
-    expect(text).toContain('Not in stock');
+    expect(await main().innerText()).toContain('Not in stock');
+    expect(await textOf(main())).toContain('€25.00');
+    await expectAccessible();
+
+    const open = page.getByRole('button', { name: 'Notify me when back in stock' });
+    await open.click();
+    const dialog = page.getByRole('dialog');
+    const submit = dialog.getByRole('button', { name: 'Notify me' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('E-mail address').fill('mari maasikas@example');
+    await submit.click();
+    await expect.poll(() => dialog.innerText()).toContain('Please enter a valid email address');
+    await dialog.getByLabel('E-mail address').fill('mari@example.ee');
+    await submit.click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('status').innerText()).toContain('We will notify you when the product is back in stock.');
+
+    await open.click();
+    await dialog.getByLabel('E-mail address').fill('MARI@example.ee');
+    await dialog.getByRole('button', { name: 'Notify me' }).click();
+    await expect.poll(() => dialog.innerText()).toContain('Notification already submitted');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const events = await h.store.readAll({ eventTypes: ['StockNotificationRequested'] });
+    expect(events.events.map((e) => (e.data as { email: string }).email)).toEqual(['mari@example.ee']);
   });
 
-  it('shows the not-found page for an unknown path', async () => {
+  it('shows the not-found page for an unknown path, with a Back button to /', async () => {
     await page.goto(`${base}/no-such-page/here`);
-    await expect.poll(() => page.locator('main').innerText()).toMatch(/Lehekülge ei leitud|Page not found/);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Lehekülge ei leitud');
+    expect(await page.title()).toContain('Lehekülge ei leitud');
+    expect(await page.getByRole('link', { name: 'Tagasi' }).getAttribute('href')).toBe('/');
+    await expectAccessible();
+    await page.goto(`${base}/en/no/such/category`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Page not found');
   });
 });

@@ -24,7 +24,7 @@ export function Header() {
     <header className="site-header">
       <LoadingBar />
       <div className="site-header__inner container">
-        <Link to={to('/')} className="logo" aria-label={`${shopName}, ${t('nav.home')}`}>
+        <Link to={to('/')} className="logo">
           <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
             <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="3" />
             <circle cx="16" cy="16" r="5" fill="currentColor" />
@@ -34,6 +34,7 @@ export function Header() {
             <span className="logo__name">{shopName}</span>
             <span className="logo__tagline">{fields.tagline || t('tagline')}</span>
           </span>
+          <span className="visually-hidden">, {t('nav.home')}</span>
         </Link>
         <SearchBox />
         <div className="site-header__actions">

@@ -25,7 +25,7 @@ export function LanguageSwitch() {
               hrefLang={code}
               lang={code}
               aria-current={code === lang ? 'true' : undefined}
-              aria-label={t(`language.${code}`)}
+              aria-label={`${short}, ${t(`language.${code}`)}`}
               onClick={() => {
                 if (code !== lang) void fetch(`/${code}/site/set-language`, { credentials: 'same-origin' }).catch(() => {});
               }}

@@ -7,7 +7,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product, Sort } from '../../../../../api/contracts/catalog';
+import type { AppliedFilters, Product } from '../../../../../api/contracts/catalog';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog-constants';
+
+const PAGE_SIZE_TEXTS = PAGE_SIZES.map(String);
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
@@ -40,10 +43,15 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // Spec 3 "Remembered user options": sort and page size chosen earlier apply when the URL names none.
+  const [rememberedSort, setRememberedSort] = useLocalOption<Sort>('productSorting', SORT_OPTIONS, DEFAULT_SORT);
+  const [rememberedSize, setRememberedSize] = useLocalOption<string>('pageSize', PAGE_SIZE_TEXTS, String(DEFAULT_PAGE_SIZE));
   const params = useMemo(() => {
     const read = readListingParams(searchParams);
+    if (!searchParams.has('sort')) read.sort = rememberedSort;
+    if (!searchParams.has('pageSize')) read.pageSize = Number(rememberedSize);
     return categoryId ? { ...read, c: categoryId } : read;
-  }, [searchParams, categoryId]);
+  }, [searchParams, categoryId, rememberedSort, rememberedSize]);
   const queryString = toProductListQuery(params, lang);
   const products = useProducts(queryString);
   const categories = useCategories(lang);
@@ -59,8 +67,15 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
     if (!node) return `${to('/products')}${search}`;
     return `${node.url[lang]}${search}`;
   };
+  // The router commits a navigation in a transition: until the URL has changed, the panel shows the filters as
+  // just clicked (no flicker back of the checkbox).
+  const [pendingFilters, setPendingFilters] = useState<AppliedFilters | null>(null);
+  useEffect(() => setPendingFilters(null), [searchParams]);
   // A filter, sort or page-size change keeps the scroll position (see lib/scroll-restoration.ts).
-  const apply = (change: ListingChange) => navigate(hrefWith(change), { state: { keepScroll: true } });
+  const apply = (change: ListingChange) => {
+    if (change.f) setPendingFilters(change.f);
+    void navigate(hrefWith(change), { state: { keepScroll: true } });
+  };
 
   // Spec 2 "Pagination control": the view scrolls to the top when the page changes.
   const previousPage = useRef(params.page);
@@ -123,9 +138,9 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
         {list && (
           <FilterPanel
             available={list.availableFilters}
-            applied={params.f}
+            applied={pendingFilters ?? params.f}
             lang={lang}
-            onToggle={(name, value, on) => apply({ f: toggleFilterValue(params.f, name, value, on) })}
+            onToggle={(name, value, on) => apply({ f: toggleFilterValue(pendingFilters ?? params.f, name, value, on) })}
             onClear={() => apply({ f: {} })}
           />
         )}
@@ -148,8 +163,14 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
           sort={params.sort}
           pageSize={params.pageSize}
           viewMode={viewMode}
-          onSortChange={(sort: Sort) => apply({ sort })}
-          onPageSizeChange={(pageSize) => apply({ pageSize })}
+          onSortChange={(sort: Sort) => {
+            setRememberedSort(sort);
+            apply({ sort });
+          }}
+          onPageSizeChange={(pageSize) => {
+            setRememberedSize(String(pageSize));
+            apply({ pageSize });
+          }}
           onViewModeChange={setViewMode}
         />
 

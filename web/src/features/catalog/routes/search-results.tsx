@@ -38,8 +38,9 @@ export function SearchResultsRoute() {
   const queryString = useMemo(() => {
     const sp = new URLSearchParams({ q, page: String(page), 'per-page': String(pageSize) });
     if (sort) sp.set('sort', sort);
+    sp.set('lang', lang);
     return sp.toString();
-  }, [q, page, pageSize, sort]);
+  }, [q, page, pageSize, sort, lang]);
   const search = useSearchResults(queryString);
 
   const previousPage = useRef(page);

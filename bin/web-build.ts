@@ -1,0 +1,38 @@
+/**
+ * Builds the storefront (web/dist) with Vite when it is missing or older than its sources (web/ and the shared
+ * api/contracts). Used by `npm start`, the browser tests and the storefront benches, so none of them serves a stale
+ * bundle. @throws Error when the build fails.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Newest modification time (ms) of the files under `dir`, skipping dist and node_modules. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'dist' || entry.name === 'node_modules') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** @returns true when it built, false when web/dist was current. */
+export function buildWebIfStale(log: (line: string) => void): boolean {
+  const index = path.join(repoRoot, 'web', 'dist', 'index.html');
+  let built = 0;
+  try {
+    built = statSync(index).mtimeMs;
+  } catch {}
+  const sources = Math.max(newestMtime(path.join(repoRoot, 'web')), newestMtime(path.join(repoRoot, 'api', 'contracts')));
+  if (built > sources) return false;
+  log('building the web app (vite build) ...');
+  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('vite build failed');
+  return true;
+}
