@@ -2,7 +2,10 @@
  * The `npm start` mail catcher (platform/mail/catcher.ts): maildev in this process receives the order confirmation
  * over real SMTP and shows it in its web UI and REST API, where a new user reads it.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../platform/mail/catcher.js';
 import { buildOrderConfirmationMessage } from '../platform/mail/order-confirmation.js';
@@ -21,9 +24,11 @@ function freePort(): Promise<number> {
 }
 
 let catcher: MailCatcher | null = null;
+const mailDirectory = mkdtempSync(path.join(os.tmpdir(), 'mail-catcher-test-'));
 
 afterAll(async () => {
   await catcher?.close();
+  rmSync(mailDirectory, { recursive: true, force: true });
 });
 
 describe('mail catcher (maildev in process)', () => {
@@ -31,7 +36,7 @@ describe('mail catcher (maildev in process)', () => {
     const smtpPort = await freePort();
     const webPort = await freePort();
     const lines: string[] = [];
-    catcher = await startMailCatcher({ host: '127.0.0.1', smtpPort, webPort, log: (l) => lines.push(l) });
+    catcher = await startMailCatcher({ host: '127.0.0.1', smtpPort, webPort, mailDirectory, log: (l) => lines.push(l) });
     expect(catcher).not.toBeNull();
     expect(catcher!.smtpUrl).toBe(`smtp://127.0.0.1:${smtpPort}`);
     expect(catcher!.webUrl).toBe(`http://localhost:${webPort}`);
@@ -61,8 +66,18 @@ describe('mail catcher (maildev in process)', () => {
     expect(await ui.text()).toMatch(/MailDev/i);
 
     // A second catcher on the same SMTP port steps aside: mail already goes to the first.
-    const second = await startMailCatcher({ host: '127.0.0.1', smtpPort, webPort: await freePort(), log: (l) => lines.push(l) });
+    const second = await startMailCatcher({ host: '127.0.0.1', smtpPort, webPort: await freePort(), mailDirectory, log: (l) => lines.push(l) });
     expect(second).toBeNull();
     expect(lines.join('\n')).toContain(`already listens on port ${smtpPort}`);
+
+    // After a restart the mail is still there (kept in the mail directory).
+    await catcher!.close();
+    catcher = await startMailCatcher({ host: '127.0.0.1', smtpPort, webPort, mailDirectory, log: (l) => lines.push(l) });
+    let restored: { subject: string }[] = [];
+    for (let i = 0; i < 50 && restored.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      restored = (await (await fetch(`${api}/email`)).json()) as { subject: string }[];
+    }
+    expect(restored.map((m) => m.subject)).toEqual(['Tellimus nr 1042 on vastu võetud']);
   });
 });

@@ -5,9 +5,12 @@
  * MAIL_CATCHER_WEB_PORT). It is off with MAIL_CATCHER=off and whenever SMTP_URL names another server; the production
  * roles (`npm run worker`) never start it.
  *
- * maildev is one module-level instance per process, so one catcher per process.
+ * Mails are kept as .eml files in `mailDirectory` (default: shop-mail-catcher in the OS temp directory), so they
+ * are still there after a restart. maildev is one module-level instance per process, so one catcher per process.
  */
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import MailDev, { type MailDevServer } from 'maildev';
 import maildevWeb from 'maildev/lib/web.js';
 
@@ -40,6 +43,7 @@ const displayHost = (host: string) => (host === '0.0.0.0' || host === '::' || ho
  * Starts maildev.
  * @param options.host interface to listen on (both servers)
  * @param options.smtpPort SMTP port; options.webPort HTTP port of the web UI
+ * @param options.mailDirectory where received mails are kept (default `<tmp>/shop-mail-catcher`)
  * @returns the running catcher, or null when a server already answers on the SMTP port (another `npm start`'s
  *   catcher, or a real one): mail then goes there, and the line logged says so.
  * @throws Error when maildev cannot listen (e.g. the web port is taken by something else: EADDRINUSE)
@@ -63,7 +67,7 @@ export async function startMailCatcher(options: {
     web: options.webPort,
     ip: options.host,
     silent: true,
-    mailDirectory: options.mailDirectory,
+    mailDirectory: options.mailDirectory ?? path.join(os.tmpdir(), 'shop-mail-catcher'),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) if (!before[signal].includes(listener)) process.removeListener(signal, listener);
