@@ -58,6 +58,10 @@ export class OrderNotYetProjectedError extends Error {
 }
 
 export interface SendOrderConfirmationDeps {
+  /**
+   * PostgreSQL pool: a send holds one connection for its lock transaction and briefly needs a second one, so give
+   * it at least 2 connections per job processed at the same time (worker concurrency).
+   */
   db: Database;
   transport: MailTransport;
   /** Loads the order summary (projections/orders/queries.ts getOrderSummary); null while not projected yet. */
@@ -127,7 +131,8 @@ let defaultDeps: Promise<SendOrderConfirmationDeps> | null = null;
 export const sendOrderConfirmationProcessor = async (data: unknown): Promise<SendOrderConfirmationResult> => {
   defaultDeps ??= (async () => {
     const config = loadConfig();
-    const db = createDatabase(config.databaseUrl, { max: 4, applicationName: 'shop-worker-mail' });
+    // The worker runs 4 jobs at a time; each send needs 2 connections (see SendOrderConfirmationDeps.db).
+    const db = createDatabase(config.databaseUrl, { max: 10, applicationName: 'shop-worker-mail' });
     return {
       db,
       transport: createMailTransport(config.mail.smtpUrl),
