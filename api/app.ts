@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -38,6 +40,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request).
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   // Per-route limits only (config.rateLimit on a route); counters in process memory.
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 16_384 } });
@@ -62,7 +66,17 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(orderRoutes, { deps });
 
   const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
-  if (serveWeb) await app.register(fastifyStatic, { root: deps.webRoot!, wildcard: false, index: false });
+  if (serveWeb) {
+    // Hashed bundles under /assets never change: cached for a year; index.html is revalidated on every visit.
+    const assets = `${path.sep}assets${path.sep}`;
+    await app.register(fastifyStatic, {
+      root: deps.webRoot!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.header('cache-control', filePath.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
   // Single-page app: every other GET path renders index.html and the client router decides (its not-found page
   // included); API paths answer 404 in the envelope.
   app.setNotFoundHandler((request, reply) => {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { loadConfig } from '../platform/config.js';
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   }
   // Global fields and the main menu (footer, header): recorded only where they differ from the seed.
   await seedSiteContent(rt.store, new Date().toISOString());
+  // Delivery: parcel machine locations from the snapshots (the worker refreshes them from the carriers' feeds) and
+  // the postage products priced like any catalog product.
+  await setupDelivery(rt.store, new Date().toISOString(), { vatRatePercent: config.vatRatePercent });
   log('projecting events into the read models ...');
   await projectors.caughtUp();
   const stopApi = await startApi(rt, log);

@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 import { hashReadModel, liveSchema, readCheckpoint, rebuildReadModel, runProjector } from './read-model.js';
 import { READ_MODELS } from './read-models.js';
@@ -16,6 +18,9 @@ let h: ShopHarness;
 beforeAll(async () => {
   h = await createShopHarness('rebuild');
   await h.importFile(fixture);
+  // Every read model holds rows: the site content and the delivery locations and postage products too.
+  await seedSiteContent(h.store, h.clock.now);
+  await setupDelivery(h.store, h.clock.now);
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
   await h.settle();
 });

@@ -1,0 +1,148 @@
+/**
+ * Storefront speed (`npm run bench:storefront`, issue 3 "Speed"): the api serves the built web app (web/dist,
+ * rebuilt when stale) over the demo catalog (data/demo-catalog.csv, imported once into database
+ * `shop_bench_storefront`, about 80 s the first time) with the seeded site content, on a local port. It prints:
+ *
+ * 1. JavaScript loaded by /products and by a product page: every script response Chromium received on a fresh
+ *    visit, in bytes as served and gzipped (zlib level 6, the size vite reports). Budget: 120 KB gzipped.
+ * 2. Lighthouse (the npm package, on Debian's Chromium) performance score, LCP, TBT and CLS for /products and a
+ *    product page, desktop and mobile presets, `RUNS` runs each (default 3): the median is printed. Aims:
+ *    performance >= 95 desktop, >= 90 mobile, CLS <= 0.05. Lighthouse simulates a slow network and CPU; on a shared
+ *    2-core machine the scores move by a few points between runs.
+ */
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../api/app.js';
+import { buildWebIfStale } from '../bin/web-build.js';
+import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { createDatabase } from '../platform/db/database.js';
+import { migrate } from '../platform/db/migrate.js';
+import { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { ensureChromium } from '../platform/services/ensure-services.js';
+import { ensureReadModel, runProjector } from '../projections/read-model.js';
+import { READ_MODELS } from '../projections/read-models.js';
+import { benchDatabaseUrl, fmt, median, printTable } from './support.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.RUNS ?? 3);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  buildWebIfStale(log);
+  const chromePath = await ensureChromium(log);
+  const url = await benchDatabaseUrl('shop_bench_storefront');
+  const db = createDatabase(url, { max: 10 });
+  await migrate(db);
+  const store = new PostgresEventStore(db, { listenConnectionString: url });
+  if (!(await store.readStream('setup-demo-catalog', { maxCount: 1 })).exists) {
+    log('importing data/demo-catalog.csv (first run only) ...');
+    await importCatalogFile(store, path.join(repoRoot, 'data', 'demo-catalog.csv'), { vatRatePercent: 24 });
+    await store.appendToStream('setup-demo-catalog', [{ id: crypto.randomUUID(), type: 'DemoCatalogImported', data: {}, metadata: { correlationId: crypto.randomUUID(), causationId: crypto.randomUUID(), userId: null, time: new Date().toISOString() } }], { expectedVersion: 'any' });
+  }
+  await seedSiteContent(store, new Date().toISOString());
+  for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: url, retryMs: 200 }));
+  await Promise.all(projectors.map((p) => p.caughtUp()));
+  const app = await buildApp({
+    db,
+    store,
+    now: () => new Date().toISOString(),
+    webRoot: path.join(repoRoot, 'web', 'dist'),
+    listingCacheTtlMs: 10_000,
+    searches: new SearchRecorder(store, { flushIntervalMs: 100 }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const base = `http://127.0.0.1:${port}`;
+  const first = (await (await fetch(`${base}/v1/products?pageSize=24`)).json()) as { data: { results: { id: string }[] } };
+  const productPath = `/products/view/${first.data.results[0]!.id}`;
+  const pages = [
+    { name: '/products', path: '/products' },
+    { name: 'product page', path: productPath },
+  ];
+
+  // 1. JavaScript per page, from what the browser actually loaded.
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const bundleRows: Record<string, string | number>[] = [];
+  for (const page of pages) {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const scripts = new Map<string, Promise<Buffer>>();
+    tab.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.set(new URL(r.url()).pathname, r.body());
+    });
+    await tab.goto(`${base}${page.path}`, { waitUntil: 'networkidle' });
+    let raw = 0;
+    let gz = 0;
+    for (const [file, body] of scripts) {
+      const bytes = await body;
+      raw += bytes.length;
+      gz += gzipSync(bytes, { level: 6 }).length;
+      bundleRows.push({ page: page.name, file: file.replace('/assets/', ''), 'KB': fmt(bytes.length / 1024), 'KB gzip': fmt(gzipSync(bytes, { level: 6 }).length / 1024) });
+    }
+    bundleRows.push({ page: page.name, file: `TOTAL (${scripts.size} files)`, 'KB': fmt(raw / 1024), 'KB gzip': fmt(gz / 1024) });
+    await context.close();
+  }
+  await browser.close();
+  console.log('\nJavaScript loaded on a fresh visit (budget for /products: 120 KB gzip)');
+  printTable(bundleRows);
+
+  // 2. Lighthouse, desktop and mobile.
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  const rows: Record<string, string | number>[] = [];
+  try {
+    for (const page of pages) {
+      for (const preset of ['desktop', 'mobile'] as const) {
+        const scores: number[] = [];
+        const lcp: number[] = [];
+        const tbt: number[] = [];
+        const cls: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const result = await lighthouse(
+            `${base}${page.path}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            preset === 'desktop' ? desktopConfig : undefined,
+          );
+          const lhr = result!.lhr;
+          scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+          lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+          tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+          cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN);
+        }
+        rows.push({
+          page: page.name,
+          preset,
+          runs: RUNS,
+          'performance (median)': median(scores),
+          'all runs': scores.join(' '),
+          'LCP ms': fmt(median(lcp), 0),
+          'TBT ms': fmt(median(tbt), 0),
+          CLS: fmt(median(cls), 3),
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  console.log('\nLighthouse (aims: performance >= 95 desktop, >= 90 mobile; CLS <= 0.05)');
+  printTable(rows);
+
+  await app.close();
+  await Promise.all(projectors.map((p) => p.stop()));
+  await store.close();
+  await db.destroy();
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
