@@ -5,7 +5,7 @@
  * sends them. Whatever is replayed or redelivered, each OrderPlaced gives exactly one accepted mail.
  */
 import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../platform/db/database.js';
@@ -210,9 +210,10 @@ describe('order confirmation mail (issue 4)', () => {
     expect(sink.rejected.filter((m) => m.orderNumber === String(order.number))).toHaveLength(1);
   });
 
-  it('waits for the order to be projected and skips orders without an e-mail address', async () => {
+  it('waits for the order to be projected, refuses malformed jobs and skips orders without an e-mail address', async () => {
     const missing = randomUUID();
     await expect(processor({ eventId: randomUUID(), orderId: missing })).rejects.toBeInstanceOf(OrderNotYetProjectedError);
+    await expect(processor({ eventId: 'not-a-uuid', orderId: missing })).rejects.toBeInstanceOf(UnrecoverableError);
 
     const order = numberedOrder(30);
     const noMail = { ...order, client: { ...order.client, email: '' } };

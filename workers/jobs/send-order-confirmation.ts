@@ -23,6 +23,7 @@
  * tests/mail-worker-crash.int.spec.ts kills a worker exactly there. A second worker never sends concurrently with a
  * live first one: the send lock is held for the whole SMTP conversation.
  */
+import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
 import { loadConfig } from '../../platform/config.js';
@@ -75,13 +76,16 @@ export interface SendOrderConfirmationDeps {
 
 /**
  * Makes the processor.
- * @returns `(data) => result`; it throws (and BullMQ retries) on invalid data (zod error, fails for good after
- *   the attempts), OrderNotYetProjectedError, and SMTP or PostgreSQL errors.
+ * @returns `(data) => result`; it throws UnrecoverableError on malformed data (the job fails without retries), and
+ *   OrderNotYetProjectedError, SMTP or PostgreSQL errors (BullMQ retries with backoff, MAIL_JOB_OPTIONS).
  */
 export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmationDeps): (data: unknown) => Promise<SendOrderConfirmationResult> {
   const log = deps.log ?? (() => {});
   return async (data) => {
-    const job = SendOrderConfirmationJob.parse(data);
+    const parsed = SendOrderConfirmationJob.safeParse(data);
+    // Malformed data will not get better by retrying: fail the job for good.
+    if (!parsed.success) throw new UnrecoverableError(`Malformed ${SEND_ORDER_CONFIRMATION} job: ${JSON.stringify(data)}`);
+    const job = parsed.data;
     await ensureMailOutbox(deps.db);
     const messageId = orderConfirmationMessageId(job.eventId, deps.from);
     // Cheap check without the lock: the common redelivery case.
