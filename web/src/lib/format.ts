@@ -35,3 +35,15 @@ export function formatEuro(amount: number | string | null | undefined, lang: Lan
 export function formatCount(n: number, lang: Language): string {
   return new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 3 }).format(n);
 }
+
+/**
+ * Formats a date (ISO-8601 text or Date) per language: Estonian dd.mm.yyyy (with HH:mm when `withTime`), English
+ * as en-US. Returns '' for a missing or invalid date.
+ */
+export function formatDate(value: string | Date | null | undefined, lang: Language, withTime = false): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}) };
+  return new Intl.DateTimeFormat(INTL_LOCALE[lang], options).format(date);
+}
