@@ -14,6 +14,8 @@
  * - One active runner at a time: a session advisory lock (`pm:order-mail`) on a dedicated connection; other worker
  *   processes stand by and take over when the holder dies. It is not a read model: a read-model rebuild never runs
  *   it, so a rebuild sends no mail (design brief "Read models").
+ * - Its first run starts at the beginning of `$all`: every order placed so far gets its mail unless the outbox
+ *   already records one (orders and mail ship together in issue 4, so no older orders exist).
  */
 import { type JobsOptions, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -32,7 +34,7 @@ export const ORDER_MAIL_EVENT_TYPES = ['OrderPlaced'] as const;
 /** How long completed jobs stay in Redis, so re-enqueueing the same event id is a no-op (seconds; 14 days). */
 export const COMPLETED_JOB_RETENTION_S = 14 * 24 * 3600;
 
-/** Retries of a mail job: 12 attempts, exponential backoff from 2 s (about 2.3 hours in all). */
+/** Retries of a mail job: 12 attempts, exponential backoff 2 s, 4 s, ... 2048 s (about 68 minutes in all). */
 export const MAIL_JOB_OPTIONS: JobsOptions = {
   attempts: 12,
   backoff: { type: 'exponential', delay: 2000 },
