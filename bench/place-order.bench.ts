@@ -7,8 +7,14 @@
  *
  * Prints p50/p95/p99 latency in milliseconds, orders/s, refusals and errors, and checks afterwards that the stock
  * streams add up (units reserved = orders' units). Aim: p95 <= 50 ms. Figures only; it never fails on time.
+ *
+ * `PROJECTORS`: `process` (default: the projector role in a child process, as in production, so the api's event
+ * loop serves only requests), `inline` (projectors in this process), `off` (stopped after the catalog is
+ * projected: the api alone).
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/app.js';
 import { checkoutBody, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
@@ -25,6 +31,8 @@ import { fmt, percentile, printTable } from './support.js';
 const SHOPPERS = Number(process.env.SHOPPERS ?? 16);
 const DURATION = Number(process.env.DURATION ?? 15);
 const HOT = 10;
+const PROJECTORS = process.env.PROJECTORS ?? 'process';
+const repoRoot = path.resolve(import.meta.dirname, '..');
 
 async function main() {
   const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? (await ensurePostgres((line) => process.stderr.write(`${line}\n`)));
@@ -34,6 +42,7 @@ async function main() {
   const store = new PostgresEventStore(db, { listenConnectionString: url });
   const projectors: ReturnType<typeof runProjector>[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let child: ChildProcess | null = null;
   try {
     await migrate(db);
     for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
@@ -41,6 +50,10 @@ async function main() {
     const rows = Array.from({ length: HOT }, (_, i) => productRow(`HOT-${i}`, { grossCents: 1000 + i, stock: 1_000_000 }));
     await importCatalog(store, rows, { vatRatePercent: 24, concurrency: 4, now: () => new Date().toISOString() });
     await Promise.all(projectors.map((p) => p.caughtUp()));
+    if (PROJECTORS !== 'inline') await Promise.all(projectors.splice(0).map((p) => p.stop()));
+    if (PROJECTORS === 'process') {
+      child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bin/role.ts'), 'projector'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: 'ignore' });
+    }
 
     app = await buildApp({ db, store, now: () => new Date().toISOString(), webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 100 }), vatRatePercent: 24 });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -72,6 +85,7 @@ async function main() {
     const orders = statuses.get(200) ?? 0;
     printTable([
       {
+        projectors: PROJECTORS,
         shoppers: SHOPPERS,
         'hot products': HOT,
         requests: latencies.length,
@@ -87,6 +101,7 @@ async function main() {
     for (const id of ids) reserved += 1_000_000 - (await stockOf(store, id)).free;
     console.log(`stock check: ${reserved} units reserved, ${units} units ordered -> ${reserved === units ? 'consistent' : 'MISMATCH'}`);
   } finally {
+    child?.kill('SIGTERM');
     await app?.close();
     await Promise.all(projectors.map((p) => p.stop()));
     await store.close();

@@ -4,18 +4,19 @@
  * fewer units are free, `stock.quantity_invalid` (validation). Version conflicts are retried by the handler, so
  * concurrent orders for the last units end with exactly as many reservations as there were units.
  */
-import { stockDecider, type StockCommand, toStockStreamId, reservedFor } from '../../domain/stock/stock.js';
+import { reservedFor, stockDecider, type StockCommand } from '../../domain/stock/stock.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import type { CommandContext } from '../shared/command-handler.js';
-import { handleWith } from '../shared/command-handler.js';
 import { stockHandler } from './stock-handler.js';
+import { decideOnStock } from './stock-streams.js';
 
 export const reserveStock = stockHandler('ReserveStock');
 
 /**
  * ReserveStock that also tells how many units the order holds afterwards (whole units): the units it reserved
  * now, or those an earlier attempt of the same order already holds (a retried request), or 0 when the product
- * has no limited amount.
+ * has no limited amount. Runs through `decideOnStock` (stock-streams.ts: a per-process lock and state cache per
+ * hot stream; optimistic concurrency across processes).
  * @throws DomainError stock.insufficient (conflict), stock.quantity_invalid (validation)
  */
 export async function reserveStockForOrder(
@@ -24,17 +25,8 @@ export async function reserveStockForOrder(
   ctx: CommandContext,
 ): Promise<{ held: number }> {
   let held = 0;
-  const command: StockCommand = { type: 'ReserveStock', data, metadata: { now: ctx.now } };
-  await handleWith(
-    store,
-    toStockStreamId(data.productId),
-    stockDecider,
-    (state) => {
-      const events = stockDecider.decide(command, state);
-      held = reservedFor(events.reduce(stockDecider.evolve, state), data.orderId);
-      return events;
-    },
-    ctx,
-  );
+  await decideOnStock(store, { type: 'ReserveStock', data, metadata: { now: ctx.now } }, ctx, (state, events) => {
+    held = reservedFor(events.reduce(stockDecider.evolve, state), data.orderId);
+  });
   return { held };
 }

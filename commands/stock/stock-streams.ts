@@ -1,0 +1,85 @@
+/**
+ * Deciding on hot stock streams (issue 4: many shoppers ordering the same products at once) without rereading
+ * and refighting over them on every order:
+ *
+ * - a per-process lock per stream (`stock-{productId}`) queues this process's commands on one stream, so they do
+ *   not conflict with each other; other processes still may, and optimistic concurrency (the expected version)
+ *   keeps the guarantee: a conflict rereads and decides again, at most 10 times, as every command handler does;
+ * - a per-process cache of the folded Stock state and its version (events never change, so a state at version V
+ *   stays true): a command reads only the events after the cached version.
+ */
+import { type StockCommand, stockDecider, type StockEvent, type StockState, toStockStreamId } from '../../domain/stock/stock.js';
+import { type EventStore, WrongExpectedVersionError } from '../../platform/event-store/port.js';
+import { type CommandContext, type HandleResult, toNewEvents } from '../shared/command-handler.js';
+
+/** Most stock streams whose folded state a process keeps. */
+const CACHE_LIMIT = 20_000;
+const MAX_ATTEMPTS = 10;
+
+const cache = new Map<string, { version: bigint; state: StockState }>();
+const tails = new Map<string, Promise<void>>();
+
+/** Runs `fn` when no other call of this process holds `key`; calls for one key run one after another. */
+export async function withStreamLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = tails.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => mine);
+  tails.set(key, tail);
+  await previous;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  }
+}
+
+async function load(store: EventStore, streamId: string): Promise<{ version: bigint; state: StockState }> {
+  const cached = cache.get(streamId);
+  const from = cached ?? { version: 0n, state: stockDecider.initialState };
+  const { events, version } = await store.readStream(streamId, { fromPosition: from.version + 1n });
+  if (version < from.version) throw new Error(`Stream ${streamId} is behind the cached version ${from.version}`);
+  const state = events.reduce((s, e) => stockDecider.evolve(s, { type: e.type, data: e.data } as StockEvent), from.state);
+  return { version, state };
+}
+
+function remember(streamId: string, version: bigint, state: StockState): void {
+  cache.delete(streamId);
+  cache.set(streamId, { version, state });
+  if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+}
+
+/**
+ * Decides one stock command on its stream under the process's lock, from the cached state, and appends with the
+ * expected version (retried on conflicts). `observe` sees the state the events were decided on.
+ * @throws DomainError from the Stock decider; WrongExpectedVersionError after 10 conflicts
+ */
+export function decideOnStock(
+  store: EventStore,
+  command: StockCommand,
+  ctx: CommandContext,
+  observe: (state: StockState, events: StockEvent[]) => void = () => {},
+): Promise<HandleResult<StockEvent>> {
+  const streamId = toStockStreamId(command.data.productId);
+  return withStreamLock(streamId, async () => {
+    for (let attempt = 1; ; attempt++) {
+      const { version, state } = await load(store, streamId);
+      remember(streamId, version, state);
+      const events = stockDecider.decide(command, state);
+      observe(state, events);
+      if (events.length === 0) return { events, version, checkpoint: '' };
+      try {
+        const result = await store.appendToStream(streamId, toNewEvents(events, streamId, ctx), { expectedVersion: version });
+        if (!result.duplicate) remember(streamId, result.nextExpectedVersion, events.reduce(stockDecider.evolve, state));
+        return { events: result.duplicate ? [] : events, version: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) {
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+          continue;
+        }
+        throw error;
+      }
+    }
+  });
+}
