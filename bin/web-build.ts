@@ -32,7 +32,12 @@ export function buildWebIfStale(log: (line: string) => void): boolean {
   if (built > sources) return false;
   log('building the web app (vite build) ...');
   const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  // Always a production build: under vitest NODE_ENV is 'test', which would make Vite bundle React's development build.
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error('vite build failed');
   return true;
 }
