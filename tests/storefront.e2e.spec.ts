@@ -229,4 +229,12 @@ describe('storefront', () => {
     await page.goto(`${base}/en/no/such/category`);
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Page not found');
   });
+
+  it('wipes local storage at /clear-storage and returns to /', async () => {
+    await page.goto(`${base}/products`);
+    await page.evaluate(() => localStorage.setItem('productViewMode', 'compact'));
+    await page.goto(`${base}/clear-storage`);
+    await expect.poll(() => page.url()).toBe(`${base}/`);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
 });

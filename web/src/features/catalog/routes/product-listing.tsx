@@ -177,12 +177,12 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
         {products.isPending ? (
           <Spinner />
         ) : !list ? (
-          <div className="notice notice--error" role="alert">
-            <p>{t('listing.loadError')}</p>
+          // Spec 8: a failed product-list request is swallowed silently; only a way to try again is offered.
+          <p className="empty-state">
             <button type="button" className="button" onClick={() => void products.refetch()}>
               {t('app:retry')}
             </button>
-          </div>
+          </p>
         ) : list.results.length === 0 ? (
           <div className="empty-state">
             <p>
