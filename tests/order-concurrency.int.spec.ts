@@ -2,13 +2,17 @@
  * Never oversell (issue 4, design brief "Streams and aggregates"): a product with a stock of 1 and 50 concurrent
  * place-order requests from separate shoppers (half with their own Idempotency-Key, half without), repeated for
  * 20 rounds on real PostgreSQL. Each round: exactly one order, every other shopper is sent back to the cart, the
- * stock never goes below zero, and the stock stream's history adds up to the final stock.
+ * stock never goes below zero, and the stock stream's history adds up to the final stock. A second test drops
+ * the api's per-process stream lock (half the writers use the plain command handler, as other processes would):
+ * optimistic concurrency alone must still let exactly one reservation of the last unit through.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkoutBody, freeUnitsBySum, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
+import { reserveStock, reserveStockForOrder } from '../commands/stock/reserve-stock.js';
+import type { DomainError } from '../domain/shared/errors.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 let h: ShopHarness;
@@ -63,4 +67,29 @@ it(`${ROUNDS} rounds of ${SHOPPERS} concurrent orders for the last unit: exactly
   await h.settle();
   const product = (await h.app.inject(`/product/view/${productId}`)).json();
   expect(product.data.availableForSale).toBe(0);
+});
+
+it('without the per-process lock (other processes): 50 concurrent reservations of the last unit, exactly one wins', { timeout: 120_000 }, async () => {
+  const other = productIdForCode('LAST-ONE-X');
+  await h.importCatalogRows([productRow('LAST-ONE-X', { stock: 0 })]);
+  for (let round = 1; round <= 5; round++) {
+    await receiveStock(h.store, { productId: other, warehouseId: 'tallinn', quantity: 1 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+    const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+    // Half through the plain handler (as another api process would append), half through this process's locked path.
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => {
+        const data = { productId: other, orderId: randomUUID(), quantity: 1, policy: 'available' as const, deliveryDays: null };
+        return i % 2 ? reserveStock(h.store, data, ctx()).then((r) => r.events.length) : reserveStockForOrder(h.store, data, ctx()).then((r) => r.held);
+      }),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled' && r.value > 0);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(won, `round ${round}`).toHaveLength(1);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(((r as PromiseRejectedResult).reason as DomainError).code).toBe('stock.insufficient');
+    const { events, free } = await stockOf(h.store, other);
+    expect(free).toBe(0);
+    expect(events.every((e) => e.data.onHand >= 0)).toBe(true);
+    expect(freeUnitsBySum(events)).toBe(0);
+  }
 });
