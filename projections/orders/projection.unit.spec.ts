@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { evolveOrderRow, reservationChange } from './projection.js';
+
+const meta = (time: string) => ({ correlationId: 'c', causationId: 'c', userId: null, time });
+const ev = (type: string, data: unknown, position: number, streamId = 'order-o1', time = '2026-11-22T10:00:00.000Z'): RecordedEvent => ({
+  id: `e${position}`, type, data, metadata: meta(time), streamId, streamPosition: BigInt(position), globalPosition: BigInt(position), checkpoint: String(position),
+});
+const placedData = {
+  orderId: 'o1', number: 1001, publicToken: 't'.repeat(32), placedAt: '2026-11-22T10:00:00.000Z', language: 'et', client: { email: 'a@b.ee' },
+  rows: [], totalCents: 100, reservations: [{ productId: 'p1', quantity: 1 }],
+};
+
+describe('orders read model mapping', () => {
+  it('builds the row from OrderPlaced and follows payments and expiry', () => {
+    let row = evolveOrderRow(null, ev('OrderPlaced', placedData, 1));
+    expect(row).toMatchObject({ orderId: 'o1', number: 1001, isPaid: false, reservation: 'held', version: 1, summary: { isPaid: false, paidAt: null } });
+    expect(row!.summary).not.toHaveProperty('reservations');
+    row = evolveOrderRow(row, ev('PaymentStarted', { orderId: 'o1', attempt: 1, attemptId: 'a1', methodId: 'm', providerId: 'p' }, 2, 'order-o1', '2026-11-22T10:01:00.000Z'));
+    expect(row!.attempts).toEqual([{ attempt: 1, attemptId: 'a1', methodId: 'm', providerId: 'p', startedAt: '2026-11-22T10:01:00.000Z' }]);
+    row = evolveOrderRow(row, ev('OrderPaid', { orderId: 'o1', paidAt: '2026-11-22T10:02:00.000Z' }, 3));
+    expect(row).toMatchObject({ isPaid: true, summary: { isPaid: true, paidAt: '2026-11-22T10:02:00.000Z' }, version: 3 });
+  });
+
+  it('ignores replayed events at or below the row version, and events before OrderPlaced', () => {
+    const row = evolveOrderRow(evolveOrderRow(null, ev('OrderPlaced', placedData, 1)), ev('OrderReservationExpired', { orderId: 'o1' }, 2));
+    expect(row!.reservation).toBe('expired');
+    expect(evolveOrderRow(row, ev('OrderPaid', { orderId: 'o1', paidAt: 'x' }, 2))).toBe(row);
+    expect(evolveOrderRow(null, ev('OrderPaid', { orderId: 'o1', paidAt: 'x' }, 2))).toBeNull();
+  });
+
+  it('an order holding nothing has reservation none', () => {
+    expect(evolveOrderRow(null, ev('OrderPlaced', { ...placedData, reservations: [] }, 1))!.reservation).toBe('none');
+  });
+
+  it('maps stock reservation events to held-unit changes', () => {
+    expect(reservationChange(ev('StockReserved', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 3 }, 4, 'stock-p1'))).toEqual({
+      kind: 'add', orderId: 'o1', productId: 'p1', warehouseId: 'w', quantity: 2, at: '2026-11-22T10:00:00.000Z',
+    });
+    expect(reservationChange(ev('ReservationReleased', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 5, reason: 'expired' }, 5, 'stock-p1'))).toEqual({
+      kind: 'remove', orderId: 'o1', productId: 'p1', warehouseId: 'w',
+    });
+    expect(reservationChange(ev('StockReceived', { productId: 'p1', warehouseId: 'w', quantity: 2, onHand: 5 }, 6, 'stock-p1'))).toBeNull();
+  });
+});
