@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBody } from '../api/routes/orders/order-test-kit.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
@@ -22,6 +24,10 @@ beforeAll(async () => {
   await seedSiteContent(h.store, h.clock.now);
   await setupDelivery(h.store, h.clock.now);
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
+  // An order (issue 4) holding reserved stock: rows for the orders read model.
+  await h.settle();
+  const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object });
+  expect(order.statusCode).toBe(200);
   await h.settle();
 });
 afterAll(async () => {
