@@ -21,13 +21,16 @@ import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import { renderAutoPostForm } from '../../../platform/payments/html.js';
 import type { PaymentRequest, PaymentStart } from '../../../platform/payments/port.js';
 import { getOrderView } from '../../../projections/orders/queries.js';
-import { startPaymentBodySchema } from '../../contracts/orders.js';
+import { envelopeSchema } from '../../contracts/catalog.js';
+import { orderWithPaymentMethodsSchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 
 const tokenParams = z.object({ token: z.string().max(200) });
+const failure = envelopeSchema(z.null());
+const langQuery = z.object({ lang: z.string().optional() });
 
 /** Absolute base URL for provider URLs: ApiDeps.publicUrl, else the request's scheme and host. */
 export function baseUrl(deps: ApiDeps, request: FastifyRequest): string {
@@ -65,30 +68,34 @@ async function startWithProvider(start: () => Promise<PaymentStart>, request: Fa
 export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/v1/payment/:token', { schema: { params: tokenParams } }, async (request) => {
+  typed.get('/v1/payment/:token', { schema: { params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 404: failure } } }, async (request) => {
     const view = await getOrderView(deps.db, { publicToken: request.params.token });
     if (!view) throw new ApiError('order.not_found', 404);
     return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation) });
   });
 
-  typed.put('/v1/payment/:token', { schema: { params: tokenParams, body: startPaymentBodySchema } }, async (request) => {
-    const view = await getOrderView(deps.db, { publicToken: request.params.token });
-    if (!view) throw new ApiError('order.not_found', 404);
-    const { summary } = view;
-    const provider = deps.payments?.providerOfMethod(request.body.method);
-    if (!provider) throw new ApiError('payment.method_unknown', 400, 'method');
-    const commandId = randomUUID();
-    // The attempt id is the PaymentStarted event's id (platform/payments/port.ts PaymentRequest.attemptId).
-    const attemptId = eventIdFor(commandId, toOrderStreamId(summary.orderId), 0);
-    await startPayment(
-      deps.store,
-      { orderId: summary.orderId, methodId: request.body.method, providerId: provider.id, attemptId },
-      { commandId, correlationId: request.id, userId: null, now: deps.now() },
-    );
-    const start = await startWithProvider(() => provider.start(paymentRequest(summary, request.body.method, provider.id, attemptId, baseUrl(deps, request))), request);
-    const url = start.kind === 'redirect' ? start.url : `/v1/payment/${summary.publicToken}/redirect?attempt=${attemptId}`;
-    return success({ url });
-  });
+  typed.put(
+    '/v1/payment/:token',
+    { schema: { params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } } },
+    async (request) => {
+      const view = await getOrderView(deps.db, { publicToken: request.params.token });
+      if (!view) throw new ApiError('order.not_found', 404);
+      const { summary } = view;
+      const provider = deps.payments?.providerOfMethod(request.body.method);
+      if (!provider) throw new ApiError('payment.method_unknown', 400, 'method');
+      const commandId = randomUUID();
+      // The attempt id is the PaymentStarted event's id (platform/payments/port.ts PaymentRequest.attemptId).
+      const attemptId = eventIdFor(commandId, toOrderStreamId(summary.orderId), 0);
+      await startPayment(
+        deps.store,
+        { orderId: summary.orderId, methodId: request.body.method, providerId: provider.id, attemptId },
+        { commandId, correlationId: request.id, userId: null, now: deps.now() },
+      );
+      const start = await startWithProvider(() => provider.start(paymentRequest(summary, request.body.method, provider.id, attemptId, baseUrl(deps, request))), request);
+      const url = start.kind === 'redirect' ? start.url : `/v1/payment/${summary.publicToken}/redirect?attempt=${attemptId}`;
+      return success({ url });
+    },
+  );
 
   typed.get(
     '/v1/payment/:token/redirect',
