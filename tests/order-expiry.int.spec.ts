@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, freeUnitsBySum, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { recordPayment } from '../commands/order/record-payment.js';
+import { recordPayment, recordVerifiedPayment } from '../commands/order/record-payment.js';
 import { reserveStock } from '../commands/stock/reserve-stock.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_METHOD_ID } from '../platform/payments/index.js';
@@ -88,6 +88,17 @@ describe('expireReservations', () => {
     const before = await h.store.headCheckpoint();
     expect(await sweep(at(40))).toEqual({ expired: 0, orphans: 0, paid: 0 });
     expect(await h.store.headCheckpoint()).toBe(before);
+
+    // The shopper pays after all: OrderPaid is recorded and the units are reserved again (stock allows).
+    const policy = async () => ({ policy: 'available' as const, deliveryDays: null });
+    const late = await recordVerifiedPayment(h.store, { orderId: unpaid.id, providerId: 'test', transactionId: 'late', status: 'paid', amountCents: unpaid.total_cents, currency: 'EUR' }, ctx(at(50)), policy);
+    expect(late.events.map((e) => e.type)).toEqual(['OrderPaid']);
+    expect(late.reservedAgain).toEqual([{ productId: id('EXP-1'), quantity: 2, reserved: true }]);
+    expect((await stockOf(h.store, id('EXP-1'))).free).toBe(1);
+    // A duplicate of that payment changes nothing.
+    const dup = await recordVerifiedPayment(h.store, { orderId: unpaid.id, providerId: 'test', transactionId: 'late', status: 'paid', amountCents: unpaid.total_cents, currency: 'EUR' }, ctx(at(51)), policy);
+    expect(dup).toEqual({ events: [], reservedAgain: [] });
+    expect((await stockOf(h.store, id('EXP-1'))).free).toBe(1);
   });
 });
 

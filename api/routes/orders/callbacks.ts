@@ -8,15 +8,18 @@
  *
  * Both verify through the port (`PaymentProvider.verify`); only a verified `paid` answer whose amount equals the
  * order total appends OrderPaid, exactly once (commands/order/record-payment.ts: duplicates decide nothing, and the
- * command id derives from the provider's transaction id). Unsigned, tampered, stale or malformed callbacks are
+ * command id derives from the provider's transaction id). A payment arriving after the order's reservations
+ * expired still records OrderPaid (the money was collected) and reserves the units again where stock allows; what
+ * could not be reserved is logged for staff. Unsigned, tampered, stale or malformed callbacks are
  * answered 400 `payment.callback_rejected`, logged, and change nothing; an amount other than the total is 400
  * `payment.amount_mismatch`; an unknown provider 404, an unknown order 404.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
-import { recordPayment } from '../../../commands/order/record-payment.js';
+import { recordVerifiedPayment } from '../../../commands/order/record-payment.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { PaymentCallbackRejected, type VerifiedPayment } from '../../../platform/payments/port.js';
+import { getProduct } from '../../../projections/catalog/queries.js';
 import { getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
@@ -67,11 +70,18 @@ export async function handlePaymentCallback(deps: ApiDeps, request: FastifyReque
   if (verified.status === 'pending') return { view, verified, paid: view.summary.isPaid };
   const commandId = uuidv5(`${providerId}/${verified.transactionId}/${verified.status}/${view.summary.orderId}`, PAYMENT_COMMAND_NAMESPACE);
   try {
-    await recordPayment(
+    const now = deps.now();
+    const { reservedAgain } = await recordVerifiedPayment(
       deps.store,
       { orderId: view.summary.orderId, providerId, transactionId: verified.transactionId, status: verified.status, amountCents: verified.amountCents, currency: verified.currency },
-      { commandId, correlationId: request.id, userId: null, now: deps.now() },
+      { commandId, correlationId: request.id, userId: null, now },
+      async (productId) => {
+        const p = await getProduct(deps.db, productId, now);
+        return p ? { policy: p.doc.policy, deliveryDays: p.doc.delivery_days } : null;
+      },
     );
+    const short = reservedAgain.filter((r) => !r.reserved);
+    if (short.length) request.log.warn({ orderNumber: verified.orderNumber, short }, 'paid after its reservations expired: some items could not be reserved again');
   } catch (error) {
     if (error instanceof DomainError && error.code === 'payment.amount_mismatch') {
       request.log.warn({ providerId, orderNumber: verified.orderNumber, amountCents: verified.amountCents, totalCents: view.summary.totalCents }, 'payment amount does not match the order');
