@@ -10,7 +10,10 @@ import { checkoutBody, productRow, stockOf } from '../api/routes/orders/order-te
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { OrderNotAccepted, placeOrder } from '../commands/order/place-order.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
+import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { postageProductId } from '../domain/delivery/providers.js';
 import { toOrderStreamId } from '../domain/order/order.js';
+import { listOfferedLocations } from '../projections/delivery/queries.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 let h: ShopHarness;
@@ -39,6 +42,8 @@ beforeAll(async () => {
   expect(report.errors).toEqual([]);
   await setProductVisibility(h.store, { productId: id('HIDDEN'), rule: { type: 'static', state: 'hidden' } }, ctx());
   await setProductVisibility(h.store, { productId: id('GONE'), rule: { type: 'static', state: 'inaccessible' } }, ctx());
+  // Parcel machines and postage products (the delivery context's own set-up).
+  await setupDelivery(h.store, h.clock.now);
   await h.settle();
 });
 afterAll(async () => {
@@ -118,6 +123,25 @@ describe('placing an order', () => {
     const byField = Object.fromEntries(parcel.body.errors.map((e: { field: string; message: string }) => [e.field, e.message]));
     expect(byField['order.delivery_option']).toBe('Required');
     expect(byField['order.delivery_provider']).toBe('The selected delivery provider is not available as your cart contains product which is too big for parcel machines.');
+  });
+
+  it('delivers to a parcel machine: the postage product is priced like any line and the machine is named', async () => {
+    const [machine] = await listOfferedLocations(h.db, ['omniva-parcel'], 'EE');
+    expect(machine).toBeDefined();
+    const postage = postageProductId('omniva-parcel');
+    const { status, body } = await post(
+      checkoutBody([{ product_id: id('DEMAND'), amount: 1 }, { product_id: postage, amount: 1 }], { order: { delivery_provider: 'omniva-parcel', delivery_option: machine.id } }),
+    );
+    expect(status).toBe(200);
+    const order = body.data.order;
+    expect(order).toMatchObject({ delivery_provider: 'omniva-parcel', delivery_provider_name: 'Omniva parcel machine', delivery_option: machine.id, delivery_option_name: machine.name, delivery_address: null });
+    const postageRow = order.rows.find((r: { product_id: string }) => r.product_id === postage);
+    expect(postageRow.code).toMatch(/^postikulu/);
+    expect(order.total_cents).toBe(500 + postageRow.price_cents);
+    // A location the provider does not offer is refused.
+    const bad = await post(checkoutBody([{ product_id: id('DEMAND'), amount: 1 }], { order: { delivery_provider: 'omniva-parcel', delivery_option: 'no-such-machine' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ field: 'order.delivery_option', code: 'delivery.option_not_offered' });
   });
 
   it('refuses an empty order: Cannot submit an empty order', async () => {
