@@ -72,6 +72,9 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
   const position = Number(event.streamPosition);
   if (event.streamId.startsWith('stock-')) {
     if (position <= doc.stock_version) return doc;
+    // Every Stock event carries the warehouse's new free quantity `onHand`: receipts, adjustments and counts, and
+    // the reservations of orders (StockReserved lowers it, ReservationReleased raises it: issue 4), so stock and
+    // availableForSale drop and rise with them.
     const e = event as unknown as StockEvent;
     return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
   }
