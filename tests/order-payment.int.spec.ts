@@ -90,6 +90,17 @@ describe('starting a payment', () => {
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentStarted']);
   });
 
+  it('works right after placing, before the orders read model has caught up', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productId, amount: 1 }]) as object });
+    const token = res.json().data.order.public_token;
+    const [page, put] = await Promise.all([
+      h.app.inject(`/v1/payment/${token}`),
+      h.app.inject({ method: 'PUT', url: `/v1/payment/${token}`, payload: { method: SANDBOX_METHOD_ID, name: null, country: null } }),
+    ]);
+    expect(page.statusCode).toBe(200);
+    expect(put.statusCode).toBe(200);
+  });
+
   it('refuses an unknown method (400) and an unknown order (404)', async () => {
     const order = await placeAnOrder();
     const bad = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: 'cash-on-delivery' } });

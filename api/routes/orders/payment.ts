@@ -20,7 +20,7 @@ import { type OrderEvent, toOrderStreamId } from '../../../domain/order/order.js
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import { renderAutoPostForm } from '../../../platform/payments/html.js';
 import type { PaymentRequest, PaymentStart } from '../../../platform/payments/port.js';
-import { getOrderView } from '../../../projections/orders/queries.js';
+import { getOrderView, type OrderView } from '../../../projections/orders/queries.js';
 import { envelopeSchema } from '../../contracts/catalog.js';
 import { orderWithPaymentMethodsSchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
@@ -31,6 +31,23 @@ import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 const tokenParams = z.object({ token: z.string().max(200) });
 const failure = envelopeSchema(z.null());
 const langQuery = z.object({ lang: z.string().optional() });
+
+/** How long a payment call waits for a just-placed order to reach the orders read model, in milliseconds. */
+export const READ_MODEL_WAIT_MS = 2000;
+
+/**
+ * The order of a public token from the orders read model. The shopper comes to /payment/{token} right after
+ * placing the order, possibly before the projector has caught up: a well-formed token that is not found yet is
+ * looked up again every 50 ms for up to READ_MODEL_WAIT_MS before the answer is "not found".
+ */
+export async function findOrderByToken(deps: ApiDeps, token: string, waitMs = READ_MODEL_WAIT_MS): Promise<OrderView | null> {
+  const until = Date.now() + (/^[A-Za-z0-9_-]{32,128}$/.test(token) ? waitMs : 0);
+  for (;;) {
+    const view = await getOrderView(deps.db, { publicToken: token });
+    if (view || Date.now() >= until) return view;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** Absolute base URL for provider URLs: ApiDeps.publicUrl, else the request's scheme and host. */
 export function baseUrl(deps: ApiDeps, request: FastifyRequest): string {
@@ -69,7 +86,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/v1/payment/:token', { schema: { params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 404: failure } } }, async (request) => {
-    const view = await getOrderView(deps.db, { publicToken: request.params.token });
+    const view = await findOrderByToken(deps, request.params.token);
     if (!view) throw new ApiError('order.not_found', 404);
     return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation) });
   });
@@ -78,7 +95,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
     '/v1/payment/:token',
     { schema: { params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } } },
     async (request) => {
-      const view = await getOrderView(deps.db, { publicToken: request.params.token });
+      const view = await findOrderByToken(deps, request.params.token);
       if (!view) throw new ApiError('order.not_found', 404);
       const { summary } = view;
       const provider = deps.payments?.providerOfMethod(request.body.method);
@@ -101,7 +118,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
     '/v1/payment/:token/redirect',
     { schema: { params: tokenParams, querystring: z.object({ attempt: z.string().max(100), lang: z.string().optional() }) } },
     async (request, reply) => {
-      const view = await getOrderView(deps.db, { publicToken: request.params.token });
+      const view = await findOrderByToken(deps, request.params.token);
       if (!view) throw new ApiError('order.not_found', 404);
       if (view.summary.isPaid) return reply.redirect('/payment-success', 303);
       // The attempt from the order stream itself: the read model may not have projected it yet.
