@@ -4,7 +4,8 @@
  * - POST|GET /v1/payment-callback/{providerId}: the provider's server-to-server notification (iPizza VK_AUTO=Y,
  *   a webhook): 200 `{ status }` once handled;
  * - POST|GET /payment-return/{providerId}: the shopper's browser coming back: 303 to /payment-success when the
- *   order is paid, else to /payment/{token}.
+ *   order is paid, else to /payment/{token}. iPizza banks also POST their server-to-server answer (VK_AUTO=Y) here
+ *   (the protocol has one return address): that one is answered 200 `{ status }`.
  *
  * Both verify through the port (`PaymentProvider.verify`); only a verified `paid` answer whose amount equals the
  * order total appends OrderPaid, exactly once (commands/order/record-payment.ts: duplicates decide nothing, and the
@@ -101,7 +102,9 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
   app.get('/v1/payment-callback/:providerId', notification);
 
   const browserReturn = async (request: FastifyRequest<{ Params: { providerId: string } }>, reply: FastifyReply) => {
-    const { view, paid } = await handlePaymentCallback(deps, request, request.params.providerId);
+    const { view, verified, paid } = await handlePaymentCallback(deps, request, request.params.providerId);
+    // iPizza banks call the same return address server-to-server (VK_AUTO=Y): answer them, redirect browsers.
+    if (verified.serverToServer) return success({ status: verified.status });
     return reply.redirect(paid ? '/payment-success' : `/payment/${view.summary.publicToken}`, 303);
   };
   app.post('/payment-return/:providerId', browserReturn);
