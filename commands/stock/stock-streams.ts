@@ -16,7 +16,14 @@ import { type CommandContext, type HandleResult, toNewEvents } from '../shared/c
 const CACHE_LIMIT = 20_000;
 const MAX_ATTEMPTS = 10;
 
-const cache = new Map<string, { version: bigint; state: StockState }>();
+type Cache = Map<string, { version: bigint; state: StockState }>;
+/** One cache per event store (a process may talk to several databases, e.g. tests). */
+const caches = new WeakMap<EventStore, Cache>();
+const cacheOf = (store: EventStore): Cache => {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  return cache;
+};
 const tails = new Map<string, Promise<void>>();
 
 /** Runs `fn` when no other call of this process holds `key`; calls for one key run one after another. */
@@ -36,15 +43,21 @@ export async function withStreamLock<T>(key: string, fn: () => Promise<T>): Prom
 }
 
 async function load(store: EventStore, streamId: string): Promise<{ version: bigint; state: StockState }> {
+  const cache = cacheOf(store);
   const cached = cache.get(streamId);
   const from = cached ?? { version: 0n, state: stockDecider.initialState };
   const { events, version } = await store.readStream(streamId, { fromPosition: from.version + 1n });
-  if (version < from.version) throw new Error(`Stream ${streamId} is behind the cached version ${from.version}`);
+  if (version < from.version) {
+    // The stream is shorter than what was cached (a database reset under a running process): start over.
+    cache.delete(streamId);
+    return load(store, streamId);
+  }
   const state = events.reduce((s, e) => stockDecider.evolve(s, { type: e.type, data: e.data } as StockEvent), from.state);
   return { version, state };
 }
 
-function remember(streamId: string, version: bigint, state: StockState): void {
+function remember(store: EventStore, streamId: string, version: bigint, state: StockState): void {
+  const cache = cacheOf(store);
   cache.delete(streamId);
   cache.set(streamId, { version, state });
   if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value!);
@@ -65,13 +78,13 @@ export function decideOnStock(
   return withStreamLock(streamId, async () => {
     for (let attempt = 1; ; attempt++) {
       const { version, state } = await load(store, streamId);
-      remember(streamId, version, state);
+      remember(store, streamId, version, state);
       const events = stockDecider.decide(command, state);
       observe(state, events);
       if (events.length === 0) return { events, version, checkpoint: '' };
       try {
         const result = await store.appendToStream(streamId, toNewEvents(events, streamId, ctx), { expectedVersion: version });
-        if (!result.duplicate) remember(streamId, result.nextExpectedVersion, events.reduce(stockDecider.evolve, state));
+        if (!result.duplicate) remember(store, streamId, result.nextExpectedVersion, events.reduce(stockDecider.evolve, state));
         return { events: result.duplicate ? [] : events, version: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) {
