@@ -19,6 +19,13 @@ const ProductViewRoute = lazy(() =>
 const SearchResultsRoute = lazy(() =>
   import('../features/catalog/routes/search-results').then((m) => ({ default: m.SearchResultsRoute })),
 );
+// Issue 4: cart, checkout and payment pages, each its own chunk.
+const CartRoute = lazy(() => import('../features/cart/routes/cart-route').then((m) => ({ default: m.CartRoute })));
+const CheckoutRoute = lazy(() => import('../features/checkout/routes/checkout-route').then((m) => ({ default: m.CheckoutRoute })));
+const PaymentRoute = lazy(() => import('../features/payment/routes/payment-route').then((m) => ({ default: m.PaymentRoute })));
+const PaymentSuccessRoute = lazy(() =>
+  import('../features/payment/routes/payment-success-route').then((m) => ({ default: m.PaymentSuccessRoute })),
+);
 
 /** /clear-storage (spec 2): wipes local storage, then goes to /. */
 function ClearStorageRoute() {
@@ -41,6 +48,10 @@ function pages(prefix: string) {
     <Route key={`${prefix}view`} path="products/view/:id" element={<ProductViewRoute />} />,
     <Route key={`${prefix}search`} path="searchresults" element={<SearchResultsRoute />} />,
     <Route key={`${prefix}clear`} path="clear-storage" element={<ClearStorageRoute />} />,
+    <Route key={`${prefix}cart`} path="cart" element={<CartRoute />} />,
+    <Route key={`${prefix}checkout`} path="checkout" element={<CheckoutRoute />} />,
+    <Route key={`${prefix}payment`} path="payment/:token" element={<PaymentRoute />} />,
+    <Route key={`${prefix}payment-success`} path="payment-success" element={<PaymentSuccessRoute />} />,
     // A category URL (spec 9) or the not-found page.
     <Route key={`${prefix}404`} path="*" element={prefix ? <CategoryUrlRoute /> : <NotFoundRoute />} />,
   ];

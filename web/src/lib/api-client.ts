@@ -9,11 +9,14 @@ import { PAGINATION_HEADERS } from '../../../api/contracts/catalog-constants';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
-  constructor(status: number, message: string, code?: string) {
+  /** The parsed failure envelope (`errors`, `redirect`, ...) when the server sent one. */
+  readonly body: unknown;
+  constructor(status: number, message: string, code?: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -66,13 +69,35 @@ export function postJson<T>(url: string, body: unknown, signal?: AbortSignal): P
   return requestJson<T>('POST', url, body, signal);
 }
 
-async function requestJson<T>(method: 'GET' | 'POST', url: string, payload: unknown, signal?: AbortSignal): Promise<ApiResponse<T>> {
+/** PUTs `body` as JSON and reads the JSON answer as `T`; errors as `getJson`. */
+export function putJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<ApiResponse<T>> {
+  return requestJson<T>('PUT', url, body, signal);
+}
+
+/**
+ * POSTs `body` as JSON with extra request headers (e.g. `Idempotency-Key`); errors as `getJson`, with the failure
+ * envelope in `ApiError.body`.
+ */
+export function postJsonWithHeaders<T>(url: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<ApiResponse<T>> {
+  return requestJson<T>('POST', url, body, signal, headers);
+}
+
+async function requestJson<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: {
+        ...(payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' }),
+        ...extraHeaders,
+      },
       body: payload === undefined ? undefined : JSON.stringify(payload),
       signal,
     });
@@ -89,7 +114,7 @@ async function requestJson<T>(method: 'GET' | 'POST', url: string, payload: unkn
   const envelope = (body && typeof body === 'object' ? body : {}) as LooseEnvelope;
   if (!res.ok || envelope.success === false || envelope.status === 'failure') {
     const message = typeof envelope.message === 'string' ? envelope.message : `HTTP ${res.status}`;
-    throw new ApiError(res.ok ? 400 : res.status, message, firstErrorCode(envelope));
+    throw new ApiError(res.ok ? 400 : res.status, message, firstErrorCode(envelope), body);
   }
   return { body: body as T, headers: res.headers };
 }

@@ -1,0 +1,130 @@
+/**
+ * The cart page, /cart (spec 2 "Cart page"; spec 4 "Cart"; spec 5 "Quantity and stock"; spec 8 cart line
+ * warnings). Heading Cart, a warning flash area, the lines, the purchase summary and its Checkout button. On open
+ * it scrolls to the top and reloads every line's product through GET /product/view/{id} (a 404 marks the line
+ * inaccessible), with a progress bar going 0, 30, then up to 100 (spec 4). After a place-order failure that
+ * redirected here (router state `{ orderNotAccepted: true }`), the flash area says the order was not accepted.
+ * Loaded as its own chunk.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageMeta } from '../../../components/page-meta';
+import { isNotFound } from '../../../lib/api-client';
+import { useRouteLanguage } from '../../../lib/language';
+import { cartProductQueryOptions } from '../api/get-cart-product';
+import { CartLine } from '../components/cart-line';
+import { PurchaseSummary } from '../components/purchase-summary';
+import { cart, cartLines, useCart } from '../store';
+import { CHECKOUT_BLOCK_MS, checkoutBlock, loadProgress } from '../utils/cart-checks';
+
+/** Router state a page passes when sending the shopper here (spec 4 "Checkout": a redirect to /cart). */
+export interface CartRouteState {
+  orderNotAccepted?: boolean;
+}
+
+interface Flash {
+  id: number;
+  text: string;
+}
+
+let flashId = 1;
+
+export function CartRoute() {
+  const { t } = useTranslation('shop');
+  const { lang, to } = useRouteLanguage();
+  const location = useLocation();
+  const state = useCart();
+  const lines = cartLines(state);
+  const [flashes, setFlashes] = useState<Flash[]>([]);
+  const [started, setStarted] = useState(false);
+  const notAccepted = (location.state as CartRouteState | null)?.orderNotAccepted === true;
+
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+
+  // The ids present when the page opened are reloaded once; lines added later carry fresh data already.
+  const [ids] = useState(() => lines.map((l) => l.product.id));
+  const results = useQueries({ queries: ids.map((id) => ({ ...cartProductQueryOptions(id, lang), enabled: started })) });
+  useEffect(() => setStarted(true), []);
+
+  const applied = useRef(new Set<string>());
+  useEffect(() => {
+    results.forEach((r, i) => {
+      const id = ids[i];
+      const key = `${id}:${r.dataUpdatedAt}:${r.errorUpdatedAt}`;
+      if (r.isFetching || applied.current.has(key)) return;
+      if (r.isSuccess) {
+        applied.current.add(key);
+        cart.refreshProducts([r.data]);
+      } else if (r.isError && isNotFound(r.error)) {
+        applied.current.add(key);
+        cart.markInaccessible(id);
+      }
+    });
+  }, [results, ids]);
+
+  const settled = results.filter((r) => !r.isFetching && (r.isSuccess || r.isError)).length;
+  const progress = loadProgress(started, settled, ids.length);
+  const loading = progress < 100;
+  const loadedIds = new Set(ids.filter((_, i) => !results[i]?.isFetching && results[i]?.status !== 'pending'));
+
+  const flash = useCallback((text: string, durationMs: number) => {
+    const id = flashId++;
+    setFlashes((list) => [...list.filter((f) => f.text !== text), { id, text }]);
+    window.setTimeout(() => setFlashes((list) => list.filter((f) => f.id !== id)), durationMs);
+  }, []);
+
+  const onCheckout = () => {
+    const block = checkoutBlock(cart.get());
+    if (block === 'empty') flash(t('cart.empty'), CHECKOUT_BLOCK_MS);
+    else if (block === 'unpurchasable') flash(t('cartPage.cantPurchase'), CHECKOUT_BLOCK_MS);
+    return block !== null;
+  };
+
+  return (
+    <section className="cart-page" aria-labelledby="cart-title" aria-busy={loading}>
+      <PageMeta title={t('cartPage.title')} description={t('cartPage.description')} noindex />
+      <h1 id="cart-title">{t('cartPage.title')}</h1>
+
+      <div className="cart-page__flash" role="status" aria-live="polite">
+        {flashes.map((f) => (
+          <p key={f.id} className="notice notice--warning">
+            {f.text}
+          </p>
+        ))}
+      </div>
+      {notAccepted && <p className="notice notice--warning cart-page__not-accepted">{t('cartPage.orderNotAccepted')}</p>}
+
+      {loading && (
+        <div className="cart-page__progress" role="progressbar" aria-label={t('cartPage.loading')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+          <div className="cart-page__progress-fill" style={{ transform: `scaleX(${progress / 100})` }} />
+        </div>
+      )}
+
+      {lines.length === 0 ? (
+        <div className="empty-state">
+          <p>{t('cart.empty')}</p>
+          <Link className="button button--primary" to={to('/products')}>
+            {t('cartPage.continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart-page__body">
+          <div className="cart-page__lines">
+            <h2 className="visually-hidden">{t('cartPage.lines')}</h2>
+            <ul className="cart-lines">
+              {lines.map((item) => (
+                <CartLine key={item.product.id} item={item} onWarning={flash} loaded={!ids.includes(item.product.id) || loadedIds.has(item.product.id)} />
+              ))}
+            </ul>
+            <Link to={to('/products')}>{t('cartPage.continueShopping')}</Link>
+          </div>
+          <PurchaseSummary lines={lines} onCheckout={onCheckout} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * GET /v1/payment/{token} (spec 7; spec 4 "Payment page"): the order and, while it is unpaid, its payment
+ * methods. 404 `order.not_found` when no order has this public token.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderWithPaymentMethods } from '../../../../../api/contracts/orders';
+import type { Language } from '../../../lib/language';
+import { getJson, withQuery } from '../../../lib/api-client';
+
+export async function getPayment(token: string, lang: Language, signal?: AbortSignal): Promise<OrderWithPaymentMethods> {
+  const { body } = await getJson<{ data: OrderWithPaymentMethods }>(withQuery(`/v1/payment/${encodeURIComponent(token)}`, { lang }), signal);
+  return body.data;
+}
+
+export const paymentQueryOptions = (token: string, lang: Language) =>
+  queryOptions({
+    queryKey: ['payment', token, lang] as const,
+    queryFn: ({ signal }) => getPayment(token, lang, signal),
+    staleTime: 0,
+  });
+
+/** The order of `token`; `initial` (the router state passed by checkout) is shown without a request. */
+export function usePayment(token: string, lang: Language, initial: OrderWithPaymentMethods | undefined) {
+  return useQuery({ ...paymentQueryOptions(token, lang), initialData: initial, staleTime: initial ? 30_000 : 0 });
+}

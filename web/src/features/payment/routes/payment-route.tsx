@@ -1,0 +1,108 @@
+/**
+ * The order confirmation and payment page, /payment/:token (spec 2; spec 4 "Payment page"; spec 7 GET|PUT
+ * /v1/payment/{token}, GET /order/download/{token}).
+ *
+ * Shows the order passed in the router state by checkout (`{ order, paymentMethods }`), or fetches it ('Fetching
+ * order information'; not found: "We couldn't find the requested order."). Header 'Order #{number}' plus ' - paid'
+ * when paid, the message 'Your order has been placed.', the order summary and a download link of the order summary
+ * PDF. An unpaid order lists its payment methods (logo and name); choosing one PUTs `{ method, name, country }` and
+ * sends the browser to the answer's `data.url` (window.location.assign). Loaded as its own chunk; not indexed.
+ */
+import { useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { OrderWithPaymentMethods, PaymentMethodView } from '../../../../../api/contracts/orders';
+import { showToast } from '../../../components/feedback/toasts';
+import { NotFound } from '../../../components/not-found';
+import { PageMeta } from '../../../components/page-meta';
+import { Spinner } from '../../../components/spinner';
+import { isNotFound } from '../../../lib/api-client';
+import { useRouteLanguage } from '../../../lib/language';
+import { usePayment } from '../api/get-payment';
+import { startPayment } from '../api/start-payment';
+import { OrderSummary } from '../components/order-summary';
+
+/** Display time of a failed payment start in milliseconds (spec 9: checkout errors 6 s). */
+export const PAYMENT_ERROR_MS = 6000;
+
+function passedState(state: unknown, token: string): OrderWithPaymentMethods | undefined {
+  const s = state as Partial<OrderWithPaymentMethods> | null;
+  return s?.order && s.order.public_token === token && Array.isArray(s.paymentMethods) ? (s as OrderWithPaymentMethods) : undefined;
+}
+
+export function PaymentRoute() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation(['shop', 'app']);
+  const { lang } = useRouteLanguage();
+  const location = useLocation();
+  const payment = usePayment(token, lang, passedState(location.state, token));
+  const [starting, setStarting] = useState<string | null>(null);
+
+  if (payment.isPending) {
+    return (
+      <section className="payment-page" aria-busy="true">
+        <PageMeta title={t('payment.fetching')} noindex />
+        <p className="payment-page__fetching">{t('payment.fetching')}</p>
+        <Spinner label={t('payment.fetching')} />
+      </section>
+    );
+  }
+  if (payment.isError) {
+    if (isNotFound(payment.error)) return <NotFound title={t('payment.notFoundTitle')} message={t('payment.notFound')} />;
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{t('payment.loadError')}</p>
+        <button type="button" className="button" onClick={() => void payment.refetch()}>
+          {t('app:retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const { order, paymentMethods } = payment.data;
+  const heading = `${t('payment.orderNumber', { number: order.number })}${order.isPaid ? t('payment.paidSuffix') : ''}`;
+  const choose = async (method: PaymentMethodView) => {
+    setStarting(method.id);
+    try {
+      window.location.assign(await startPayment(method, lang));
+    } catch (error) {
+      setStarting(null);
+      showToast('error', (error as Error).message, PAYMENT_ERROR_MS);
+      void payment.refetch();
+    }
+  };
+
+  return (
+    <section className="payment-page" aria-labelledby="payment-title">
+      <PageMeta title={heading} noindex />
+      <h1 id="payment-title">{heading}</h1>
+      <p className="notice payment-page__placed">{t('payment.placed')}</p>
+
+      <OrderSummary order={order} lang={lang} />
+
+      <p>
+        <a className="button" href={`/order/download/${encodeURIComponent(order.public_token)}`} download>
+          {t('payment.download')}
+        </a>
+      </p>
+
+      {order.status === 'expired' && <p className="notice notice--warning">{t('payment.expired')}</p>}
+      {!order.isPaid && order.status === 'unpaid' && paymentMethods.length > 0 && (
+        <section className="payment-methods" aria-labelledby="payment-methods-title" aria-busy={starting !== null}>
+          <h2 id="payment-methods-title">{t('payment.chooseMethod')}</h2>
+          <ul className="payment-methods__list">
+            {paymentMethods.map((m) => (
+              <li key={m.id}>
+                <button type="button" className="payment-method" disabled={starting !== null} onClick={() => void choose(m)}>
+                  {m.logo_url && <img src={m.logo_url} alt="" width={120} height={40} />}
+                  <span className="payment-method__name">{m.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {starting && <Spinner label={t('payment.redirecting')} />}
+        </section>
+      )}
+    </section>
+  );
+}
