@@ -2,8 +2,8 @@
  * PlaceOrder as a use case over several streams (issue 4; spec 4 "Checkout", spec 5 "Quantity and stock"):
  *
  * 1. when the order stream already holds OrderPlaced (a retried request with the same order id), answer that order;
- * 2. reserve each limited-amount line in its stock stream `stock-{productId}`, in turn (optimistic concurrency on
- *    each stream: never below 0, conflicts retried by the command handler);
+ * 2. reserve each limited-amount line in its stock stream `stock-{productId}` (the streams concurrently; optimistic
+ *    concurrency on each stream: never below 0, conflicts retried);
  * 3. when a line cannot be reserved, release the reservations already made (ReservationReleased, reason
  *    `order_not_placed`: compensating events) and place nothing: OrderNotAccepted;
  * 4. draw the order number (spec 3: assigned on saving) and append OrderPlaced to `order-{orderId}`.
@@ -14,15 +14,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
-import type { CatalogLine, OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation } from '../../domain/order/order.js';
-import { toOrderStreamId } from '../../domain/order/order.js';
+import type { CatalogLine, OrderClient, OrderCommand, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation } from '../../domain/order/order.js';
+import { orderDecider, toOrderStreamId } from '../../domain/order/order.js';
 import type { AvailabilityPolicy } from '../../domain/product/availability.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import type { EventStore } from '../../platform/event-store/port.js';
-import type { CommandContext } from '../shared/command-handler.js';
+import { type EventStore, WrongExpectedVersionError } from '../../platform/event-store/port.js';
+import { type CommandContext, toNewEvents } from '../shared/command-handler.js';
 import { releaseReservation } from '../stock/release-reservation.js';
 import { reserveStockForOrder } from '../stock/reserve-stock.js';
-import { orderHandler } from './order-handler.js';
 
 const STEP_NAMESPACE = '0c5e8f7e-2b8f-4f55-9d0e-0e4a3f1a6b21';
 
@@ -60,7 +59,11 @@ export class OrderNotAccepted extends Error {
 export const newPublicToken = () => randomBytes(24).toString('base64url');
 
 /**
- * Places an order. `nextOrderNumber` draws from the order-number sequence (gaps allowed).
+ * Places an order. `nextOrderNumber` draws from the order-number sequence (gaps allowed: the number is drawn while
+ * the lines are reserved, so an order that is then refused leaves a gap). The lines' stock streams are reserved
+ * concurrently (each stream on its own, with optimistic concurrency); when one fails, every reservation made is
+ * released.
+ * @param options.mayExist false when the order id is new for sure (a random id): skips looking for a stored order
  * @returns the placed order's OrderPlaced data (the stored one when the order already existed)
  * @throws OrderNotAccepted when a limited line has fewer free units than ordered (nothing placed, nothing held);
  *   DomainError from the Order decider (order.empty, order.row_name_required, ...) after releasing what it held;
@@ -71,39 +74,53 @@ export async function placeOrder(
   input: PlaceOrderInput,
   ctx: CommandContext,
   deps: { nextOrderNumber: () => Promise<number>; newPublicToken?: () => string },
+  options: { mayExist?: boolean } = {},
 ): Promise<OrderPlacedData> {
-  const existing = await readPlaced(store, input.orderId);
-  if (existing) return existing;
+  if (options.mayExist !== false) {
+    const existing = await readPlaced(store, input.orderId);
+    if (existing) return existing;
+  }
+  const number = deps.nextOrderNumber();
+  number.catch(() => {}); // awaited below; a failure is reported there
 
-  const reservations: OrderReservation[] = [];
-  const touched: string[] = [];
   const release = async () => {
     // Compensation: give back whatever this order holds; each release is idempotent per order.
-    for (const productId of touched) {
-      await releaseReservation(store, { productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${productId}`) });
-    }
+    await Promise.all(
+      input.lines.map((line) =>
+        releaseReservation(store, { productId: line.productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${line.productId}`) }),
+      ),
+    );
   };
   try {
-    for (const line of input.lines) {
-      touched.push(line.productId);
-      try {
-        const { held } = await reserveStockForOrder(
+    const results = await Promise.allSettled(
+      input.lines.map((line) =>
+        reserveStockForOrder(
           store,
           { productId: line.productId, orderId: input.orderId, quantity: line.quantity, policy: line.policy, deliveryDays: line.deliveryDays },
           { ...ctx, commandId: stepCommandId(ctx.commandId, `reserve/${line.productId}`) },
-        );
-        if (held > 0) reservations.push({ productId: line.productId, quantity: held });
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'stock.insufficient') throw new OrderNotAccepted([{ productId: line.productId, code: 'stock.insufficient', message: error.message }]);
-        throw error;
+        ),
+      ),
+    );
+    const problems: OrderNotAccepted['problems'] = [];
+    const reservations: OrderReservation[] = [];
+    results.forEach((r, i) => {
+      const productId = input.lines[i].productId;
+      if (r.status === 'fulfilled') {
+        if (r.value.held > 0) reservations.push({ productId, quantity: r.value.held });
+      } else if (r.reason instanceof DomainError && r.reason.code === 'stock.insufficient') {
+        problems.push({ productId, code: 'stock.insufficient', message: r.reason.message });
+      } else {
+        throw r.reason;
       }
-    }
-    const number = await deps.nextOrderNumber();
-    const result = await orderHandler('PlaceOrder')(
-      store,
-      {
+    });
+    if (problems.length) throw new OrderNotAccepted(problems);
+
+    const streamId = toOrderStreamId(input.orderId);
+    const command: OrderCommand = {
+      type: 'PlaceOrder',
+      data: {
         orderId: input.orderId,
-        number,
+        number: await number,
         publicToken: (deps.newPublicToken ?? newPublicToken)(),
         language: input.language,
         client: input.client,
@@ -114,14 +131,20 @@ export async function placeOrder(
         vatRatePercent: input.vatRatePercent,
         reservations,
       },
-      ctx,
-    );
-    const placed = result.events.find((e) => e.type === 'OrderPlaced');
-    if (placed) return placed.data as OrderPlacedData;
-    // Appended by a concurrent run of the same order id: answer the stored order.
-    const stored = await readPlaced(store, input.orderId);
-    if (!stored) throw new Error(`Order ${input.orderId} was not placed`);
-    return stored;
+      metadata: { now: ctx.now },
+    };
+    // A new stream: decided on the empty state and appended only if the stream still does not exist.
+    const events = orderDecider.decide(command, orderDecider.initialState);
+    try {
+      await store.appendToStream(streamId, toNewEvents(events, streamId, ctx), { expectedVersion: 'no_stream' });
+      return events[0].data as OrderPlacedData;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      // Placed meanwhile by a concurrent run of the same order id: answer the stored order, keep its reservations.
+      const stored = await readPlaced(store, input.orderId);
+      if (stored) return stored;
+      throw error;
+    }
   } catch (error) {
     await release().catch(() => {
       // The expiry job releases what a failed compensation left behind.

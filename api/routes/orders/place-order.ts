@@ -176,6 +176,8 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
       },
       { commandId, correlationId: correlationId, userId: null, now },
       { nextOrderNumber: () => nextOrderNumber(deps) },
+      // A random order id (no key) is new for sure; a key's order id may exist from an earlier attempt.
+      { mayExist: key !== undefined },
     );
     const { reservations, ...rest } = placed;
     const summary = { ...rest, isPaid: false, paidAt: null };
