@@ -71,14 +71,6 @@ export function toCartProduct(p: Product): CartProduct {
   };
 }
 
-/** Prefix of a postage item's code (spec 3 "Product": a code starting with postikulu marks a postage item). */
-export const POSTAGE_CODE_PREFIX = 'postikulu';
-
-/** True for the delivery fee line's product (code1 starting with 'postikulu', any case). */
-export function isPostage(product: Pick<CartProduct, 'code1'>): boolean {
-  return product.code1.trim().toLowerCase().startsWith(POSTAGE_CODE_PREFIX);
-}
-
 /** Whole units from user input: non-digits stripped (spec 5); NaN when nothing is left. */
 export function parseQuantity(input: string | number): number {
   if (typeof input === 'number') return Number.isFinite(input) ? Math.trunc(input) : Number.NaN;
@@ -189,44 +181,6 @@ export const cart = {
 
   clear() {
     commit({ items: {}, latest: [] }, PERSIST_DELAY_MS.clear);
-  },
-
-  /**
-   * Puts the delivery fee line (spec 7 GET /v1/delivery-provider/{id}): removes every older postage line, then adds
-   * `postage` with quantity 1 (listed last); `null` only removes them. Persisted at once (a replace).
-   */
-  setPostage(postage: CartProduct | null) {
-    const items: Record<string, CartItem> = {};
-    for (const [id, item] of Object.entries(state.items)) if (!isPostage(item.product)) items[id] = item;
-    const latest = state.latest.filter((id) => id in items);
-    if (postage) {
-      items[postage.id] = { product: postage, amount: 1 };
-      latest.push(postage.id);
-    }
-    commit({ items, latest }, PERSIST_DELAY_MS.replace);
-  },
-
-  /**
-   * Refreshes the product data of lines (the cart page's reload through GET /product/view/{id}), keeping each
-   * line's amount and order; ids not in the cart are ignored. Persisted at once.
-   */
-  refreshProducts(products: CartProduct[]) {
-    const items = { ...state.items };
-    let changed = false;
-    for (const product of products) {
-      const item = items[product.id];
-      if (!item) continue;
-      items[product.id] = { ...item, product };
-      changed = true;
-    }
-    if (changed) commit({ ...state, items }, PERSIST_DELAY_MS.replace);
-  },
-
-  /** Marks a line's product inaccessible (a 404 on reload, spec 4 "Product availability and display"). */
-  markInaccessible(productId: string) {
-    const item = state.items[productId];
-    if (!item || item.product.visibility === 'inaccessible') return;
-    commit({ ...state, items: { ...state.items, [productId]: { ...item, product: { ...item.product, visibility: 'inaccessible' } } } }, PERSIST_DELAY_MS.replace);
   },
 };
 

@@ -1,11 +1,15 @@
 /**
  * GET /product/view/{id}?lang (spec 7: "data with the product, for each cart item; 404 marks it inaccessible"):
- * the cart page reloads every line's product through it, so prices, stock and visibility are current.
+ * the cart page reloads every line's product through it, so prices, stock and visibility are current, with the
+ * load progress of spec 4 ("Cart load progress goes 0, then 30, then up to 100 across product reloads").
+ * Plain fetches rather than TanStack queries: nothing else reads these answers, they go straight into the store.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { Language, Product } from '../../../../../api/contracts/catalog';
-import { ApiError, getJson, withQuery } from '../../../lib/api-client';
+import { ApiError, getJson, isNotFound, withQuery } from '../../../lib/api-client';
+import { markInaccessible, refreshProducts } from '../cart-actions';
 import { type CartProduct, toCartProduct } from '../store';
+import { loadProgress } from '../utils/cart-checks';
 
 /**
  * The current product of a cart line as the cart keeps it.
@@ -17,11 +21,37 @@ export async function getCartProduct(id: string, lang: Language, signal?: AbortS
   return toCartProduct(body.data);
 }
 
-/** One query per line; always refetched when the cart page opens (staleTime 0); a 404 is not retried (the default). */
-export const cartProductQueryOptions = (id: string, lang: Language) =>
-  queryOptions({
-    queryKey: ['cart', 'product', id, lang] as const,
-    queryFn: ({ signal }) => getCartProduct(id, lang, signal),
-    staleTime: 0,
-    gcTime: 60_000,
-  });
+export interface CartReload {
+  /** Load progress in percent: 0, 30, then up to 100. */
+  progress: number;
+  /** Ids whose reload has finished (successfully or not). */
+  settled: ReadonlySet<string>;
+}
+
+/**
+ * Reloads the products of `ids` once when the calling page mounts (or the language changes): each answer refreshes
+ * the line in the cart store; a 404 marks the line inaccessible; any other failure keeps the stored product.
+ */
+export function useCartReload(ids: readonly string[], lang: Language): CartReload {
+  const [started, setStarted] = useState(false);
+  const [settled, setSettled] = useState<ReadonlySet<string>>(() => new Set());
+  const key = ids.join(',');
+  useEffect(() => {
+    const controller = new AbortController();
+    setStarted(true);
+    setSettled(new Set());
+    for (const id of ids) {
+      getCartProduct(id, lang, controller.signal)
+        .then((product) => refreshProducts([product]))
+        .catch((error: unknown) => {
+          if (isNotFound(error)) markInaccessible(id);
+        })
+        .finally(() => {
+          if (!controller.signal.aborted) setSettled((s) => new Set(s).add(id));
+        });
+    }
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, lang]);
+  return { progress: loadProgress(started, settled.size, ids.length), settled };
+}

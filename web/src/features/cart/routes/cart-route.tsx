@@ -6,18 +6,16 @@
  * redirected here (router state `{ orderNotAccepted: true }`), the flash area says the order was not accepted.
  * Loaded as its own chunk.
  */
-import { useQueries } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
-import { isNotFound } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
-import { cartProductQueryOptions } from '../api/get-cart-product';
+import { useCartReload } from '../api/get-cart-product';
 import { CartLine } from '../components/cart-line';
 import { PurchaseSummary } from '../components/purchase-summary';
 import { cart, cartLines, useCart } from '../store';
-import { CHECKOUT_BLOCK_MS, checkoutBlock, loadProgress } from '../utils/cart-checks';
+import { CHECKOUT_BLOCK_MS, checkoutBlock } from '../utils/cart-checks';
 
 /** Router state a page passes when sending the shopper here (spec 4 "Checkout": a redirect to /cart). */
 export interface CartRouteState {
@@ -38,7 +36,6 @@ export function CartRoute() {
   const state = useCart();
   const lines = cartLines(state);
   const [flashes, setFlashes] = useState<Flash[]>([]);
-  const [started, setStarted] = useState(false);
   const notAccepted = (location.state as CartRouteState | null)?.orderNotAccepted === true;
 
   useLayoutEffect(() => {
@@ -47,29 +44,8 @@ export function CartRoute() {
 
   // The ids present when the page opened are reloaded once; lines added later carry fresh data already.
   const [ids] = useState(() => lines.map((l) => l.product.id));
-  const results = useQueries({ queries: ids.map((id) => ({ ...cartProductQueryOptions(id, lang), enabled: started })) });
-  useEffect(() => setStarted(true), []);
-
-  const applied = useRef(new Set<string>());
-  useEffect(() => {
-    results.forEach((r, i) => {
-      const id = ids[i];
-      const key = `${id}:${r.dataUpdatedAt}:${r.errorUpdatedAt}`;
-      if (r.isFetching || applied.current.has(key)) return;
-      if (r.isSuccess) {
-        applied.current.add(key);
-        cart.refreshProducts([r.data]);
-      } else if (r.isError && isNotFound(r.error)) {
-        applied.current.add(key);
-        cart.markInaccessible(id);
-      }
-    });
-  }, [results, ids]);
-
-  const settled = results.filter((r) => !r.isFetching && (r.isSuccess || r.isError)).length;
-  const progress = loadProgress(started, settled, ids.length);
+  const { progress, settled } = useCartReload(ids, lang);
   const loading = progress < 100;
-  const loadedIds = new Set(ids.filter((_, i) => !results[i]?.isFetching && results[i]?.status !== 'pending'));
 
   const flash = useCallback((text: string, durationMs: number) => {
     const id = flashId++;
@@ -117,7 +93,7 @@ export function CartRoute() {
             <h2 className="visually-hidden">{t('cartPage.lines')}</h2>
             <ul className="cart-lines">
               {lines.map((item) => (
-                <CartLine key={item.product.id} item={item} onWarning={flash} loaded={!ids.includes(item.product.id) || loadedIds.has(item.product.id)} />
+                <CartLine key={item.product.id} item={item} onWarning={flash} loaded={!ids.includes(item.product.id) || settled.has(item.product.id)} />
               ))}
             </ul>
             <Link to={to('/products')}>{t('cartPage.continueShopping')}</Link>

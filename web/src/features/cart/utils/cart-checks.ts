@@ -3,7 +3,8 @@
  * warnings"): a line's warning, whether checkout may start, the purchase summary's totals with the VAT rule of
  * spec 5 ("Other rules"), and the load progress of spec 4. Money is integer euro cents; amounts are whole units.
  */
-import { type CartItem, type CartState, cartLines, isPostage } from '../store';
+import { isPostage } from '../cart-actions';
+import { type CartItem, type CartState, cartLines } from '../store';
 
 /**
  * A line's warning (spec 8): `unavailable` ('This product is not available.') when the product is inaccessible,

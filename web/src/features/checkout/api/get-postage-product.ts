@@ -1,6 +1,6 @@
 /**
  * GET /v1/delivery-provider/{providerId}?lang (spec 7): the provider's postage product, which the cart keeps as the
- * delivery fee line (quantity 1, after removing older postage lines; web/src/features/cart/store.ts setPostage).
+ * delivery fee line (quantity 1, after removing older postage lines; web/src/features/cart/cart-actions.ts setPostage).
  */
 import type { Product } from '../../../../../api/contracts/catalog';
 import type { Language } from '../../../lib/language';

@@ -26,7 +26,8 @@ import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
-import { cart, cartLines, cartTotals, isPostage, toCartProduct, useCart } from '../../cart/store';
+import { isPostage, setPostage } from '../../cart/cart-actions';
+import { cart, cartLines, cartTotals, toCartProduct, useCart } from '../../cart/store';
 import { providersForCountry, useDeliveryProviders } from '../api/get-delivery-providers';
 import { getPostageProduct } from '../api/get-postage-product';
 import { newIdempotencyKey, placeOrder, placeOrderFailure } from '../api/place-order';
@@ -77,12 +78,12 @@ export function CheckoutRoute() {
   const loadPostage = (providerId: string) => {
     const request = ++postageRequest.current;
     if (!providerId) {
-      cart.setPostage(null);
+      setPostage(null);
       return;
     }
     getPostageProduct(providerId, lang).then(
       (p) => {
-        if (request === postageRequest.current) cart.setPostage(toCartProduct(p));
+        if (request === postageRequest.current) setPostage(toCartProduct(p));
       },
       (error: Error) => {
         if (request === postageRequest.current) showToast('error', error.message, CHECKOUT_ERROR_MS);
@@ -95,7 +96,7 @@ export function CheckoutRoute() {
     if (!providersQuery.data || !draft.order.delivery_provider) return;
     if (!provider) {
       setDraft((d) => ({ ...d, order: { ...d.order, delivery_provider: '', delivery_option: '' } }));
-      cart.setPostage(null);
+      setPostage(null);
       return;
     }
     const postage = cartLines(cart.get()).filter((l) => isPostage(l.product));
