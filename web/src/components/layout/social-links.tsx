@@ -11,7 +11,7 @@ export function SocialLinks({ fields, className }: { fields: Record<string, stri
   const links = Object.keys(ICONS)
     .map((network) => ({ network, href: fields[`social.${network}`] }))
     .filter((l): l is { network: string; href: string } => typeof l.href === 'string' && /^https:\/\//.test(l.href));
-  if (links.length === 0) return null;
+  // The list is rendered even while empty, so its reserved width keeps the header still (CLS).
   return (
     <ul className={`social-links${className ? ` ${className}` : ''}`}>
       {links.map(({ network, href }) => (

@@ -2,7 +2,7 @@
  * Facet filters (spec 2 "Product listing", spec 3 "Filter"): one group of checkboxes per available filter with
  * product counts. Applied values stay listed (and checked) even when the answer no longer counts them.
  */
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppliedFilters, Filter, Language } from '../../../../../api/contracts/catalog';
 import { countAppliedValues } from '../utils/listing-params';
@@ -74,8 +74,10 @@ function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
   const { t } = useTranslation('shop');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' });
-  const values = Object.keys(filter.options).sort((a, b) => collator.compare(a, b));
+  const values = useMemo(() => {
+    const collator = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' });
+    return Object.keys(filter.options).sort((a, b) => collator.compare(a, b));
+  }, [filter.options, lang]);
   // Selected values always show, even when the group is collapsed.
   const visible = expanded
     ? values

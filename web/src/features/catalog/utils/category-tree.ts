@@ -1,11 +1,18 @@
 /** Helpers over the category tree of GET /v1/categories (spec 3 "Category"). */
 import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
 
+/** One collator per language: `localeCompare(x, lang)` would build a new one on every comparison (slow). */
+const collators = new Map<Language, Intl.Collator>();
+const collatorFor = (lang: Language) => {
+  let c = collators.get(lang);
+  if (!c) collators.set(lang, (c = new Intl.Collator(lang)));
+  return c;
+};
+
 /** Visible children in display order: position, then name. */
 export function visibleChildren(nodes: CategoryNode[], lang: Language): CategoryNode[] {
-  return nodes
-    .filter((n) => !n.hidden)
-    .sort((a, b) => a.position - b.position || categoryName(a, lang).localeCompare(categoryName(b, lang), lang));
+  const collator = collatorFor(lang);
+  return nodes.filter((n) => !n.hidden).sort((a, b) => a.position - b.position || collator.compare(categoryName(a, lang), categoryName(b, lang)));
 }
 
 export function categoryName(node: CategoryNode, lang: Language): string {
