@@ -93,3 +93,21 @@ it('without the per-process lock (other processes): 50 concurrent reservations o
     expect(freeUnitsBySum(events)).toBe(0);
   }
 });
+
+it('two shoppers wanting the same two last units in opposite cart order: one gets both, every round', { timeout: 120_000 }, async () => {
+  const [p, q] = [productIdForCode('PAIR-P'), productIdForCode('PAIR-Q')];
+  await h.importCatalogRows([productRow('PAIR-P', { stock: 0 }), productRow('PAIR-Q', { stock: 0 })]);
+  const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+  for (let round = 1; round <= 10; round++) {
+    await receiveStock(h.store, { productId: p, warehouseId: 'tallinn', quantity: 1 }, ctx());
+    await receiveStock(h.store, { productId: q, warehouseId: 'tallinn', quantity: 1 }, ctx());
+    await h.settle();
+    const carts = [[p, q], [q, p], [p, q], [q, p]];
+    const answers = await Promise.all(
+      carts.map((cart) => h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody(cart.map((product_id) => ({ product_id, amount: 1 }))) as object })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200), `round ${round}`).toHaveLength(1);
+    expect((await stockOf(h.store, p)).free).toBe(0);
+    expect((await stockOf(h.store, q)).free).toBe(0);
+  }
+});

@@ -2,8 +2,8 @@
  * PlaceOrder as a use case over several streams (issue 4; spec 4 "Checkout", spec 5 "Quantity and stock"):
  *
  * 1. when the order stream already holds OrderPlaced (a retried request with the same order id), answer that order;
- * 2. reserve each limited-amount line in its stock stream `stock-{productId}` (the streams concurrently; optimistic
- *    concurrency on each stream: never below 0, conflicts retried);
+ * 2. reserve each limited-amount line in its stock stream `stock-{productId}`, in turn in product id order
+ *    (optimistic concurrency on each stream: never below 0, conflicts retried);
  * 3. when a line cannot be reserved, release the reservations already made (ReservationReleased, reason
  *    `order_not_placed`: compensating events) and place nothing: OrderNotAccepted;
  * 4. draw the order number (spec 3: assigned on saving) and append OrderPlaced to `order-{orderId}`.
@@ -60,8 +60,8 @@ export const newPublicToken = () => randomBytes(24).toString('base64url');
 
 /**
  * Places an order. `nextOrderNumber` draws from the order-number sequence (gaps allowed: the number is drawn while
- * the lines are reserved, so an order that is then refused leaves a gap). The lines' stock streams are reserved
- * concurrently (each stream on its own, with optimistic concurrency); when one fails, every reservation made is
+ * the lines are reserved, so an order that is then refused leaves a gap). The lines' stock streams are reserved one
+ * after another in product id order (each with optimistic concurrency); when one fails, every reservation made is
  * released.
  * @param options.mayExist false when the order id is new for sure (a random id): skips looking for a stored order
  * @returns the placed order's OrderPlaced data (the stored one when the order already existed)
@@ -92,27 +92,24 @@ export async function placeOrder(
     );
   };
   try {
-    const results = await Promise.allSettled(
-      input.lines.map((line) =>
-        reserveStockForOrder(
+    // One stream after another, in product id order: two orders competing for the same last units then meet on
+    // the same stream first, so one of them gets everything instead of each getting a part and both failing.
+    const reservations: OrderReservation[] = [];
+    const problems: OrderNotAccepted['problems'] = [];
+    for (const line of [...input.lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
+      try {
+        const { held } = await reserveStockForOrder(
           store,
           { productId: line.productId, orderId: input.orderId, quantity: line.quantity, policy: line.policy, deliveryDays: line.deliveryDays },
           { ...ctx, commandId: stepCommandId(ctx.commandId, `reserve/${line.productId}`) },
-        ),
-      ),
-    );
-    const problems: OrderNotAccepted['problems'] = [];
-    const reservations: OrderReservation[] = [];
-    results.forEach((r, i) => {
-      const productId = input.lines[i].productId;
-      if (r.status === 'fulfilled') {
-        if (r.value.held > 0) reservations.push({ productId, quantity: r.value.held });
-      } else if (r.reason instanceof DomainError && r.reason.code === 'stock.insufficient') {
-        problems.push({ productId, code: 'stock.insufficient', message: r.reason.message });
-      } else {
-        throw r.reason;
+        );
+        if (held > 0) reservations.push({ productId: line.productId, quantity: held });
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'stock.insufficient')) throw error;
+        problems.push({ productId: line.productId, code: 'stock.insufficient', message: error.message });
+        break;
       }
-    });
+    }
     if (problems.length) throw new OrderNotAccepted(problems);
 
     const streamId = toOrderStreamId(input.orderId);
