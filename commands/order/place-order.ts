@@ -83,11 +83,13 @@ export async function placeOrder(
   const number = deps.nextOrderNumber();
   number.catch(() => {}); // awaited below; a failure is reported there
 
+  // Streams this run reserved in (or tried to: a failed append may still have committed).
+  const touched: string[] = [];
   const release = async () => {
     // Compensation: give back whatever this order holds; each release is idempotent per order.
     await Promise.all(
-      input.lines.map((line) =>
-        releaseReservation(store, { productId: line.productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${line.productId}`) }),
+      touched.map((productId) =>
+        releaseReservation(store, { productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${productId}`) }),
       ),
     );
   };
@@ -98,6 +100,7 @@ export async function placeOrder(
     const problems: OrderNotAccepted['problems'] = [];
     for (const line of [...input.lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
       try {
+        touched.push(line.productId);
         const { held } = await reserveStockForOrder(
           store,
           { productId: line.productId, orderId: input.orderId, quantity: line.quantity, policy: line.policy, deliveryDays: line.deliveryDays },
