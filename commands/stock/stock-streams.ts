@@ -64,9 +64,14 @@ function remember(store: EventStore, streamId: string, version: bigint, state: S
 }
 
 /**
- * Decides one stock command on its stream under the process's lock, from the cached state, and appends with the
- * expected version (retried on conflicts). `observe` sees the state the events were decided on.
- * @throws DomainError from the Stock decider; WrongExpectedVersionError after 10 conflicts
+ * Decides one stock command on its stream under the process's lock and appends with the expected version.
+ *
+ * First optimistically on the cached state without reading: when that decides events, the append's expected
+ * version proves the state current (another process's append makes it conflict). When the cached state decides
+ * nothing or refuses, or the append conflicts, the events after the cached version are read and the command is
+ * decided again on the current state (conflicts retried, at most 10 attempts). `observe` sees the state the
+ * appended (or returned) events were decided on.
+ * @throws DomainError from the Stock decider (on the current state); WrongExpectedVersionError after 10 conflicts
  */
 export function decideOnStock(
   store: EventStore,
@@ -77,9 +82,23 @@ export function decideOnStock(
   const streamId = toStockStreamId(command.data.productId);
   return withStreamLock(streamId, async () => {
     for (let attempt = 1; ; attempt++) {
-      const { version, state } = await load(store, streamId);
-      remember(store, streamId, version, state);
-      const events = stockDecider.decide(command, state);
+      let current = attempt === 1 ? cacheOf(store).get(streamId) : undefined;
+      let events: StockEvent[] | null = null;
+      if (current) {
+        try {
+          events = stockDecider.decide(command, current.state);
+        } catch {
+          events = null; // maybe stale: decide again on the current state
+        }
+        if (events?.length === 0) events = null;
+      }
+      const verified = !events;
+      if (!events) {
+        current = await load(store, streamId);
+        remember(store, streamId, current.version, current.state);
+        events = stockDecider.decide(command, current.state);
+      }
+      const { version, state } = current!;
       observe(state, events);
       if (events.length === 0) return { events, version, checkpoint: '' };
       try {
@@ -88,7 +107,8 @@ export function decideOnStock(
         return { events: result.duplicate ? [] : events, version: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) {
-          await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+          // A stale cache is no contention: read and retry at once; real contention backs off.
+          if (verified) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
           continue;
         }
         throw error;
