@@ -102,6 +102,21 @@ describe('expireReservations', () => {
   });
 });
 
+describe('a shopper at the bank', () => {
+  it('keeps the stock for another TTL from the latest payment attempt', async () => {
+    h.clock.now = T0;
+    const order = await place('EXP-PAID', 1);
+    h.clock.now = at(20);
+    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID } });
+    expect(put.statusCode).toBe(200);
+    await h.settle();
+    expect(await sweep(at(31))).toMatchObject({ expired: 0 });
+    expect(await types(order.id)).toEqual(['OrderPlaced', 'PaymentStarted']);
+    expect(await sweep(at(51))).toMatchObject({ expired: 1 });
+    expect(await types(order.id)).toEqual(['OrderPlaced', 'PaymentStarted', 'OrderReservationExpired']);
+  });
+});
+
 describe('the repeatable BullMQ job', () => {
   it('runs the sweep on its schedule', { timeout: 30_000 }, async () => {
     h.clock.now = T0;

@@ -54,17 +54,23 @@ export interface ExpiredReservation {
 }
 
 /**
- * Unpaid orders (and never-placed order ids) holding stock reserved before `cutoff` (ISO-8601), oldest first.
+ * Unpaid orders (and never-placed order ids) holding stock whose last activity is before `cutoff` (ISO-8601),
+ * oldest first. The last activity is the reservation, or the latest payment attempt when the shopper started one
+ * (a shopper at the bank keeps the order's stock for another TTL).
  * @param limit most orders returned
  */
 export async function findExpiredReservations(db: Kysely<any>, cutoff: string, limit = 100): Promise<ExpiredReservation[]> {
   const r = await sql<{ order_id: string; placed: boolean; product_ids: string[] }>`
-    select r.order_id, (o.order_id is not null) as placed, array_agg(distinct r.product_id order by r.product_id) as product_ids
-    from ${T('reservations')} r left join ${T('orders')} o on o.order_id = r.order_id
-    where o.is_paid is not true
-    group by r.order_id, o.order_id
-    having min(r.reserved_at) < ${cutoff}::timestamptz
-    order by min(r.reserved_at)
+    with held as (
+      select r.order_id, min(r.reserved_at) as reserved_at, array_agg(distinct r.product_id order by r.product_id) as product_ids
+      from ${T('reservations')} r group by r.order_id
+    )
+    select h.order_id, (o.order_id is not null) as placed, h.product_ids
+    from held h
+      left join ${T('orders')} o on o.order_id = h.order_id
+      left join lateral (select max((a->>'startedAt')::timestamptz) as at from jsonb_array_elements(o.attempts) a) last_attempt on true
+    where o.is_paid is not true and greatest(h.reserved_at, last_attempt.at) < ${cutoff}::timestamptz
+    order by greatest(h.reserved_at, last_attempt.at)
     limit ${limit}`.execute(db);
   return r.rows.map((x) => ({ orderId: x.order_id, orderPlaced: x.placed, productIds: x.product_ids }));
 }
