@@ -171,6 +171,16 @@ describe('placing an order', () => {
     expect((await stockOf(h.store, id('LIM-1'))).free).toBe(1);
   });
 
+  it('adds up a product listed twice, against its limited stock, and names its first cart line', async () => {
+    const { status, body } = await post(checkoutBody([
+      { product_id: id('DEMAND'), amount: 1 },
+      { product_id: id('LIM-1'), amount: 1 },
+      { product_id: id('LIM-1'), amount: 1 },
+    ]));
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([expect.objectContaining({ field: 'items.1', code: 'order.not_enough_stock', message: 'There is not enough items in stock.' })]);
+  });
+
   it('answers in Estonian by default', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([]) as object });
     expect(res.json().message).toBe('Tühja tellimust ei saa esitada.');

@@ -117,12 +117,14 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
   }
   if (fieldErrors.length) return failure(language, 400, fieldErrors);
 
-  // Spec 5 "Quantity and stock": every line purchasable, limited amounts within availableForSale.
+  // Spec 5 "Quantity and stock": every line purchasable, limited amounts within availableForSale. An error names
+  // the cart line (`items.<index>` of the body; the first line of a product listed twice).
+  const itemField = (productId: string) => `items.${body.items.findIndex((item) => item.product_id === productId)}`;
   const lineErrors: ErrorItem[] = [];
   productIds.forEach((id, i) => {
     const p = products[i];
-    if (!purchasable(p)) lineErrors.push({ code: 'order.product_unavailable', field: `items.${i}` });
-    else if (p.hasLimitedAmount && amounts.get(id)! > p.stockTotal) lineErrors.push({ code: 'order.not_enough_stock', field: `items.${i}` });
+    if (!purchasable(p)) lineErrors.push({ code: 'order.product_unavailable', field: itemField(id) });
+    else if (p.hasLimitedAmount && amounts.get(id)! > p.stockTotal) lineErrors.push({ code: 'order.not_enough_stock', field: itemField(id) });
   });
   if (lineErrors.length) return failure(language, 400, lineErrors, { message: message('order.not_accepted', language), redirect: '/cart' });
 
@@ -185,7 +187,7 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
     return { status: 200, payload: { success: true, status: 'success', data: { order: toApiOrder(summary, reservation), paymentMethods: paymentMethodsFor(deps.payments, summary, reservation) } } };
   } catch (error) {
     if (error instanceof OrderNotAccepted) {
-      const errors = error.problems.map((p) => ({ code: 'order.not_enough_stock', field: `items.${productIds.indexOf(p.productId)}` }));
+      const errors = error.problems.map((p) => ({ code: 'order.not_enough_stock', field: itemField(p.productId) }));
       return failure(language, 409, errors, { message: message('order.not_accepted', language), redirect: '/cart' });
     }
     if (error instanceof DomainError) return failure(language, STATUS_BY_CATEGORY[error.category], [{ code: error.code, field: error.field, message: message(error.code, language, error.message) }]);
