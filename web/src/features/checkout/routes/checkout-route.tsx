@@ -61,11 +61,14 @@ export function CheckoutRoute() {
   const provider = providers.find((p) => p.id === draft.order.delivery_provider) ?? null;
   const postageRequest = useRef(0);
 
-  // Keep the draft (spec 3 "Remembered user options"), 200 ms after the last change.
+  // Keep the draft (spec 3 "Remembered user options"), 200 ms after the last change, and at once when leaving.
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   useEffect(() => {
     const timer = window.setTimeout(() => writeDraft(draft), DRAFT_PERSIST_MS);
     return () => window.clearTimeout(timer);
   }, [draft]);
+  useEffect(() => () => writeDraft(latestDraft.current), []);
 
   const errorText = (code: CheckoutErrors[string]) => (code === 'tooBig' ? t('checkout.tooBig') : t('checkout.required'));
   const setField = (group: Group, name: string, value: string) => {
@@ -130,6 +133,7 @@ export function CheckoutRoute() {
     if (placing) return;
     const trimmed = trimDraft(draft);
     setDraft(trimmed);
+    writeDraft(trimmed);
     const found = validateCheckout(trimmed, terms, provider, cartHasBigProduct);
     if (Object.keys(found).length > 0) {
       setErrors(Object.fromEntries(Object.entries(found).map(([k, code]) => [k, errorText(code)])));
