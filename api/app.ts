@@ -20,6 +20,7 @@ import { registerErrorHandler, sendFailure } from './errors.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { liveRoutes } from './routes/live/index.js';
+import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
@@ -27,7 +28,7 @@ import { siteRoutes } from './routes/site/index.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
 
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
-const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap'];
+const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap', '/sandbox-bank/', '/payment-return/'];
 
 export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -64,6 +65,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   stockNotificationRoutes(app, deps);
   liveRoutes(app, deps);
   await app.register(orderRoutes, { deps });
+  // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.
+  if (deps.sandboxBank) await app.register(sandboxBankRoutes, deps.sandboxBank);
 
   const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
   if (serveWeb) {

@@ -7,6 +7,7 @@ import type { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Database } from '../platform/db/database.js';
 import type { EventStore } from '../platform/event-store/port.js';
 import type { PaymentProviders } from '../platform/payments/port.js';
+import type { SandboxBankOptions } from '../platform/payments/sandbox-bank.js';
 
 export interface ApiDeps {
   db: Database;
@@ -27,4 +28,6 @@ export interface ApiDeps {
   publicUrl?: string;
   /** VAT rate in percent for order pricing (VAT_RATE_PERCENT, spec 5 "VAT"); default 24. */
   vatRatePercent?: number;
+  /** The local sandbox bank (platform/payments/sandbox-bank.ts) served under /sandbox-bank; absent: not served. */
+  sandboxBank?: SandboxBankOptions | null;
 }

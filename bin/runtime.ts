@@ -13,6 +13,7 @@ import { migrate } from '../platform/db/migrate.js';
 import { createKurrentDbEventStore } from '../platform/event-store/kurrentdb.js';
 import type { EventStore } from '../platform/event-store/port.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { startWorkers } from '../workers/runtime.js';
@@ -53,6 +54,9 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
   // Read-model change hints: clear the api's caches (rm_changed) and push stock changes to live pages.
   const changes = await listenReadModelChanges(rt.config.databaseUrl, (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
+  // Payment providers from the environment (platform/payments/index.ts); the sandbox bank unless PAYMENT_SANDBOX=off.
+  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${rt.config.port}`).replace(/\/$/, '');
+  const paymentConfig = paymentConfigFromEnv(process.env, publicUrl);
   const app = await buildApp({
     db: rt.db,
     store: rt.store,
@@ -61,6 +65,10 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     listingCacheTtlMs: rt.config.listingCacheTtlMs,
     searches: new SearchRecorder(rt.store, { flushIntervalMs: 100, onError: (e) => log(`recording searches failed: ${(e as Error).message}`) }),
     readModelChanges: changes.emitter,
+    payments: createPaymentProviders(paymentConfig),
+    sandboxBank: sandboxBankOptions(paymentConfig),
+    publicUrl,
+    vatRatePercent: rt.config.vatRatePercent,
   });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);
