@@ -366,6 +366,94 @@ describe('checkout in the browser', () => {
     await context.close();
   });
 
+  it('shows a system error and each server message, then places the order once across a dropped request (same Idempotency-Key)', async () => {
+    const { context, page } = await shopper();
+    await addToCart(page, OIL_FILTER, 1, { quantity: 'Quantity', add: 'Add to cart' }, '/en');
+    await page.goto(`${base}/en/checkout`);
+    await eventually(() => page.getByRole('radio', { name: /Omniva courier/ }).count()).toBe(1);
+    await page.getByLabel('First name').fill('Kati');
+    await page.getByLabel('Last name').fill('Karu');
+    await page.getByLabel('E-mail').fill('kati@example.ee');
+    await page.getByLabel('Phone').fill('+372 5222 2222');
+    await page.getByRole('radio', { name: /Omniva courier/ }).check();
+    await page.getByLabel('Street and house').fill('Rüütli 2');
+    await page.getByLabel('City').fill('Tartu');
+    await page.getByLabel('County').fill('Tartumaa');
+    await page.getByLabel('Postal code').fill('51007');
+    const terms = page.getByRole('checkbox', { name: /I accept the terms of sale/ });
+
+    // A server failure without a redirect: the system error toast, then the server's message; terms cleared.
+    const keys: string[] = [];
+    await page.route('**/v1/place-order*', (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, status: 'failure', message: 'Server hiccup', errors: [{ code: 'server_error', message: 'Server hiccup' }] }) });
+    });
+    await terms.check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await eventually(() => page.getByRole('alert').filter({ hasText: 'An unexpected system error occurred.' }).count()).toBe(1);
+    expect(await page.locator('.toaster').innerText()).toMatch(/An unexpected system error occurred\.[\s\S]*Server hiccup/);
+    expect(page.url()).toBe(`${base}/en/checkout`);
+    expect(await terms.isChecked()).toBe(false);
+    await page.unroute('**/v1/place-order*');
+
+    // The next attempt's first request is dropped; the automatic retry carries the same key; 'Placing order' shows.
+    let calls = 0;
+    await page.route('**/v1/place-order*', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      calls += 1;
+      if (calls === 1) return route.abort('connectionreset');
+      await new Promise((r) => setTimeout(r, 800));
+      return route.continue();
+    });
+    await terms.check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await eventually(() => page.locator('.checkout-form__placing').count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: 'Placing order' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Place order' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(new RegExp(`^${base}/en/payment/[\\w-]+$`));
+    await eventually(() => page.locator('main h1').innerText()).toMatch(/^Order #\d+$/);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[1]).toBe(keys[2]);
+    expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
+    const placed = await h.store.readAll({ eventTypes: ['OrderPlaced'] });
+    expect(placed.events.filter((e) => JSON.stringify(e.data).includes('kati@example.ee'))).toHaveLength(1);
+    await context.close();
+  });
+
+  it('marks lines that no longer exist as not available, and the summary shows 5 items with a toggle', async () => {
+    const { context, page } = await shopper();
+    await page.goto(`${base}/en/products`);
+    await page.evaluate(() => {
+      const items: Record<string, unknown> = {};
+      const ids: string[] = [];
+      for (let i = 1; i <= 6; i++) {
+        const id = `00000000-0000-4000-8000-00000000000${i}`;
+        ids.push(id);
+        items[id] = { product: { id, name: `Gone part ${i}`, code1: `GONE ${i}`, priceCents: 100 * i, unit: 'pcs', image: null, hasLimitedAmount: false, availableForSale: 0, big_product: false, visibility: 'visible' }, amount: 1 };
+      }
+      localStorage.setItem('cart', JSON.stringify(items));
+      localStorage.setItem('cartLatestProducts', JSON.stringify(ids));
+    });
+    await page.goto(`${base}/en/cart`);
+    await eventually(() => page.locator('.cart-line__warning').count()).toBe(6);
+    expect(new Set(await page.locator('.cart-line__warning').allInnerTexts())).toEqual(new Set(['This product is not available.']));
+    expect(await page.locator('.purchase-summary__items li').count()).toBe(5);
+    const toggle = page.getByRole('button', { name: 'Show all (6)' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await page.locator('.purchase-summary__items li').count()).toBe(6);
+    expect(await page.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
+    expect(await textOf(page, '.purchase-summary__total')).toContain('€21.00');
+    await page.getByRole('link', { name: 'Checkout', exact: true }).click();
+    await eventually(() => page.locator('.cart-page__flash').innerText()).toBe("This product can't be purchased");
+    // Removing every line empties the cart; checkout then says so.
+    for (let i = 0; i < 6; i++) await page.getByRole('button', { name: /^Remove / }).first().click();
+    await eventually(() => page.locator('main').innerText()).toContain('No products in cart');
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it('says so when the order does not exist', async () => {
     const { context, page } = await shopper();
     await page.goto(`${base}/en/payment/${'x'.repeat(32)}`);

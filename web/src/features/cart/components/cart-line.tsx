@@ -29,6 +29,7 @@ export function CartLine({ item, onWarning, loaded }: CartLineProps) {
   const { lang, to } = useRouteLanguage();
   const { product, amount } = item;
   const [text, setText] = useState(String(amount));
+  const [imageFailed, setImageFailed] = useState(false);
   const quantityId = useId();
   const warningId = useId();
   const postage = isPostage(product);
@@ -51,7 +52,11 @@ export function CartLine({ item, onWarning, loaded }: CartLineProps) {
   return (
     <li className={`cart-line${problem ? ' has-problem' : ''}`}>
       <div className="cart-line__image">
-        {product.image ? <img src={product.image} alt="" loading="lazy" decoding="async" width={72} height={72} /> : <span className="cart-line__no-image" aria-hidden="true" />}
+        {product.image && !imageFailed ? (
+          <img src={product.image} alt="" loading="lazy" decoding="async" width={72} height={72} onError={() => setImageFailed(true)} />
+        ) : (
+          <span className="cart-line__no-image" aria-hidden="true" />
+        )}
       </div>
       <div className="cart-line__info">
         {postage ? (

@@ -26,6 +26,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
+import { useCartReload } from '../../cart/api/get-cart-product';
 import { isPostage, setPostage } from '../../cart/cart-actions';
 import { cart, cartLines, cartTotals, toCartProduct, useCart } from '../../cart/store';
 import { providersForCountry, useDeliveryProviders } from '../api/get-delivery-providers';
@@ -60,6 +61,9 @@ export function CheckoutRoute() {
   const providers = useMemo(() => providersForCountry(providersQuery.data, draft.delivery.country), [providersQuery.data, draft.delivery.country]);
   const provider = providers.find((p) => p.id === draft.order.delivery_provider) ?? null;
   const postageRequest = useRef(0);
+  // Current names, prices and stock for the summary (the same reload as the cart page's, spec 7).
+  const [reloadIds] = useState(() => lines.map((l) => l.product.id));
+  useCartReload(reloadIds, lang);
 
   // Keep the draft (spec 3 "Remembered user options"), 200 ms after the last change, and at once when leaving.
   const latestDraft = useRef(draft);
