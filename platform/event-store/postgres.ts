@@ -14,7 +14,9 @@
  * pair. Technique: Emmett, eugene-khyst/postgresql-event-sourcing.
  *
  * An append is one SQL statement (so one implicit transaction): bump the stream's version guarded by the
- * expected version, insert the events with `unnest`, and `pg_notify('es_events')` as a wake-up hint.
+ * expected version and insert the events with `unnest`. The `pg_notify('es_events')` wake-up hint is sent after
+ * the commit, coalesced per process (see `wake`): inside the append it would serialise every append's commit on
+ * PostgreSQL's notify queue lock (measured: append p50 at 16 writers 19 ms with it, 6 ms without).
  */
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -170,7 +172,7 @@ export class PostgresEventStore implements EventStore {
           returning global_position, transaction_id, stream_position
         )
         select ins.global_position::text, ins.transaction_id::text, (select version from v)::text as version
-        from ins, (select pg_notify(${NOTIFY_CHANNEL}, '')) as notified
+        from ins
         order by ins.global_position desc limit 1`.execute(this.db);
       rows = result.rows;
     } catch (error) {
@@ -178,12 +180,39 @@ export class PostgresEventStore implements EventStore {
       throw error;
     }
     if (rows.length === 0) return this.duplicateOrThrow(streamId, ids, expectedVersion);
+    this.wake();
     const last = rows[0];
     return {
       nextExpectedVersion: BigInt(last.version),
       lastCheckpoint: formatCheckpoint(last.transaction_id, last.global_position),
       duplicate: false,
     };
+  }
+
+  private notifying: Promise<void> | null = null;
+  private notifyAgain = false;
+
+  /**
+   * Sends the `es_events` wake-up hint after an append committed. At most one NOTIFY statement per process is in
+   * flight; appends that commit meanwhile ask for one more, which starts after they committed, so every append is
+   * followed by a notification (subscribers also poll every 500 ms, so a lost hint only delays them).
+   */
+  private wake(): void {
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = (async () => {
+      do {
+        this.notifyAgain = false;
+        try {
+          await sql`select pg_notify(${NOTIFY_CHANNEL}, '')`.execute(this.db);
+        } catch {
+          /* the pool is closing or the server is away: subscribers fall back to polling */
+        }
+      } while (this.notifyAgain);
+      this.notifying = null;
+    })();
   }
 
   /** After a failed append: a full re-append of stored ids is a no-op, anything else is a conflict. */
@@ -415,6 +444,7 @@ export class PostgresEventStore implements EventStore {
   /** Closes the LISTEN connection (the kysely pool belongs to the caller). */
   async close(): Promise<void> {
     this.closed = true;
+    await this.notifying;
     const listener = this.listener;
     this.listener = null;
     if (listener) await listener.end().catch(() => {});
