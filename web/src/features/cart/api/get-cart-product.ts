@@ -51,7 +51,7 @@ export function useCartReload(ids: readonly string[], lang: Language): CartReloa
         });
     }
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` stands for `ids` (a new array with the same ids reloads nothing).
   }, [key, lang]);
   return { progress: loadProgress(started, settled.size, ids.length), settled };
 }

@@ -108,7 +108,7 @@ export function CheckoutRoute() {
     }
     const postage = cartLines(cart.get()).filter((l) => isPostage(l.product));
     if (postage.length !== 1 || postage[0].product.id !== provider.postageProductId) loadPostage(provider.id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Runs when the providers arrive or the chosen one changes; loadPostage and the cart are read at that moment.
   }, [providersQuery.data, provider?.id]);
 
   const chooseCountry = (country: string) => {
