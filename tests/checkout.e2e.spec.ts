@@ -6,9 +6,10 @@
  * parcel machine picked from the filtered list, places the order, pays at the sandbox bank ("Maksa / Pay"), sees
  * /payment-success and 'paid' on the payment page, and the confirmation mail reaches a real SMTP server through the
  * real order-mail process manager and BullMQ worker. Also: 'Required' on an empty submit (aria-invalid +
- * aria-describedby), the big-product message for a parcel machine, and a place-order refused for stock sending the
- * shopper back to the cart. axe-core finds no serious or critical violation on the cart, checkout and payment pages,
- * in both themes.
+ * aria-describedby), the big-product message for a parcel machine, a place-order refused for stock sending the
+ * shopper back to the cart, a system error shown as toasts, a dropped request retried with the same Idempotency-Key,
+ * lines gone from the catalog, the summary's show-all toggle. axe-core finds no serious or critical violation on the
+ * cart, checkout and payment pages, in both themes.
  *
  * Whole shop on real services: a fresh PostgreSQL database with every projector (tests/support/shop-harness.ts), the
  * api (api/app.ts) with the sandbox bank (platform/payments) on one port, Redis for BullMQ. The storefront is built
@@ -367,7 +368,7 @@ describe('checkout in the browser', () => {
   });
 
   it('shows a system error and each server message, then places the order once across a dropped request (same Idempotency-Key)', async () => {
-    const { context, page } = await shopper();
+    const { context, page } = await shopper({ light: true });
     await addToCart(page, OIL_FILTER, 1, { quantity: 'Quantity', add: 'Add to cart' }, '/en');
     await page.goto(`${base}/en/checkout`);
     await eventually(() => page.getByRole('radio', { name: /Omniva courier/ }).count()).toBe(1);
@@ -416,13 +417,15 @@ describe('checkout in the browser', () => {
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[1]).toBe(keys[2]);
     expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    await expectAccessible(page);
     const placed = await h.store.readAll({ eventTypes: ['OrderPlaced'] });
     expect(placed.events.filter((e) => JSON.stringify(e.data).includes('kati@example.ee'))).toHaveLength(1);
     await context.close();
   });
 
   it('marks lines that no longer exist as not available, and the summary shows 5 items with a toggle', async () => {
-    const { context, page } = await shopper();
+    const { context, page } = await shopper({ light: true });
     await page.goto(`${base}/en/products`);
     await page.evaluate(() => {
       const items: Record<string, unknown> = {};
@@ -445,6 +448,7 @@ describe('checkout in the browser', () => {
     expect(await page.locator('.purchase-summary__items li').count()).toBe(6);
     expect(await page.getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
     expect(await textOf(page, '.purchase-summary__total')).toContain('€21.00');
+    await expectAccessible(page);
     await page.getByRole('link', { name: 'Checkout', exact: true }).click();
     await eventually(() => page.locator('.cart-page__flash').innerText()).toBe("This product can't be purchased");
     // Removing every line empties the cart; checkout then says so.
