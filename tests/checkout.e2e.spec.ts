@@ -33,7 +33,7 @@ import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
-import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions, sandboxBankRoutes } from '../platform/payments/index.js';
+import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
 import { ensureChromium } from '../platform/services/ensure-services.js';
 import { testRedisUrl } from '../platform/testing/database.js';
 import { getOrderSummary } from '../projections/orders/queries.js';
@@ -109,9 +109,9 @@ beforeAll(async () => {
     searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
     readModelChanges: h.readModelChanges,
     payments: createPaymentProviders(paymentConfig),
+    sandboxBank: sandboxBankOptions(paymentConfig),
     publicUrl: base,
   });
-  await app.register(sandboxBankRoutes, sandboxBankOptions(paymentConfig)!);
   await app.listen({ port, host: '127.0.0.1' });
 
   // The confirmation mail: the order-mail process manager -> BullMQ on Redis -> the processor -> a real SMTP server.
