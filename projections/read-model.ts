@@ -297,3 +297,24 @@ export function runProjector(
     },
   };
 }
+
+/**
+ * Idempotency by stream position (conventions 5): a read model keeps, per stream, the position of the last event
+ * it applied, in a table `(stream_id text primary key, position bigint)` of its schema; an event at or below that
+ * position was applied already. Loads the positions of `streamIds` (a missing stream is 0).
+ */
+export async function loadStreamPositions(trx: Transaction<any>, schema: string, table: string, streamIds: string[]): Promise<Map<string, bigint>> {
+  const r = await sql<{ stream_id: string; position: string }>`
+    select stream_id, position::text from ${sql.id(schema, table)} where stream_id = any(${streamIds}::text[])`.execute(trx);
+  return new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+}
+
+/** Stores the positions `loadStreamPositions` read and the batch advanced (one upsert). */
+export async function saveStreamPositions(trx: Transaction<any>, schema: string, table: string, positions: Map<string, bigint>): Promise<void> {
+  if (positions.size === 0) return;
+  const rows = [...positions.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
+  await sql`
+    insert into ${sql.id(schema, table)} (stream_id, position)
+    select stream_id, position from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(stream_id text, position bigint)
+    on conflict (stream_id) do update set position = excluded.position`.execute(trx);
+}

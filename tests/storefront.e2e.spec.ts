@@ -17,6 +17,7 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
 import { ensureChromium } from '../platform/services/ensure-services.js';
 import { seriousAxeViolations } from './support/axe.js';
@@ -216,8 +217,8 @@ describe('storefront', () => {
     await expect.poll(() => dialog.innerText()).toContain('Notification already submitted');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    const events = await h.store.readAll({ eventTypes: ['StockNotificationRequested'] });
-    expect(events.events.map((e) => (e.data as { email: string }).email)).toEqual(['mari@example.ee']);
+    const stream = await h.store.readStream(toStockNotificationStreamId(productIdForCode('GSK 100'), 'mari@example.ee'));
+    expect(stream.events.map((e) => (e.data as { email: string }).email)).toEqual(['mari@example.ee']);
   });
 
   it('shows the not-found page for an unknown path, with a Back button to /', async () => {

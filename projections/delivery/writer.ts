@@ -10,7 +10,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { DELIVERY_LOCATIONS_EVENT_TYPES, type DeliveryLocationsEvent } from '../../domain/delivery/locations.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import type { ReadModel } from '../read-model.js';
+import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import { applyDeliveryEvent, emptyChanges } from './projection.js';
 
 const id = (schema: string, table: string) => sql.id(schema, table);
@@ -41,9 +41,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
 
 async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
   const streamIds = [...new Set(events.map((e) => e.streamId))];
-  const r = await sql<{ stream_id: string; position: string }>`
-    select stream_id, position::text from ${id(schema, 'streams')} where stream_id = any(${streamIds}::text[])`.execute(trx);
-  const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+  const applied = await loadStreamPositions(trx, schema, 'streams', streamIds);
   const changes = emptyChanges();
   for (const event of events) {
     if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
@@ -73,13 +71,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
       from jsonb_to_recordset(${JSON.stringify([...changes.providers.values()])}::jsonb) as x(provider_id text, source text, offered integer, refreshed_at timestamptz)
       on conflict (provider_id) do update set source = excluded.source, offered = excluded.offered, refreshed_at = excluded.refreshed_at`.execute(trx);
   }
-  const positions = [...applied.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
-  if (positions.length) {
-    await sql`
-      insert into ${id(schema, 'streams')} (stream_id, position)
-      select stream_id, position from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(stream_id text, position bigint)
-      on conflict (stream_id) do update set position = excluded.position`.execute(trx);
-  }
+  await saveStreamPositions(trx, schema, 'streams', applied);
 }
 
 /** The delivery read model: offered locations per provider. */

@@ -11,7 +11,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import type { ReadModel } from '../read-model.js';
+import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import { evolveOrderRow, ORDERS_EVENT_TYPES, type OrderRow, reservationChange } from './projection.js';
 
 const T = (schema: string, table: string) => sql.id(schema, table);
@@ -85,9 +85,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
 
   if (stockEvents.length) {
     const streamIds = [...new Set(stockEvents.map((e) => e.streamId))];
-    const r = await sql<{ stream_id: string; position: string }>`
-      select stream_id, position::text from ${T(schema, 'stock_streams')} where stream_id = any(${streamIds}::text[])`.execute(trx);
-    const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+    const applied = await loadStreamPositions(trx, schema, 'stock_streams', streamIds);
     for (const e of stockEvents) {
       if (e.streamPosition <= (applied.get(e.streamId) ?? 0n)) continue;
       applied.set(e.streamId, e.streamPosition);
@@ -101,11 +99,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
         await sql`delete from ${T(schema, 'reservations')} where order_id = ${c.orderId} and product_id = ${c.productId} and warehouse_id = ${c.warehouseId}`.execute(trx);
       }
     }
-    const positions = [...applied.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
-    await sql`
-      insert into ${T(schema, 'stock_streams')} (stream_id, position)
-      select stream_id, position from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(stream_id text, position bigint)
-      on conflict (stream_id) do update set position = excluded.position`.execute(trx);
+    await saveStreamPositions(trx, schema, 'stock_streams', applied);
   }
 }
 

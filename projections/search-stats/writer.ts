@@ -7,7 +7,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SearchPerformed } from '../../domain/search/search.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import type { ReadModel } from '../read-model.js';
+import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`
@@ -34,9 +34,7 @@ interface Totals {
 
 async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
   const streamIds = [...new Set(events.map((e) => e.streamId))];
-  const r = await sql<{ stream_id: string; position: string }>`
-    select stream_id, position::text from ${sql.id(schema, 'streams')} where stream_id = any(${streamIds}::text[])`.execute(trx);
-  const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+  const applied = await loadStreamPositions(trx, schema, 'streams', streamIds);
   const totals = new Map<string, Totals>();
   for (const event of events) {
     if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
@@ -64,11 +62,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
         zero_results = k.zero_results + excluded.zero_results,
         last_result_count = excluded.last_result_count`.execute(trx);
   }
-  const positions = [...applied.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
-  await sql`
-    insert into ${sql.id(schema, 'streams')} (stream_id, position)
-    select stream_id, position from jsonb_to_recordset(${JSON.stringify(positions)}::jsonb) as x(stream_id text, position bigint)
-    on conflict (stream_id) do update set position = excluded.position`.execute(trx);
+  await saveStreamPositions(trx, schema, 'streams', applied);
 }
 
 export const searchStatsReadModel: ReadModel = {

@@ -8,7 +8,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SITE_EVENT_TYPES, type SiteEvent } from '../../domain/site/site.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import type { ReadModel } from '../read-model.js';
+import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'global_fields')} (key text primary key, value jsonb not null)`.execute(db);
@@ -17,8 +17,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
-  const r = await sql<{ stream_id: string; position: string }>`select stream_id, position::text from ${sql.id(schema, 'position')}`.execute(trx);
-  const applied = new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
+  const applied = await loadStreamPositions(trx, schema, 'position', [...new Set(events.map((e) => e.streamId))]);
   for (const event of events) {
     if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
     applied.set(event.streamId, event.streamPosition);
@@ -35,11 +34,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
         on conflict (id) do update set entries = excluded.entries`.execute(trx);
     }
   }
-  for (const [streamId, position] of applied) {
-    await sql`
-      insert into ${sql.id(schema, 'position')} (stream_id, position) values (${streamId}, ${position.toString()})
-      on conflict (stream_id) do update set position = excluded.position`.execute(trx);
-  }
+  await saveStreamPositions(trx, schema, 'position', applied);
 }
 
 export const siteReadModel: ReadModel = {

@@ -13,6 +13,7 @@ import { setGlobalFields } from '../../../commands/site/set-global-fields.js';
 import { setMainMenu } from '../../../commands/site/set-main-menu.js';
 import { SEED_GLOBAL_FIELDS, seedSiteContent } from '../../../commands/site/seed-site-content.js';
 import { receiveStock } from '../../../commands/stock/receive-stock.js';
+import { toStockNotificationStreamId } from '../../../commands/stock-notification/request-stock-notification.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 let h: ShopHarness;
@@ -112,9 +113,9 @@ describe('POST /v1/stock-notification', () => {
     const first = await post({ user_email: ' Mari@Example.ee ', product_id: BF, quantity: 2 });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, data: true });
-    const events = await h.store.readAll({ eventTypes: ['StockNotificationRequested'] });
-    const mine = events.events.filter((e) => (e.data as { productId: string }).productId === BF);
-    expect(mine.map((e) => e.data)).toEqual([{ productId: BF, email: 'mari@example.ee', quantity: 2, language: 'en' }]);
+    // Read the stream itself: a $all read waits for older transactions anywhere in the cluster (other test files).
+    const stream = await h.store.readStream(toStockNotificationStreamId(BF, 'mari@example.ee'));
+    expect(stream.events.map((e) => [e.type, e.data])).toEqual([['StockNotificationRequested', { productId: BF, email: 'mari@example.ee', quantity: 2, language: 'en' }]]);
 
     const again = await post({ user_email: 'mari@example.ee', product_id: BF }, 'et', '10.0.0.2');
     expect(again.statusCode).toBe(409);
