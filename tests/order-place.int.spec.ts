@@ -64,9 +64,11 @@ describe('placing an order', () => {
     expect(order.rows.map((r: { code: string; quantity: number; price_cents: number; total: string }) => [r.code, r.quantity, r.price_cents, r.total])).toEqual([
       ['LIM-5', 2, 1240, '24.80'],
       ['DEMAND', 3, 500, '15.00'],
+      // The delivery fee: the chosen provider's postage product, added by the server although the cart had none.
+      ['postikulu-omniva-courier', 1, 799, '7.99'],
     ]);
-    expect(order).toMatchObject({ vat_included: true, vat_rate: 24, total_cents: 3980, total: '39.80', net_total_cents: Math.round((3980 * 100) / 124), isPaid: false, status: 'unpaid' });
-    expect(order.vat_cents + order.net_total_cents).toBe(3980);
+    expect(order).toMatchObject({ vat_included: true, vat_rate: 24, total_cents: 4779, total: '47.79', isPaid: false, status: 'unpaid' });
+    expect(order.vat_cents + order.net_total_cents).toBe(4779);
     expect(order.delivery_provider).toBe('omniva-courier');
     expect(order.delivery_address).toMatchObject({ street: 'Pikk 1', city: 'Tallinn', area_code: '10123', country: 'EE' });
     expect(order.rows[0].name).toBe('Product LIM-5');
@@ -94,7 +96,8 @@ describe('placing an order', () => {
     }));
     expect(status).toBe(200);
     // 500 gross -> round(500 * 100 / 124) = 403 net.
-    expect(body.data.order).toMatchObject({ vat_included: false, total_cents: 806, net_total_cents: 806, vat_cents: 0, client_type: 'business', short_contact_address: 'Helsinki' });
+    // Plus the courier fee 7.99 gross -> round(799 * 100 / 124) = 644 net.
+    expect(body.data.order).toMatchObject({ vat_included: false, total_cents: 806 + 644, net_total_cents: 806 + 644, vat_cents: 0, client_type: 'business', short_contact_address: 'Helsinki' });
     expect(body.data.order.rows[0].price_cents).toBe(403);
   });
 
@@ -103,7 +106,7 @@ describe('placing an order', () => {
       client: { client_type: 'business', business_name: 'Auto OÜ', vat_reg_nr: 'EE101234567' },
       order: { short_contact_address: 'Tallinn' },
     }));
-    expect(body.data.order).toMatchObject({ vat_included: true, total_cents: 500 });
+    expect(body.data.order).toMatchObject({ vat_included: true, total_cents: 500 + 799 });
   });
 
   it("refuses missing fields one by one with 'Required' (spec 5 'Checkout')", async () => {
@@ -261,5 +264,23 @@ describe('Idempotency-Key', () => {
     const [a, b] = [await post(body), await post(body)];
     expect(a.body.data.order.id).not.toBe(b.body.data.order.id);
     expect((await stockOf(h.store, id('IDEM'))).free).toBe(3);
+  });
+});
+
+describe('the delivery fee line', () => {
+  it('keeps exactly one postage line, the chosen provider\'s, whatever postage lines the cart sent', async () => {
+    const parcel = postageProductId('omniva-parcel');
+    const { status, body } = await post(
+      checkoutBody([
+        { product_id: id('DEMAND'), amount: 1 },
+        { product_id: parcel, amount: 3 },
+      ]),
+    );
+    expect(status).toBe(200);
+    const codes = body.data.order.rows.map((r: { code: string; quantity: number }) => [r.code, r.quantity]);
+    expect(codes).toEqual([
+      ['DEMAND', 1],
+      ['postikulu-omniva-courier', 1],
+    ]);
   });
 });

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import { OrderNotAccepted, placeOrder, type PlaceOrderLine } from '../../../commands/order/place-order.js';
-import { deliveryProvider, validateDelivery } from '../../../domain/delivery/providers.js';
+import { deliveryProvider, isDeliveryProviderId, postageProductId, providerOfPostageProduct, validateDelivery } from '../../../domain/delivery/providers.js';
 import { checkoutFieldErrors } from '../../../domain/order/checkout.js';
 import type { OrderDelivery } from '../../../domain/order/order.js';
 import { DomainError } from '../../../domain/shared/errors.js';
@@ -85,6 +85,14 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
   const amounts = new Map<string, number>();
   for (const item of body.items) amounts.set(item.product_id, (amounts.get(item.product_id) ?? 0) + item.amount);
   const now = deps.now();
+  // The delivery fee is the chosen provider's postage product, priced from the catalog like any line (spec 7
+  // GET /v1/delivery-provider/{id}): exactly one such line whatever the cart sent (a stale or missing one is
+  // fixed), when the catalog has it (commands/delivery/setup-delivery.ts creates them on start).
+  for (const item of [...amounts.keys()]) if (providerOfPostageProduct(item)) amounts.delete(item);
+  if (isDeliveryProviderId(body.order.delivery_provider)) {
+    const postageId = postageProductId(body.order.delivery_provider);
+    if (await getProduct(deps.db, postageId, now)) amounts.set(postageId, 1);
+  }
   const productIds = [...amounts.keys()];
   const products = await Promise.all(productIds.map((id) => getProduct(deps.db, id, now)));
 
