@@ -56,7 +56,8 @@ function Dropdown({ item }: { item: MenuItem }) {
             aria-expanded={open}
             aria-controls={listId}
             aria-label={t('nav.showSubmenu', { name: item.label })}
-            onClick={() => setOpen((o) => !o)}
+            // A mouse already opened it on hover: a click keeps it open; keyboard (detail 0) toggles.
+            onClick={(e) => (e.detail === 0 ? setOpen((o) => !o) : setOpen(true))}
           >
             <svg viewBox="0 0 10 6" width="10" height="6" aria-hidden="true" focusable="false">
               <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
