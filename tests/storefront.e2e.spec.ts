@@ -236,6 +236,8 @@ describe('storefront', () => {
     await page.evaluate(() => localStorage.setItem('productViewMode', 'compact'));
     await page.goto(`${base}/clear-storage`);
     await expect.poll(() => page.url()).toBe(`${base}/`);
+    await expect.poll(cardCodes).toHaveLength(5);
+    await page.waitForTimeout(1300); // longer than any persistence delay: nothing is written back unasked
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { lazy, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
+import { loadCheckoutTexts } from '../lib/i18n';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
 
@@ -19,12 +20,13 @@ const ProductViewRoute = lazy(() =>
 const SearchResultsRoute = lazy(() =>
   import('../features/catalog/routes/search-results').then((m) => ({ default: m.SearchResultsRoute })),
 );
-// Issue 4: cart, checkout and payment pages, each its own chunk.
-const CartRoute = lazy(() => import('../features/cart/routes/cart-route').then((m) => ({ default: m.CartRoute })));
-const CheckoutRoute = lazy(() => import('../features/checkout/routes/checkout-route').then((m) => ({ default: m.CheckoutRoute })));
-const PaymentRoute = lazy(() => import('../features/payment/routes/payment-route').then((m) => ({ default: m.PaymentRoute })));
+// Issue 4: cart, checkout and payment pages, each its own chunk, loaded with their texts (lib/i18n.ts).
+const withTexts = <T,>(load: Promise<T>) => Promise.all([load, loadCheckoutTexts()]).then(([m]) => m);
+const CartRoute = lazy(() => withTexts(import('../features/cart/routes/cart-route')).then((m) => ({ default: m.CartRoute })));
+const CheckoutRoute = lazy(() => withTexts(import('../features/checkout/routes/checkout-route')).then((m) => ({ default: m.CheckoutRoute })));
+const PaymentRoute = lazy(() => withTexts(import('../features/payment/routes/payment-route')).then((m) => ({ default: m.PaymentRoute })));
 const PaymentSuccessRoute = lazy(() =>
-  import('../features/payment/routes/payment-success-route').then((m) => ({ default: m.PaymentSuccessRoute })),
+  withTexts(import('../features/payment/routes/payment-success-route')).then((m) => ({ default: m.PaymentSuccessRoute })),
 );
 
 /** /clear-storage (spec 2): wipes local storage, then goes to /. */

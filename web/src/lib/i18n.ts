@@ -23,6 +23,25 @@ async function loadEnglish() {
   i18n.addResourceBundle('en-US', 'app', app.default, true, true);
   i18n.addResourceBundle('en-US', 'cms', cms.default, true, true);
   i18n.addResourceBundle('en-US', 'shop', shop.default, true, true);
+  // Texts of the checkout screens loaded before English: merge them again over the English bundle just added.
+  if (checkoutTexts) {
+    const en = await import('../locales/en-US/shop-checkout.json');
+    i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
+  }
+}
+
+let checkoutTexts: Promise<void> | null = null;
+
+/**
+ * The shop bundle's cart, checkout and payment texts (keys cartPage, checkout, payment), kept out of the first
+ * load: the routes that use them load them with their own chunk (app/router.tsx). Merged into namespace `shop`.
+ */
+export function loadCheckoutTexts(): Promise<void> {
+  checkoutTexts ??= Promise.all([import('../locales/et/shop-checkout.json'), import('../locales/en-US/shop-checkout.json')]).then(([et, en]) => {
+    i18n.addResourceBundle('et', 'shop', et.default, true, true);
+    i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
+  });
+  return checkoutTexts;
 }
 
 /** Switches the interface language, loading its bundles first when needed. */

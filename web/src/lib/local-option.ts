@@ -1,5 +1,5 @@
 /** A remembered user option in local storage (spec 3 "Remembered user options"), persisted after 200 ms. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 const PERSIST_DELAY_MS = 200;
 
@@ -12,7 +12,11 @@ export function useLocalOption<T extends string>(key: string, allowed: readonly 
       return fallback;
     }
   });
+  // Only a choice the user made is written (not the default shown on the first render).
+  const first = useRef<T | null>(value);
   useEffect(() => {
+    if (first.current !== null && value === first.current) return undefined;
+    first.current = null; // changed once: every later value is written
     const timer = window.setTimeout(() => {
       try {
         localStorage.setItem(key, value);

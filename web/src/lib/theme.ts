@@ -25,8 +25,12 @@ export function applyTheme(theme: ThemeName) {
 export function useTheme(): [ThemeName, () => void] {
   const [theme, setTheme] = useState<ThemeName>(readStoredTheme);
   const timer = useRef<number | undefined>(undefined);
+  const initial = useRef<ThemeName | null>(theme);
   useEffect(() => {
     applyTheme(theme);
+    // Only a toggle is written (not the default or stored theme the page started with).
+    if (theme === initial.current) return undefined;
+    initial.current = null;
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       try {

@@ -2,17 +2,19 @@
  * App shell: skip link, header, main landmark, footer. Keeps i18next and <html lang> in step with the route's
  * language prefix (spec 2: every path accepts an optional language prefix).
  */
-import { Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Toaster } from '../../components/feedback/toasts';
-import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { Spinner } from '../../components/spinner';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
+
+// Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
+const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
 
 export function RootLayout() {
   const { lang } = useRouteLanguage();
@@ -39,7 +41,9 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Toaster closeLabel={t('toast.close')} />
     </div>
   );
