@@ -64,11 +64,17 @@ export function toApiOrder(summary: OrderSummary, reservation: 'held' | 'expired
 
 /**
  * The payment methods an order may be paid with (spec 4 "Payment page": an unpaid order lists them); none for a
- * paid or expired order or when no provider is configured. `url` is where the client PUTs its choice.
+ * paid or expired order or when no provider is configured. A method of one country (spec 3 "Payment method":
+ * country) is offered when the order's delivery address is in that country or names none (parcel machines); a
+ * method without a country always. `url` is where the client PUTs its choice.
  */
 export function paymentMethodsFor(payments: PaymentProviders | undefined, summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): PaymentMethodView[] {
   if (!payments || orderStatus(summary, reservation) !== 'unpaid') return [];
-  return payments.methods().map((m) => ({ id: m.id, name: m.name, logo_url: m.logo_url, url: `/v1/payment/${summary.publicToken}`, country: m.country }));
+  const country = summary.delivery.address?.country?.toUpperCase() || null;
+  return payments
+    .methods()
+    .filter((m) => m.country === null || country === null || m.country.toUpperCase() === country)
+    .map((m) => ({ id: m.id, name: m.name, logo_url: m.logo_url, url: `/v1/payment/${summary.publicToken}`, country: m.country }));
 }
 
 /** The API language of an order's language. */

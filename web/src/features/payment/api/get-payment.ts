@@ -19,7 +19,18 @@ export const paymentQueryOptions = (token: string, lang: Language) =>
     staleTime: 0,
   });
 
-/** The order of `token`; `initial` (the router state passed by checkout) is shown without a request. */
+/** How often an unpaid order is asked again, in milliseconds, so ' - paid' shows when the bank's call arrives. */
+export const UNPAID_REFRESH_MS = 5000;
+
+/**
+ * The order of `token`; `initial` (the router state passed by checkout) is shown without a request. While the
+ * order is unpaid and the page is visible it is fetched again every UNPAID_REFRESH_MS.
+ */
 export function usePayment(token: string, lang: Language, initial: OrderWithPaymentMethods | undefined) {
-  return useQuery({ ...paymentQueryOptions(token, lang), initialData: initial, staleTime: initial ? 30_000 : 0 });
+  return useQuery({
+    ...paymentQueryOptions(token, lang),
+    initialData: initial,
+    staleTime: initial ? 30_000 : 0,
+    refetchInterval: (query) => (query.state.data && !query.state.data.order.isPaid ? UNPAID_REFRESH_MS : false),
+  });
 }

@@ -1,0 +1,37 @@
+/** Which payment methods an order lists (spec 4 "Payment page", spec 3 "Payment method": country). */
+import { describe, expect, it } from 'vitest';
+import type { OrderSummary } from '../../../domain/order/order-summary.js';
+import type { PaymentMethod, PaymentProviders } from '../../../platform/payments/port.js';
+import { paymentMethodsFor } from './to-order.js';
+
+const method = (id: string, country: string | null): PaymentMethod => ({ id, providerId: id, name: id, logo_url: '', country });
+const providers = (methods: PaymentMethod[]): PaymentProviders => ({ methods: () => methods, provider: () => undefined, providerOfMethod: () => undefined });
+
+function summary(over: { country?: string | null; isPaid?: boolean } = {}): OrderSummary {
+  return {
+    orderId: 'o-1', number: 1001, publicToken: 'tok', placedAt: '2026-11-22T10:00:00.000Z', language: 'et', isPaid: over.isPaid ?? false, paidAt: null,
+    client: { type: 'private', firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'mari@example.ee', phone: '+372 5555 5555', vatRegNr: '' },
+    shortContactAddress: '', comment: '',
+    delivery: {
+      providerId: over.country === undefined ? 'omniva-parcel' : 'omniva-courier', providerName: 'Omniva', optionId: null, optionName: null,
+      address: over.country ? { street: 'Pikk 1', apartment: '', city: 'Riga', state: '', areaCode: 'LV-1050', country: over.country } : null,
+    },
+    rows: [], vatIncluded: true, vatRatePercent: 24, netTotalCents: 1000, vatCents: 240, totalCents: 1240,
+  };
+}
+
+const all = providers([method('ipizza-sandbox', null), method('montonio-swedbank-ee', 'EE'), method('montonio-swedbank-lv', 'LV')]);
+
+describe('paymentMethodsFor', () => {
+  it('lists every method when the order names no country (a parcel machine)', () => {
+    expect(paymentMethodsFor(all, summary(), 'held').map((m) => m.id)).toEqual(['ipizza-sandbox', 'montonio-swedbank-ee', 'montonio-swedbank-lv']);
+  });
+
+  it("lists the methods of the delivery address's country and those of no country", () => {
+    expect(paymentMethodsFor(all, summary({ country: 'lv' }), 'held').map((m) => m.id)).toEqual(['ipizza-sandbox', 'montonio-swedbank-lv']);
+  });
+
+  it('lists none for a paid order', () => {
+    expect(paymentMethodsFor(all, summary({ isPaid: true }), 'held')).toEqual([]);
+  });
+});
