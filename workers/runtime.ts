@@ -1,9 +1,9 @@
 /**
  * The worker role: BullMQ workers for the shop's side effects (design brief "Side effects"). Processors are thin
  * (conventions 9): process managers decide, processors perform, and every job id derives from the event that
- * caused it. This issue's catalog has no side effects yet: the role connects to Redis and runs the `shop` queue's
- * worker with the processors registered in `PROCESSORS` (mail, payments and location sync arrive with the
- * checkout issue).
+ * caused it. The role runs the `shop` queue's worker with the processors in `PROCESSORS` (order confirmation mail,
+ * reservation expiry, delivery location refresh), their repeatable schedules, and the order-mail process manager
+ * that enqueues one mail job per OrderPlaced.
  */
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
