@@ -1,0 +1,31 @@
+/**
+ * `npm run setup:content`: records the site's global fields and main menu (commands/site/seed-site-content.ts), the
+ * parcel machine locations from the snapshots in data/delivery/ and the postage products
+ * (commands/delivery/setup-delivery.ts), where they differ from what is stored: a second run appends nothing.
+ * `npm start` does the same on every start; deployments that run the roles alone run this once (docker-compose.yml).
+ * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/shop).
+ */
+import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { loadConfig } from '../platform/config.js';
+import { openRuntime } from './runtime.js';
+
+async function main(): Promise<void> {
+  const rt = await openRuntime(loadConfig(), 'import');
+  try {
+    const now = new Date().toISOString();
+    await seedSiteContent(rt.store, now);
+    await setupDelivery(rt.store, now, { vatRatePercent: rt.config.vatRatePercent });
+    process.stdout.write('site content, delivery locations and postage products are set up\n');
+  } finally {
+    await rt.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`setup:content failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  },
+);
