@@ -419,6 +419,7 @@ describe('checkout in the browser', () => {
     expect(keys.every((k) => /^[0-9a-f-]{36}$/.test(k))).toBe(true);
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
     await expectAccessible(page);
+    await h.settle(); // a $all read sees an event once no older transaction is open anywhere in the cluster
     const placed = await h.store.readAll({ eventTypes: ['OrderPlaced'] });
     expect(placed.events.filter((e) => JSON.stringify(e.data).includes('kati@example.ee'))).toHaveLength(1);
     await context.close();
