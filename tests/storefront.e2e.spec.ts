@@ -140,6 +140,10 @@ describe('storefront', () => {
     await search.press('Enter');
     await expect.poll(() => page.url()).toMatch(/\/products\?q=bf\+1018\+1&iu=user/);
     await expect.poll(async () => (await cardCodes())[0]).toBe('BF 1018/1');
+    // The product page subscribes to its stock over the websocket GET /v1/live.
+    const subscribed = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => ws.on('framesent', (frame) => String(frame.payload).includes('subscribe') && resolve()));
+    });
     await page.locator('.product-card').first().getByRole('link').click();
     await expect.poll(() => page.url()).toContain('/products/view/');
     await expect.poll(() => main().innerText(), { timeout: 10_000 }).toContain('Kütusefilter diiselmootorile');
@@ -149,7 +153,8 @@ describe('storefront', () => {
     expect(text).toMatch(/Laos: 4/);
     await expectAccessible();
     // Stock arrives in the warehouse: the page shows it without a reload.
-    await page.waitForTimeout(300);
+    await subscribed;
+    await page.waitForTimeout(100); // the server handles the subscribe message
     await receiveStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 6 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
     await expect.poll(() => main().innerText(), { timeout: 10_000 }).toMatch(/Laos: 10/);
     // Add two to the cart: the mini cart shows the total and the count.
