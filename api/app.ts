@@ -16,6 +16,7 @@ import type { ListProductsOutput } from '../projections/catalog/queries.js';
 import { CategoryCache } from './catalog-cache.js';
 import { ResultCache } from './listing-cache.js';
 import type { ApiDeps } from './deps.js';
+import { registerCsrf } from './csrf.js';
 import { registerErrorHandler, sendFailure } from './errors.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
@@ -43,6 +44,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   registerErrorHandler(app);
   // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request).
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await registerCsrf(app);
   // Per-route limits only (config.rateLimit on a route); counters in process memory.
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 16_384 } });

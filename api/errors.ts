@@ -67,6 +67,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return sendFailure(request, reply, 400, errors);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') return sendFailure(request, reply, 403, [{ code: 'request.csrf_invalid' }]);
     if (status < 500) return sendFailure(request, reply, status, [{ code: status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : 'request.invalid' }]);
     request.log.error({ err: error }, 'request failed');
     return sendFailure(request, reply, 500, [{ code: 'server_error' }]);

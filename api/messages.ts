@@ -13,6 +13,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.filters_invalid': { et: 'Filtrid on vigased.', en: 'The filters are malformed.' },
   'product.not_found': { et: 'Toodet ei leitud.', en: 'The product was not found.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },
+  'request.csrf_invalid': { et: 'Päringu turvakood puudub või on aegunud. Palun laadi leht uuesti.', en: 'The request has no valid security token. Please reload the page.' },
   'stock_notification.email_invalid': { et: 'Palun sisesta korrektne e-posti aadress.', en: 'Please enter a valid email address' },
   'stock_notification.already_submitted': { et: 'Teavitus on juba esitatud.', en: 'Notification already submitted' },
   'stock_notification.quantity_invalid': { et: 'Kogus peab olema täisarv vähemalt 1.', en: 'The quantity must be a whole number of at least 1.' },

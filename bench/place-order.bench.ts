@@ -62,6 +62,9 @@ async function main() {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let units = 0;
+    // A browser's CSRF cookie and token (api/csrf.ts), shared by the shoppers.
+    const tokenAnswer = await fetch(`${address}/v1/csrf-token`);
+    const csrf = { cookie: tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': ((await tokenAnswer.json()) as { data: { token: string } }).data.token };
     const until = performance.now() + DURATION * 1000;
     const started = performance.now();
     await Promise.all(
@@ -71,7 +74,7 @@ async function main() {
           const t = performance.now();
           const res = await fetch(`${address}/v1/place-order`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...csrf },
             body: JSON.stringify(checkoutBody(lines.map((product_id) => ({ product_id, amount: 1 })))),
           });
           await res.arrayBuffer();

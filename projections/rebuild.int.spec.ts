@@ -10,6 +10,7 @@ import { checkoutBody } from '../api/routes/orders/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { csrfHeaders } from '../tests/support/csrf.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 import { hashReadModel, liveSchema, readCheckpoint, rebuildReadModel, runProjector } from './read-model.js';
 import { READ_MODELS } from './read-models.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
   // An order (issue 4) holding reserved stock: rows for the orders read model.
   await h.settle();
-  const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object });
+  const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object , headers: await csrfHeaders(h.app) });
   expect(order.statusCode).toBe(200);
   await h.settle();
 });

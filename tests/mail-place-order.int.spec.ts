@@ -18,9 +18,11 @@ import { getOrderSummary } from '../projections/orders/queries.js';
 import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from '../workers/jobs/send-order-confirmation.js';
 import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
 import { mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
 let h: ShopHarness;
+let csrf: CsrfHeaders;
 let sink: SmtpSink;
 let transport: MailTransport;
 let redis: Redis;
@@ -31,6 +33,7 @@ let pm: RunningProcessManager;
 
 beforeAll(async () => {
   h = await createShopHarness('mail_place_order', { api: { vatRatePercent: 24 } });
+  csrf = await csrfHeaders(h.app);
   const report = await h.importCatalogRows([productRow('MAIL-1', { grossCents: 1240, stock: 5, names: { et: 'Õlifilter Škoda Žiguli', en: 'Oil filter Škoda Zhiguli' } })]);
   expect(report.errors).toEqual([]);
   await h.settle();
@@ -75,6 +78,7 @@ describe('confirmation mail of a placed order', () => {
       payload: checkoutBody([{ product_id: productIdForCode('MAIL-1'), amount: 2 }], {
         client: { client_type: 'private', first_name: 'Tõnu', last_name: 'Õunapuu', email: 'tonu@example.ee', phone: '+372 5000 0000', vat_reg_nr: '' },
       }),
+      headers: csrf,
     });
     expect(res.statusCode).toBe(200);
     const order = res.json().data.order as { id: string; number: number; public_token: string };

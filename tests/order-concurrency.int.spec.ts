@@ -14,14 +14,17 @@ import { receiveStock } from '../commands/stock/receive-stock.js';
 import { reserveStock, reserveStockForOrder } from '../commands/stock/reserve-stock.js';
 import type { DomainError } from '../domain/shared/errors.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
 
 let h: ShopHarness;
+let csrf: CsrfHeaders;
 const productId = productIdForCode('LAST-ONE');
 const ROUNDS = 20;
 const SHOPPERS = 50;
 
 beforeAll(async () => {
   h = await createShopHarness('order_concurrency');
+  csrf = await csrfHeaders(h.app);
   await h.importCatalogRows([productRow('LAST-ONE', { grossCents: 4990, stock: 0 })]);
   await h.settle();
 });
@@ -40,7 +43,7 @@ it(`${ROUNDS} rounds of ${SHOPPERS} concurrent orders for the last unit: exactly
           method: 'POST',
           url: '/v1/place-order?lang=en',
           payload: checkoutBody([{ product_id: productId, amount: 1 }], { client: { first_name: `Shopper ${i}` } }) as object,
-          headers: i % 2 ? { 'idempotency-key': randomUUID() } : {},
+          headers: { ...csrf, ...(i % 2 ? { 'idempotency-key': randomUUID() } : {}) },
         }),
       ),
     );
@@ -104,7 +107,7 @@ it('two shoppers wanting the same two last units in opposite cart order: one get
     await h.settle();
     const carts = [[p, q], [q, p], [p, q], [q, p]];
     const answers = await Promise.all(
-      carts.map((cart) => h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody(cart.map((product_id) => ({ product_id, amount: 1 }))) as object })),
+      carts.map((cart) => h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody(cart.map((product_id) => ({ product_id, amount: 1 }))) as object, headers: csrf })),
     );
     expect(answers.filter((a) => a.statusCode === 200), `round ${round}`).toHaveLength(1);
     expect((await stockOf(h.store, p)).free).toBe(0);

@@ -19,8 +19,10 @@ import { testRedisUrl } from '../platform/testing/database.js';
 import { reservedUnits } from '../projections/orders/queries.js';
 import { createExpireReservationsProcessor, EXPIRE_RESERVATIONS_JOB, expireReservations, startReservationExpirySchedule } from '../workers/jobs/expire-reservations.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
 
 let h: ShopHarness;
+let csrf: CsrfHeaders;
 const TTL = 30 * 60_000;
 const T0 = '2026-11-22T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
@@ -29,7 +31,7 @@ const sweep = (now: string) => expireReservations({ db: h.db, store: h.store, no
 const id = productIdForCode;
 
 async function place(code: string, amount: number) {
-  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: checkoutBody([{ product_id: id(code), amount }]) as object });
+  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: checkoutBody([{ product_id: id(code), amount }]) as object, headers: csrf });
   expect(res.statusCode).toBe(200);
   return res.json().data.order as { id: string; public_token: string; total_cents: number };
 }
@@ -39,6 +41,7 @@ beforeAll(async () => {
   // The sandbox bank's keys are made only when a payment starts, which an expired order never does.
   const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: path.join(tmpdir(), `order-expiry-${randomUUID()}`) }, 'http://shop.test'));
   h = await createShopHarness('order_expiry', { api: { payments } });
+  csrf = await csrfHeaders(h.app);
   await h.importCatalogRows([productRow('EXP-1', { stock: 3 }), productRow('EXP-PAID', { stock: 3 }), productRow('EXP-JOB', { stock: 2 })]);
   await h.settle();
 });
@@ -80,7 +83,7 @@ describe('expireReservations', () => {
     const page = (await h.app.inject(`/v1/payment/${unpaid.public_token}`)).json().data;
     expect(page.order.status).toBe('expired');
     expect(page.paymentMethods).toEqual([]);
-    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${unpaid.public_token}?lang=en`, payload: { method: SANDBOX_METHOD_ID } });
+    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${unpaid.public_token}?lang=en`, payload: { method: SANDBOX_METHOD_ID }, headers: csrf });
     expect(put.statusCode).toBe(409);
     expect(put.json().errors[0].code).toBe('order.reservation_expired');
 
@@ -107,7 +110,7 @@ describe('a shopper at the bank', () => {
     h.clock.now = T0;
     const order = await place('EXP-PAID', 1);
     h.clock.now = at(20);
-    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID } });
+    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID }, headers: csrf });
     expect(put.statusCode).toBe(200);
     await h.settle();
     expect(await sweep(at(31))).toMatchObject({ expired: 0 });

@@ -16,8 +16,10 @@ import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_BANK_ID, SANDBOX_
 import { formatAmount, formatDateTime, type IpizzaFields, referenceNumber, signIpizza } from '../platform/payments/ipizza.js';
 import { loadSandboxKeys } from '../platform/payments/sandbox-keys.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
 
 let h: ShopHarness;
+let csrf: CsrfHeaders;
 let keyDir: string;
 const PUBLIC_URL = 'http://shop.test';
 const productId = productIdForCode('PAY-1');
@@ -30,7 +32,7 @@ interface PlacedOrder {
 }
 
 async function placeAnOrder(): Promise<PlacedOrder> {
-  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: checkoutBody([{ product_id: productId, amount: 2 }]) as object });
+  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: checkoutBody([{ product_id: productId, amount: 2 }]) as object, headers: csrf });
   expect(res.statusCode).toBe(200);
   await h.settle();
   return res.json().data.order;
@@ -61,6 +63,7 @@ beforeAll(async () => {
   keyDir = await mkdtemp(path.join(tmpdir(), 'order-payment-keys-'));
   const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, PUBLIC_URL));
   h = await createShopHarness('order_payment', { api: { payments, publicUrl: PUBLIC_URL } });
+  csrf = await csrfHeaders(h.app);
   await h.importCatalogRows([productRow('PAY-1', { grossCents: 1250, stock: 100 })]);
   await h.settle();
 });
@@ -75,7 +78,7 @@ describe('starting a payment', () => {
     const page = (await h.app.inject(`/v1/payment/${order.public_token}`)).json();
     expect(page.data.paymentMethods.map((m: { id: string }) => m.id)).toContain(SANDBOX_METHOD_ID);
 
-    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID, name: null, country: null } });
+    const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID, name: null, country: null }, headers: csrf });
     expect(put.statusCode).toBe(200);
     expect(put.json().status).toBe('success');
     const url: string = put.json().data.url;
@@ -91,11 +94,11 @@ describe('starting a payment', () => {
   });
 
   it('works right after placing, before the orders read model has caught up', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productId, amount: 1 }]) as object });
+    const res = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productId, amount: 1 }]) as object, headers: csrf });
     const token = res.json().data.order.public_token;
     const [page, put] = await Promise.all([
       h.app.inject(`/v1/payment/${token}`),
-      h.app.inject({ method: 'PUT', url: `/v1/payment/${token}`, payload: { method: SANDBOX_METHOD_ID, name: null, country: null } }),
+      h.app.inject({ method: 'PUT', url: `/v1/payment/${token}`, payload: { method: SANDBOX_METHOD_ID, name: null, country: null }, headers: csrf }),
     ]);
     expect(page.statusCode).toBe(200);
     expect(put.statusCode).toBe(200);
@@ -103,10 +106,10 @@ describe('starting a payment', () => {
 
   it('refuses an unknown method (400) and an unknown order (404)', async () => {
     const order = await placeAnOrder();
-    const bad = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: 'cash-on-delivery' } });
+    const bad = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: 'cash-on-delivery' }, headers: csrf });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].code).toBe('payment.method_unknown');
-    const missing = await h.app.inject({ method: 'PUT', url: `/v1/payment/${'q'.repeat(40)}?lang=en`, payload: { method: SANDBOX_METHOD_ID } });
+    const missing = await h.app.inject({ method: 'PUT', url: `/v1/payment/${'q'.repeat(40)}?lang=en`, payload: { method: SANDBOX_METHOD_ID }, headers: csrf });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe("We couldn't find the requested order.");
   });
@@ -127,7 +130,7 @@ describe('bank answers', () => {
     const page = (await h.app.inject(`/v1/payment/${order.public_token}`)).json().data;
     expect(page.order).toMatchObject({ isPaid: true, status: 'paid' });
     expect(page.paymentMethods).toEqual([]);
-    const again = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: SANDBOX_METHOD_ID } });
+    const again = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}?lang=en`, payload: { method: SANDBOX_METHOD_ID }, headers: csrf });
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].code).toBe('order.already_paid');
   });

@@ -15,18 +15,21 @@ import { postageProductId } from '../domain/delivery/providers.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { listOfferedLocations } from '../projections/delivery/queries.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
 
 let h: ShopHarness;
+let csrf: CsrfHeaders;
 const id = productIdForCode;
 const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
 
 const post = async (body: unknown, headers: Record<string, string> = {}) => {
-  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: body as object, headers });
+  const res = await h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: body as object, headers: { ...csrf, ...headers } });
   return { status: res.statusCode, body: res.json(), raw: res.body, headers: res.headers };
 };
 
 beforeAll(async () => {
   h = await createShopHarness('order_place', { api: { vatRatePercent: 24 } });
+  csrf = await csrfHeaders(h.app);
   const report = await h.importCatalogRows([
     productRow('LIM-5', { grossCents: 1240, stock: 5 }),
     productRow('LIM-1', { grossCents: 999, stock: 1 }),
@@ -185,7 +188,7 @@ describe('placing an order', () => {
   });
 
   it('answers in Estonian by default', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([]) as object });
+    const res = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([]) as object, headers: csrf });
     expect(res.json().message).toBe('Tühja tellimust ei saa esitada.');
   });
 

@@ -13,6 +13,7 @@ import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_METHOD_ID, sandboxBankOptions, sandboxBankRoutes } from '../platform/payments/index.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { csrfHeadersOver } from './support/csrf.js';
 
 let h: ShopHarness;
 let keyDir: string;
@@ -31,10 +32,11 @@ const postForm = (url: string, fields: Record<string, string>) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), redirect: 'manual' });
 
 async function startPayment(): Promise<{ order: { id: string; public_token: string }; bankPage: string; fields: Record<string, string> }> {
-  const placed = await fetch(`${base}/v1/place-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(checkoutBody([{ product_id: productId, amount: 1 }])) });
+  const csrf = await csrfHeadersOver(base);
+  const placed = await fetch(`${base}/v1/place-order`, { method: 'POST', headers: { 'content-type': 'application/json', ...csrf }, body: JSON.stringify(checkoutBody([{ product_id: productId, amount: 1 }])) });
   expect(placed.status).toBe(200);
   const order = (await placed.json()).data.order;
-  const put = await fetch(`${base}/v1/payment/${order.public_token}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: SANDBOX_METHOD_ID, name: null, country: null }) });
+  const put = await fetch(`${base}/v1/payment/${order.public_token}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...csrf }, body: JSON.stringify({ method: SANDBOX_METHOD_ID, name: null, country: null }) });
   expect(put.status).toBe(200);
   const redirect = await fetch(`${base}${(await put.json()).data.url}`);
   const toBank = formOf(await redirect.text());

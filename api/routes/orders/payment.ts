@@ -27,6 +27,7 @@ import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
+import { csrfProtected } from '../../csrf.js';
 
 const tokenParams = z.object({ token: z.string().max(200) });
 const failure = envelopeSchema(z.null());
@@ -93,7 +94,10 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   typed.put(
     '/v1/payment/:token',
-    { schema: { params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } } },
+    {
+      schema: { params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } },
+      onRequest: csrfProtected(app),
+    },
     async (request) => {
       const view = await findOrderByToken(deps, request.params.token);
       if (!view) throw new ApiError('order.not_found', 404);

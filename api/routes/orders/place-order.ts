@@ -33,6 +33,7 @@ import type { ApiDeps } from '../../deps.js';
 import { idempotencyKeyOf, requestHash, withIdempotency } from '../../idempotency.js';
 import { type ApiLanguage, message, requestLanguage } from '../../messages.js';
 import { paymentMethodsFor, toApiOrder } from './to-order.js';
+import { csrfProtected } from '../../csrf.js';
 
 const ORDER_ID_NAMESPACE = '9a3c1d52-6f0e-4b8a-a1f7-3c2d9e4b5a60';
 const STATUS_BY_CATEGORY = { validation: 400, not_found: 404, illegal_state: 409, conflict: 409 } as const;
@@ -215,7 +216,7 @@ async function nextOrderNumber(deps: ApiDeps): Promise<number> {
 }
 
 export function placeOrderRoute(app: FastifyInstance, deps: ApiDeps): void {
-  app.post('/v1/place-order', async (request, reply) => {
+  app.post('/v1/place-order', { onRequest: csrfProtected(app) }, async (request, reply) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     const language = requestLanguage(request.query, request.headers['accept-language']);
     const result = await withIdempotency(deps.db, 'place-order', key, requestHash('POST', '/v1/place-order', request.body ?? null), async () => {

@@ -15,8 +15,10 @@ import { SEED_GLOBAL_FIELDS, seedSiteContent } from '../../../commands/site/seed
 import { receiveStock } from '../../../commands/stock/receive-stock.js';
 import { toStockNotificationStreamId } from '../../../commands/stock-notification/request-stock-notification.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from '../../../tests/support/csrf.js';
 
 let h: ShopHarness;
+let csrf: CsrfHeaders;
 const fixture = path.join(import.meta.dirname, '../../../tests/fixtures/small-catalog.csv');
 const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
 const FILTERS = categoryIdForPath(['Filters']);
@@ -24,6 +26,7 @@ const BF = productIdForCode('BF 1018/1');
 
 beforeAll(async () => {
   h = await createShopHarness('storefront_api');
+  csrf = await csrfHeaders(h.app);
   await h.importFile(fixture);
   await seedSiteContent(h.store, h.clock.now);
   await setMainMenu(h.store, {
@@ -107,7 +110,7 @@ describe('sitemap', () => {
 
 describe('POST /v1/stock-notification', () => {
   const post = (body: object, lang = 'en', ip = '10.0.0.1') =>
-    h.app.inject({ method: 'POST', url: `/v1/stock-notification?lang=${lang}`, payload: body, remoteAddress: ip });
+    h.app.inject({ method: 'POST', url: `/v1/stock-notification?lang=${lang}`, payload: body, remoteAddress: ip, headers: csrf });
 
   it('appends StockNotificationRequested, then refuses the same e-mail and product with "Notification already submitted"', async () => {
     const first = await post({ user_email: ' Mari@Example.ee ', product_id: BF, quantity: 2 });
@@ -139,6 +142,22 @@ describe('POST /v1/stock-notification', () => {
     const limited = await post({ user_email: 'late@example.ee', product_id: BF }, 'en', '10.9.9.9');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errors[0].message).toBe('Rate limit exceeded. Please try again later.');
+  });
+});
+
+describe('CSRF (spec 7: every call sends a CSRF token)', () => {
+  it('refuses a state-changing call without the token, or with a token of another cookie, and changes nothing', async () => {
+    const body = { user_email: 'csrf@example.ee', product_id: BF };
+    const none = await h.app.inject({ method: 'POST', url: '/v1/stock-notification?lang=en', payload: body, remoteAddress: '10.7.0.1' });
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.csrf_invalid', message: 'The request has no valid security token. Please reload the page.' }] });
+    const other = await csrfHeaders(h.app);
+    const mixed = await h.app.inject({ method: 'POST', url: '/v1/stock-notification?lang=et', payload: body, remoteAddress: '10.7.0.1', headers: { cookie: other.cookie, 'x-csrf-token': csrf['x-csrf-token'] } });
+    expect(mixed.statusCode).toBe(403);
+    expect(mixed.json().errors[0].message).toBe('Päringu turvakood puudub või on aegunud. Palun laadi leht uuesti.');
+    expect((await h.store.readStream(toStockNotificationStreamId(BF, 'csrf@example.ee'))).exists).toBe(false);
+    const place = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: {} });
+    expect(place.statusCode).toBe(403);
   });
 });
 

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { requestStockNotification } from '../../../commands/stock-notification/request-stock-notification.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import type { ApiDeps } from '../../deps.js';
+import { csrfProtected } from '../../csrf.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 
@@ -31,6 +32,7 @@ export function stockNotificationRoutes(app: FastifyInstance, deps: ApiDeps): vo
     {
       schema: { body: bodySchema, querystring: z.object({ lang: z.string().optional() }) },
       config: { rateLimit: { max: STOCK_NOTIFICATION_RATE_LIMIT, timeWindow: 60_000 } },
+      onRequest: csrfProtected(app),
     },
     async (request) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);

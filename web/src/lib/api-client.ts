@@ -82,12 +82,45 @@ export function postJsonWithHeaders<T>(url: string, body: unknown, headers: Reco
   return requestJson<T>('POST', url, body, signal, headers);
 }
 
+let csrfToken: Promise<string> | null = null;
+
+/**
+ * The CSRF token of this visit (spec 7: every call sends one; api/csrf.ts): GET /v1/csrf-token sets its secret
+ * cookie and answers the token, fetched once and reused. `fresh` asks again (after a 403 request.csrf_invalid).
+ */
+function csrf(fresh = false): Promise<string> {
+  if (fresh || !csrfToken) {
+    csrfToken = getJson<{ data: { token: string } }>('/v1/csrf-token').then((r) => r.body.data.token);
+    csrfToken.catch(() => {
+      csrfToken = null;
+    });
+  }
+  return csrfToken;
+}
+
 async function requestJson<T>(
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload: unknown,
   signal?: AbortSignal,
   extraHeaders: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  if (method === 'GET') return sendJson<T>(method, url, payload, signal, extraHeaders);
+  try {
+    return await sendJson<T>(method, url, payload, signal, { ...extraHeaders, 'X-CSRF-Token': await csrf() });
+  } catch (error) {
+    // The secret cookie expired or was cleared: one new token, one more try.
+    if (!(error instanceof ApiError && error.code === 'request.csrf_invalid')) throw error;
+    return sendJson<T>(method, url, payload, signal, { ...extraHeaders, 'X-CSRF-Token': await csrf(true) });
+  }
+}
+
+async function sendJson<T>(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  signal: AbortSignal | undefined,
+  extraHeaders: Record<string, string>,
 ): Promise<ApiResponse<T>> {
   let res: Response;
   try {

@@ -1,0 +1,34 @@
+/**
+ * CSRF protection (spec 7 "Calls": every call sends a CSRF token) with @fastify/csrf-protection over
+ * @fastify/cookie: `GET /v1/csrf-token` sets the secret in the `_csrf` cookie (HttpOnly, SameSite=Strict) and
+ * answers `{ data: { token } }`; state-changing shopper calls (`csrfProtected`) must send that token in the
+ * `x-csrf-token` header. A missing or wrong token answers 403 `request.csrf_invalid` in the envelope.
+ *
+ * The payment providers' callbacks and the sandbox bank are not protected: they are cross-site by design and are
+ * verified by their signatures instead (platform/payments).
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrfProtection from '@fastify/csrf-protection';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { success } from './errors.js';
+
+export const CSRF_HEADER = 'x-csrf-token';
+
+export async function registerCsrf(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifyCsrfProtection, {
+    sessionPlugin: '@fastify/cookie',
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true },
+    getToken: (request) => {
+      const token = request.headers[CSRF_HEADER];
+      return typeof token === 'string' ? token : undefined;
+    },
+  });
+  app.get('/v1/csrf-token', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return success({ token: reply.generateCsrf() });
+  });
+}
+
+/** The onRequest hook of a protected route. */
+export const csrfProtected = (app: FastifyInstance): onRequestHookHandler => app.csrfProtection;
