@@ -16,14 +16,11 @@
  * into a directory of this test's own, so a build by another test cannot change the files under it.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Queue, Worker } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.js';
@@ -32,16 +29,12 @@ import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toOrderStreamId } from '../domain/order/order.js';
-import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
 import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
 import { ensureChromium } from '../platform/services/ensure-services.js';
-import { testRedisUrl } from '../platform/testing/database.js';
-import { getOrderSummary } from '../projections/orders/queries.js';
-import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from '../workers/jobs/send-order-confirmation.js';
-import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
-import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
+import type { SmtpSink } from './support/smtp-sink.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const FUEL_FILTER = productIdForCode('BF 1018/1'); // 12.40 €, 4 in stock (limited)
@@ -55,12 +48,7 @@ let base: string;
 let webDir: string;
 let keyDir: string;
 let sink: SmtpSink;
-let transport: MailTransport;
-let redis: Redis;
-let workerRedis: Redis;
-let queue: Queue;
-let worker: Worker;
-let pm: RunningProcessManager;
+let mailPipeline: MailPipeline;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -115,22 +103,8 @@ beforeAll(async () => {
   await app.listen({ port, host: '127.0.0.1' });
 
   // The confirmation mail: the order-mail process manager -> BullMQ on Redis -> the processor -> a real SMTP server.
-  sink = await startSmtpSink();
-  transport = createMailTransport(sink.url, { timeoutMs: 10_000 });
-  const prefix = `test-checkout-e2e-${randomUUID().slice(0, 8)}`;
-  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-  workerRedis = redis.duplicate();
-  queue = new Queue('shop', { connection: redis, prefix });
-  const processor = createSendOrderConfirmationProcessor({
-    db: h.db,
-    transport,
-    loadOrder: (orderId) => getOrderSummary(h.db, orderId),
-    from: 'Baltic Parts <shop@baltic-parts.test>',
-    shopUrl: base,
-  });
-  worker = new Worker('shop', async (job) => (job.name === SEND_ORDER_CONFIRMATION ? processor(job.data) : undefined), { connection: workerRedis, prefix });
-  await worker.waitUntilReady();
-  pm = startOrderMailProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 });
+  mailPipeline = await startMailPipeline(h, base);
+  sink = mailPipeline.sink;
 
   browser = await chromium.launch({
     executablePath,
@@ -140,14 +114,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await pm?.stop();
-  await worker?.close();
-  await queue?.obliterate({ force: true }).catch(() => {});
-  await queue?.close();
-  redis?.disconnect();
-  workerRedis?.disconnect();
-  transport?.close();
-  await sink?.close();
+  await mailPipeline?.stop();
   await app?.close();
   await h?.close();
   if (webDir) await rm(webDir, { recursive: true, force: true });

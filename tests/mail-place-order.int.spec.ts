@@ -4,32 +4,20 @@
  * order from the orders read model (projections/orders/queries.ts getOrderSummary), a real SMTP server. The mail
  * reaches the client once, in the order's language, with the payment link and the PDF.
  */
-import { randomUUID } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, productRow } from '../api/routes/orders/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
 import { listOutbox } from '../platform/mail/outbox.js';
-import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
-import { testRedisUrl } from '../platform/testing/database.js';
-import { getOrderSummary } from '../projections/orders/queries.js';
-import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from '../workers/jobs/send-order-confirmation.js';
-import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
-import { mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
+import { mimePart, type SmtpSink } from './support/smtp-sink.js';
 
 let h: ShopHarness;
 let csrf: CsrfHeaders;
 let sink: SmtpSink;
-let transport: MailTransport;
-let redis: Redis;
-let workerRedis: Redis;
-let queue: Queue;
-let worker: Worker;
-let pm: RunningProcessManager;
+let pipeline: MailPipeline;
 
 beforeAll(async () => {
   h = await createShopHarness('mail_place_order', { api: { vatRatePercent: 24 } });
@@ -37,36 +25,12 @@ beforeAll(async () => {
   const report = await h.importCatalogRows([productRow('MAIL-1', { grossCents: 1240, stock: 5, names: { et: 'Õlifilter Škoda Žiguli', en: 'Oil filter Škoda Zhiguli' } })]);
   expect(report.errors).toEqual([]);
   await h.settle();
-  sink = await startSmtpSink();
-  transport = createMailTransport(sink.url, { timeoutMs: 10_000 });
-  const prefix = `test-mail-order-${randomUUID().slice(0, 8)}`;
-  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-  workerRedis = redis.duplicate();
-  queue = new Queue('shop', { connection: redis, prefix });
-  const processor = createSendOrderConfirmationProcessor({
-    db: h.db,
-    transport,
-    loadOrder: (orderId) => getOrderSummary(h.db, orderId),
-    from: 'Baltic Parts <shop@baltic-parts.test>',
-    shopUrl: 'https://shop.example.ee',
-  });
-  worker = new Worker('shop', async (job) => (job.name === SEND_ORDER_CONFIRMATION ? processor(job.data) : undefined), {
-    connection: workerRedis,
-    prefix,
-  });
-  await worker.waitUntilReady();
-  pm = startOrderMailProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 });
+  pipeline = await startMailPipeline(h, 'https://shop.example.ee');
+  sink = pipeline.sink;
 });
 
 afterAll(async () => {
-  await pm?.stop();
-  await worker?.close();
-  await queue?.obliterate({ force: true }).catch(() => {});
-  await queue?.close();
-  redis?.disconnect();
-  workerRedis?.disconnect();
-  transport?.close();
-  await sink?.close();
+  await pipeline?.stop();
   await h?.close();
 });
 
@@ -84,7 +48,7 @@ describe('confirmation mail of a placed order', () => {
     const order = res.json().data.order as { id: string; number: number; public_token: string };
 
     await sink.waitForAccepted(1, 30_000);
-    await pm.caughtUp();
+    await pipeline.caughtUp();
     const mail = sink.accepted[0];
     expect(mail.to).toBe('tonu@example.ee');
     expect(mail.orderNumber).toBe(String(order.number));

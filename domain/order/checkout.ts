@@ -48,3 +48,18 @@ export function checkoutFieldErrors(f: CheckoutFields): CheckoutFieldError[] {
   if (!f.termsAccepted) errors.push({ field: 'accept_terms', code: 'checkout.terms_not_accepted' });
   return errors;
 }
+
+const CLIENT_FIELDS = new Set(['first_name', 'last_name', 'business_name', 'email', 'phone']);
+
+/**
+ * The POST /v1/place-order body path of a field named by the checkout rules above or the delivery rules
+ * (domain/delivery/providers.ts): `first_name` -> `client.first_name`, `address.city` -> `delivery.city`,
+ * `country` -> `delivery.country`, anything else -> `order.<field>`. The server names its errors with it and the
+ * storefront's form keys its fields by it.
+ */
+export function checkoutBodyPath(field: string): string {
+  if (CLIENT_FIELDS.has(field)) return `client.${field}`;
+  if (field.startsWith('address.')) return `delivery.${field.slice('address.'.length)}`;
+  if (field === 'country') return 'delivery.country';
+  return `order.${field}`;
+}

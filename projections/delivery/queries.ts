@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DeliveryProviderId } from '../../domain/delivery/providers.js';
 import { liveSchema } from '../read-model.js';
+import type { LocationRow } from './projection.js';
 import { deliveryReadModel } from './writer.js';
 
 const T = (table: string) => sql.id(liveSchema(deliveryReadModel), table);
@@ -24,16 +25,8 @@ export interface DeliveryLocationView {
   offered: boolean;
 }
 
-interface Row {
-  provider_id: string;
-  location_id: string;
-  name: string;
-  country: string;
-  city: string;
-  address: string;
-  postal_code: string | null;
-  offered: boolean;
-}
+/** The columns the queries read (the writer's row without its change time). */
+type Row = Omit<LocationRow, 'changed_at'>;
 const toView = (r: Row): DeliveryLocationView => ({
   providerId: r.provider_id,
   id: r.location_id,

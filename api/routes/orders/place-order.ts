@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import { OrderNotAccepted, placeOrder, type PlaceOrderLine } from '../../../commands/order/place-order.js';
 import { deliveryProvider, isDeliveryProviderId, postageProductId, providerOfPostageProduct, validateDelivery } from '../../../domain/delivery/providers.js';
-import { checkoutFieldErrors } from '../../../domain/order/checkout.js';
+import { checkoutBodyPath, checkoutFieldErrors } from '../../../domain/order/checkout.js';
 import type { OrderDelivery } from '../../../domain/order/order.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { getProduct, type ListedProduct } from '../../../projections/catalog/queries.js';
@@ -63,15 +63,6 @@ export function failure(language: ApiLanguage, status: number, errors: ErrorItem
   };
 }
 
-const CLIENT_FIELDS = new Set(['first_name', 'last_name', 'business_name', 'email', 'phone']);
-/** The body path of a field named by the checkout or delivery rules. */
-function bodyField(field: string): string {
-  if (CLIENT_FIELDS.has(field)) return `client.${field}`;
-  if (field.startsWith('address.')) return `delivery.${field.slice('address.'.length)}`;
-  if (field === 'country') return 'delivery.country';
-  return `order.${field}`;
-}
-
 /** Decides the answer of one place-order request (no I/O on the reply: the idempotency layer stores it). */
 async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, key: string | undefined, correlationId: string): Promise<Answer> {
   const parsed = placeOrderBodySchema.safeParse(raw);
@@ -90,12 +81,14 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
   // GET /v1/delivery-provider/{id}): exactly one such line whatever the cart sent (a stale or missing one is
   // fixed), when the catalog has it (commands/delivery/setup-delivery.ts creates them on start).
   for (const item of [...amounts.keys()]) if (providerOfPostageProduct(item)) amounts.delete(item);
-  if (isDeliveryProviderId(body.order.delivery_provider)) {
-    const postageId = postageProductId(body.order.delivery_provider);
-    if (await getProduct(deps.db, postageId, now)) amounts.set(postageId, 1);
-  }
-  const productIds = [...amounts.keys()];
-  const products = await Promise.all(productIds.map((id) => getProduct(deps.db, id, now)));
+  const postageId = isDeliveryProviderId(body.order.delivery_provider) ? postageProductId(body.order.delivery_provider) : null;
+  if (postageId) amounts.set(postageId, 1);
+  const loaded = await Promise.all([...amounts.keys()].map(async (id) => [id, await getProduct(deps.db, id, now)] as const));
+  // Read with the other lines; left out when the catalog has no postage product.
+  const found = loaded.filter(([id, product]) => id !== postageId || product !== null);
+  if (postageId && found.length < loaded.length) amounts.delete(postageId);
+  const productIds = found.map(([id]) => id);
+  const products = found.map(([, product]) => product);
 
   // Spec 5 "Checkout": the form's fields and the delivery.
   const { client, order, delivery } = body;
@@ -110,7 +103,7 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
     shortContactAddress: order.short_contact_address,
     deliveryProvider: order.delivery_provider,
     termsAccepted: order.accept_terms,
-  }).map((e) => ({ code: e.code, field: bodyField(e.field) }));
+  }).map((e) => ({ code: e.code, field: checkoutBodyPath(e.field) }));
   for (const e of validateDelivery(
     {
       providerId: order.delivery_provider,
@@ -121,7 +114,7 @@ async function answer(deps: ApiDeps, raw: unknown, headerLanguage: ApiLanguage, 
     },
     offered,
   )) {
-    const field = bodyField(e.field);
+    const field = checkoutBodyPath(e.field);
     if (!fieldErrors.some((f) => f.field === field)) fieldErrors.push({ code: e.code, field, message: e.messages[language] });
   }
   if (fieldErrors.length) return failure(language, 400, fieldErrors);

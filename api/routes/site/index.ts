@@ -40,11 +40,9 @@ function findCategory(nodes: CategoryNode[], id: string): CategoryNode | undefin
   return undefined;
 }
 
-/** The base URL of absolute links (sitemap, canonical): PUBLIC_URL, else the request's own origin. */
-function origin(request: FastifyRequest): string {
-  const configured = process.env.PUBLIC_URL?.replace(/\/$/, '');
-  if (configured) return configured;
-  return `${request.protocol}://${request.host}`;
+/** The base URL of absolute links (sitemap): the configured public URL (deps.publicUrl), else the request's origin. */
+function origin(deps: ApiDeps, request: FastifyRequest): string {
+  return deps.publicUrl?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
 }
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -100,7 +98,7 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
   });
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const base = origin(request);
+    const base = origin(deps, request);
     const files = Math.max(1, Math.ceil((await countSitemapProducts(deps.db, deps.now())) / SITEMAP_PRODUCTS_PER_FILE));
     const locs = ['/sitemap-categories.xml', ...Array.from({ length: files }, (_, i) => `/sitemap-products-${i + 1}.xml`)];
     const body =
@@ -111,7 +109,7 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
   });
 
   app.get('/sitemap-categories.xml', async (request, reply) => {
-    const base = origin(request);
+    const base = origin(deps, request);
     const { tree } = await categories.get(deps.now());
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
     const walk = (nodes: CategoryNode[]) => {
@@ -129,7 +127,7 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
     if (!Number.isInteger(n) || n < 1 || String(n) !== request.params.n) throw new ApiError('not_found', 404);
     const rows = await listSitemapProducts(deps.db, deps.now(), (n - 1) * SITEMAP_PRODUCTS_PER_FILE, SITEMAP_PRODUCTS_PER_FILE);
     if (rows.length === 0 && n > 1) throw new ApiError('not_found', 404);
-    const base = origin(request);
+    const base = origin(deps, request);
     const parts = [URLSET_OPEN];
     for (const row of rows) parts.push(urlEntries(base, { et: `/products/view/${row.id}`, en: `/en/products/view/${row.id}` }, row.modified_at));
     parts.push('</urlset>\n');

@@ -16,6 +16,7 @@
  * Field keys are the body paths of POST /v1/place-order, as the server names them in its errors
  * (`client.first_name`, `order.delivery_option`, `delivery.street`, `order.accept_terms`, ...).
  */
+import { checkoutBodyPath, checkoutFieldErrors } from '../../../../../domain/order/checkout';
 import type { CheckoutDraft } from './draft';
 
 export type CheckoutErrorCode = 'required' | 'tooBig';
@@ -41,24 +42,27 @@ export function validateCheckout(draft: CheckoutDraft, termsAccepted: boolean, p
     if (!value.trim()) errors[key] = 'required';
   };
   const { client, order, delivery } = draft;
-  if (client.client_type === 'business') {
-    need('client.business_name', client.business_name);
-    need('order.short_contact_address', order.short_contact_address);
-  } else {
-    need('client.first_name', client.first_name);
-    need('client.last_name', client.last_name);
-  }
-  need('client.email', client.email);
-  need('client.phone', client.phone);
+  // The client, contact, provider and terms rules are the server's own (pure, shared with the api).
+  const fieldErrors = checkoutFieldErrors({
+    clientType: client.client_type,
+    firstName: client.first_name,
+    lastName: client.last_name,
+    businessName: client.business_name,
+    email: client.email,
+    phone: client.phone,
+    shortContactAddress: order.short_contact_address,
+    deliveryProvider: order.delivery_provider,
+    termsAccepted,
+  });
+  for (const e of fieldErrors) errors[checkoutBodyPath(e.field)] = 'required';
   need('delivery.country', delivery.country);
-  if (!order.delivery_provider || !provider) {
+  if (!provider) {
     errors['order.delivery_provider'] = 'required';
-  } else {
+  } else if (order.delivery_provider) {
     if (cartHasBigProduct && !provider.big_product) errors['order.delivery_provider'] = 'tooBig';
     if (provider.inputType === 'Address') for (const f of COURIER_FIELDS) need(`delivery.${f}`, delivery[f]);
     else if (provider.inputType === 'select') need('order.delivery_option', order.delivery_option);
   }
-  if (!termsAccepted) errors['order.accept_terms'] = 'required';
   return errors;
 }
 
