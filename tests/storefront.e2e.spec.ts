@@ -231,7 +231,18 @@ describe('storefront', () => {
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Lehekülge ei leitud');
     expect(await page.title()).toContain('Lehekülge ei leitud');
     expect(await page.getByRole('link', { name: 'Tagasi' }).getAttribute('href')).toBe('/');
+    expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
     await expectAccessible();
+    // Back to / inside the app: the listing's head replaces the not-found page's (one of each, no noindex left).
+    await page.getByRole('link', { name: 'Tagasi' }).click();
+    await expect.poll(cardCodes).toHaveLength(5);
+    await expect.poll(() => page.title()).not.toContain('Lehekülge ei leitud');
+    expect(await page.locator('meta[name=robots]').count()).toBe(0);
+    expect(await page.locator('link[rel=canonical]').count()).toBe(1);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${base}/`);
+    expect(await page.locator('link[rel=alternate]').count()).toBe(3);
+    await page.goBack();
+    await expect.poll(() => page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
     await page.goto(`${base}/en/no/such/category`);
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Page not found');
   });

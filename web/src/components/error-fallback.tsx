@@ -4,12 +4,13 @@
  * crash. Plain links and history calls only: it must render even when the router itself failed.
  */
 import { useTranslation } from 'react-i18next';
+import { useDocumentHead } from '../lib/document-head';
 
 export function ErrorFallback() {
   const { t } = useTranslation('app');
+  useDocumentHead({ title: `${t('error.title')} | ${t('shopName')}`, robots: 'noindex' });
   return (
     <section className="status-page" aria-labelledby="status-page-title" role="alert">
-      <title>{`${t('error.title')} | ${t('shopName')}`}</title>
       <h1 id="status-page-title">{t('error.title')}</h1>
       <p>{t('error.message')}</p>
       <p>

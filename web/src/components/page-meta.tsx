@@ -1,11 +1,12 @@
 /**
  * Page metadata (spec 2 "Page loading": each page sets title, meta description, keywords, canonical link and
- * alternate-language links). React hoists these elements into <head>. The canonical URL drops volatile query
+ * alternate-language links), written into <head> by lib/document-head.ts. The canonical URL drops volatile query
  * parameters; alternates default to the same path in the other language (Estonian without a prefix, English under
  * /en), with x-default pointing at Estonian.
  */
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useDocumentHead } from '../lib/document-head';
 import { pathInLanguage } from '../lib/language';
 
 interface PageMetaProps {
@@ -23,19 +24,17 @@ interface PageMetaProps {
 export function PageMeta({ title, description, keywords, canonicalPath, alternates, noindex }: PageMetaProps) {
   const { t } = useTranslation('app');
   const { pathname } = useLocation();
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin = window.location.origin;
   const paths = alternates ?? { et: pathInLanguage(pathname, 'et'), en: pathInLanguage(pathname, 'en') };
   const shopName = t('shopName');
-  return (
-    <>
-      <title>{title.includes(shopName) ? title : `${title} | ${shopName}`}</title>
-      {description && <meta name="description" content={description.replace(/\s+/g, ' ').trim().slice(0, 300)} />}
-      {keywords && keywords.length > 0 && <meta name="keywords" content={keywords.filter(Boolean).slice(0, 10).join(', ')} />}
-      {noindex && <meta name="robots" content="noindex" />}
-      <link rel="canonical" href={`${origin}${canonicalPath ?? pathname}`} />
-      <link rel="alternate" hrefLang="et" href={`${origin}${paths.et}`} />
-      <link rel="alternate" hrefLang="en" href={`${origin}${paths.en}`} />
-      <link rel="alternate" hrefLang="x-default" href={`${origin}${paths.et}`} />
-    </>
-  );
+  const words = keywords?.filter(Boolean).slice(0, 10);
+  useDocumentHead({
+    title: title.includes(shopName) ? title : `${title} | ${shopName}`,
+    description: description ? description.replace(/\s+/g, ' ').trim().slice(0, 300) : undefined,
+    keywords: words?.length ? words.join(', ') : undefined,
+    robots: noindex ? 'noindex' : undefined,
+    canonical: `${origin}${canonicalPath ?? pathname}`,
+    alternates: { et: `${origin}${paths.et}`, en: `${origin}${paths.en}`, 'x-default': `${origin}${paths.et}` },
+  });
+  return null;
 }

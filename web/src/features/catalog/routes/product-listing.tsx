@@ -60,11 +60,11 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
-  const tree = categories.data ?? [];
-  // The sidebar (category tree, facets) renders in a background pass after the products: React slices that work
-  // into short tasks, so the page is interactive sooner (Lighthouse TBT on slow phones).
-  const sidebarTree = useDeferredValue(tree, EMPTY_TREE);
-  const sidebarFilters = useDeferredValue(products.data?.list.availableFilters, undefined);
+  const tree = categories.data ?? EMPTY_TREE;
+  // The sidebar (category tree, facets) renders in a background pass after the products when their data arrives:
+  // React slices that work into short tasks, so the page is interactive sooner (Lighthouse TBT on slow phones).
+  const sidebarTree = useDeferredValue(tree);
+  const sidebarFilters = useDeferredValue(products.data?.list.availableFilters);
   /** A category's own URL (spec 9), keeping q, sort and page size; '' is all products. */
   const categoryHref = (id: string) => {
     const node = id ? findCategoryPath(tree, id).at(-1) : undefined;

@@ -1,0 +1,58 @@
+/**
+ * The document head of the current page (spec 2 "Page loading": title, meta description, keywords, canonical link
+ * and alternate-language links). React 18 renders no elements into <head>, so the page's values are written there
+ * by a layout effect: each element is found by its key (meta name, link rel and hreflang), updated in place or
+ * created, and removed when the page has no value for it. No router dependency: the error fallback uses it too.
+ */
+import { useLayoutEffect } from 'react';
+
+/** What one page puts into <head>. Absent values remove the element (the description falls back to index.html's). */
+export interface DocumentHead {
+  /** The full document title. */
+  title: string;
+  description?: string;
+  /** Joined with ', ' into meta keywords. */
+  keywords?: string;
+  /** meta robots, e.g. 'noindex' on not-found and error pages. */
+  robots?: string;
+  /** Absolute canonical URL. */
+  canonical?: string;
+  /** Absolute URL per hreflang value ('et', 'en', 'x-default'). */
+  alternates?: Record<string, string>;
+}
+
+const HREFLANGS = ['et', 'en', 'x-default'] as const;
+let defaultDescription: string | null | undefined;
+
+function upsert(selector: string, tag: 'meta' | 'link', fixed: Record<string, string>, attr: string, value: string | undefined) {
+  let element = document.head.querySelector<HTMLElement>(selector);
+  if (value === undefined) {
+    element?.remove();
+    return;
+  }
+  if (!element) {
+    element = document.createElement(tag);
+    for (const [name, v] of Object.entries(fixed)) element.setAttribute(name, v);
+    document.head.appendChild(element);
+  }
+  if (element.getAttribute(attr) !== value) element.setAttribute(attr, value);
+}
+
+/** Writes `head` into document.head after each render that changes it. */
+export function useDocumentHead(head: DocumentHead): void {
+  const { title, description, keywords, robots, canonical } = head;
+  const alternates = HREFLANGS.map((lang) => head.alternates?.[lang]);
+  useLayoutEffect(() => {
+    defaultDescription ??= document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? null;
+    document.title = title;
+    upsert('meta[name="description"]', 'meta', { name: 'description' }, 'content', description ?? defaultDescription ?? undefined);
+    upsert('meta[name="keywords"]', 'meta', { name: 'keywords' }, 'content', keywords);
+    upsert('meta[name="robots"]', 'meta', { name: 'robots' }, 'content', robots);
+    upsert('link[rel="canonical"]', 'link', { rel: 'canonical' }, 'href', canonical);
+    HREFLANGS.forEach((lang, i) =>
+      upsert(`link[rel="alternate"][hreflang="${lang}"]`, 'link', { rel: 'alternate', hreflang: lang }, 'href', alternates[i]),
+    );
+    // The alternates are compared by value: a new object with the same URLs writes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [title, description, keywords, robots, canonical, ...alternates]);
+}
