@@ -184,6 +184,10 @@ describe('storefront', () => {
     await expect.poll(() => page.locator('main h1').innerText()).toBe('All products');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.locator('footer').innerText()).toContain('We have moved!');
+    // Spec 2 "Header": the Galerii entry stays hidden in English (the footer links the gallery).
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(() => nav.innerText()).toContain('Terms of sale');
+    expect(await nav.innerText()).not.toContain('Gallery');
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');

@@ -29,6 +29,14 @@ export interface MenuEntry {
   target: string;
 }
 
+/**
+ * Spec 2 "Header": the main-navigation entry labelled Galerii is not shown (the gallery is linked from the footer).
+ * The entry is known by its Estonian label, the shop's main language, whatever language is displayed.
+ */
+export function isHiddenMenuEntry(entry: Pick<MenuEntry, 'label'>): boolean {
+  return entry.label.et.trim().toLowerCase() === 'galerii';
+}
+
 export type SiteEvent =
   | Message<'GlobalFieldsChanged', { fields: Record<string, Localized> }>
   | Message<'MainMenuChanged', { entries: MenuEntry[] }>;

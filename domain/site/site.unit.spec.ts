@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spec } from '../shared/given-when-then.js';
-import { MAX_MENU_ENTRIES, siteDecider, type SiteCommand, type SiteEvent } from './site.js';
+import { isHiddenMenuEntry, MAX_MENU_ENTRIES, siteDecider, type SiteCommand, type SiteEvent } from './site.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const site = spec(siteDecider);
@@ -52,5 +52,18 @@ describe('SetMainMenu', () => {
     site.when(setMenu([{ kind: 'page', label: {}, target: 'x' }])).thenThrows('site.menu_label_missing');
     site.when(setMenu([{ kind: 'page', label: { en: 'X' }, target: '  ' }])).thenThrows('site.menu_target_missing');
     site.when(setMenu(Array.from({ length: MAX_MENU_ENTRIES + 1 }, () => menu[0]!))).thenThrows('site.menu_too_long');
+  });
+});
+
+describe('isHiddenMenuEntry (spec 2 "Header")', () => {
+  it('hides the entry labelled Galerii in Estonian, whatever its English label', () => {
+    expect(isHiddenMenuEntry({ label: { et: 'Galerii', en: 'Gallery' } })).toBe(true);
+    expect(isHiddenMenuEntry({ label: { et: ' galerii ', en: 'Photos' } })).toBe(true);
+  });
+
+  it('shows every other entry, an English-only Gallery included', () => {
+    expect(isHiddenMenuEntry({ label: { et: 'Galeriid ja pildid', en: 'Gallery' } })).toBe(false);
+    expect(isHiddenMenuEntry({ label: { et: '', en: 'Gallery' } })).toBe(false);
+    expect(isHiddenMenuEntry({ label: { et: 'Tooted', en: 'Products' } })).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
  * - `GET /v1/site?lang=et|en`: the global fields (footer: shop name, address, phone, e-mail, social links,
  *   terms-of-sale page, gallery path, new-address banner) in the request's language with the Estonian fallback
  *   (spec 1), and the main navigation (spec 2 "Header"): entries of kind page, link or category; category entries
- *   carry their visible subcategories as the drop-down. Hiding the entry labelled Galerii is the storefront's rule.
+ *   carry their visible subcategories as the drop-down. The entry labelled Galerii (in Estonian) comes with `hidden`
+ *   set: the storefront leaves it out of the header (domain/site isHiddenMenuEntry).
  * - `GET /{language}/site/set-language` (spec 7): remembers the interface language in the `lang` cookie (one year).
  * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` and `/sitemap-products-{n}.xml` list categories
  *   and listed products in both languages with hreflang alternates (at most 20,000 products, i.e. 40,000 URLs, per
@@ -11,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pick } from '../../../domain/shared/localized.js';
+import { isHiddenMenuEntry } from '../../../domain/site/site.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
@@ -29,6 +31,8 @@ export interface MenuItem {
   /** Category entries: the visible subcategories (the drop-down). */
   children: { label: string; href: string; categoryId: string }[];
   categoryId: string | null;
+  /** Spec 2 "Header": not shown in the storefront's navigation (the Galerii entry, in every language). */
+  hidden: boolean;
 }
 
 function findCategory(nodes: CategoryNode[], id: string): CategoryNode | undefined {
@@ -71,6 +75,7 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
     const menu: MenuItem[] = [];
     for (const entry of content.menu) {
       const label = pick(entry.label, lang);
+      const hidden = isHiddenMenuEntry(entry);
       if (entry.kind === 'category') {
         const node = findCategory(snapshot.tree, entry.target);
         if (!node) continue; // hidden, deleted or unknown: no empty drop-down
@@ -80,10 +85,11 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
           href: node.url[lang],
           categoryId: node.id,
           children: node.children.map((c) => ({ label: pick(c.name, lang), href: c.url[lang], categoryId: c.id })),
+          hidden,
         });
       } else {
         const href = entry.kind === 'page' ? `/${entry.target.replace(/^\/+/, '')}` : entry.target;
-        menu.push({ kind: entry.kind, label, href, categoryId: null, children: [] });
+        menu.push({ kind: entry.kind, label, href, categoryId: null, children: [], hidden });
       }
     }
     return success({ language: lang, globalFields, menu });

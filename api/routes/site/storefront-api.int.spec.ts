@@ -63,11 +63,12 @@ describe('GET /v1/site', () => {
 
   it('builds the menu: links and pages as paths, categories with their subcategories, unknown categories left out', async () => {
     const body = (await h.app.inject({ url: '/v1/site?lang=en' })).json();
-    const menu = body.data.menu as { kind: string; label: string; href: string; children: { label: string; href: string }[] }[];
-    expect(menu.map((m) => [m.kind, m.label, m.href])).toEqual([
-      ['link', 'Products', '/tooted'],
-      ['category', 'Filters', '/en/filters'],
-      ['page', 'Gallery', '/gallery'],
+    const menu = body.data.menu as { kind: string; label: string; href: string; hidden: boolean; children: { label: string; href: string }[] }[];
+    expect(menu.map((m) => [m.kind, m.label, m.href, m.hidden])).toEqual([
+      ['link', 'Products', '/tooted', false],
+      ['category', 'Filters', '/en/filters', false],
+      // Spec 2: the entry labelled Galerii is hidden, in English too.
+      ['page', 'Gallery', '/gallery', true],
     ]);
     expect(menu[1]!.children.map((c) => c.label).sort()).toEqual(['Fuel filters', 'Oil filters']);
     expect(menu[1]!.children.find((c) => c.label === 'Oil filters')!.href).toBe('/en/filters/oil-filters');

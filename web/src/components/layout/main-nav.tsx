@@ -1,6 +1,7 @@
 /**
  * Main navigation (spec 2 "Header"): built from the server's entries of kind page, menu link or category;
- * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden. The drop-down is
+ * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden (the server flags it
+ * `hidden`, in every language). The drop-down is
  * a disclosure: a button opens it (keyboard and touch), hovering opens it too, Escape closes it.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -8,9 +9,6 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../features/site/api/get-site';
 import { useRouteLanguage } from '../../lib/language';
-
-/** Spec 2: the navigation entry labelled Galerii is not shown. */
-export const isHiddenEntry = (item: MenuItem) => item.label.trim().toLowerCase() === 'galerii';
 
 /** App paths get the route's language prefix; category URLs (/et/..., /en/...) and absolute URLs are kept. */
 function useHref() {
@@ -80,7 +78,7 @@ export function MainNav({ items }: { items: MenuItem[] | undefined }) {
   const { t } = useTranslation('app');
   const { to } = useRouteLanguage();
   const href = useHref();
-  const visible = (items ?? []).filter((item) => !isHiddenEntry(item));
+  const visible = (items ?? []).filter((item) => !item.hidden);
   return (
     <nav className="main-nav" aria-label={t('nav.main')}>
       <ul className="container">

@@ -12,6 +12,8 @@ export interface MenuItem {
   href: string;
   categoryId: string | null;
   children: { label: string; href: string; categoryId: string }[];
+  /** Spec 2 "Header": left out of the navigation (the Galerii entry, in every language). */
+  hidden: boolean;
 }
 
 export interface SiteContent {
