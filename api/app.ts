@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ListProductsOutput } from '../projections/catalog/queries.js';
 import { CategoryCache } from './catalog-cache.js';
+import { FilterLabelCache } from './filter-labels.js';
 import { ResultCache } from './listing-cache.js';
 import type { ApiDeps } from './deps.js';
 import { registerCsrf } from './csrf.js';
@@ -54,12 +55,14 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
 
   const categories = new CategoryCache(deps.db);
   const listings = new ResultCache<ListProductsOutput>(deps.listingCacheTtlMs);
+  const filterLabels = new FilterLabelCache(deps.db, deps.listingCacheTtlMs);
   deps.readModelChanges?.on('catalog', () => {
     listings.clear();
     categories.clear();
   });
+  deps.readModelChanges?.on('filters', () => filterLabels.clear());
   app.get('/health', async () => ({ success: true, status: 'success', data: { ok: true } }));
-  productRoutes(app, deps, categories, listings);
+  productRoutes(app, deps, categories, listings, filterLabels);
   searchRoutes(app, deps, categories, listings);
   categoryRoutes(app, deps, categories);
   deliveryRoutes(app, deps);

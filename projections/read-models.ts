@@ -1,12 +1,13 @@
 /** Every read model of the shop, in the order the projector role starts them. */
 import { catalogReadModel } from './catalog/writer.js';
 import { deliveryReadModel } from './delivery/writer.js';
+import { filtersReadModel } from './filters/writer.js';
 import { ordersReadModel } from './orders/writer.js';
 import type { ReadModel } from './read-model.js';
 import { searchStatsReadModel } from './search-stats/writer.js';
 import { siteReadModel } from './site/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, ordersReadModel, deliveryReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, ordersReadModel, deliveryReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

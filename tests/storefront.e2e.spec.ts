@@ -16,6 +16,7 @@ import { buildApp } from '../api/app.js';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { setFilterLabels } from '../commands/filter/set-filter-labels.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
@@ -36,6 +37,12 @@ beforeAll(async () => {
   h = await createShopHarness('storefront');
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
   await seedSiteContent(h.store, new Date().toISOString());
+  // Estonian labels of a facet of the fixture (the demo catalog's are seeded with the site content).
+  await setFilterLabels(
+    h.store,
+    { name: 'Height [mm]', label: { et: 'Kõrgus [mm]', en: 'Height [mm]' }, values: { '177': { et: '177 mm', en: '177 mm' } } },
+    { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() },
+  );
   await h.settle();
   app = await buildApp({
     db: h.db,
@@ -100,7 +107,8 @@ describe('storefront', () => {
     await expect.poll(() => page.url()).toBe(`${base}/et/filtrid`);
     await expect.poll(async () => (await cardCodes()).sort()).toEqual(['BF 1018/1', 'BF 1018/2', 'W 712/75']);
     expect(await page.locator('main h1').innerText()).toBe('Filtrid');
-    await page.getByRole('group', { name: 'Height [mm]' }).getByLabel(/^177/).check();
+    // The facet in Estonian (its label), filtered by its key.
+    await page.getByRole('group', { name: 'Kõrgus [mm]' }).getByLabel(/^177 mm/).check();
     await expect.poll(() => page.url()).toContain('f=');
     await page.getByRole('group', { name: 'Outer diameter [mm]' }).getByLabel(/^135/).check();
     await expect.poll(() => page.locator('.listing__partial-heading').count()).toBe(1);
@@ -151,6 +159,10 @@ describe('storefront', () => {
     expect(text).toContain('12,40 €');
     expect(text).toContain('Saadaval');
     expect(text).toMatch(/Laos: 4/);
+    // Technical criteria with their labels (a facet without labels as the product carries it).
+    const criteria = await page.getByRole('table').innerText();
+    expect(criteria).toMatch(/Kõrgus \[mm\]\s+177 mm/);
+    expect(criteria).toMatch(/Outer diameter \[mm\]\s+135/);
     await expectAccessible();
     // Stock arrives in the warehouse: the page shows it without a reload.
     await subscribed;

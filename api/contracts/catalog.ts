@@ -63,7 +63,8 @@ export const productSchema = z.object({
   class: z.enum(['product', 'service']),
   visibility: z.object({ currentState: visibilityStateSchema }),
   categories: z.array(productCategoryRefSchema),
-  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** Technical criteria as the products carry them (`name`, `value`: the facet keys) with their labels in the language. */
+  attributes: z.array(z.object({ name: z.string(), value: z.string(), label: z.string(), valueLabel: z.string() })),
   /** OE cross-reference numbers, as printed, e.g. "5830674 (DEMAG)". */
   oeNumbers: z.array(z.string()),
   compatibleVehicles: z.array(z.string()),
@@ -71,8 +72,16 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** A facet (spec 3 "Filter"): attribute name and its values mapped to product counts. */
-export const filterSchema = z.object({ name: z.string(), options: z.record(z.string(), z.number().int()) });
+/**
+ * A facet (spec 3 "Filter": name and options, value -> product count), with the labels of the name and of each
+ * value in the request's language (api/filter-labels.ts). `name` and the option values are the keys of `f`.
+ */
+export const filterSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  options: z.record(z.string(), z.number().int()),
+  optionLabels: z.record(z.string(), z.string()),
+});
 export type Filter = z.infer<typeof filterSchema>;
 
 /**

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput } from '../../../projections/catalog/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
+import { type FilterLabelCache, labelFilter } from '../../filter-labels.js';
 import type { ResultCache } from '../../listing-cache.js';
 import { appliedFiltersSchema, type AppliedFilters, type Language, PAGINATION_HEADERS, productListQuerySchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
@@ -45,7 +46,13 @@ export function cachedListing(deps: ApiDeps, listings: ResultCache<ListProductsO
   return listings.get(JSON.stringify(key), () => listProducts(deps.db, input));
 }
 
-export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache, listings: ResultCache<ListProductsOutput>): void {
+export function productRoutes(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  categories: CategoryCache,
+  listings: ResultCache<ListProductsOutput>,
+  filterLabels: FilterLabelCache,
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/v1/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
@@ -53,9 +60,10 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
     const language: Language = requestLanguage(query, request.headers['accept-language']);
     const filters = parseFilters(query.f);
     const now = deps.now();
-    const [result, snapshot] = await Promise.all([
+    const [result, snapshot, labels] = await Promise.all([
       cachedListing(deps, listings, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
       categories.get(now),
+      filterLabels.get(),
     ]);
     const q = query.q?.trim() ?? '';
     if (q || Object.keys(filters).length) {
@@ -66,8 +74,8 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
     }
     setPagination(reply, query.page, query.pageSize, result.total);
     return success({
-      results: result.products.map((p) => toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang))),
-      availableFilters: result.availableFilters,
+      results: result.products.map((p) => toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels)),
+      availableFilters: result.availableFilters.map((f) => labelFilter(f, labels, language)),
       leftOutSearchKeywords: result.leftOutSearchKeywords,
       appliedFiltersCount: result.appliedFiltersCount,
       exactlyMatchingProductIds: result.exactlyMatchingProductIds,
@@ -80,9 +88,9 @@ export function productRoutes(app: FastifyInstance, deps: ApiDeps, categories: C
     async (request) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);
       const now = deps.now();
-      const [product, snapshot] = await Promise.all([getProduct(deps.db, request.params.id, now), categories.get(now)]);
+      const [product, snapshot, labels] = await Promise.all([getProduct(deps.db, request.params.id, now), categories.get(now), filterLabels.get()]);
       if (!product || product.visibility === 'inaccessible') throw new ApiError('product.not_found', 404);
-      return success(toProduct(product, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang)));
+      return success(toProduct(product, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels));
     },
   );
 }

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCategory } from '../../../commands/category/move-category.js';
+import { setFilterLabels } from '../../../commands/filter/set-filter-labels.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import type { VisibilityRule } from '../../../domain/product/visibility.js';
@@ -230,5 +231,32 @@ describe('search statistics', () => {
     expect(page.events[0].streamId).toBe('search-2026-11-22');
     const stats = await h.db.selectFrom('rm_search_stats.search_keywords' as never).selectAll().where('query' as never, '=', 'fuel' as never).execute();
     expect(stats[0]).toMatchObject({ typed_by_user: 1 });
+  });
+});
+
+describe('filter labels (spec 3 "Filter", domain/filter)', () => {
+  const HEIGHT = 'Height [mm]';
+  const heightOf = (body: { data: { availableFilters: { name: string }[] } }) =>
+    body.data.availableFilters.find((f) => f.name === HEIGHT) as { name: string; label: string; options: Record<string, number>; optionLabels: Record<string, string> };
+
+  it('shows a facet as the products carry it until it has labels', async () => {
+    const { body } = await get('/v1/products?lang=et');
+    expect(heightOf(body)).toMatchObject({ label: HEIGHT, optionLabels: { '177': '177', '150': '150' } });
+  });
+
+  it('labels facet names, values and product criteria in the language, falling back to Estonian, keeping the keys', async () => {
+    const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
+    await setFilterLabels(h.store, { name: HEIGHT, label: { et: 'Kõrgus [mm]', en: 'Height [mm]' }, values: { '177': { et: '177 mm' } } }, ctx);
+    await h.settle();
+    const et = heightOf((await get('/v1/products?lang=et')).body);
+    expect(et).toMatchObject({ name: HEIGHT, label: 'Kõrgus [mm]', options: { '177': 2, '150': 1 }, optionLabels: { '177': '177 mm', '150': '150' } });
+    const en = heightOf((await get('/v1/products?lang=en')).body);
+    expect(en).toMatchObject({ name: HEIGHT, label: 'Height [mm]', optionLabels: { '177': '177 mm', '150': '150' } });
+    // The facet keys still filter, in either language.
+    const f = encodeURIComponent(JSON.stringify({ [HEIGHT]: ['177'] }));
+    expect(codes((await get(`/v1/products?lang=en&f=${f}`)).body).slice(0, 2).sort()).toEqual(['BF 1018/1', 'W 712/75']);
+    const product = (await get(`/product/view/${productIdForCode('BF 1018/1')}?lang=et`)).body.data;
+    expect(product.attributes).toContainEqual({ name: HEIGHT, value: '177', label: 'Kõrgus [mm]', valueLabel: '177 mm' });
+    expect(product.attributes).toContainEqual({ name: 'Outer diameter [mm]', value: '135', label: 'Outer diameter [mm]', valueLabel: '135' });
   });
 });

@@ -1,6 +1,7 @@
 /** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
 import type { Language, Product } from '../../contracts/catalog.js';
 import type { ListedProduct } from '../../../projections/catalog/queries.js';
+import { type FilterLabelMap, labelAttribute } from '../../filter-labels.js';
 
 /** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40". */
 export const centsToEuros = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
@@ -9,8 +10,14 @@ const amount = (units: number) => units.toFixed(3);
 
 /**
  * @param categoryPath names of a category and its ancestors, root first (empty when the category is unknown)
+ * @param filterLabels labels of the technical criteria (none: each shown as the product carries it)
  */
-export function toProduct(p: ListedProduct, language: Language, categoryPath: (id: string, language: Language) => string[]): Product {
+export function toProduct(
+  p: ListedProduct,
+  language: Language,
+  categoryPath: (id: string, language: Language) => string[],
+  filterLabels: FilterLabelMap = new Map(),
+): Product {
   const d = p.doc;
   const name = (language === 'en' ? d.name_en : d.name_et) || d.name_et || d.name_en;
   const description = (language === 'en' ? d.description_en : d.description_et) || d.description_et || d.description_en;
@@ -43,7 +50,7 @@ export function toProduct(p: ListedProduct, language: Language, categoryPath: (i
       const path = categoryPath(id, language);
       return path.length ? [{ id, name: path.join(' › ') }] : [];
     }),
-    attributes: d.attributes,
+    attributes: d.attributes.map((a) => labelAttribute(a, filterLabels, language)),
     oeNumbers: d.oe_numbers,
     compatibleVehicles: d.vehicles,
     modified_at: d.modified_at ?? d.created_at ?? '',

@@ -1,6 +1,6 @@
 /**
  * Facet filters (spec 2 "Product listing", spec 3 "Filter"): one group of checkboxes per available filter with
- * product counts. Applied values stay listed (and checked) even when the answer no longer counts them.
+ * product counts, named and sorted by the labels in the page's language (the `f` parameter keeps the facet keys). Applied values stay listed (and checked) even when the answer no longer counts them.
  */
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,15 +17,19 @@ interface FilterPanelProps {
   onClear: () => void;
 }
 
+/** The available filters, plus applied values the answer no longer counts (count 0, labelled as applied). */
 function mergeFilters(available: Filter[], applied: AppliedFilters): Filter[] {
-  const merged = new Map<string, Record<string, number>>();
-  for (const f of available) merged.set(f.name, { ...f.options });
+  const merged = new Map<string, Filter>();
+  for (const f of available) merged.set(f.name, { ...f, options: { ...f.options }, optionLabels: { ...f.optionLabels } });
   for (const [name, values] of Object.entries(applied)) {
-    const options = merged.get(name) ?? {};
-    for (const v of values) if (!(v in options)) options[v] = 0;
-    merged.set(name, options);
+    const filter = merged.get(name) ?? { name, label: name, options: {}, optionLabels: {} };
+    for (const v of values) {
+      if (!(v in filter.options)) filter.options[v] = 0;
+      filter.optionLabels[v] ??= v;
+    }
+    merged.set(name, filter);
   }
-  return [...merged].map(([name, options]) => ({ name, options }));
+  return [...merged.values()];
 }
 
 export function FilterPanel({ available, applied, lang, onToggle, onClear }: FilterPanelProps) {
@@ -76,8 +80,9 @@ function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
   const listId = useId();
   const values = useMemo(() => {
     const collator = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' });
-    return Object.keys(filter.options).sort((a, b) => collator.compare(a, b));
-  }, [filter.options, lang]);
+    const label = (value: string) => filter.optionLabels[value] ?? value;
+    return Object.keys(filter.options).sort((a, b) => collator.compare(label(a), label(b)));
+  }, [filter.options, filter.optionLabels, lang]);
   // Selected values always show, even when the group is collapsed.
   const visible = expanded
     ? values
@@ -85,7 +90,7 @@ function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
   const hiddenCount = values.length - visible.length;
   return (
     <fieldset className="filter-group">
-      <legend>{filter.name}</legend>
+      <legend>{filter.label}</legend>
       <ul id={listId}>
         {visible.map((value) => {
           const count = filter.options[value] ?? 0;
@@ -94,7 +99,7 @@ function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
             <li key={value}>
               <label className={`checkbox${count === 0 && !checked ? ' is-empty' : ''}`}>
                 <input type="checkbox" checked={checked} onChange={(e) => onToggle(value, e.target.checked)} />
-                <span className="checkbox__label">{value}</span>
+                <span className="checkbox__label">{filter.optionLabels[value] ?? value}</span>
                 <span className="checkbox__count" aria-label={t('filters.optionCount', { count })}>
                   {count}
                 </span>

@@ -163,8 +163,8 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
               <tbody>
                 {product.attributes.map((a, i) => (
                   <tr key={`${a.name}-${i}`}>
-                    <th scope="row">{a.name}</th>
-                    <td>{a.value}</td>
+                    <th scope="row">{a.label}</th>
+                    <td>{a.valueLabel}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,4 @@
+/** SetFilterLabels: see `SetFilterLabels` in domain/filter/filter.ts for its rules and errors. */
+import { filterHandler } from './filter-handler.js';
+
+export const setFilterLabels = filterHandler('SetFilterLabels');

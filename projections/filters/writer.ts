@@ -1,0 +1,44 @@
+/**
+ * The filters read model (schema `rm_filters`): the labels of the catalog's facets per language (spec 3 "Filter"),
+ * fed by the Filter aggregate's events (domain/filter/filter.ts).
+ *
+ * Tables: filters (facet name -> label and value labels, language-wrapped). Idempotent by stream position:
+ * `position` remembers the last applied position of each `filter-{name}` stream.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { FILTER_EVENT_TYPES, type FilterEvent } from '../../domain/filter/filter.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
+
+async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+  await sql`create table ${sql.id(schema, 'filters')} (name text primary key, label jsonb not null, value_labels jsonb not null)`.execute(db);
+  await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
+}
+
+async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const applied = await loadStreamPositions(trx, schema, 'position', [...new Set(events.map((e) => e.streamId))]);
+  for (const event of events) {
+    if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
+    applied.set(event.streamId, event.streamPosition);
+    const e = { type: event.type, data: event.data } as FilterEvent;
+    if (e.type === 'FilterLabelsChanged') {
+      await sql`
+        insert into ${sql.id(schema, 'filters')} (name, label, value_labels)
+        values (${e.data.name}, ${JSON.stringify(e.data.label)}::jsonb, ${JSON.stringify(e.data.values)}::jsonb)
+        on conflict (name) do update set label = excluded.label, value_labels = excluded.value_labels`.execute(trx);
+    }
+  }
+  await saveStreamPositions(trx, schema, 'position', applied);
+}
+
+export const filtersReadModel: ReadModel = {
+  name: 'filters',
+  version: 1,
+  eventTypes: FILTER_EVENT_TYPES,
+  createTables,
+  applyBatch,
+  hashTables: [
+    { table: 'filters', orderBy: 't.name' },
+    { table: 'position', orderBy: 't.stream_id' },
+  ],
+};
