@@ -210,7 +210,7 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
 
       <RelatedProducts product={product} lang={lang} />
 
-      <p>
+      <p className="product-view__back">
         <Link
           className="button"
           to={to('/products')}
