@@ -4,8 +4,8 @@
  * `label` / `optionLabels` / `valueLabel` in the request's language: Estonian when the language has none, then the
  * facet's own text, never an empty string.
  *
- * The labels are read from the filters read model at most once per `ttlMs` (the api's listing cache TTL) per process, and
- * dropped at once when that read model reports a change (rm_changed 'filters', api/app.ts).
+ * The labels are read from the filters read model at most once per `ttlMs` (the api's listing cache TTL) per
+ * process, and dropped at once when that read model reports a change (rm_changed 'filters', api/app.ts).
  */
 import type { FilterLabels } from '../domain/filter/filter.js';
 import { pick } from '../domain/shared/localized.js';

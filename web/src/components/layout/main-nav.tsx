@@ -1,8 +1,8 @@
 /**
  * Main navigation (spec 2 "Header"): built from the server's entries of kind page, menu link or category;
- * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden (the server flags it
- * `hidden`, in every language). The drop-down is
- * a disclosure: a button opens it (keyboard and touch), hovering opens it too, Escape closes it.
+ * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden (the server flags
+ * it `hidden`, in every language). The drop-down is a disclosure: a button opens it (keyboard and touch), hovering
+ * opens it too, Escape closes it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';

@@ -1,6 +1,7 @@
 /**
  * Facet filters (spec 2 "Product listing", spec 3 "Filter"): one group of checkboxes per available filter with
- * product counts, named and sorted by the labels in the page's language (the `f` parameter keeps the facet keys). Applied values stay listed (and checked) even when the answer no longer counts them.
+ * product counts, named and sorted by the labels in the page's language (the `f` parameter keeps the facet keys).
+ * Applied values stay listed (and checked) even when the answer no longer counts them.
  */
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
