@@ -263,6 +263,32 @@ describe('storefront', () => {
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Page not found');
   });
 
+  it('shows the error fallback when a page crashes while rendering, keeping the header', async () => {
+    // A broken answer (no attribute list) makes the product page throw during render.
+    const id = productIdForCode('BF 1018/1');
+    await page.route(`**/product/view/${id}*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, attributes: null } } });
+    });
+    try {
+      await page.goto(`${base}/products/view/${id}`);
+      await expect.poll(() => main().locator('h1').innerText(), { timeout: 10_000 }).toBe('Viga');
+      expect(await main().innerText()).toContain('Palun saatke arendajatele e-kiri');
+      expect(await main().getByRole('link', { name: 'Tühjenda brauseri salvestatud andmed' }).getAttribute('href')).toBe('/clear-storage');
+      expect(await main().getByRole('link', { name: 'arendus@balticparts.ee' }).getAttribute('href')).toBe('mailto:arendus@balticparts.ee');
+      await expect.poll(() => page.title()).toContain('Viga');
+      expect(await page.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
+      expect(await page.getByRole('navigation', { name: 'Peamenüü' }).isVisible()).toBe(true);
+      await expectAccessible();
+    } finally {
+      await page.unrouteAll();
+    }
+    // Go back leaves the crashed page.
+    await main().getByRole('button', { name: 'Mine tagasi' }).click();
+    await expect.poll(() => page.url()).not.toContain('/products/view/');
+  });
+
   it('wipes local storage at /clear-storage and returns to /', async () => {
     await page.goto(`${base}/products`);
     await page.evaluate(() => localStorage.setItem('productViewMode', 'compact'));
