@@ -208,6 +208,16 @@ describe('storefront', () => {
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
     await expect.poll(cardCodes).toHaveLength(5);
     await expectAccessible();
+    // A category's URL differs per language (spec 9): the switch goes to the category's own URL, both ways.
+    await page.goto(`${base}/en/filters?sort=name`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Filters');
+    await page.getByRole('link', { name: /^ET,/ }).click();
+    await expect.poll(() => page.url()).toBe(`${base}/et/filtrid?sort=name`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Filtrid');
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${base}/et/filtrid`);
+    await page.getByRole('link', { name: /^EN,/ }).click();
+    await expect.poll(() => page.url()).toBe(`${base}/en/filters?sort=name`);
+    await expect.poll(() => page.locator('main h1').innerText()).toBe('Filters');
   });
 
   it('requests a back-in-stock notification, and a repeat request is refused', async () => {

@@ -4,7 +4,7 @@
  * by a layout effect: each element is found by its key (meta name, link rel and hreflang), updated in place or
  * created, and removed when the page has no value for it. No router dependency: the error fallback uses it too.
  */
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /** What one page puts into <head>. Absent values remove the element (the description falls back to index.html's). */
 export interface DocumentHead {
@@ -38,6 +38,35 @@ function upsert(selector: string, tag: 'meta' | 'link', fixed: Record<string, st
   if (element.getAttribute(attr) !== value) element.setAttribute(attr, value);
 }
 
+// The current page's alternate URLs, for the language select (a category's English URL is not its Estonian path
+// with another prefix).
+let currentAlternates: Readonly<Record<string, string>> = {};
+const listeners = new Set<() => void>();
+
+function publishAlternates(urls: (string | undefined)[]) {
+  const next: Record<string, string> = {};
+  HREFLANGS.forEach((lang, i) => {
+    if (urls[i]) next[lang] = urls[i]!;
+  });
+  if (HREFLANGS.every((lang) => next[lang] === currentAlternates[lang])) return;
+  currentAlternates = next;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * The current page's alternate URL per hreflang ('et', 'en', 'x-default'), as written into <head>; empty until a
+ * page has set them. Re-renders the caller when they change.
+ */
+export function useAlternateUrls(): Readonly<Record<string, string>> {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => currentAlternates,
+  );
+}
+
 /** Writes `head` into document.head after each render that changes it. */
 export function useDocumentHead(head: DocumentHead): void {
   const { title, description, keywords, robots, canonical } = head;
@@ -52,6 +81,7 @@ export function useDocumentHead(head: DocumentHead): void {
     HREFLANGS.forEach((lang, i) =>
       upsert(`link[rel="alternate"][hreflang="${lang}"]`, 'link', { rel: 'alternate', hreflang: lang }, 'href', alternates[i]),
     );
+    publishAlternates(alternates);
     // The alternates are compared by value: a new object with the same URLs writes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [title, description, keywords, robots, canonical, ...alternates]);

@@ -120,7 +120,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
             ? [...categoryPath.map((n) => categoryName(n, lang)), ...currentCategory.search_keywords[lang].split(',').map((k) => k.trim())]
             : t('listing.keywords').split(',').map((k) => k.trim())
         }
-        canonicalPath={currentCategory ? currentCategory.url[lang] : params.q ? `${pathname}?q=${encodeURIComponent(params.q)}` : pathname}
+        canonicalSearch={!currentCategory && params.q ? `?q=${encodeURIComponent(params.q)}` : undefined}
         alternates={currentCategory ? currentCategory.url : undefined}
       />
       <button

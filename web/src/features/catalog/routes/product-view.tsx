@@ -70,7 +70,6 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
         title={`${product.name} ${product.code1}`}
         description={summary}
         keywords={[product.code1, product.code2 ?? '', ...product.categories.map((c) => c.name), ...product.oeNumbers.slice(0, 5)]}
-        canonicalPath={to(`/products/view/${product.id}`)}
         alternates={{ et: `/products/view/${product.id}`, en: `/en/products/view/${product.id}` }}
       />
 

@@ -62,7 +62,7 @@ export function SearchResultsRoute() {
       <PageMeta
         title={q ? `${t('search.title')}: ${q}` : t('search.title')}
         description={t('search.description')}
-        canonicalPath={q ? `${pathname}?q=${encodeURIComponent(q)}` : pathname}
+        canonicalSearch={q ? `?q=${encodeURIComponent(q)}` : undefined}
         noindex
       />
       <h1 id="search-results-title">{t('search.title')}</h1>
