@@ -16,7 +16,7 @@
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
 import type { OrderSummary } from './order-summary.js';
-import { priceOrder } from './pricing.js';
+import { clientVatRegNr, priceOrder } from './pricing.js';
 
 export const toOrderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -122,7 +122,8 @@ function placeOrder(data: Extract<OrderCommand, { type: 'PlaceOrder' }>['data'],
   }
   if (!Number.isInteger(data.number) || data.number < 1) throw validation('order.number_invalid', 'The order number is a positive whole number', 'number');
   if (data.publicToken.length < MIN_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+$/.test(data.publicToken)) throw validation('order.token_invalid', 'The public token is 32+ url-safe characters', 'publicToken');
-  const pricing = priceOrder(data.lines, data.client.vatRegNr, data.vatRatePercent);
+  const client: OrderClient = { ...data.client, vatRegNr: clientVatRegNr(data.client) };
+  const pricing = priceOrder(data.lines, client.vatRegNr, data.vatRatePercent);
   const rows: OrderRow[] = data.lines.map((l, i) => ({
     productId: l.productId,
     code: l.code,
@@ -141,7 +142,7 @@ function placeOrder(data: Extract<OrderCommand, { type: 'PlaceOrder' }>['data'],
         publicToken: data.publicToken,
         placedAt: now,
         language: data.language,
-        client: data.client,
+        client,
         shortContactAddress: data.shortContactAddress,
         comment: data.comment,
         delivery: data.delivery,

@@ -49,6 +49,10 @@ describe('PlaceOrder (spec 5, issue 4)', () => {
     ]);
   });
 
+  it('prices with VAT for a private client whatever VAT number the form still holds (a business field)', () => {
+    order.when(place([line(1240, 2)], { client: { ...client, vatRegNr: 'FI12345678' } })).then([placed()]);
+  });
+
   it('refuses an empty order: Cannot submit an empty order', () => {
     order.when(place([])).thenThrows('order.empty', 'validation');
   });

@@ -19,6 +19,14 @@ export function isVatIncluded(vatRegNr: string): boolean {
   return v.length < 2 || v.startsWith('EE');
 }
 
+/**
+ * The VAT registration number the VAT rule reads: a business client's (spec 3 "Client", spec 5 "Checkout": it is a
+ * business field); a private client pays VAT whatever the form still holds from an earlier business order.
+ */
+export function clientVatRegNr(client: { type: 'private' | 'business'; vatRegNr: string }): string {
+  return client.type === 'business' ? client.vatRegNr.trim() : '';
+}
+
 export interface PricedLine {
   /** Gross unit price from the catalog, euro cents (VAT included). */
   grossUnitCents: number;

@@ -12,12 +12,16 @@ export function vatIncluded(vatRegNr: string | null | undefined): boolean {
   return v.length < 2 || v.startsWith('EE');
 }
 
-/** The VAT registration number of the stored checkout draft ('' when none). */
+/**
+ * The VAT registration number of the stored checkout draft ('' when none, or when the client is private: the number
+ * is a business field, as the server's rule in domain/order/pricing.ts clientVatRegNr).
+ */
 export function draftVatRegNr(): string {
   try {
-    const draft = JSON.parse(localStorage.getItem(CHECKOUT_DRAFT_KEY) ?? '{}') as { vat_reg_nr?: unknown; client?: { vat_reg_nr?: unknown } };
-    const v = draft.vat_reg_nr ?? draft.client?.vat_reg_nr;
-    return typeof v === 'string' ? v : '';
+    type Client = { client_type?: unknown; vat_reg_nr?: unknown };
+    const draft = JSON.parse(localStorage.getItem(CHECKOUT_DRAFT_KEY) ?? '{}') as Client & { client?: Client };
+    const c = draft.client ?? draft;
+    return c.client_type === 'business' && typeof c.vat_reg_nr === 'string' ? c.vat_reg_nr : '';
   } catch {
     return '';
   }
