@@ -206,6 +206,15 @@ describe('storefront', () => {
     await page.waitForTimeout(1200); // the theme persists after 1000 ms
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
+    // index.html applies the stored theme before any script bundle runs (no dark flash).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    try {
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    } finally {
+      await page.unrouteAll();
+    }
+    await page.reload();
     await expect.poll(cardCodes).toHaveLength(5);
     await expectAccessible();
     // A category's URL differs per language (spec 9): the switch goes to the category's own URL, both ways.
@@ -307,5 +316,23 @@ describe('storefront', () => {
     await expect.poll(cardCodes).toHaveLength(5);
     await page.waitForTimeout(1300); // longer than any persistence delay: nothing is written back unasked
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  it('at /en/clear-storage also forgets the cart held in memory and stays in English', async () => {
+    await page.goto(`${base}/en/products`);
+    await expect.poll(cardCodes).toHaveLength(5);
+    await page.locator('.product-card').first().getByRole('link').click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => textOf(page.locator('.mini-cart__link'))).toMatch(/1 item/);
+    // Inside the app (no page load), before the cart's 1000 ms write is due.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/en/clear-storage');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(() => page.url()).toBe(`${base}/en`);
+    await expect.poll(cardCodes).toHaveLength(5);
+    expect(await textOf(page.locator('.mini-cart__link'))).toMatch(/0 items/);
+    await page.waitForTimeout(1300);
+    expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull();
   });
 });

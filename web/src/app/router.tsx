@@ -7,10 +7,11 @@
  * not-found page. Every path also takes a language prefix (/et, /en). The product page and search results are split into their own chunks.
  */
 import { lazy, useLayoutEffect } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { loadCheckoutTexts } from '../lib/i18n';
+import { useRouteLanguage } from '../lib/language';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
 
@@ -29,16 +30,22 @@ const PaymentSuccessRoute = lazy(() =>
   withTexts(import('../features/payment/routes/payment-success-route')).then((m) => ({ default: m.PaymentSuccessRoute })),
 );
 
-/** /clear-storage (spec 2): wipes local storage, then goes to /. */
+/**
+ * /clear-storage (spec 2) reached inside the app: wipes local storage and loads the language's home page afresh, so
+ * no state read from storage (the cart in memory) is written back. A page load of /clear-storage is handled by
+ * index.html before the app starts.
+ */
 function ClearStorageRoute() {
+  const { prefix } = useRouteLanguage();
   useLayoutEffect(() => {
     try {
       localStorage.clear();
     } catch {
       /* storage unavailable */
     }
-  }, []);
-  return <Navigate to="/" replace />;
+    window.location.replace(prefix || '/');
+  }, [prefix]);
+  return null;
 }
 
 /** The pages of one language, relative to its prefix. */

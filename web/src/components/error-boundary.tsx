@@ -1,6 +1,6 @@
 /**
  * Catches render crashes below it and shows the error fallback (spec 2 "Other screens": a render crash shows this
- * page). `resetKey` (the path) clears the error when the shopper navigates elsewhere.
+ * page). `resetKey` (the path and query) clears the error when the shopper navigates elsewhere.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorFallback } from './error-fallback';

@@ -31,9 +31,16 @@ export function formatEuro(amount: number | string | null | undefined, lang: Lan
   return euroFormatter(lang).format(euros);
 }
 
-/** Formats a whole count per locale (thousand separators). */
+const countFormatters = new Map<Language, Intl.NumberFormat>();
+
+/** Formats a count per locale (thousand separators: 26451 -> "26 451" in Estonian), one formatter per language. */
 export function formatCount(n: number, lang: Language): string {
-  return new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 3 }).format(n);
+  let f = countFormatters.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(INTL_LOCALE[lang], { maximumFractionDigits: 3 });
+    countFormatters.set(lang, f);
+  }
+  return f.format(n);
 }
 
 /**

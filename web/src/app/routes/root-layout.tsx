@@ -19,7 +19,7 @@ const Footer = lazy(() => import('../../components/layout/footer').then((m) => (
 export function RootLayout() {
   const { lang } = useRouteLanguage();
   const { t, i18n } = useTranslation('app');
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   useScrollRestoration();
 
   useLayoutEffect(() => {
@@ -35,7 +35,7 @@ export function RootLayout() {
       <Header />
       <main id="main-content" className="site-main container" tabIndex={-1}>
         {/* Errors inside a page keep the header and footer around the fallback. */}
-        <ErrorBoundary resetKey={pathname}>
+        <ErrorBoundary resetKey={pathname + search}>
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
+import { formatCount } from '../../../lib/format';
 import { categoryName, findCategoryPath, visibleChildren } from '../utils/category-tree';
 
 interface CategoryTreeProps {
@@ -71,7 +72,7 @@ export function CategoryTree({ tree, selectedId, lang, hrefFor }: CategoryTreePr
               >
                 <span className="category-tree__name">{name}</span>
                 <span className="category-tree__count" aria-label={t('categories.productCount', { count: node.productCount })}>
-                  {node.productCount}
+                  {formatCount(node.productCount, lang)}
                 </span>
               </Link>
             </div>

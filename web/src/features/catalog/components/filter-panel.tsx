@@ -6,6 +6,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppliedFilters, Filter, Language } from '../../../../../api/contracts/catalog';
+import { formatCount } from '../../../lib/format';
 import { countAppliedValues } from '../utils/listing-params';
 
 const COLLAPSED_OPTIONS = 8;
@@ -102,7 +103,7 @@ function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
                 <input type="checkbox" checked={checked} onChange={(e) => onToggle(value, e.target.checked)} />
                 <span className="checkbox__label">{filter.optionLabels[value] ?? value}</span>
                 <span className="checkbox__count" aria-label={t('filters.optionCount', { count })}>
-                  {count}
+                  {formatCount(count, lang)}
                 </span>
               </label>
             </li>

@@ -30,7 +30,15 @@ export function findCategoryPath(nodes: CategoryNode[], id: string): CategoryNod
 }
 
 /** Spec 9 category URLs ("/et/filtrid/olifiltrid"), compared without a trailing slash and case-insensitively. */
-const normalisePath = (p: string) => decodeURIComponent(p).replace(/\/+$/, '').toLowerCase();
+function normalisePath(p: string): string {
+  let decoded = p;
+  try {
+    decoded = decodeURIComponent(p);
+  } catch {
+    /* a stray '%' (/et/50%): compared as typed, so it finds nothing and shows the not-found page */
+  }
+  return decoded.replace(/\/+$/, '').toLowerCase();
+}
 
 /**
  * The category whose URL (in either language) is `pathname`, or undefined. Several categories can share the last 3
