@@ -1,7 +1,7 @@
 /**
  * Vite config of the storefront (web/). Run from the repository root:
  *   npx vite build --config web/vite.config.ts   -> web/dist (assets under /assets)
- *   npx vite --config web/vite.config.ts         -> dev server; /v1 and /product go to the API on :3000
+ *   npx vite --config web/vite.config.ts         -> dev server; api paths (apiProxy) go to the API on :3000
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -10,6 +10,16 @@ import react from '@vitejs/plugin-react';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+/** What the api serves besides the app: its calls (with the live-stock websocket), set-language, sitemaps, orders. */
+const apiProxy = {
+  '/v1': { target: apiTarget, changeOrigin: true, ws: true },
+  '/product/view': { target: apiTarget, changeOrigin: true },
+  '/order/download': { target: apiTarget, changeOrigin: true },
+  '^/(et|en)/site/set-language': { target: apiTarget, changeOrigin: true },
+  '^/sitemap[^/]*\\.xml$': { target: apiTarget, changeOrigin: true },
+  '/sandbox-bank': { target: apiTarget, changeOrigin: true },
+};
 
 export default defineConfig({
   root: webRoot,
@@ -32,15 +42,9 @@ export default defineConfig({
     port: 5173,
     // web/ imports the zod contracts from ../api/contracts.
     fs: { allow: [repoRoot] },
-    proxy: {
-      '/v1': { target: apiTarget, changeOrigin: true },
-      '/product': { target: apiTarget, changeOrigin: true },
-    },
+    proxy: apiProxy,
   },
   preview: {
-    proxy: {
-      '/v1': { target: apiTarget, changeOrigin: true },
-      '/product': { target: apiTarget, changeOrigin: true },
-    },
+    proxy: apiProxy,
   },
 });
