@@ -24,6 +24,7 @@ import { deliveryRoutes } from './routes/delivery/index.js';
 import { liveRoutes } from './routes/live/index.js';
 import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
+import { pageRoutes } from './routes/pages/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   categoryRoutes(app, deps, categories);
   deliveryRoutes(app, deps);
   siteRoutes(app, deps, categories);
+  pageRoutes(app, deps);
   stockNotificationRoutes(app, deps);
   liveRoutes(app, deps);
   await app.register(orderRoutes, { deps });

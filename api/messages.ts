@@ -38,6 +38,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'idempotency.key_reused': { et: 'Sama Idempotency-Key võtmega saadeti teistsugune päring.', en: 'This Idempotency-Key was already used with a different request.' },
   'idempotency.in_progress': { et: 'Sama Idempotency-Key võtmega päringut alles töödeldakse.', en: 'A request with this Idempotency-Key is still being processed.' },
   'not_found': { et: 'Lehekülge ei leitud.', en: 'Page not found.' },
+  'page.not_found': { et: 'Lehekülge ei leitud.', en: 'Page not found.' },
   'rate_limited': { et: 'Liiga palju päringuid. Palun proovi hiljem uuesti.', en: 'Rate limit exceeded. Please try again later.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovi hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };

@@ -309,6 +309,27 @@ export async function loadStreamPositions(trx: Transaction<any>, schema: string,
   return new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
 }
 
+/**
+ * Applies, one by one and in order, each event of the batch that is new to the read model (past the position the
+ * `table` of `schema` remembers for its stream), then saves the advanced positions: the whole applyBatch of a read
+ * model whose events are written one row at a time.
+ */
+export async function applyNewEvents(
+  trx: Transaction<any>,
+  schema: string,
+  table: string,
+  events: RecordedEvent[],
+  apply: (event: RecordedEvent) => Promise<void>,
+): Promise<void> {
+  const applied = await loadStreamPositions(trx, schema, table, [...new Set(events.map((e) => e.streamId))]);
+  for (const event of events) {
+    if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
+    applied.set(event.streamId, event.streamPosition);
+    await apply(event);
+  }
+  await saveStreamPositions(trx, schema, table, applied);
+}
+
 /** Stores the positions `loadStreamPositions` read and the batch advanced (one upsert). */
 export async function saveStreamPositions(trx: Transaction<any>, schema: string, table: string, positions: Map<string, bigint>): Promise<void> {
   if (positions.size === 0) return;

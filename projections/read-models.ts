@@ -3,11 +3,12 @@ import { catalogReadModel } from './catalog/writer.js';
 import { deliveryReadModel } from './delivery/writer.js';
 import { filtersReadModel } from './filters/writer.js';
 import { ordersReadModel } from './orders/writer.js';
+import { pagesReadModel } from './pages/writer.js';
 import type { ReadModel } from './read-model.js';
 import { searchStatsReadModel } from './search-stats/writer.js';
 import { siteReadModel } from './site/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, ordersReadModel, deliveryReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

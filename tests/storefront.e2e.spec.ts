@@ -282,6 +282,26 @@ describe('storefront', () => {
     await expect.poll(() => page.locator('main h1').innerText()).toBe('Page not found');
   });
 
+  it('opens the terms of sale from the menu and the footer, in both languages; an unknown page name is not found', async () => {
+    await page.goto(`${base}/tooted`);
+    await page.getByRole('navigation', { name: 'Peamenüü' }).getByRole('link', { name: 'Müügitingimused' }).click();
+    await expect.poll(() => page.url()).toBe(`${base}/muugitingimused`);
+    await expect.poll(() => main().locator('h1').innerText()).toBe('Müügitingimused');
+    expect(await main().innerText()).toContain('14 päeva jooksul');
+    expect(await page.title()).toBe('Müügitingimused | Baltic Parts');
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${base}/muugitingimused`);
+    await expectAccessible();
+    await page.getByRole('link', { name: /^EN,/ }).click();
+    await expect.poll(() => page.url()).toBe(`${base}/en/muugitingimused`);
+    await expect.poll(() => main().locator('h1').innerText()).toBe('Terms of sale');
+    expect(await main().innerText()).toContain('within 14 days');
+    await page.goto(`${base}/kontakt`);
+    await page.locator('footer').getByRole('link', { name: 'Müügitingimused' }).click();
+    await expect.poll(() => main().locator('h1').innerText()).toBe('Müügitingimused');
+    await page.goto(`${base}/no-such-page`);
+    await expect.poll(() => main().locator('h1').innerText()).toBe('Lehekülge ei leitud');
+  });
+
   it('shows the error fallback when a page crashes while rendering, keeping the header', async () => {
     // A broken answer (no attribute list) makes the product page throw during render.
     const id = productIdForCode('BF 1018/1');

@@ -1,7 +1,9 @@
 /**
  * The shop's starting global fields and main menu (issue 3: "seed real-looking values in both languages"), sent
- * through the Site commands on start, with the demo catalog's filter labels (Filter commands). Idempotent: the deciders record only what differs, and the command ids are
- * fixed, so a second run appends nothing. The content editor (a later issue) edits the same fields.
+ * through the Site commands on start, with the demo catalog's filter labels (Filter commands) and the content pages
+ * the menu and footer link (commands/page/seed-pages.ts). Idempotent: the deciders record only what differs, and
+ * the command ids are fixed, so a second run appends nothing. The content editor (a later issue) edits the same
+ * fields.
  *
  * Field keys read by the storefront: shopName, tagline, address, phone, email, openingHours, newAddressBanner,
  * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath.
@@ -10,6 +12,7 @@ import { v5 as uuidv5 } from 'uuid';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { categoryIdForPath } from '../catalog/catalog-csv.js';
 import { seedFilterLabels } from '../filter/seed-filter-labels.js';
+import { seedPages } from '../page/seed-pages.js';
 import { setGlobalFields } from './set-global-fields.js';
 import { setMainMenu } from './set-main-menu.js';
 
@@ -48,12 +51,13 @@ export const SEED_MAIN_MENU = [
 ];
 
 /**
- * Sends the seed commands: global fields, main menu, and the demo catalog's filter labels
- * (commands/filter/seed-filter-labels.ts). @throws DomainError only if the seed data itself were invalid.
+ * Sends the seed commands: global fields, main menu, the demo catalog's filter labels
+ * (commands/filter/seed-filter-labels.ts) and the content pages (commands/page/seed-pages.ts). @throws DomainError only if the seed data itself were invalid.
  */
 export async function seedSiteContent(store: EventStore, now: string): Promise<void> {
   const ctx = (name: string) => ({ commandId: uuidv5(name, SEED_NAMESPACE), correlationId: uuidv5('seed-site', SEED_NAMESPACE), userId: null, now });
   await setGlobalFields(store, { fields: SEED_GLOBAL_FIELDS }, ctx('global-fields-v1'));
   await setMainMenu(store, { entries: SEED_MAIN_MENU }, ctx('main-menu-v1'));
   await seedFilterLabels(store, now);
+  await seedPages(store, now);
 }

@@ -8,7 +8,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { FILTER_EVENT_TYPES, type FilterEvent } from '../../domain/filter/filter.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
+import { applyNewEvents, type ReadModel } from '../read-model.js';
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'filters')} (name text primary key, label jsonb not null, value_labels jsonb not null)`.execute(db);
@@ -16,10 +16,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
-  const applied = await loadStreamPositions(trx, schema, 'position', [...new Set(events.map((e) => e.streamId))]);
-  for (const event of events) {
-    if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
-    applied.set(event.streamId, event.streamPosition);
+  await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = { type: event.type, data: event.data } as FilterEvent;
     if (e.type === 'FilterLabelsChanged') {
       await sql`
@@ -27,8 +24,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
         values (${e.data.name}, ${JSON.stringify(e.data.label)}::jsonb, ${JSON.stringify(e.data.values)}::jsonb)
         on conflict (name) do update set label = excluded.label, value_labels = excluded.value_labels`.execute(trx);
     }
-  }
-  await saveStreamPositions(trx, schema, 'position', applied);
+  });
 }
 
 export const filtersReadModel: ReadModel = {

@@ -8,7 +8,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { SITE_EVENT_TYPES, type SiteEvent } from '../../domain/site/site.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
+import { applyNewEvents, type ReadModel } from '../read-model.js';
 
 async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'global_fields')} (key text primary key, value jsonb not null)`.execute(db);
@@ -17,10 +17,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
-  const applied = await loadStreamPositions(trx, schema, 'position', [...new Set(events.map((e) => e.streamId))]);
-  for (const event of events) {
-    if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
-    applied.set(event.streamId, event.streamPosition);
+  await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = { type: event.type, data: event.data } as SiteEvent;
     if (e.type === 'GlobalFieldsChanged') {
       for (const [key, value] of Object.entries(e.data.fields)) {
@@ -33,8 +30,7 @@ async function applyBatch(trx: Transaction<any>, schema: string, events: Recorde
         insert into ${sql.id(schema, 'menu')} (id, entries) values (1, ${JSON.stringify(e.data.entries)}::jsonb)
         on conflict (id) do update set entries = excluded.entries`.execute(trx);
     }
-  }
-  await saveStreamPositions(trx, schema, 'position', applied);
+  });
 }
 
 export const siteReadModel: ReadModel = {

@@ -3,8 +3,8 @@
  * not needed, and the declarative router keeps the storefront bundle small: issue 3's 120 KB budget).
  *
  * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
- * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); anything else: the
- * not-found page. Every path also takes a language prefix (/et, /en). The product page and search results are split into their own chunks.
+ * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
+ * /page/{pageId}/{slug}: a content page; anything else: the not-found page. Every path also takes a language prefix (/et, /en). The product page and search results are split into their own chunks.
  */
 import { lazy, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
@@ -18,6 +18,7 @@ import { RootLayout } from './routes/root-layout';
 const ProductViewRoute = lazy(() =>
   import('../features/catalog/routes/product-view').then((m) => ({ default: m.ProductViewRoute })),
 );
+const ContentPageRoute = lazy(() => import('../features/pages/routes/content-page').then((m) => ({ default: m.ContentPageRoute })));
 const SearchResultsRoute = lazy(() =>
   import('../features/catalog/routes/search-results').then((m) => ({ default: m.SearchResultsRoute })),
 );
@@ -61,8 +62,12 @@ function pages(prefix: string) {
     <Route key={`${prefix}checkout`} path="checkout" element={<CheckoutRoute />} />,
     <Route key={`${prefix}payment`} path="payment/:token" element={<PaymentRoute />} />,
     <Route key={`${prefix}payment-success`} path="payment-success" element={<PaymentSuccessRoute />} />,
-    // A category URL (spec 9) or the not-found page.
-    <Route key={`${prefix}404`} path="*" element={prefix ? <CategoryUrlRoute /> : <NotFoundRoute />} />,
+    <Route key={`${prefix}page`} path="page/:pageId/:slug?" element={<ContentPageRoute />} />,
+    // Prefixed: a category URL (spec 9), else a content page by name, else not found (category-url.tsx).
+    // Unprefixed: a content page by name (/muugitingimused), else not found.
+    ...(prefix
+      ? [<Route key={`${prefix}404`} path="*" element={<CategoryUrlRoute />} />]
+      : [<Route key="page-name" path=":pageName" element={<ContentPageRoute />} />, <Route key="404" path="*" element={<NotFoundRoute />} />]),
   ];
 }
 

@@ -1,0 +1,47 @@
+/**
+ * Content pages (spec 7 `GET /v1/page/{pageId}` or `/v1/page/{pageName}`; spec 3 "Page"): the page in the request's
+ * language (`lang`, else Accept-Language; a text missing in English falls back to Estonian, spec 1), as
+ * `{ success, status, data: { id, name, title, content, meta_description, meta_keywords, canonical, alternates }, lang }`.
+ * `content` is HTML sanitised when it was saved (commands/page/save-page.ts). `fieldsPreset` (default or frontEdit)
+ * is accepted; the staff's frontEdit fields come with the page editor of a later issue.
+ * Errors: 404 page.not_found ('Page not found.' in the user's language).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pick } from '../../../domain/shared/localized.js';
+import { getPage } from '../../../projections/pages/queries.js';
+import type { ApiDeps } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+
+export function pageRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/page/:pageRef',
+    {
+      schema: {
+        params: z.object({ pageRef: z.string().min(1).max(100) }),
+        querystring: z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional() }),
+      },
+    },
+    async (request) => {
+      const lang = requestLanguage(request.query, request.headers['accept-language']);
+      const page = await getPage(deps.db, request.params.pageRef);
+      if (!page) throw new ApiError('page.not_found', 404);
+      const alternates = { et: `/${page.name}`, en: `/en/${page.name}` };
+      return {
+        ...success({
+          id: page.pageId,
+          name: page.name,
+          title: pick(page.title, lang),
+          content: pick(page.content, lang),
+          meta_description: pick(page.metaDescription, lang),
+          meta_keywords: pick(page.metaKeywords, lang),
+          canonical: alternates[lang],
+          alternates,
+        }),
+        lang,
+      };
+    },
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Content pages end to end through real PostgreSQL: SavePage (sanitised HTML) -> PageSaved -> rm_pages ->
+ * GET /v1/page/{pageName|pageId} in either language (spec 7, spec 3 "Page"), 404 in the envelope.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savePage } from '../../../commands/page/save-page.js';
+import { SEED_PAGES } from '../../../commands/page/seed-pages.js';
+import { seedSiteContent } from '../../../commands/site/seed-site-content.js';
+import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
+
+let h: ShopHarness;
+const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+const get = async (url: string) => {
+  const res = await h.app.inject(url);
+  return { status: res.statusCode, body: res.json() };
+};
+
+beforeAll(async () => {
+  h = await createShopHarness('pages');
+  await seedSiteContent(h.store, h.clock.now);
+  await h.settle();
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('GET /v1/page/{pageName}', () => {
+  it('answers the seeded terms of sale in Estonian by default and in English with lang=en', async () => {
+    const et = await get('/v1/page/muugitingimused');
+    expect(et.status).toBe(200);
+    expect(et.body).toMatchObject({ success: true, lang: 'et', data: { name: 'muugitingimused', title: 'Müügitingimused', canonical: '/muugitingimused' } });
+    expect(et.body.data.content).toContain('<h2>Taganemisõigus</h2>');
+    expect(et.body.data.alternates).toEqual({ et: '/muugitingimused', en: '/en/muugitingimused' });
+    const en = await get('/v1/page/muugitingimused?lang=en');
+    expect(en.body).toMatchObject({ lang: 'en', data: { title: 'Terms of sale', canonical: '/en/muugitingimused' } });
+    expect(en.body.data.content).toContain('<h2>Right of withdrawal</h2>');
+  });
+
+  it('finds a page by its id too', async () => {
+    const { body } = await get(`/v1/page/${SEED_PAGES[1]!.pageId}?lang=en`);
+    expect(body.data).toMatchObject({ name: 'kontakt', title: 'Contact' });
+  });
+
+  it('answers 404 in the envelope and the language for an unknown page', async () => {
+    const et = await get('/v1/page/no-such-page');
+    expect(et.status).toBe(404);
+    expect(et.body).toMatchObject({ success: false, status: 'failure', message: 'Lehekülge ei leitud.', errors: [{ code: 'page.not_found' }] });
+    expect((await get('/v1/page/no-such-page?lang=en')).body.message).toBe('Page not found.');
+  });
+
+  it('keeps safe markup, drops scripts and handlers, and falls back to Estonian for a missing English text', async () => {
+    const pageId = randomUUID();
+    await savePage(
+      h.store,
+      {
+        pageId,
+        name: 'tarne',
+        title: { et: 'Tarne' },
+        content: { et: '<h2 onclick="steal()">Tarne</h2><p>Pakiautomaati <a href="javascript:alert(1)">x</a> <a href="https://omniva.ee">Omniva</a></p><script>steal()</script>' },
+      },
+      ctx(),
+    );
+    await h.settle();
+    const { body } = await get('/v1/page/tarne?lang=en');
+    expect(body.data.title).toBe('Tarne');
+    expect(body.data.content).toBe('<h2>Tarne</h2><p>Pakiautomaati <a rel="noopener noreferrer">x</a> <a href="https://omniva.ee" rel="noopener noreferrer">Omniva</a></p>');
+  });
+
+  it('refuses a name a storefront route takes, saving nothing', async () => {
+    await expect(savePage(h.store, { pageId: randomUUID(), name: 'products', title: { et: 'Tooted' }, content: {} }, ctx())).rejects.toMatchObject({ code: 'page.name_reserved' });
+  });
+});
