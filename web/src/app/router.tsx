@@ -4,7 +4,8 @@
  *
  * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
- * /page/{pageId}/{slug}: a content page; anything else: the not-found page. Every path also takes a language prefix (/et, /en). The product page and search results are split into their own chunks.
+ * /page/{pageId}/{slug}: a content page; anything else: the not-found page. Every path also takes a language prefix
+ * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
 import { lazy, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
