@@ -302,6 +302,28 @@ describe('storefront', () => {
     await expect.poll(() => main().locator('h1').innerText()).toBe('Lehekülge ei leitud');
   });
 
+  it('runs the loading bar while a page and its code load, and resets it after reaching 100%', async () => {
+    // The product page's code arrives slowly (a fresh context has not cached it).
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${base}/products`);
+      await expect.poll(() => tab.locator('.product-card').count()).toBe(5);
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(0);
+      await tab.route('**/assets/product-view-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await tab.locator('.product-card').first().getByRole('link').click();
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count()).toBe(1);
+      await expect.poll(() => tab.locator('main h1').innerText(), { timeout: 10_000 }).not.toBe('');
+      // 100%, then reset (spec 9: 800 ms after 100%).
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the error fallback when a page crashes while rendering, keeping the header', async () => {
     // A broken answer (no attribute list) makes the product page throw during render.
     const id = productIdForCode('BF 1018/1');

@@ -9,6 +9,7 @@
  */
 import { lazy, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
+import { trackLoading } from '../components/layout/loading-bar';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { loadCheckoutTexts } from '../lib/i18n';
@@ -16,15 +17,16 @@ import { useRouteLanguage } from '../lib/language';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
 
+// Each lazy page's download runs the header's loading bar (trackLoading).
 const ProductViewRoute = lazy(() =>
-  import('../features/catalog/routes/product-view').then((m) => ({ default: m.ProductViewRoute })),
+  trackLoading(import('../features/catalog/routes/product-view')).then((m) => ({ default: m.ProductViewRoute })),
 );
-const ContentPageRoute = lazy(() => import('../features/pages/routes/content-page').then((m) => ({ default: m.ContentPageRoute })));
+const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
 const SearchResultsRoute = lazy(() =>
-  import('../features/catalog/routes/search-results').then((m) => ({ default: m.SearchResultsRoute })),
+  trackLoading(import('../features/catalog/routes/search-results')).then((m) => ({ default: m.SearchResultsRoute })),
 );
 // Issue 4: cart, checkout and payment pages, each its own chunk, loaded with their texts (lib/i18n.ts).
-const withTexts = <T,>(load: Promise<T>) => Promise.all([load, loadCheckoutTexts()]).then(([m]) => m);
+const withTexts = <T,>(load: Promise<T>) => trackLoading(Promise.all([load, loadCheckoutTexts()]).then(([m]) => m));
 const CartRoute = lazy(() => withTexts(import('../features/cart/routes/cart-route')).then((m) => ({ default: m.CartRoute })));
 const CheckoutRoute = lazy(() => withTexts(import('../features/checkout/routes/checkout-route')).then((m) => ({ default: m.CheckoutRoute })));
 const PaymentRoute = lazy(() => withTexts(import('../features/payment/routes/payment-route')).then((m) => ({ default: m.PaymentRoute })));

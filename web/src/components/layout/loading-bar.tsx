@@ -1,16 +1,36 @@
 /**
- * Thin progress bar while data loads (spec 2 "Header"; spec 9: it resets 800 ms after reaching 100%). It creeps
- * towards 90% while requests run, jumps to 100% when they finish, then disappears. Decorative: the loading regions
+ * Thin progress bar while data or a page's code loads (spec 2 "Header"; spec 9: it resets 800 ms after reaching
+ * 100%). It creeps towards 90% while requests run or a page's code chunk downloads (`trackLoading`: the router keeps
+ * the old page on screen meanwhile), jumps to 100% when they finish, then disappears. Decorative: the loading regions
  * set aria-busy.
  */
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** Time the bar stays at 100% before it resets, in milliseconds (spec 9). */
 export const PROGRESS_RESET_MS = 800;
 
+// Code chunks being downloaded (trackLoading), so a route change moves the bar before its data requests start.
+let loads = 0;
+const listeners = new Set<() => void>();
+const changed = (delta: number) => {
+  loads += delta;
+  listeners.forEach((l) => l());
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Counts `load` (e.g. a lazy route's `import()`) as loading until it settles; returns it. */
+export function trackLoading<T>(load: Promise<T>): Promise<T> {
+  changed(1);
+  return load.finally(() => changed(-1));
+}
+
 export function LoadingBar() {
-  const active = useIsFetching() > 0;
+  const loadingCode = useSyncExternalStore(subscribe, () => loads > 0);
+  const active = useIsFetching() > 0 || loadingCode;
   const [progress, setProgress] = useState(0);
 
   useEffect(() => {

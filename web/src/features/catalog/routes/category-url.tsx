@@ -6,13 +6,14 @@
 import { lazy } from 'react';
 import { useLocation } from 'react-router';
 import { NotFoundRoute } from '../../../app/routes/not-found-route';
+import { trackLoading } from '../../../components/layout/loading-bar';
 import { Spinner } from '../../../components/spinner';
 import { useRouteLanguage } from '../../../lib/language';
 import { useCategories } from '../api/get-categories';
 import { findCategoryByUrl } from '../utils/category-tree';
 import { ProductListingRoute } from './product-listing';
 
-const ContentPageRoute = lazy(() => import('../../pages/routes/content-page').then((m) => ({ default: m.ContentPageRoute })));
+const ContentPageRoute = lazy(() => trackLoading(import('../../pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
 
 export function CategoryUrlRoute() {
   const { pathname } = useLocation();
