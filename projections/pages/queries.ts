@@ -12,3 +12,9 @@ export async function getPage(db: Database, ref: string): Promise<PageDoc | null
     : await sql<{ doc: PageDoc }>`select doc from rm_pages.pages where name = ${ref} order by changed_at desc limit 1`.execute(db);
   return rows[0]?.doc ?? null;
 }
+
+/** The names of all content pages, sorted (for the sitemap). */
+export async function listPageNames(db: Database): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select distinct name from rm_pages.pages order by name`.execute(db);
+  return rows.map((r) => r.name);
+}

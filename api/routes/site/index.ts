@@ -6,14 +6,15 @@
  *   carry their visible subcategories as the drop-down. The entry labelled Galerii (in Estonian) comes with `hidden`
  *   set: the storefront leaves it out of the header (domain/site isHiddenMenuEntry).
  * - `GET /{language}/site/set-language` (spec 7): remembers the interface language in the `lang` cookie (one year).
- * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` and `/sitemap-products-{n}.xml` list categories
- *   and listed products in both languages with hreflang alternates (at most 20,000 products, i.e. 40,000 URLs, per
- *   file: under the protocol's 50,000).
+ * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` (the listing, content pages and categories) and
+ *   `/sitemap-products-{n}.xml` (listed products) list them in both languages with hreflang alternates (at most
+ *   20,000 products, i.e. 40,000 URLs, per file: under the protocol's 50,000).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pick } from '../../../domain/shared/localized.js';
 import { isHiddenMenuEntry } from '../../../domain/site/site.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
+import { listPageNames } from '../../../projections/pages/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import type { CategoryCache } from '../../catalog-cache.js';
 import type { CategoryNode } from '../../contracts/catalog.js';
@@ -116,8 +117,9 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
 
   app.get('/sitemap-categories.xml', async (request, reply) => {
     const base = origin(deps, request);
-    const { tree } = await categories.get(deps.now());
+    const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db)]);
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
+    for (const name of pageNames) body += urlEntries(base, { et: `/${name}`, en: `/en/${name}` });
     const walk = (nodes: CategoryNode[]) => {
       for (const node of nodes) {
         body += urlEntries(base, node.url);

@@ -97,6 +97,9 @@ describe('sitemap', () => {
     expect(cats).toContain('<loc>http://shop.test/et/filtrid/olifiltrid</loc>');
     expect(cats).toContain('<loc>http://shop.test/en/filters/oil-filters</loc>');
     expect(cats).toContain('hreflang="en" href="http://shop.test/en/filters/oil-filters"');
+    // The content pages too (seeded with the site content).
+    expect(cats).toContain('<loc>http://shop.test/muugitingimused</loc>');
+    expect(cats).toContain('<loc>http://shop.test/en/muugitingimused</loc>');
 
     const products = (await h.app.inject({ url: '/sitemap-products-1.xml', headers: { host: 'shop.test' } })).body;
     expect(products).toContain(`<loc>http://shop.test/products/view/${BF}</loc>`);
