@@ -1,6 +1,6 @@
 /**
- * `npm run setup:content`: records the site's global fields and main menu (commands/site/seed-site-content.ts), the
- * parcel machine locations from the snapshots in data/delivery/ and the postage products
+ * `npm run setup:content`: records the site's global fields, main menu, content pages and filter labels
+ * (commands/site/seed-site-content.ts), the parcel machine locations from the snapshots in data/delivery/ and the postage products
  * (commands/delivery/setup-delivery.ts), where they differ from what is stored: a second run appends nothing.
  * `npm start` does the same on every start; deployments that run the roles alone run this once (docker-compose.yml).
  * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/shop).
