@@ -28,7 +28,7 @@ export function ContentPageRoute({ name }: { name?: string }) {
         alternates={p.alternates}
       />
       <h1 id="content-page-title">{p.title}</h1>
-      {/* eslint-disable-next-line react/no-danger -- sanitised with sanitize-html when the page was saved */}
+      {/* HTML sanitised with sanitize-html when the page was saved (commands/page/save-page.ts). */}
       <div className="content-page__body" dangerouslySetInnerHTML={{ __html: p.content }} />
     </article>
   );
