@@ -315,7 +315,7 @@ describe('storefront', () => {
         await route.continue();
       });
       await tab.locator('.product-card').first().getByRole('link').click();
-      await expect.poll(() => tab.locator('.loading-bar.is-active').count()).toBe(1);
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(1);
       await expect.poll(() => tab.locator('main h1').innerText(), { timeout: 10_000 }).not.toBe('');
       // 100%, then reset (spec 9: 800 ms after 100%).
       await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(0);
