@@ -361,9 +361,7 @@ describe('storefront', () => {
   });
 
   it('at /en/clear-storage also forgets the cart held in memory and stays in English', async () => {
-    await page.goto(`${base}/en/products`);
-    await expect.poll(cardCodes).toHaveLength(5);
-    await page.locator('.product-card').first().getByRole('link').click();
+    await page.goto(`${base}/en/products/view/${productIdForCode('BF 1018/1')}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(() => textOf(page.locator('.mini-cart__link'))).toMatch(/1 item/);
     // Inside the app (no page load), before the cart's 1000 ms write is due.
