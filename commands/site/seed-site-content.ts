@@ -52,7 +52,8 @@ export const SEED_MAIN_MENU = [
 
 /**
  * Sends the seed commands: global fields, main menu, the demo catalog's filter labels
- * (commands/filter/seed-filter-labels.ts) and the content pages (commands/page/seed-pages.ts). @throws DomainError only if the seed data itself were invalid.
+ * (commands/filter/seed-filter-labels.ts) and the content pages (commands/page/seed-pages.ts).
+ * @throws DomainError only if the seed data itself were invalid.
  */
 export async function seedSiteContent(store: EventStore, now: string): Promise<void> {
   const ctx = (name: string) => ({ commandId: uuidv5(name, SEED_NAMESPACE), correlationId: uuidv5('seed-site', SEED_NAMESPACE), userId: null, now });

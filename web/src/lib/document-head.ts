@@ -82,7 +82,7 @@ export function useDocumentHead(head: DocumentHead): void {
       upsert(`link[rel="alternate"][hreflang="${lang}"]`, 'link', { rel: 'alternate', hreflang: lang }, 'href', alternates[i]),
     );
     publishAlternates(alternates);
-    // The alternates are compared by value: a new object with the same URLs writes nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The alternates are compared by value (spread into the dependencies): a new object with the same URLs writes
+    // nothing.
   }, [title, description, keywords, robots, canonical, ...alternates]);
 }

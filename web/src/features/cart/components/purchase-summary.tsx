@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
-import { draftVatRegNr, vatIncluded } from '../../../lib/vat';
+import { storedDraftIncludesVat } from '../../../lib/vat';
 import type { CartItem } from '../store';
 import { summaryTotals } from '../utils/cart-checks';
 
@@ -26,7 +26,7 @@ export function PurchaseSummary({ lines, onCheckout }: PurchaseSummaryProps) {
   const { t } = useTranslation('shop');
   const { lang, to } = useRouteLanguage();
   const [showAll, setShowAll] = useState(false);
-  const [gross] = useState(() => vatIncluded(draftVatRegNr()));
+  const [gross] = useState(storedDraftIncludesVat);
   const listId = useId();
   const totals = summaryTotals(lines);
   const shown = showAll ? lines : lines.slice(0, SUMMARY_ITEMS);

@@ -16,7 +16,7 @@ import { Spinner } from '../../../components/spinner';
 import { isNotFound } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage, type Language } from '../../../lib/language';
-import { draftVatRegNr, vatIncluded } from '../../../lib/vat';
+import { storedDraftIncludesVat } from '../../../lib/vat';
 import { useProduct } from '../api/get-product';
 import { useLiveStock } from '../api/use-live-stock';
 import { NotifyDialog } from '../components/notify-dialog';
@@ -57,7 +57,7 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
   const visible = product.visibility.currentState === 'visible';
   const [notifyOpen, setNotifyOpen] = useState(false);
   // Spec 5 VAT rule: a foreign business (VAT number not starting with EE) sees net prices.
-  const [gross] = useState(() => vatIncluded(draftVatRegNr()));
+  const [gross] = useState(storedDraftIncludesVat);
   const woVat = formatEuro(product.priceWoVatCents ?? product.price_wo_vat, lang);
   const grossText = formatEuro(product.priceCents ?? product.price, lang);
   const summary = (product.description || product.name).replace(/\s+/g, ' ').slice(0, 160);
