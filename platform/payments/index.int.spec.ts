@@ -1,13 +1,14 @@
 /**
  * The registry from the environment: which methods exist for which variables, real iPizza banks configured with
- * key and certificate files (the certificate made by the openssl CLI, as banks hand out X.509 certificates), and
- * configuration errors that name the variable or file.
+ * key and certificate files (the bank's self-signed X.509 certificate in PEM and its PKCS#8 key, as `openssl req -x509
+ * -nodes` writes them and banks hand them out, made in-process by the `selfsigned` package so no openssl CLI is needed;
+ * the shop's PKCS#1 RSA key), and configuration errors that name the variable or file.
  */
-import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generate as generateSelfSigned } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentProviders, paymentConfigFromEnv, providerRegistry } from './index.js';
 import { formatDateTime, type IpizzaFields, loadPrivateKey, signIpizza } from './ipizza.js';
@@ -24,7 +25,18 @@ beforeAll(async () => {
   bankKeyFile = path.join(dir, 'bank.key');
   bankCertFile = path.join(dir, 'bank.crt');
   shopKeyFile = path.join(dir, 'shop.key');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', bankKeyFile, '-out', bankCertFile, '-days', '2', '-subj', '/CN=Testpank iPizza'], { stdio: 'ignore' });
+  // What `openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj '/CN=Testpank iPizza'` writes: an unencrypted
+  // PKCS#8 key and a self-signed certificate, both PEM.
+  const notBeforeDate = new Date();
+  const bank = await generateSelfSigned([{ name: 'commonName', value: 'Testpank iPizza' }], {
+    keyType: 'rsa',
+    keySize: 2048,
+    algorithm: 'sha256',
+    notBeforeDate,
+    notAfterDate: new Date(notBeforeDate.getTime() + 2 * 24 * 3_600_000),
+  });
+  await writeFile(bankKeyFile, bank.private);
+  await writeFile(bankCertFile, bank.cert);
   const shop = generateKeyPairSync('rsa', { modulusLength: 2048 });
   await writeFile(shopKeyFile, shop.privateKey.export({ type: 'pkcs1', format: 'pem' }));
 });
