@@ -18,6 +18,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'stock_notification.already_submitted': { et: 'Teavitus on juba esitatud.', en: 'Notification already submitted' },
   'stock_notification.quantity_invalid': { et: 'Kogus peab olema täisarv vähemalt 1.', en: 'The quantity must be a whole number of at least 1.' },
   'checkout.required': { et: 'Kohustuslik', en: 'Required' },
+  'checkout.email_invalid': { et: 'Palun sisesta korrektne e-posti aadress.', en: 'Please enter a valid email address' },
   'checkout.terms_not_accepted': { et: 'Tellimuse esitamiseks tuleb nõustuda müügitingimustega.', en: 'Terms and conditions must be accepted to place an order.' },
   'order.empty': { et: 'Tühja tellimust ei saa esitada.', en: 'Cannot submit an empty order' },
   'order.not_accepted': { et: 'Tellimust ei võetud vastu. Täpsemat infot näed ostukorvis.', en: 'The order was not accepted. More information can be seen in the shopping cart.' },

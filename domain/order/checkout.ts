@@ -6,6 +6,7 @@
  * Field names are the spec's (spec 3 "Client", "Order"): first_name, last_name, business_name, email, phone,
  * short_contact_address, delivery_provider, accept_terms.
  */
+import { parseEmailAddress } from '../shared/email.js';
 
 export interface CheckoutFields {
   clientType: 'private' | 'business';
@@ -19,16 +20,23 @@ export interface CheckoutFields {
   termsAccepted: boolean;
 }
 
-/** A failed rule: the field and a stable code (`checkout.required`, `checkout.terms_not_accepted`). */
+/**
+ * A failed rule: the field and a stable code (`checkout.required`, `checkout.email_invalid`,
+ * `checkout.terms_not_accepted`).
+ */
 export interface CheckoutFieldError {
   field: string;
-  code: 'checkout.required' | 'checkout.terms_not_accepted';
+  code: 'checkout.required' | 'checkout.email_invalid' | 'checkout.terms_not_accepted';
 }
 
 /**
  * Spec 5 "Checkout": a private client needs first and last name; a business client needs the business name and the
- * order's short contact address (not the VAT number); everyone needs email and phone (no format check) and a
- * delivery provider; the terms must be accepted. Values are trimmed before the check.
+ * order's short contact address (not the VAT number); everyone needs email and phone and a delivery provider; the
+ * terms must be accepted. Values are trimmed before the check.
+ *
+ * The e-mail must be exactly one valid address (`checkout.email_invalid`, domain/shared/email.ts): the spec shows
+ * no format check, but the order's confirmation is mailed to it, and a list or a header in that field made the shop
+ * an open mail relay (issue 9 §5). The phone has no format check.
  */
 export function checkoutFieldErrors(f: CheckoutFields): CheckoutFieldError[] {
   const errors: CheckoutFieldError[] = [];
@@ -42,7 +50,8 @@ export function checkoutFieldErrors(f: CheckoutFields): CheckoutFieldError[] {
     required('first_name', f.firstName);
     required('last_name', f.lastName);
   }
-  required('email', f.email);
+  if (!f.email.trim()) errors.push({ field: 'email', code: 'checkout.required' });
+  else if (!parseEmailAddress(f.email)) errors.push({ field: 'email', code: 'checkout.email_invalid' });
   required('phone', f.phone);
   required('delivery_provider', f.deliveryProvider);
   if (!f.termsAccepted) errors.push({ field: 'accept_terms', code: 'checkout.terms_not_accepted' });

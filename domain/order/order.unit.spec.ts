@@ -164,4 +164,11 @@ describe('checkout rules (spec 5 "Checkout")', () => {
     const errors = checkoutFieldErrors({ ...ok, clientType: 'business', firstName: '', lastName: '' });
     expect(errors.map((e) => e.field)).toEqual(['business_name', 'short_contact_address']);
   });
+
+  it.each(['r1@x.ee, r2@x.ee, r3@x.ee', 'victim@x.ee\r\nBcc: spam@example.com', 'a@b', 'not-an-email', '<b>x</b>@x.ee'])(
+    'refuses the e-mail %j: one valid address only (issue 9 §5, the mail relay)',
+    (email) => {
+      expect(checkoutFieldErrors({ ...ok, email })).toEqual([{ field: 'email', code: 'checkout.email_invalid' }]);
+    },
+  );
 });

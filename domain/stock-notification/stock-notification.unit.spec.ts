@@ -23,7 +23,18 @@ describe('RequestStockNotification', () => {
     notifications.given([requested('mari@example.ee')]).when(request('mari@example.ee')).thenThrows('stock_notification.already_submitted', 'illegal_state');
   });
 
-  it.each(['', 'mari', 'mari@example', 'mari maasikas@example.ee', 'mari@exa mple.ee', '@example.ee', 'mari@.ee x'])(
+  it.each([
+    '',
+    'mari',
+    'mari@example',
+    'mari maasikas@example.ee',
+    'mari@exa mple.ee',
+    '@example.ee',
+    'mari@.ee x',
+    '<script>alert(1)</script>@example.ee',
+    'r1@example.ee, r2@example.ee',
+    'mari@example.ee\r\nBcc: spam@example.com',
+  ])(
     'rejects the e-mail "%s" (spec 5)',
     (email) => {
       notifications.when(request(email)).thenThrows('stock_notification.email_invalid', 'validation');
