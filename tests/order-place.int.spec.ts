@@ -41,6 +41,8 @@ beforeAll(async () => {
     productRow('MULTI-A', { grossCents: 100, stock: 5 }),
     productRow('MULTI-B', { grossCents: 100, stock: 1 }),
     productRow('IDEM', { grossCents: 700, stock: 10 }),
+    productRow('COMP-A', { grossCents: 100, stock: 5 }),
+    productRow('COMP-B', { grossCents: 100, stock: 1 }),
   ]);
   expect(report.errors).toEqual([]);
   await setProductVisibility(h.store, { productId: id('HIDDEN'), rule: { type: 'static', state: 'hidden' } }, ctx());
@@ -226,6 +228,33 @@ describe('a multi-line order whose later line cannot be reserved', () => {
     expect((await h.store.readStream(toOrderStreamId(orderId))).exists).toBe(false);
     // The order number drawn meanwhile is not used: a gap (allowed, spec 3 'assigned on saving').
     expect(numbers).toBeLessThanOrEqual(1);
+  });
+
+  it('logs a compensation that fails with the order and the stream, and still answers OrderNotAccepted', async () => {
+    const orderId = randomUUID();
+    const line = (code: string, quantity: number) => ({ productId: id(code), code, name: code, unit: 'pcs', quantity, grossUnitCents: 100, policy: 'available' as const, deliveryDays: null });
+    const stockOfCode: Record<string, number> = { 'COMP-A': 5, 'COMP-B': 1 };
+    const [first, second] = ['COMP-A', 'COMP-B'].sort((x, y) => (id(x) < id(y) ? -1 : 1));
+    // A store whose releases fail (e.g. the database went away between the reservation and the compensation).
+    const failingReleases: typeof h.store = Object.create(h.store, {
+      appendToStream: {
+        value: (streamId: string, events: { type: string }[], options: never) =>
+          events.some((e) => e.type === 'ReservationReleased') ? Promise.reject(new Error('connection lost')) : h.store.appendToStream(streamId, events as never, options),
+      },
+    });
+    const logged: { fields: unknown; message: string }[] = [];
+    await expect(
+      placeOrder(
+        failingReleases,
+        { orderId, language: 'et', client: { type: 'private', firstName: 'A', lastName: 'B', businessName: '', email: 'a@b.ee', phone: '1', vatRegNr: '' }, shortContactAddress: '', comment: '', delivery: { providerId: 'omniva-courier', providerName: 'Kuller', optionId: null, optionName: null, address: null }, lines: [line(second, stockOfCode[second] + 1), line(first, 1)], vatRatePercent: 24 },
+        ctx(),
+        { nextOrderNumber: async () => 1, log: { error: (fields, message) => logged.push({ fields, message }) } },
+      ),
+    ).rejects.toBeInstanceOf(OrderNotAccepted);
+    // The refused line reserved nothing, so its release decides nothing and appends nothing: only the first fails.
+    expect(logged).toEqual([{ fields: { orderId, streamId: `stock-${id(first)}`, err: 'connection lost' }, message: expect.stringContaining('compensation failed') }]);
+    // The reservation stays for the expiry job.
+    expect((await stockOf(h.store, id(first))).events.map((e) => e.type)).toEqual(['StockCounted', 'StockReserved']);
   });
 });
 

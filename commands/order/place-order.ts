@@ -20,6 +20,7 @@ import type { AvailabilityPolicy } from '../../domain/product/availability.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { type EventStore, WrongExpectedVersionError } from '../../platform/event-store/port.js';
 import { type CommandContext, toNewEvents } from '../shared/command-handler.js';
+import { toStockStreamId } from '../../domain/stock/stock.js';
 import { releaseReservation } from '../stock/release-reservation.js';
 import { reserveStockForOrder } from '../stock/reserve-stock.js';
 
@@ -73,7 +74,12 @@ export async function placeOrder(
   store: EventStore,
   input: PlaceOrderInput,
   ctx: CommandContext,
-  deps: { nextOrderNumber: () => Promise<number>; newPublicToken?: () => string },
+  deps: {
+    nextOrderNumber: () => Promise<number>;
+    newPublicToken?: () => string;
+    /** Where a failed compensation is reported (pino's `error(obj, msg)` shape; default: one JSON line on stderr). */
+    log?: CompensationLog;
+  },
   options: { mayExist?: boolean } = {},
 ): Promise<OrderPlacedData> {
   if (options.mayExist !== false) {
@@ -85,11 +91,20 @@ export async function placeOrder(
 
   // Streams this run reserved in (or tried to: a failed append may still have committed).
   const touched: string[] = [];
+  const log = deps.log ?? stderrLog;
   const release = async () => {
-    // Compensation: give back whatever this order holds; each release is idempotent per order.
+    // Compensation: give back whatever this order holds; each release is idempotent per order. A release that
+    // fails is logged with the order and the stream; the expiry job releases what it left behind.
     await Promise.all(
       touched.map((productId) =>
-        releaseReservation(store, { productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${productId}`) }),
+        releaseReservation(store, { productId, orderId: input.orderId, reason: 'order_not_placed' }, { ...ctx, commandId: stepCommandId(ctx.commandId, `release/${productId}`) }).catch(
+          (error: unknown) => {
+            log.error(
+              { orderId: input.orderId, streamId: toStockStreamId(productId), err: error instanceof Error ? error.message : String(error) },
+              'place-order: compensation failed, the reservation stays until the expiry job releases it',
+            );
+          },
+        ),
       ),
     );
   };
@@ -146,12 +161,19 @@ export async function placeOrder(
       throw error;
     }
   } catch (error) {
-    await release().catch(() => {
-      // The expiry job releases what a failed compensation left behind.
-    });
+    await release(); // never rejects: each failed release is logged above
     throw error;
   }
 }
+
+/** Where place-order reports a failed compensation (pino-compatible). */
+export interface CompensationLog {
+  error(fields: { orderId: string; streamId: string; err: string }, message: string): void;
+}
+
+const stderrLog: CompensationLog = {
+  error: (fields, message) => console.error(JSON.stringify({ level: 'error', msg: message, ...fields })),
+};
 
 /** The OrderPlaced data of an order, or null when the order stream does not exist. */
 export async function readPlaced(store: EventStore, orderId: string): Promise<OrderPlacedData | null> {
