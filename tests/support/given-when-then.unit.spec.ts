@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Decider, Message } from './decider.js';
-import { illegalState, validation } from './errors.js';
+import type { Decider, Message } from '../../domain/shared/decider.js';
+import { illegalState, validation } from '../../domain/shared/errors.js';
 import { spec } from './given-when-then.js';
 
 // A tiny counter decider to check the helper itself.

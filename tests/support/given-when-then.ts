@@ -9,8 +9,8 @@
  * frozen before `decide`, so a decider that mutates its input fails the test instead of passing by accident.
  */
 import { expect } from 'vitest';
-import { fold, type Decider } from './decider.js';
-import { DomainError, type ErrorCategory } from './errors.js';
+import { fold, type Decider } from '../../domain/shared/decider.js';
+import { DomainError, type ErrorCategory } from '../../domain/shared/errors.js';
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
