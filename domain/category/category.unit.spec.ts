@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import type { Language } from '../shared/localized.js';
 import { categoryDecider, type CategoryCommand, type CategoryEvent } from './category.js';
 

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { type DeliveryLocation, deliveryLocationsDecider, type DeliveryLocationsCommand, type DeliveryLocationsEvent, type LocationSource } from './locations.js';
 
 const now = '2026-11-22T10:00:00.000Z';

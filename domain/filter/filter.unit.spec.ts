@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { filterDecider, MAX_FILTER_TEXT, MAX_FILTER_VALUES, type FilterCommand, type FilterEvent } from './filter.js';
 
 const filter = spec(filterDecider);

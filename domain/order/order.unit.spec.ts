@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { checkoutFieldErrors, type CheckoutFields } from './checkout.js';
 import { type CatalogLine, orderDecider, type OrderCommand, type OrderEvent, type OrderPlacedData } from './order.js';
 import { isVatIncluded, priceOrder } from './pricing.js';

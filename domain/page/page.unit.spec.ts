@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { MAX_PAGE_TEXT, pageDecider, type PageCommand, type PageEvent } from './page.js';
 
 const page = spec(pageDecider);

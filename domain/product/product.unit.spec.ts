@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import type { Language } from '../shared/localized.js';
 import type { AvailabilityPolicy } from './availability.js';
 import { productDecider, type ProductClass, type ProductCommand, type ProductEvent, type Unit } from './product.js';

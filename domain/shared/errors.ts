@@ -4,6 +4,14 @@
  */
 export type ErrorCategory = 'validation' | 'illegal_state' | 'not_found' | 'conflict';
 
+/** One problem of a DomainError with several: a code, the field it names, and a text when the domain has one. */
+export interface DomainProblem {
+  code: string;
+  field?: string;
+  /** Already in the user's language; else the API's text for `code`. */
+  message?: string;
+}
+
 export class DomainError extends Error {
   constructor(
     /** Stable machine code, e.g. `product.price_negative`. */
@@ -12,6 +20,11 @@ export class DomainError extends Error {
     message: string,
     /** Name of the offending input field, when there is one. */
     readonly field?: string,
+    /**
+     * More than one problem (one per field or order line, each with its own code) and where the client should go
+     * to fix them (e.g. '/cart', spec 7 "Error: redirect and errors"); the API renders them in its envelope.
+     */
+    readonly details?: { problems?: DomainProblem[]; redirect?: string },
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { isHiddenMenuEntry, MAX_MENU_ENTRIES, siteDecider, type SiteCommand, type SiteEvent } from './site.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';

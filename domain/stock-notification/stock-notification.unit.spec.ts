@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { stockNotificationDecider, type StockNotificationCommand, type StockNotificationEvent } from './stock-notification.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
-import { spec } from '../shared/given-when-then.js';
+import { spec } from '../../tests/support/given-when-then.js';
 import { MAX_QUANTITY, parseStockInput, stockDecider, type StockCommand, type StockEvent } from './stock.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
