@@ -2,8 +2,13 @@
  * The outgoing SMTP transport (nodemailer) from SMTP_URL (platform/config.ts; default smtp://127.0.0.1:1025, the
  * `npm start` mail catcher). One connection per message, no pooling: a send either ends with the server's 250 reply
  * to DATA (accepted) or throws.
+ *
+ * Every message goes to exactly one recipient parsed by `parseMailAddress` (platform/mail/address.ts): `to` is
+ * parsed again here, `cc` and `bcc` are refused, and nodemailer gets the address as an object, so no text a
+ * shopper typed can add recipients or headers (issue 9 §5).
  */
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import { InvalidRecipientError, parseMailAddress } from './address.js';
 
 /** What a send returns once the SMTP server accepted the message. */
 export interface SentMail {
@@ -17,7 +22,11 @@ export interface SentMail {
 
 /** Sends one message; resolves only after the SMTP server accepted it. */
 export interface MailTransport {
-  /** @throws Error (nodemailer's, with `code` such as ECONNECTION, ETIMEDOUT, EENVELOPE, EMESSAGE) when not accepted. */
+  /**
+   * @throws InvalidRecipientError (code EINVALIDRECIPIENT) when `to` is not exactly one address or cc/bcc are set:
+   *   nothing is sent, and retrying cannot help.
+   * @throws Error (nodemailer's, with `code` such as ECONNECTION, ETIMEDOUT, EENVELOPE, EMESSAGE) when not accepted.
+   */
   send(message: SendMailOptions): Promise<SentMail>;
   close(): void;
 }
@@ -41,7 +50,10 @@ export function createMailTransport(smtpUrl: string, options: { timeoutMs?: numb
   });
   return {
     async send(message) {
-      const info = await transporter.sendMail(message);
+      if (message.cc || message.bcc || message.envelope) throw new InvalidRecipientError('cc, bcc and envelope are not allowed');
+      const to = parseMailAddress(recipientText(message.to));
+      if (!to) throw new InvalidRecipientError('the recipient is not exactly one e-mail address');
+      const info = await transporter.sendMail({ ...message, to: { name: '', address: to.address } });
       return {
         messageId: info.messageId,
         response: String(info.response ?? ''),
@@ -51,4 +63,11 @@ export function createMailTransport(smtpUrl: string, options: { timeoutMs?: numb
     },
     close: () => transporter.close(),
   };
+}
+
+/** The text of a single recipient as nodemailer accepts it (a string or `{ address }`); anything else is ''. */
+function recipientText(to: SendMailOptions['to']): string {
+  if (typeof to === 'string') return to;
+  if (to && !Array.isArray(to) && typeof to === 'object' && 'address' in to && !(to as { name?: string }).name) return String(to.address);
+  return '';
 }
