@@ -12,6 +12,7 @@ import { Route, Routes } from 'react-router';
 import { trackLoading } from '../components/layout/loading-bar';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
+import { discardWrites } from '../lib/deferred-write';
 import { loadCheckoutTexts } from '../lib/i18n';
 import { useRouteLanguage } from '../lib/language';
 import { NotFoundRoute } from './routes/not-found-route';
@@ -42,6 +43,7 @@ const PaymentSuccessRoute = lazy(() =>
 function ClearStorageRoute() {
   const { prefix } = useRouteLanguage();
   useLayoutEffect(() => {
+    discardWrites(); // a cart, option or theme write still pending would otherwise be flushed as the page is left
     try {
       localStorage.clear();
     } catch {

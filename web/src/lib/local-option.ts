@@ -1,5 +1,9 @@
-/** A remembered user option in local storage (spec 3 "Remembered user options"), persisted after 200 ms. */
+/**
+ * A remembered user option in local storage (spec 3 "Remembered user options"), persisted after 200 ms (spec 9) or
+ * when the page is left first (lib/deferred-write.ts).
+ */
 import { useEffect, useRef, useState } from 'react';
+import { writeLater } from './deferred-write';
 
 const PERSIST_DELAY_MS = 200;
 
@@ -17,14 +21,18 @@ export function useLocalOption<T extends string>(key: string, allowed: readonly 
   useEffect(() => {
     if (first.current !== null && value === first.current) return undefined;
     first.current = null; // changed once: every later value is written
-    const timer = window.setTimeout(() => {
-      try {
-        localStorage.setItem(key, value);
-      } catch {
-        /* storage unavailable */
-      }
-    }, PERSIST_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    writeLater(
+      `option:${key}`,
+      () => {
+        try {
+          localStorage.setItem(key, value);
+        } catch {
+          /* storage unavailable */
+        }
+      },
+      PERSIST_DELAY_MS,
+    );
+    return undefined;
   }, [key, value]);
   return [value, setValue];
 }

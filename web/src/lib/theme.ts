@@ -1,8 +1,10 @@
 /**
  * Themes (spec 1): ConjDark (default) and ConjLight, applied as `data-theme` on <html>; the stylesheet holds each
- * palette as CSS variables. The choice is remembered in local storage (spec 9: theme persists after 1000 ms).
+ * palette as CSS variables. The choice is remembered in local storage (spec 9: theme persists after 1000 ms, or when
+ * the page is left first: lib/deferred-write.ts).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { writeLater } from './deferred-write';
 
 export type ThemeName = 'ConjDark' | 'ConjLight';
 export const DEFAULT_THEME: ThemeName = 'ConjDark';
@@ -24,22 +26,24 @@ export function applyTheme(theme: ThemeName) {
 
 export function useTheme(): [ThemeName, () => void] {
   const [theme, setTheme] = useState<ThemeName>(readStoredTheme);
-  const timer = useRef<number | undefined>(undefined);
   const initial = useRef<ThemeName | null>(theme);
   useEffect(() => {
     applyTheme(theme);
     // Only a toggle is written (not the default or stored theme the page started with).
     if (theme === initial.current) return undefined;
     initial.current = null;
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => {
-      try {
-        localStorage.setItem(STORAGE_KEY, theme);
-      } catch {
-        /* storage unavailable: the theme still applies for this visit */
-      }
-    }, PERSIST_DELAY_MS);
-    return () => window.clearTimeout(timer.current);
+    writeLater(
+      STORAGE_KEY,
+      () => {
+        try {
+          localStorage.setItem(STORAGE_KEY, theme);
+        } catch {
+          /* storage unavailable: the theme still applies for this visit */
+        }
+      },
+      PERSIST_DELAY_MS,
+    );
+    return undefined;
   }, [theme]);
   const toggle = useCallback(() => setTheme((t) => (t === 'ConjDark' ? 'ConjLight' : 'ConjDark')), []);
   return [theme, toggle];

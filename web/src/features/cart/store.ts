@@ -11,6 +11,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Product } from '../../../../api/contracts/catalog';
+import { flushWrite, writeLater } from '../../lib/deferred-write';
 
 /** What the cart keeps of a product (refreshed from GET /product/view/{id} by the cart page). */
 export interface CartProduct {
@@ -84,8 +85,13 @@ export function capAmount(product: CartProduct, requested: number): CartChange {
   return { amount: Math.max(0, product.availableForSale), capped: { requested, available: Math.max(0, product.availableForSale) } };
 }
 
+/**
+ * The stored cart; an empty one when storage is missing, blocked (a `localStorage` getter that throws a
+ * SecurityError) or unreadable: the cart then lives in memory for this visit (issue 9 §5).
+ */
 function readState(): CartState {
   try {
+    if (typeof localStorage === 'undefined') return { items: {}, latest: [] };
     const items = JSON.parse(localStorage.getItem(CART_KEY) ?? '{}') as Record<string, CartItem>;
     const latest = JSON.parse(localStorage.getItem(LATEST_KEY) ?? '[]') as string[];
     const valid: Record<string, CartItem> = {};
@@ -98,22 +104,23 @@ function readState(): CartState {
   }
 }
 
-let state: CartState = typeof localStorage === 'undefined' ? { items: {}, latest: [] } : readState();
+let state: CartState = readState();
 const listeners = new Set<() => void>();
-let persistTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Writes the cart after `delayMs` (spec 4), or when the page is left first (lib/deferred-write.ts). */
 function persistAfter(delayMs: number) {
-  clearTimeout(persistTimer);
-  const write = () => {
-    try {
-      localStorage.setItem(CART_KEY, JSON.stringify(state.items));
-      localStorage.setItem(LATEST_KEY, JSON.stringify(state.latest));
-    } catch {
-      /* storage unavailable: the cart lasts for this visit */
-    }
-  };
-  if (delayMs === 0) write();
-  else persistTimer = setTimeout(write, delayMs);
+  writeLater(
+    CART_KEY,
+    () => {
+      try {
+        localStorage.setItem(CART_KEY, JSON.stringify(state.items));
+        localStorage.setItem(LATEST_KEY, JSON.stringify(state.latest));
+      } catch {
+        /* storage unavailable: the cart lasts for this visit */
+      }
+    },
+    delayMs,
+  );
 }
 
 function commit(next: CartState, delayMs: number) {
@@ -122,9 +129,9 @@ function commit(next: CartState, delayMs: number) {
   for (const listener of listeners) listener();
 }
 
-/** Writes a pending change at once (e.g. before leaving for the payment page). */
+/** Writes a pending change at once (e.g. before leaving for the payment page); nothing when none is pending. */
 export function flushCart() {
-  persistAfter(0);
+  flushWrite(CART_KEY);
 }
 
 export const cart = {
