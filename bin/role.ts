@@ -1,8 +1,9 @@
 /**
  * One role per process, for production (`npm run api`, `npm run projector`, `npm run worker`). Needs DATABASE_URL
- * and REDIS_URL (see README.md); starts no servers and imports nothing.
+ * and REDIS_URL, and PUBLIC_URL for the api and worker (see README.md); starts no servers and imports nothing. The
+ * sandbox bank is off here unless PAYMENT_SANDBOX=on. Exits 1 with the variable's name when a setting is missing.
  */
-import { loadConfig } from '../platform/config.js';
+import { assertRoleConfig, ConfigError, loadConfig } from '../platform/config.js';
 import { openRuntime, startApi, startProjectors, startWorker } from './runtime.js';
 
 const role = process.argv[2];
@@ -10,7 +11,10 @@ const log = (line: string) => process.stdout.write(`[${role}] ${line}\n`);
 
 async function main(): Promise<void> {
   if (!['api', 'projector', 'worker'].includes(role)) throw new Error('usage: role.ts api|projector|worker');
-  const rt = await openRuntime(loadConfig(), role);
+  // Refused before anything connects: a role run alone is a deployment (platform/config.ts, run mode production).
+  const config = loadConfig(process.env, 'production');
+  assertRoleConfig(config, role);
+  const rt = await openRuntime(config, role);
   const stop =
     role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : await startWorker(rt, log);
   let stopping = false;
@@ -26,6 +30,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`[${role}] failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  // A configuration error is the operator's to fix: its message alone says what to set.
+  const text = error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error);
+  process.stderr.write(`[${role}] failed: ${text}\n`);
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../api/app.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
-import type { Config } from '../platform/config.js';
+import { assertRoleConfig, type Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
 import { createKurrentDbEventStore } from '../platform/event-store/kurrentdb.js';
@@ -54,9 +54,12 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
   // Read-model change hints: clear the api's caches (rm_changed) and push stock changes to live pages.
   const changes = await listenReadModelChanges(rt.config.databaseUrl, (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
-  // Payment providers from the environment (platform/payments/index.ts); the sandbox bank unless PAYMENT_SANDBOX=off.
-  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${rt.config.port}`).replace(/\/$/, '');
-  const paymentConfig = paymentConfigFromEnv(process.env, publicUrl);
+  // Payment providers from the environment (platform/payments/index.ts); the sandbox bank only under `npm start`
+  // or with PAYMENT_SANDBOX=on (config.paymentSandbox). No localhost fallback here: the roles run alone refuse to
+  // start without PUBLIC_URL (platform/config.ts assertRoleConfig).
+  assertRoleConfig(rt.config, 'api');
+  const publicUrl = rt.config.publicUrl!;
+  const paymentConfig = paymentConfigFromEnv(process.env, publicUrl, { sandbox: rt.config.paymentSandbox });
   const app = await buildApp({
     db: rt.db,
     store: rt.store,

@@ -28,7 +28,8 @@ async function main(): Promise<void> {
     process.env.DATABASE_URL = await ensureDatabase(admin, 'shop');
   }
   if (!process.env.REDIS_URL) process.env.REDIS_URL = await ensureRedis(log);
-  const config = loadConfig();
+  // One machine: the shop's address defaults to http://localhost:PORT and the sandbox bank is on (platform/config.ts).
+  const config = loadConfig(process.env, 'one-machine');
   buildWebIfStale(log);
   const rt = await openRuntime(config, 'all');
 

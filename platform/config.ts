@@ -1,7 +1,24 @@
 /**
  * Configuration from the environment, read once per process. Every variable is documented in README.md.
+ *
+ * Two run modes (issue 9 §5 "Production defaults"): `one-machine` is `npm start` (everything on this machine: the
+ * shop's address defaults to http://localhost:PORT and the sandbox bank is on unless PAYMENT_SANDBOX=off);
+ * `production` is every other entry point, above all the roles run alone (`npm run api|projector|worker`): there
+ * nothing defaults to localhost, the sandbox bank is on only when PAYMENT_SANDBOX=on says so, and
+ * {@link assertRoleConfig} refuses to start an api (or worker) that does not know the shop's public address.
  */
+export type RunMode = 'one-machine' | 'production';
+
 export interface Config {
+  /** How the process was started (see the module comment). */
+  runMode: RunMode;
+  /**
+   * Absolute base URL browsers and payment providers reach the shop at, without a trailing slash (PUBLIC_URL);
+   * `one-machine` defaults to http://localhost:PORT; null in `production` when PUBLIC_URL is not set.
+   */
+  publicUrl: string | null;
+  /** The local sandbox bank is served and offered (PAYMENT_SANDBOX on|off; default on only in `one-machine`). */
+  paymentSandbox: boolean;
   /** postgres:// URL of the shop's database (set by `npm start` when it brings PostgreSQL up itself). */
   databaseUrl: string;
   /** redis:// URL for BullMQ. */
@@ -56,8 +73,19 @@ export interface MailConfig {
   catcher: { enabled: boolean; host: string; smtpPort: number; webPort: number };
 }
 
-/** @throws Error naming the variable when a value is malformed. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** A setting that is missing or malformed; the message names the variable and what to do. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration. `mode` is `one-machine` only for `npm start` (bin/start.ts); the default is `production`.
+ * @throws ConfigError naming the variable when a value is malformed.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode = 'production'): Config {
   const int = (name: string, fallback: number) => {
     const v = env[name];
     if (v === undefined || v === '') return fallback;
@@ -67,10 +95,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const eventStore = (env.EVENT_STORE ?? 'postgres') as Config['eventStore'];
   if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') throw new Error(`EVENT_STORE must be postgres or kurrentdb, got "${eventStore}"`);
+  const port = int('PORT', 3000);
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL) ?? (mode === 'one-machine' ? `http://localhost:${port}` : null);
+  const sandbox = (env.PAYMENT_SANDBOX?.trim() || (mode === 'one-machine' ? 'on' : 'off')).toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(sandbox)) throw new ConfigError(`PAYMENT_SANDBOX must be on or off, got "${env.PAYMENT_SANDBOX}"`);
   return {
+    runMode: mode,
+    publicUrl,
+    paymentSandbox: ['on', 'true', '1'].includes(sandbox),
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shop',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    port: int('PORT', 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     vatRatePercent: int('VAT_RATE_PERCENT', 24),
     kurrentDbUrl: env.KURRENTDB_URL ?? null,
@@ -78,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
     orderReservationTtlMs: int('ORDER_RESERVATION_TTL_MS', 30 * 60_000),
     orderReservationSweepMs: int('ORDER_RESERVATION_SWEEP_MS', 60_000),
-    mail: loadMailConfig(env, int('PORT', 3000), int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
+    mail: loadMailConfig(env, publicUrl, int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
     delivery: {
       omnivaLocationsUrl: (env.OMNIVA_LOCATIONS_URL ?? 'https://www.omniva.ee/locations.json') || null,
       itellaEeLocationsUrl: (env.ITELLA_EE_LOCATIONS_URL ?? 'https://itella.ee/wp-admin/admin-ajax.php') || null,
@@ -90,12 +125,49 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * Mail settings from SMTP_URL, MAIL_FROM, MAIL_SHOP_URL, MAIL_CATCHER (on|off), MAIL_CATCHER_HOST,
+ * PUBLIC_URL as an absolute http(s) URL without a trailing slash; undefined when unset or empty.
+ * @throws ConfigError when it is set but not an absolute http(s) URL.
+ */
+function parsePublicUrl(raw: string | undefined): string | undefined {
+  const text = raw?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://shop.example.ee, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL such as https://shop.example.ee, got "${raw}"`);
+  }
+  return text.replace(/\/+$/, '');
+}
+
+/**
+ * What a role run alone needs before it starts (issue 9 §5): the api and the worker must know the shop's public
+ * address in `production` (bank return and notification URLs, links in mail), so a deployment never sends
+ * shoppers or banks to localhost. `one-machine` always has one.
+ * @throws ConfigError naming PUBLIC_URL when it is missing.
+ */
+export function assertRoleConfig(config: Config, role: string, env: NodeJS.ProcessEnv = process.env): void {
+  if (config.runMode !== 'production' || config.publicUrl) return;
+  if (role === 'api') {
+    throw new ConfigError(
+      'PUBLIC_URL is not set: the api needs the shop\'s public address (e.g. https://shop.example.ee) for bank return and notification URLs; set PUBLIC_URL, or use `npm start` on one machine',
+    );
+  }
+  if (role === 'worker' && !env.MAIL_SHOP_URL?.trim()) {
+    throw new ConfigError('PUBLIC_URL is not set: the worker needs the shop\'s public address for links in mail; set PUBLIC_URL (or MAIL_SHOP_URL)');
+  }
+}
+
+/**
+ * Mail settings from SMTP_URL, MAIL_FROM, MAIL_SHOP_URL (default PUBLIC_URL), MAIL_CATCHER (on|off), MAIL_CATCHER_HOST,
  * MAIL_CATCHER_SMTP_PORT (1025) and MAIL_CATCHER_WEB_PORT (1080). The catcher is enabled unless MAIL_CATCHER=off or
  * SMTP_URL names another server than the catcher's local SMTP port.
  * @throws Error when SMTP_URL is not an smtp:// or smtps:// URL.
  */
-function loadMailConfig(env: NodeJS.ProcessEnv, httpPort: number, catcherSmtpPort: number, catcherWebPort: number): MailConfig {
+function loadMailConfig(env: NodeJS.ProcessEnv, publicUrl: string | null, catcherSmtpPort: number, catcherWebPort: number): MailConfig {
   const smtpUrl = env.SMTP_URL?.trim() || `smtp://127.0.0.1:${catcherSmtpPort}`;
   let parsed: URL;
   try {
@@ -109,7 +181,7 @@ function loadMailConfig(env: NodeJS.ProcessEnv, httpPort: number, catcherSmtpPor
   return {
     smtpUrl,
     from: env.MAIL_FROM?.trim() || 'Baltic Parts <shop@localhost>',
-    shopUrl: (env.MAIL_SHOP_URL?.trim() || `http://localhost:${httpPort}`).replace(/\/+$/, ''),
+    shopUrl: (env.MAIL_SHOP_URL?.trim() || publicUrl || `http://localhost:${env.PORT?.trim() || 3000}`).replace(/\/+$/, ''),
     catcher: {
       enabled: (env.MAIL_CATCHER ?? 'on').toLowerCase() !== 'off' && pointsAtCatcher,
       host: env.MAIL_CATCHER_HOST?.trim() || '127.0.0.1',

@@ -39,7 +39,7 @@ const types = async (orderId: string) => (await h.store.readStream(toOrderStream
 
 beforeAll(async () => {
   // The sandbox bank's keys are made only when a payment starts, which an expired order never does.
-  const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: path.join(tmpdir(), `order-expiry-${randomUUID()}`) }, 'http://shop.test'));
+  const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: path.join(tmpdir(), `order-expiry-${randomUUID()}`) }, 'http://shop.test'));
   h = await createShopHarness('order_expiry', { api: { payments } });
   csrf = await csrfHeaders(h.app);
   await h.importCatalogRows([productRow('EXP-1', { stock: 3 }), productRow('EXP-PAID', { stock: 3 }), productRow('EXP-JOB', { stock: 2 })]);

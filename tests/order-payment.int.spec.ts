@@ -61,7 +61,7 @@ const eventTypes = async (orderId: string) => (await h.store.readStream(toOrderS
 
 beforeAll(async () => {
   keyDir = await mkdtemp(path.join(tmpdir(), 'order-payment-keys-'));
-  const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, PUBLIC_URL));
+  const payments = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, PUBLIC_URL));
   h = await createShopHarness('order_payment', { api: { payments, publicUrl: PUBLIC_URL } });
   csrf = await csrfHeaders(h.app);
   await h.importCatalogRows([productRow('PAY-1', { grossCents: 1250, stock: 100 })]);

@@ -50,7 +50,7 @@ async function startPayment(): Promise<{ order: { id: string; public_token: stri
 beforeAll(async () => {
   keyDir = await mkdtemp(path.join(tmpdir(), 'order-sandbox-bank-'));
   // The provider's public URL only names the bank's form action; return URLs come from the request's host.
-  const config = paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, 'http://127.0.0.1');
+  const config = paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, 'http://127.0.0.1');
   h = await createShopHarness('order_sandbox_bank', { api: { payments: createPaymentProviders(config) } });
   await h.app.register(sandboxBankRoutes, sandboxBankOptions(config)!);
   base = await h.app.listen({ port: 0, host: '127.0.0.1' });

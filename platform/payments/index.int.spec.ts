@@ -72,7 +72,7 @@ const request = (methodId: string): PaymentRequest => ({
 
 describe('paymentConfigFromEnv + createPaymentProviders', () => {
   it('offers only the sandbox bank by default, with absolute URLs from PUBLIC_URL', async () => {
-    const providers = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: dir }, `${PUBLIC_URL}/`));
+    const providers = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: dir }, `${PUBLIC_URL}/`));
     expect(providers.methods()).toEqual([{ id: 'ipizza-sandbox', providerId: 'ipizza-sandbox', name: 'Näidispank / Sandbox bank', logo_url: `${PUBLIC_URL}/sandbox-bank/logo.svg`, country: null }]);
     const start = await providers.providerOfMethod('ipizza-sandbox')!.start(request('ipizza-sandbox'));
     expect(start).toMatchObject({ kind: 'form', action: `${PUBLIC_URL}/sandbox-bank/pay`, fields: { VK_SERVICE: '1011', VK_SND_ID: 'BALTICPARTS', VK_LANG: 'ENG' } });
@@ -86,7 +86,7 @@ describe('paymentConfigFromEnv + createPaymentProviders', () => {
   });
 
   it('adds the Montonio banks when both keys are set', () => {
-    const providers = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: dir, MONTONIO_ACCESS_KEY: 'ak', MONTONIO_SECRET_KEY: 'sk' }, PUBLIC_URL));
+    const providers = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: dir, MONTONIO_ACCESS_KEY: 'ak', MONTONIO_SECRET_KEY: 'sk' }, PUBLIC_URL));
     expect(providers.methods().map((m) => m.id)).toEqual(['ipizza-sandbox', 'montonio-swedbank-ee', 'montonio-seb-ee', 'montonio-lhv-ee', 'montonio-luminor-ee', 'montonio-coop-ee']);
     expect(providers.providerOfMethod('montonio-lhv-ee')?.id).toBe('montonio');
     expect(paymentConfigFromEnv({ MONTONIO_ACCESS_KEY: 'ak', MONTONIO_SECRET_KEY: 'sk' }, PUBLIC_URL).montonio?.apiUrl).toBe('https://sandbox-stargate.montonio.com/api');
@@ -127,11 +127,16 @@ describe('paymentConfigFromEnv + createPaymentProviders', () => {
     expect(() => paymentConfigFromEnv({ ...swedbankEnv(), IPIZZA_SWEDBANK_URL: 'http://bank.example/pay' }, PUBLIC_URL)).toThrow(/IPIZZA_SWEDBANK_URL/);
     expect(() => paymentConfigFromEnv({}, 'localhost:3000')).toThrow(/PUBLIC_URL/);
     expect(() => paymentConfigFromEnv({ PAYMENT_SANDBOX: 'maybe' }, PUBLIC_URL)).toThrow(/PAYMENT_SANDBOX/);
+    // Issue 9 §5: the sandbox bank (free payments) is off unless asked for, by PAYMENT_SANDBOX=on or the run mode.
+    expect(paymentConfigFromEnv({}, PUBLIC_URL).sandbox).toBeNull();
+    expect(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on' }, PUBLIC_URL).sandbox).not.toBeNull();
+    expect(paymentConfigFromEnv({}, PUBLIC_URL, { sandbox: true }).sandbox).not.toBeNull();
+    expect(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on' }, PUBLIC_URL, { sandbox: false }).sandbox).toBeNull();
     expect(() => paymentConfigFromEnv({ IPIZZA_TIME_WINDOW_MS: 'soon' }, PUBLIC_URL)).toThrow(/IPIZZA_TIME_WINDOW_MS/);
   });
 
   it('refuses two providers or methods with one id', () => {
-    const p = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: dir }, PUBLIC_URL)).provider('ipizza-sandbox')!;
+    const p = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: dir }, PUBLIC_URL)).provider('ipizza-sandbox')!;
     expect(() => providerRegistry([p, p])).toThrow(/ipizza-sandbox/);
   });
 });

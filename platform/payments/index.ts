@@ -3,7 +3,8 @@
  * `GET/PUT /v1/payment/{token}`), configured from the environment:
  *
  * - `ipizza-sandbox` ("Näidispank / Sandbox bank"): the local sandbox bank (sandbox-bank.ts) at
- *   `{PUBLIC_URL}/sandbox-bank/pay`, on unless `PAYMENT_SANDBOX=off`; keys in `PAYMENT_SANDBOX_KEY_DIR`.
+ *   `{PUBLIC_URL}/sandbox-bank/pay`, on under `npm start` unless `PAYMENT_SANDBOX=off`, elsewhere only with
+ *   `PAYMENT_SANDBOX=on`; keys in `PAYMENT_SANDBOX_KEY_DIR`.
  * - `ipizza-<bank>` for Swedbank, SEB, LHV, Luminor, Coop Pank: when `IPIZZA_<BANK>_URL`, `_SND_ID`,
  *   `_PRIVATE_KEY_FILE` and `_BANK_CERT_FILE` are set (optional `_BANK_ID`, `_ACC`, `_NAME`, `_LOGO_URL`,
  *   `_PRIVATE_KEY_PASSPHRASE`).
@@ -67,9 +68,12 @@ export interface PaymentConfig {
  * Reads the payment configuration from `env` (variables in the module comment). `publicUrl` is the shop's
  * absolute base URL (`PUBLIC_URL`, e.g. http://localhost:3000). Only paths are read here; key files are read by
  * {@link createPaymentProviders}.
+ *
+ * The sandbox bank lets anyone pay for free, so it is off unless asked for (issue 9 §5): `options.sandbox` (the run
+ * mode's decision, platform/config.ts `paymentSandbox`: on under `npm start`) or, without it, `PAYMENT_SANDBOX=on`.
  * @throws Error naming the variable when a value is malformed or a bank is configured only in part.
  */
-export function paymentConfigFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): PaymentConfig {
+export function paymentConfigFromEnv(env: NodeJS.ProcessEnv, publicUrl: string, options: { sandbox?: boolean } = {}): PaymentConfig {
   const base = publicUrl.replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(base)) throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${publicUrl}"`);
   const value = (name: string) => {
@@ -77,9 +81,9 @@ export function paymentConfigFromEnv(env: NodeJS.ProcessEnv, publicUrl: string):
     return v ? v : undefined;
   };
 
-  const sandboxSetting = (value('PAYMENT_SANDBOX') ?? 'on').toLowerCase();
+  const sandboxSetting = (value('PAYMENT_SANDBOX') ?? 'off').toLowerCase();
   if (!['on', 'off', 'true', 'false', '1', '0'].includes(sandboxSetting)) throw new Error(`PAYMENT_SANDBOX must be on or off, got "${env.PAYMENT_SANDBOX}"`);
-  const sandboxOn = ['on', 'true', '1'].includes(sandboxSetting);
+  const sandboxOn = options.sandbox ?? ['on', 'true', '1'].includes(sandboxSetting);
 
   const ipizzaBanks: IpizzaBankConfig[] = [];
   for (const bank of IPIZZA_BANKS) {

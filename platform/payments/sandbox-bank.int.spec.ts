@@ -41,7 +41,7 @@ beforeAll(async () => {
   shopUrl = await shop.listen({ port: 0, host: '127.0.0.1' });
 
   // The bank lives at PUBLIC_URL (in the shop it is mounted in the shop's own app).
-  const config = paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, bankUrl);
+  const config = paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, bankUrl);
   sandbox = createPaymentProviders(config).providerOfMethod('ipizza-sandbox')!;
 });
 
@@ -207,7 +207,7 @@ describe('sandbox bank', () => {
     await again.register(sandboxBankRoutes, { keyDir });
     const againUrl = await again.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const shopSide = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, againUrl)).providerOfMethod('ipizza-sandbox')!;
+      const shopSide = createPaymentProviders(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, againUrl)).providerOfMethod('ipizza-sandbox')!;
       const start = await shopSide.start(request(314));
       if (start.kind !== 'form') return;
       const bankForm = parseForm((await postForm(start.action, start.fields)).html);
@@ -253,7 +253,7 @@ describe('sandbox bank', () => {
     const logo = await fetch(`${bankUrl}/sandbox-bank/logo.svg`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toContain('image/svg+xml');
-    expect(sandboxBankOptions(paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, bankUrl))).toMatchObject({ keyDir, bankId: 'SANDBOX' });
+    expect(sandboxBankOptions(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, bankUrl))).toMatchObject({ keyDir, bankId: 'SANDBOX' });
     expect(sandboxBankOptions(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'off' }, bankUrl))).toBeNull();
   });
 });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { assertRoleConfig, ConfigError, loadConfig } from './config.js';
+
+describe('run modes (issue 9 §5 "Production defaults")', () => {
+  it('npm start (one-machine): localhost address and the sandbox bank on, unless PAYMENT_SANDBOX=off', () => {
+    const c = loadConfig({ PORT: '3950' }, 'one-machine');
+    expect(c).toMatchObject({ runMode: 'one-machine', publicUrl: 'http://localhost:3950', paymentSandbox: true });
+    expect(c.mail.shopUrl).toBe('http://localhost:3950');
+    expect(loadConfig({ PAYMENT_SANDBOX: 'off' }, 'one-machine').paymentSandbox).toBe(false);
+    expect(() => assertRoleConfig(c, 'api', {})).not.toThrow();
+  });
+
+  it('a role run alone (production): no localhost fallback, the sandbox bank off unless PAYMENT_SANDBOX=on', () => {
+    const c = loadConfig({}, 'production');
+    expect(c).toMatchObject({ runMode: 'production', publicUrl: null, paymentSandbox: false });
+    expect(loadConfig({}).runMode).toBe('production');
+    expect(loadConfig({ PAYMENT_SANDBOX: 'on' }).paymentSandbox).toBe(true);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'maybe' })).toThrow(/PAYMENT_SANDBOX/);
+  });
+
+  it('refuses an api (and a worker without MAIL_SHOP_URL) without PUBLIC_URL; a projector needs none', () => {
+    const c = loadConfig({}, 'production');
+    expect(() => assertRoleConfig(c, 'api', {})).toThrow(ConfigError);
+    expect(() => assertRoleConfig(c, 'api', {})).toThrow(/PUBLIC_URL is not set/);
+    expect(() => assertRoleConfig(c, 'worker', {})).toThrow(/PUBLIC_URL/);
+    expect(() => assertRoleConfig(c, 'worker', { MAIL_SHOP_URL: 'https://shop.example.ee' })).not.toThrow();
+    expect(() => assertRoleConfig(c, 'projector', {})).not.toThrow();
+    const set = loadConfig({ PUBLIC_URL: 'https://shop.example.ee/' }, 'production');
+    expect(set.publicUrl).toBe('https://shop.example.ee');
+    expect(set.mail.shopUrl).toBe('https://shop.example.ee');
+    expect(() => assertRoleConfig(set, 'api', {})).not.toThrow();
+  });
+
+  it.each(['shop.example.ee', 'ftp://shop.example.ee', 'https://shop.example.ee/?x=1', 'https://user@shop.example.ee'])('refuses PUBLIC_URL=%j', (value) => {
+    expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL must be an absolute http\(s\) URL/);
+  });
+});
