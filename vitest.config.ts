@@ -3,10 +3,12 @@
  *
  * Projects
  * - `unit`: every `*.spec.ts` except integration / end-to-end specs; needs no services
- *   (`npm run test:unit`).
+ *   (`npm run test:unit`); its global setup installs Debian's fonts-dejavu-core for the PDF tests when missing.
  * - `integration`: `*.int.spec.ts` and `*.e2e.spec.ts`; the global setup brings up PostgreSQL and
- *   Redis first (unless `npm test` already did) and each file creates its own database through
- *   platform/testing/database.ts.
+ *   Redis first (unless `npm test` already did) and installs Debian's chromium for the browser tests when missing
+ *   (unless `npm test` already did), and each file creates its own database through platform/testing/database.ts.
+ * Global setups run in the main vitest process, one after the other, before any test file starts: nothing is
+ * installed from inside the (parallel) test files.
  */
 import { defineConfig } from 'vitest/config';
 
@@ -28,6 +30,7 @@ export default defineConfig({
           name: 'unit',
           include: ['**/*.spec.ts'],
           exclude: [...exclude, ...integration],
+          globalSetup: ['platform/testing/os-packages-setup.ts'],
         },
       },
       {
@@ -36,7 +39,7 @@ export default defineConfig({
           name: 'integration',
           include: integration,
           exclude,
-          globalSetup: ['platform/testing/global-setup.ts'],
+          globalSetup: ['platform/testing/global-setup.ts', 'platform/testing/os-packages-setup.ts'],
         },
       },
     ],

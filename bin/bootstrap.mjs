@@ -5,8 +5,10 @@
  *
  *   node bin/bootstrap.mjs <start|test> [...args]
  *
- * 1. Installs the npm dependencies (`npm install` from the lock file) when node_modules is missing or package-lock.json
- *    changed since the last install (newer than node_modules/.package-lock.json).
+ * 1. Installs the npm dependencies exactly as locked (`npm ci --include=dev`) when node_modules is missing or
+ *    package-lock.json changed since the last install (newer than node_modules/.package-lock.json). `.npmrc`
+ *    has engine-strict=true, so a dependency whose `engines` excludes this Node fails the install instead of
+ *    breaking later.
  * 2. Runs `node --import tsx bin/<command>.ts ...args` from the repository root with the
  *    terminal inherited, forwards SIGINT/SIGTERM/SIGHUP to it, and exits with its exit code.
  *    The TypeScript side (platform/services/ensure-services.ts) brings up PostgreSQL and Redis.
@@ -52,12 +54,14 @@ function installReason() {
 }
 
 function installDependencies(reason) {
-  // `npm install` with the committed package-lock.json installs the locked versions. Not `npm ci`: the
-  // registry our machines reach lacks some platform-only optional packages (msgpackr-extract for macOS and
-  // Windows), so the lock cannot list them and `npm ci` refuses it as out of sync.
+  // `npm ci`: exactly the committed package-lock.json, never a re-resolution (it removes node_modules first).
+  // The lock holds every platform package of its optional native modules (msgpackr-extract is pinned to 3.0.4
+  // by an `overrides` entry because the registry lacks 3.0.7's macOS and Windows builds), so npm ci accepts it
+  // (checked on Linux x64 and arm64); tests/npm-ci.int.spec.ts proves it on every `npm test`. A package.json out
+  // of step with the lock makes npm ci fail: run `npm install` once and commit the lock.
   // --include=dev: the test runner and the web build are devDependencies; NODE_ENV=production
   // would otherwise leave them out.
-  const args = ['install', '--no-audit', '--no-fund', '--include=dev'];
+  const args = ['ci', '--no-audit', '--no-fund', '--include=dev'];
   log(`${reason}; installing dependencies (npm ${args.join(' ')}) ...`);
   // npm_execpath is the npm that runs this script (npm start / npm test); fall back to npm on PATH.
   const npmCli = process.env.npm_execpath;
@@ -76,7 +80,8 @@ function installDependencies(reason) {
   if (result.status !== 0) {
     fail(
       `npm ${args[0]} failed (${result.signal ? `killed by ${result.signal}` : `exit code ${result.status}`}); ` +
-        'check the network connection / npm registry access and try again',
+        'check the network connection / npm registry access and try again (npm ci also fails when package.json and ' +
+        'package-lock.json disagree, or, with engine-strict, when a locked package does not support this Node)',
     );
   }
   log(`dependencies installed in ${Math.round((Date.now() - started) / 1000)} s`);

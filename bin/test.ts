@@ -1,6 +1,8 @@
 /**
  * `npm test` (through bin/bootstrap.mjs): brings up PostgreSQL and Redis the same way
- * `npm start` does, then runs the whole vitest suite once.
+ * `npm start` does, installs the Debian packages the tests need when missing (Debian's `chromium` for the browser
+ * tests, `fonts-dejavu-core` for the PDF tests: platform/testing/os-packages.ts) ONCE, in this one process, before
+ * any test file starts, then runs the whole vitest suite once.
  *
  *   npm test                      # every test
  *   npm test -- platform/services # extra arguments go to `vitest run`
@@ -9,6 +11,9 @@
  * - TEST_DATABASE_ADMIN_URL: superuser URL of the PostgreSQL server (database `postgres`);
  *   platform/testing/database.ts creates one fresh database per test file from it.
  * - REDIS_URL: the Redis server.
+ * - CHROMIUM_PATH: the browser tests' Chromium (when found or installed).
+ * - TEST_OS_PACKAGES_CHECKED=browser: the vitest global setups need not check the packages again.
+ * A package that cannot be installed is reported here and fails only the tests that need it.
  * Exits with vitest's exit code.
  */
 import { spawn } from 'node:child_process';
@@ -16,6 +21,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
+import { ensureTestPackages } from '../platform/testing/os-packages.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -25,6 +31,10 @@ async function main(): Promise<number> {
   const redisUrl = await ensureRedis(log);
   process.env.TEST_DATABASE_ADMIN_URL = adminUrl;
   process.env.REDIS_URL = redisUrl;
+  // After the services: one apt-get update at most for everything this process installs.
+  const packages = await ensureTestPackages(log, { browser: true });
+  if (packages.problem) log(`[test] warning: ${packages.problem}; the tests needing it will fail`);
+  else log(`[test] Chromium at ${packages.chromiumPath}, DejaVu fonts installed`);
 
   if (!process.env.KURRENTDB_URL) {
     log('[test] KurrentDB contract suite skipped: KURRENTDB_URL is not set (no KurrentDB server can be installed here)');

@@ -21,7 +21,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
@@ -30,8 +30,8 @@ import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
-import { ensureChromium } from '../platform/services/ensure-services.js';
 import { seriousAxeViolations } from './support/axe.js';
+import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
 import type { SmtpSink } from './support/smtp-sink.js';
@@ -75,7 +75,8 @@ beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'checkout-e2e-web-'));
   keyDir = await mkdtemp(path.join(tmpdir(), 'checkout-e2e-keys-'));
   buildWeb(webDir);
-  const executablePath = await ensureChromium((line) => process.stderr.write(`${line}\n`));
+  // Installed once before the tests by npm test / the global setup (tests/support/browser.ts); only launched here.
+  const executablePath = chromiumExecutable();
 
   h = await createShopHarness('checkout_e2e');
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
@@ -87,7 +88,7 @@ beforeAll(async () => {
   // The api and the sandbox bank on one port: the payment providers need the shop's public URL up front.
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const paymentConfig = paymentConfigFromEnv({ PAYMENT_SANDBOX_KEY_DIR: keyDir }, base);
+  const paymentConfig = paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, base);
   app = await buildApp({
     db: h.db,
     store: h.store,
@@ -106,10 +107,7 @@ beforeAll(async () => {
   mailPipeline = await startMailPipeline(h, base);
   sink = mailPipeline.sink;
 
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(executablePath);
 }, 300_000);
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * A shopper in Debian's Chromium (playwright-core; Chromium installed from Debian's `chromium` package when missing)
+ * A shopper in Debian's Chromium (playwright-core; Debian's `chromium` package, installed by npm test's setup)
  * on the built storefront (web/dist, rebuilt when stale) over the small fixture catalog and the seeded site content
  * (issue 3 "Browser tests"): browses a category by its URL, applies two filters and sees exact before partial
  * matches, sorts, changes page size and view mode and finds them remembered after a reload, searches a part number,
@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.js';
 import { buildWebIfStale } from '../bin/web-build.js';
@@ -20,8 +20,8 @@ import { setFilterLabels } from '../commands/filter/set-filter-labels.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
-import { ensureChromium } from '../platform/services/ensure-services.js';
 import { seriousAxeViolations } from './support/axe.js';
+import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -33,7 +33,8 @@ let base: string;
 
 beforeAll(async () => {
   buildWebIfStale((line) => process.stderr.write(`${line}\n`));
-  const executablePath = await ensureChromium((line) => process.stderr.write(`${line}\n`));
+  // Installed once before the tests by npm test / the global setup (tests/support/browser.ts); only launched here.
+  const executablePath = chromiumExecutable();
   h = await createShopHarness('storefront');
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
   await seedSiteContent(h.store, new Date().toISOString());
@@ -56,10 +57,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(executablePath);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 }, 300_000);
 
