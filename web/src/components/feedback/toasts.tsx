@@ -20,6 +20,11 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/** The toasts on screen now, oldest first. */
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}
+
 export function dismissToast(id: number) {
   toasts = toasts.filter((t) => t.id !== id);
   emit();
