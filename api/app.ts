@@ -18,7 +18,9 @@ import { FilterLabelCache } from './filter-labels.js';
 import { ResultCache } from './listing-cache.js';
 import type { ApiDeps } from './deps.js';
 import { registerCsrf } from './csrf.js';
-import { registerErrorHandler, sendFailure } from './errors.js';
+import { ApiError, registerErrorHandler, sendError, sendFailure } from './errors.js';
+import { registerJsonBodyParser } from './json-body.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { liveRoutes } from './routes/live/index.js';
@@ -40,15 +42,25 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
       const given = req.headers['x-correlation-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
+    // Errors before routing (a bad or too long URL: 400, 414) in the envelope too.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
+  await registerSecurityHeaders(app, { publicUrl: deps.publicUrl, indexHtmlPath: serveWeb ? path.join(deps.webRoot!, 'index.html') : null });
   // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request).
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
-  await registerCsrf(app);
-  // Per-route limits only (config.rateLimit on a route); counters in process memory.
-  await app.register(rateLimit, { global: false });
+  await registerCsrf(app, { secure: deps.publicUrl?.startsWith('https:') ?? false });
+  // Per-route limits only (config.rateLimit on a route, app.rateLimit()); counters in Redis when given
+  // (api/rate-limits.ts), else in process memory. An exceeded limit is 429 `rate_limited` in the envelope.
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.rateLimits?.redis ? { redis: deps.rateLimits.redis, nameSpace: deps.rateLimits.nameSpace ?? 'shop-rate-limit:' } : {}),
+    errorResponseBuilder: (_request, context) => new ApiError('rate_limited', context.statusCode),
+  });
   await app.register(websocket, { options: { maxPayload: 16_384 } });
   app.addHook('onClose', async () => {
     await deps.searches.flush();
@@ -75,7 +87,6 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.
   if (deps.sandboxBank) await app.register(sandboxBankRoutes, deps.sandboxBank);
 
-  const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
   if (serveWeb) {
     // Hashed bundles under /assets never change: cached for a year; index.html is revalidated on every visit.
     const assets = `${path.sep}assets${path.sep}`;

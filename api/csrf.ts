@@ -1,6 +1,6 @@
 /**
  * CSRF protection (spec 7 "Calls": every call sends a CSRF token) with @fastify/csrf-protection over
- * @fastify/cookie: `GET /v1/csrf-token` sets the secret in the `_csrf` cookie (HttpOnly, SameSite=Strict) and
+ * @fastify/cookie: `GET /v1/csrf-token` sets the secret in the `_csrf` cookie (HttpOnly, SameSite=Strict, Secure when PUBLIC_URL is https) and
  * answers `{ data: { token } }`; state-changing shopper calls (`csrfProtected`) must send that token in the
  * `x-csrf-token` header. A missing or wrong token answers 403 `request.csrf_invalid` in the envelope.
  *
@@ -14,11 +14,12 @@ import { success } from './errors.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
-export async function registerCsrf(app: FastifyInstance): Promise<void> {
+/** @param options.secure the cookie only over https (PUBLIC_URL is https) */
+export async function registerCsrf(app: FastifyInstance, options: { secure?: boolean } = {}): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifyCsrfProtection, {
     sessionPlugin: '@fastify/cookie',
-    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true },
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: options.secure ?? false },
     getToken: (request) => {
       const token = request.headers[CSRF_HEADER];
       return typeof token === 'string' ? token : undefined;

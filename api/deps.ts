@@ -5,6 +5,7 @@
 import type { EventEmitter } from 'node:events';
 import type { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Database } from '../platform/db/database.js';
+import type { RateLimitDeps } from './rate-limits.js';
 import type { EventStore } from '../platform/event-store/port.js';
 import type { PaymentProviders } from '../platform/payments/port.js';
 import type { SandboxBankOptions } from '../platform/payments/sandbox-bank.js';
@@ -30,4 +31,9 @@ export interface ApiDeps {
   vatRatePercent?: number;
   /** The local sandbox bank (platform/payments/sandbox-bank.ts) served under /sandbox-bank; absent: not served. */
   sandboxBank?: SandboxBankOptions | null;
+  /**
+   * Rate limits (api/rate-limits.ts): counters in `redis` when given (every replica counts), else in the process;
+   * POST /v1/place-order's limits per address and per e-mail (defaults 10 per 10 min, 5 per hour).
+   */
+  rateLimits?: RateLimitDeps;
 }

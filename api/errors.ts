@@ -6,7 +6,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/shared/errors.js';
-import { message, requestLanguage } from './messages.js';
+import { type ApiLanguage, MESSAGE_CODES, message, requestLanguage } from './messages.js';
 
 /** An error the API raises itself: a code from messages.ts, a status, and optionally the offending field. */
 export class ApiError extends Error {
@@ -22,11 +22,55 @@ export class ApiError extends Error {
 
 const STATUS_BY_CATEGORY = { validation: 400, not_found: 404, illegal_state: 409, conflict: 409 } as const;
 
+/** An error item as the envelope lists it; `message` defaults to the text of `code` in the user's language. */
+export interface ErrorItem {
+  code: string;
+  field?: string;
+  message?: string;
+}
+
+/** A rendered answer: status and the envelope (for callers that store the answer, e.g. api/idempotency.ts). */
+export interface ErrorAnswer {
+  status: number;
+  payload: { success: false; status: 'failure'; message: string; errors: { code: string; message: string; field?: string }[]; redirect?: string };
+}
+
+/**
+ * The failure envelope of spec 7 for `errors` (the first error's text is the message unless `extra.message`), plus
+ * `redirect` when the shopper must go somewhere to fix it ('/cart', spec 7 "Error: redirect and errors").
+ */
+export function failureAnswer(language: ApiLanguage, status: number, errors: ErrorItem[], extra: { message?: string; redirect?: string } = {}): ErrorAnswer {
+  const items = errors.map((e) => ({ code: e.code, message: e.message ?? message(e.code, language), ...(e.field ? { field: e.field } : {}) }));
+  return {
+    status,
+    payload: {
+      success: false,
+      status: 'failure',
+      message: extra.message ?? items[0]?.message ?? message('request.invalid', language),
+      errors: items,
+      ...(extra.redirect ? { redirect: extra.redirect } : {}),
+    },
+  };
+}
+
+/**
+ * A DomainError as an answer: its category's status; with `details.problems`, one error per problem and the
+ * error's own code as the message ('order.not_accepted'), else the error itself (code, field, text).
+ */
+export function domainErrorAnswer(error: DomainError, language: ApiLanguage): ErrorAnswer {
+  const status = STATUS_BY_CATEGORY[error.category];
+  const problems = error.details?.problems;
+  if (problems?.length) {
+    const own = MESSAGE_CODES.has(error.code) ? { message: message(error.code, language) } : {};
+    return failureAnswer(language, status, problems, { ...own, redirect: error.details?.redirect });
+  }
+  return failureAnswer(language, status, [{ code: error.code, field: error.field, message: message(error.code, language, error.message) }], { redirect: error.details?.redirect });
+}
+
 /** Sends a failure envelope. */
-export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, errors: { code: string; field?: string; message?: string }[]) {
-  const language = requestLanguage(request.query, request.headers['accept-language']);
-  const withMessages = errors.map((e) => ({ code: e.code, message: e.message ?? message(e.code, language), ...(e.field ? { field: e.field } : {}) }));
-  return reply.status(status).send({ success: false, status: 'failure', message: withMessages[0]?.message ?? message('request.invalid', language), errors: withMessages });
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, errors: ErrorItem[]) {
+  const answer = failureAnswer(safeLanguage(request), status, errors);
+  return reply.status(answer.status).send(answer.payload);
 }
 
 /** Field-specific codes for query validation failures, so the message says what was wrong. */
@@ -48,30 +92,70 @@ function codeForField(field: string | undefined): string {
   }
 }
 
+/** The code of a framework error's status (Fastify's own errors: FST_ERR_CTP_*, body too large, URL too long). */
+function codeForStatus(status: number): string {
+  switch (status) {
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'request.too_large';
+    case 414:
+      return 'request.url_too_long';
+    case 415:
+      return 'request.media_type_unsupported';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'request.invalid';
+  }
+}
+
+/** The language of a request whose query may not parse (framework errors come before routing). */
+function safeLanguage(request: FastifyRequest): ApiLanguage {
+  let query: unknown;
+  try {
+    query = request.query;
+  } catch {
+    query = undefined;
+  }
+  return requestLanguage(query, request.headers['accept-language']);
+}
+
+/**
+ * Every error as an answer in the envelope: ApiError and DomainError by their status or category, request
+ * validation 400, CSRF 403, framework errors by their own 4xx status (400 `request.invalid`, 413
+ * `request.too_large`, 414 `request.url_too_long`, 415, 429 `rate_limited`), anything else 500 `server_error`
+ * with its text hidden (logged).
+ */
+export function errorAnswer(error: unknown, request: FastifyRequest, language: ApiLanguage = safeLanguage(request)): ErrorAnswer {
+  if (error instanceof ApiError) return failureAnswer(language, error.statusCode, [{ code: error.code, field: error.field }]);
+  if (error instanceof DomainError) return domainErrorAnswer(error, language);
+  const e = error as FastifyError & { validation?: { instancePath?: string }[]; category?: string };
+  // Event store conflicts (WrongExpectedVersionError, IdempotencyViolationError) that a handler gave up on.
+  if (e?.category === 'conflict') return failureAnswer(language, 409, [{ code: e.code }]);
+  if (e?.validation) {
+    const errors = e.validation.map((v) => {
+      const field = (v.instancePath ?? '').replace(/^\//, '').split('/')[0] || undefined;
+      return { code: codeForField(field), field };
+    });
+    return failureAnswer(language, 400, errors);
+  }
+  if (e?.code === 'FST_CSRF_INVALID_TOKEN' || e?.code === 'FST_CSRF_MISSING_SECRET') return failureAnswer(language, 403, [{ code: 'request.csrf_invalid' }]);
+  const status = e?.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
+  if (status < 500) return failureAnswer(language, status, [{ code: codeForStatus(status) }]);
+  request.log.error({ err: error }, 'request failed');
+  return failureAnswer(language, 500, [{ code: 'server_error' }]);
+}
+
+/** Sends `errorAnswer(error)`. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = errorAnswer(error, request);
+  return reply.status(answer.status).send(answer.payload);
+}
+
+/** Installs the one error handler (setErrorHandler); Fastify's `frameworkErrors` option calls `sendError` too. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { validation?: { instancePath?: string; params?: Record<string, unknown> }[] }, request, reply) => {
-    if (error instanceof ApiError) return sendFailure(request, reply, error.statusCode, [{ code: error.code, field: error.field }]);
-    if (error instanceof DomainError) {
-      const language = requestLanguage(request.query, request.headers['accept-language']);
-      return sendFailure(request, reply, STATUS_BY_CATEGORY[error.category], [
-        { code: error.code, field: error.field, message: message(error.code, language, error.message) },
-      ]);
-    }
-    // Event store conflicts (WrongExpectedVersionError, IdempotencyViolationError) that a handler gave up on.
-    if ((error as { category?: string }).category === 'conflict') return sendFailure(request, reply, 409, [{ code: (error as { code: string }).code }]);
-    if (error.validation) {
-      const errors = error.validation.map((v) => {
-        const field = (v.instancePath ?? '').replace(/^\//, '').split('/')[0] || undefined;
-        return { code: codeForField(field), field };
-      });
-      return sendFailure(request, reply, 400, errors);
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') return sendFailure(request, reply, 403, [{ code: 'request.csrf_invalid' }]);
-    if (status < 500) return sendFailure(request, reply, status, [{ code: status === 404 ? 'not_found' : status === 429 ? 'rate_limited' : 'request.invalid' }]);
-    request.log.error({ err: error }, 'request failed');
-    return sendFailure(request, reply, 500, [{ code: 'server_error' }]);
-  });
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
 }
 
 /** The success envelope of spec 7. */

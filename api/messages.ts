@@ -12,6 +12,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.sort_invalid': { et: 'Tundmatu sorteerimisviis.', en: 'Unknown sort order.' },
   'request.filters_invalid': { et: 'Filtrid on vigased.', en: 'The filters are malformed.' },
   'product.not_found': { et: 'Toodet ei leitud.', en: 'The product was not found.' },
+  'request.too_large': { et: 'Päring on liiga suur.', en: 'The request is too large.' },
+  'request.url_too_long': { et: 'Päringu aadress on liiga pikk.', en: 'The request URL is too long.' },
+  'request.media_type_unsupported': { et: 'Päringu andmevormingut ei toetata.', en: 'The request body type is not supported.' },
+  'request.too_deep': { et: 'Päringu andmed on liiga sügavalt pesastatud.', en: 'The request data is nested too deeply.' },
+  'unauthorized': { et: 'Palun logi sisse.', en: 'Please log in.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },
   'request.csrf_invalid': { et: 'Päringu turvakood puudub või on aegunud. Palun laadi leht uuesti.', en: 'The request has no valid security token. Please reload the page.' },
   'stock_notification.email_invalid': { et: 'Palun sisesta korrektne e-posti aadress.', en: 'Please enter a valid email address' },
@@ -43,6 +48,9 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'rate_limited': { et: 'Liiga palju päringuid. Palun proovi hiljem uuesti.', en: 'Rate limit exceeded. Please try again later.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovi hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };
+
+/** The codes that have a text here. */
+export const MESSAGE_CODES: ReadonlySet<string> = new Set(Object.keys(MESSAGES));
 
 /** The message for `code` in `language`, falling back to Estonian, then to `fallback`. */
 export function message(code: string, language: ApiLanguage, fallback?: string): string {

@@ -7,6 +7,7 @@
  * `priceWoVatCents` are the same amounts as integer euro cents. Quantities are whole units of `unit`.
  */
 import { z } from 'zod';
+import { safeString } from './text.js';
 import { APPLIED_FILTER_LIMITS, DEFAULT_PAGE_SIZE, LANGUAGES, MAX_QUERY_LENGTH, PAGE_SIZES, SORT_OPTIONS } from './catalog-constants.js';
 
 export * from './catalog-constants.js';
@@ -96,11 +97,11 @@ export type AppliedFilters = z.infer<typeof appliedFiltersSchema>;
 
 /** Query of the product list endpoint GET /v1/products (spec 7 "Product list"). */
 export const productListQuerySchema = z.object({
-  q: z.string().max(MAX_QUERY_LENGTH).optional(),
+  q: safeString(MAX_QUERY_LENGTH).optional(),
   /** Category id: the category and all its descendants. */
-  c: z.string().max(100).optional(),
+  c: safeString(100).optional(),
   /** Applied filters as JSON text, see `appliedFiltersSchema`. */
-  f: z.string().max(4000).optional(),
+  f: safeString(4000).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   pageSize: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be 24, 48, 84 or 120').default(DEFAULT_PAGE_SIZE),
   sort: sortSchema.optional(),

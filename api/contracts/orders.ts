@@ -7,19 +7,21 @@
  * (`*_cents`). Quantities are whole units. Times are ISO-8601 UTC.
  */
 import { z } from 'zod';
+import { safeString, wholeNumber } from './text.js';
 
-/** A trimmed text field (spec 5: client fields are trimmed on submit); null or absent is ''. */
+/** A trimmed text field (spec 5: client fields are trimmed on submit); null or absent is ''; no NUL (./text.ts). */
 const text = (max: number) =>
-  z
-    .string()
-    .max(max)
+  safeString(max)
     .nullish()
     .transform((v) => (v ?? '').trim());
 
-/** One cart line (spec 3 "Cart"): a product and a whole amount of at least 1. Prices sent by a client are ignored. */
+/**
+ * One cart line (spec 3 "Cart"): a product and a whole amount of at least 1 (an integer or a string of digits).
+ * Prices sent by a client are ignored.
+ */
 export const cartItemSchema = z.object({
-  product_id: z.string().min(1).max(100),
-  amount: z.coerce.number().int().min(1).max(100_000),
+  product_id: safeString(100).pipe(z.string().min(1)),
+  amount: wholeNumber(1, 100_000),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -156,9 +158,9 @@ export type OrderWithPaymentMethods = z.infer<typeof orderWithPaymentMethodsSche
 
 /** Body of PUT /v1/payment/{token} (spec 7): the chosen method; name and country null when absent. */
 export const startPaymentBodySchema = z.object({
-  method: z.string().min(1).max(100),
-  name: z.string().max(200).nullish(),
-  country: z.string().max(2).nullish(),
+  method: safeString(100).pipe(z.string().min(1)),
+  name: safeString(200).nullish(),
+  country: safeString(2).nullish(),
 });
 export type StartPaymentBody = z.infer<typeof startPaymentBodySchema>;
 

@@ -48,10 +48,17 @@ export interface PlaceOrderInput {
   vatRatePercent: number;
 }
 
-/** A line that could not be reserved: the order was not accepted (the shopper is sent to /cart, spec 4). */
-export class OrderNotAccepted extends Error {
+/**
+ * A line that could not be reserved: the order was not accepted (the shopper is sent to /cart, spec 4). A
+ * DomainError `order.not_accepted` of category conflict (409); `problems` name the products, `details.problems` the
+ * same as `stock.insufficient` per product id.
+ */
+export class OrderNotAccepted extends DomainError {
   constructor(readonly problems: { productId: string; code: 'stock.insufficient'; message: string }[]) {
-    super(`Order not accepted: ${problems.map((p) => `${p.productId} ${p.message}`).join('; ')}`);
+    super('order.not_accepted', 'conflict', `Order not accepted: ${problems.map((p) => `${p.productId} ${p.message}`).join('; ')}`, undefined, {
+      problems: problems.map((p) => ({ code: p.code, field: p.productId, message: p.message })),
+      redirect: '/cart',
+    });
     this.name = 'OrderNotAccepted';
   }
 }

@@ -39,6 +39,14 @@ export interface ShopHarnessOptions {
   api?: Partial<ApiDeps>;
 }
 
+/**
+ * Place-order limits high enough for the tests' bursts (50 concurrent orders from one address and one e-mail); a
+ * test of the limits themselves passes its own through `options.api.rateLimits`.
+ */
+export const GENEROUS_RATE_LIMITS: NonNullable<ApiDeps['rateLimits']> = {
+  placeOrder: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 100_000, windowMs: 60_000 } },
+};
+
 export async function createShopHarness(name: string, options: ShopHarnessOptions = {}): Promise<ShopHarness> {
   const database = await createTestDatabase(name);
   const db = createDatabase(database.url, { max: 12 });
@@ -48,7 +56,7 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
-  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, ...options.api });
+  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, ...options.api });
   return {
     url: database.url,
     db,

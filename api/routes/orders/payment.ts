@@ -21,6 +21,8 @@ import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import { renderAutoPostForm } from '../../../platform/payments/html.js';
 import type { PaymentRequest, PaymentStart } from '../../../platform/payments/port.js';
 import { getOrderView, type OrderView } from '../../../projections/orders/queries.js';
+import { ordersReadModel } from '../../../projections/orders/writer.js';
+import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
 import { envelopeSchema } from '../../contracts/catalog.js';
 import { orderWithPaymentMethodsSchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
@@ -38,14 +40,21 @@ export const READ_MODEL_WAIT_MS = 2000;
 
 /**
  * The order of a public token from the orders read model. The shopper comes to /payment/{token} right after
- * placing the order, possibly before the projector has caught up: a well-formed token that is not found yet is
- * looked up again every 50 ms for up to READ_MODEL_WAIT_MS before the answer is "not found".
+ * placing the order, possibly before the projector has caught up: when a well-formed token is not found and the
+ * orders read model is behind the newest committed event, it is looked up again every 50 ms until the read model
+ * has caught up to that event (or READ_MODEL_WAIT_MS passed). A token that is unknown while the read model is up to
+ * date is "not found" at once (issue 9: an unknown token used to wait the whole 2 s).
  */
 export async function findOrderByToken(deps: ApiDeps, token: string, waitMs = READ_MODEL_WAIT_MS): Promise<OrderView | null> {
-  const until = Date.now() + (/^[A-Za-z0-9_-]{32,128}$/.test(token) ? waitMs : 0);
+  const first = await getOrderView(deps.db, { publicToken: token });
+  if (first || !/^[A-Za-z0-9_-]{32,128}$/.test(token)) return first;
+  const until = Date.now() + waitMs;
+  const target = await deps.store.newestCommittedCheckpoint();
   for (;;) {
+    const checkpoint = (await readCheckpoint(deps.db, liveSchema(ordersReadModel)).catch(() => null))?.checkpoint;
+    const caughtUp = checkpoint !== undefined && checkpoint >= target;
     const view = await getOrderView(deps.db, { publicToken: token });
-    if (view || Date.now() >= until) return view;
+    if (view || caughtUp || Date.now() >= until) return view;
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -86,7 +95,9 @@ async function startWithProvider(start: () => Promise<PaymentStart>, request: Fa
 export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/v1/payment/:token', { schema: { params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 404: failure } } }, async (request) => {
+  typed.get('/v1/payment/:token', { schema: { params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 404: failure } } }, async (request, reply) => {
+    // Personal data: never kept by a browser or proxy cache (issue 9), the 404 neither.
+    reply.header('cache-control', 'no-store');
     const view = await findOrderByToken(deps, request.params.token);
     if (!view) throw new ApiError('order.not_found', 404);
     return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation) });
@@ -98,7 +109,8 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: { params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } },
       onRequest: csrfProtected(app),
     },
-    async (request) => {
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       const view = await findOrderByToken(deps, request.params.token);
       if (!view) throw new ApiError('order.not_found', 404);
       const { summary } = view;

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stockNotificationBodySchema } from '../../contracts/stock-notifications.js';
 import { requestStockNotification } from '../../../commands/stock-notification/request-stock-notification.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import type { ApiDeps } from '../../deps.js';
@@ -20,11 +21,7 @@ import { requestLanguage } from '../../messages.js';
 /** Requests per minute per client address (spec 8 names the rate-limit message; the number is ours). */
 export const STOCK_NOTIFICATION_RATE_LIMIT = 10;
 
-const bodySchema = z.object({
-  user_email: z.string().max(1000),
-  product_id: z.string().min(1).max(100),
-  quantity: z.coerce.number().optional(),
-});
+const bodySchema = stockNotificationBodySchema;
 
 export function stockNotificationRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post(
