@@ -13,6 +13,21 @@
  * private key; answers are verified with the bank's public key (an X.509 certificate or a PEM public key).
  *
  * Money: `VK_AMOUNT` is a decimal string of euros ("12.34"); inside the shop amounts are integer euro cents.
+ *
+ * Counting and trimming the way banks do (issue 14 §4): banks and the Pangalink.net emulator trim leading and
+ * trailing spaces of every value before signing, so {@link macInput} trims too, and the request form carries the
+ * trimmed values. Lengths are counted in characters; implementations disagree only outside the Basic Multilingual
+ * Plane (Pangalink counts JavaScript string length, where an emoji counts 2; PHP's mb_strlen counts 1), so the one
+ * free-text field the shop fills, VK_MSG, keeps only characters every implementation counts as one
+ * ({@link ipizzaText}).
+ *
+ * Age of answers (issue 14 §1): the banks' specifications bound the age of the shop's *request* (VK_DATETIME, which
+ * the bank checks); for the *answer* they only say VK_T_DATETIME is when the payment was made. A bank's result page
+ * waits for the shopper to click back, and the server-to-server answer may never arrive (the shop was down), so the
+ * browser return may be the only proof the shop ever gets. Hence: a correctly signed 1111 answer for this shop,
+ * order and amount is proof of payment whatever its age. Replaying it changes nothing, because recording a payment
+ * is idempotent (commands/order/record-payment.ts keys it by the bank's transaction id). Freshness
+ * (IPIZZA_TIME_WINDOW_MS) only marks the answer `late` for the log.
  */
 import { createPrivateKey, createPublicKey, type KeyObject, sign, verify, X509Certificate } from 'node:crypto';
 import {
@@ -71,14 +86,30 @@ export const charLength = (value: string): number => {
 };
 
 /**
- * The string `VK_MAC` signs: every MAC field of `service` in protocol order as `nnn` + value, where `nnn` is the
- * value's length in characters, zero-padded to 3 digits. A missing field counts as empty (`000`).
+ * Free text for an iPizza field that every implementation signs alike: control characters become spaces, characters
+ * outside the Basic Multilingual Plane (emoji, which JavaScript counts as 2 and PHP as 1) are dropped, runs of spaces
+ * collapse, the ends are trimmed, and the result is cut to `max` characters (then trimmed again).
+ */
+export function ipizzaText(value: string, max: number): string {
+  const cleaned = value
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/[\u{10000}-\u{10ffff}]/gu, '')
+    .replace(/[\ud800-\udfff]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  return cleaned.slice(0, max).trim();
+}
+
+/**
+ * The string `VK_MAC` signs: every MAC field of `service` in protocol order as `nnn` + value, where the value is
+ * trimmed of leading and trailing spaces (as banks do) and `nnn` is its length in characters, zero-padded to 3
+ * digits. A missing field counts as empty (`000`).
  * @throws Error when a value is longer than 999 characters.
  */
 export function macInput(fields: IpizzaFields, service: IpizzaService): string {
   return MAC_FIELDS[service]
     .map((name) => {
-      const value = fields[name] ?? '';
+      const value = (fields[name] ?? '').trim();
       const length = charLength(value);
       if (length > 999) throw new Error(`iPizza field ${name} is longer than 999 characters`);
       return String(length).padStart(3, '0') + value;
@@ -263,10 +294,10 @@ export interface IpizzaProviderConfig {
  *  - `malformed`: unknown service or version, a missing field, VK_REC_ID not our id, VK_SND_ID not the bank's id,
  *    an encoding other than UTF-8, a reference whose check digit is wrong or that differs from VK_STAMP, a
  *    malformed amount or time;
- *  - `signature`: VK_MAC does not verify under the bank's key (any signed field changed);
- *  - `stale`: the signed payment time VK_T_DATETIME (1111) is more than `timeWindowMs` before or after
- *    `receivedAt`. A 1911 answer carries no signed time in version 008, so it cannot be checked for age; replaying
- *    one can only say "cancelled", which must never undo a payment.
+ *  - `signature`: VK_MAC does not verify under the bank's key (any signed field changed).
+ * A 1111 answer is never refused for its age (module comment, issue 14 §1): `signedAt` is VK_T_DATETIME and `late`
+ * says whether it is more than `timeWindowMs` before or after `receivedAt` (for the log). A 1911 answer carries no
+ * signed time in version 008; replaying one can only say "cancelled", which never undoes a payment.
  */
 export function createIpizzaProvider(config: IpizzaProviderConfig): PaymentProvider {
   const windowMs = config.timeWindowMs ?? DEFAULT_IPIZZA_TIME_WINDOW_MS;
@@ -300,11 +331,13 @@ export function createIpizzaProvider(config: IpizzaProviderConfig): PaymentProvi
         VK_CURR: 'EUR',
         ...(useAccount ? { VK_ACC: config.account!, VK_NAME: config.accountName! } : {}),
         VK_REF: referenceNumber(request.orderNumber),
-        VK_MSG: [...request.description].slice(0, MAX_LENGTH.VK_MSG).join(''),
+        VK_MSG: ipizzaText(request.description, MAX_LENGTH.VK_MSG),
         VK_RETURN: request.returnUrl,
         VK_CANCEL: request.returnUrl,
         VK_DATETIME: formatDateTime(now()),
       };
+      // The form carries exactly what was signed (banks sign trimmed values).
+      for (const name of Object.keys(fields)) fields[name] = fields[name].trim();
       for (const [name, max] of Object.entries(MAX_LENGTH)) {
         if (name in fields && charLength(fields[name]) > max) throw new Error(`iPizza field ${name} is longer than ${max} characters`);
       }
@@ -347,8 +380,17 @@ export function createIpizzaProvider(config: IpizzaProviderConfig): PaymentProvi
       const paidAt = parseDateTime(fields.VK_T_DATETIME);
       if (!paidAt) throw new PaymentCallbackRejected('malformed', `VK_T_DATETIME "${fields.VK_T_DATETIME}" is not a time`);
       const skew = Math.abs(callback.receivedAt.getTime() - paidAt.getTime());
-      if (!(skew <= windowMs)) throw new PaymentCallbackRejected('stale', `iPizza answer signed at ${fields.VK_T_DATETIME} arrived ${Math.round(skew / 1000)} s apart (window ${windowMs} ms)`);
-      return { providerId: config.id, orderNumber, status: 'paid', amountCents, currency: fields.VK_CURR, transactionId: fields.VK_T_NO, serverToServer: auto === 'Y' };
+      return {
+        providerId: config.id,
+        orderNumber,
+        status: 'paid',
+        amountCents,
+        currency: fields.VK_CURR,
+        transactionId: fields.VK_T_NO,
+        serverToServer: auto === 'Y',
+        signedAt: paidAt.toISOString(),
+        late: !(skew <= windowMs),
+      };
     },
   };
 }

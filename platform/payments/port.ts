@@ -72,8 +72,19 @@ export interface VerifiedPayment {
   serverToServer: boolean;
   /** The provider's own status word when it has one (Montonio paymentStatus: PAID, PENDING, REFUNDED, ...). */
   providerStatus?: string;
+  /** The time the provider signed the payment (iPizza VK_T_DATETIME), ISO-8601 UTC, when the answer carries one. */
+  signedAt?: string;
+  /**
+   * True when the signed time is further from the arrival than the provider's window (iPizza: IPIZZA_TIME_WINDOW_MS).
+   * Only logged and shown: a correctly signed answer is proof of payment whatever its age (issue 14 §1).
+   */
+  late?: boolean;
 }
 
+/**
+ * Why a callback was refused. `stale` is for answers whose age decides something (a signed "cancelled" or pending
+ * status replayed long after); a signed payment is never refused for its age (issue 14 §1).
+ */
 export type PaymentRejection = 'unsigned' | 'signature' | 'stale' | 'malformed' | 'unknown_method';
 
 /** A callback that must change nothing (answered 4xx and logged). */

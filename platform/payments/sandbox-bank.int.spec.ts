@@ -146,11 +146,12 @@ describe('sandbox bank', () => {
     const { VK_MAC: _mac, ...unsigned } = serverCall;
     expect(await rejectionReason(sandbox.verify({ httpMethod: 'POST', query: {}, body: unsigned, receivedAt: new Date() }))).toBe('unsigned');
 
-    // A replay after the window (5 minutes) is stale; so is one "from the future".
+    // A signed payment is proof whatever its age (issue 14 §1): a replay after the window (5 minutes), or one "from
+    // the future", still verifies as paid, marked late; recording it is idempotent.
     const later = new Date(Date.now() + 5 * 60_000 + 5_000);
-    expect(await rejectionReason(sandbox.verify({ httpMethod: 'POST', query: {}, body: serverCall, receivedAt: later }))).toBe('stale');
-    expect(await rejectionReason(sandbox.verify({ httpMethod: 'POST', query: {}, body: browserReturn.fields, receivedAt: later }))).toBe('stale');
-    expect(await rejectionReason(sandbox.verify({ httpMethod: 'POST', query: {}, body: serverCall, receivedAt: new Date(Date.now() - 5 * 60_000 - 5_000) }))).toBe('stale');
+    expect(await sandbox.verify({ httpMethod: 'POST', query: {}, body: serverCall, receivedAt: later })).toMatchObject({ status: 'paid', late: true });
+    expect(await sandbox.verify({ httpMethod: 'POST', query: {}, body: browserReturn.fields, receivedAt: later })).toMatchObject({ status: 'paid', late: true });
+    expect(await sandbox.verify({ httpMethod: 'POST', query: {}, body: serverCall, receivedAt: new Date(Date.now() - 5 * 60_000 - 5_000) })).toMatchObject({ status: 'paid', late: true });
   });
 
   it('cancels: the browser goes to VK_CANCEL with a 1911 answer that verifies as cancelled', async () => {
