@@ -114,7 +114,7 @@ function codeForStatus(status: number): string {
 function safeLanguage(request: FastifyRequest): ApiLanguage {
   let query: unknown;
   try {
-    query = request.query;
+    query = request.query ?? Object.fromEntries(new URL(request.raw.url ?? '/', 'http://localhost').searchParams);
   } catch {
     query = undefined;
   }
