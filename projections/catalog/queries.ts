@@ -12,7 +12,6 @@
  *   ranks an exact part-number match first. Words that match nothing are left out and reported.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Sort } from '../../api/contracts/catalog.js';
 import { liveSchema } from '../read-model.js';
 import type { CategoryDoc, ProductDoc } from './projection.js';
 import { normalizeCode, words } from './search-text.js';
@@ -30,6 +29,13 @@ export interface ListedProduct {
   /** Visibility at `now`: visible, hidden or inaccessible. */
   visibility: 'visible' | 'hidden' | 'inaccessible';
 }
+
+/**
+ * Sort orders of the listing (spec 9): `-modified_at` (recently changed, the default), `id` / `-id` (creation
+ * order), `total_price` (gross), `name` (in the listing's language). The api contract's sort enum
+ * (api/contracts/catalog-constants.ts) is checked against this union at compile time (api/routes/products).
+ */
+export type Sort = '-modified_at' | '-id' | 'id' | '-total_price' | 'total_price' | 'name' | '-name';
 
 export interface ListProductsInput {
   q?: string;

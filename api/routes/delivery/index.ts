@@ -29,7 +29,7 @@ import {
   type DeliveryProvidersResponse,
   deliveryProvidersQuerySchema,
   deliveryProvidersResponseSchema,
-} from './contract.js';
+} from '../../contracts/delivery.js';
 
 /** The failure envelope (api/errors.ts) as a response schema. */
 const failure = envelopeSchema(z.null());

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput } from '../../../projections/catalog/queries.js';
+import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
+import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
 import type { CategoryCache } from '../../catalog-cache.js';
 import { type FilterLabelCache, labelFilter } from '../../filter-labels.js';
 import type { ResultCache } from '../../listing-cache.js';
@@ -17,6 +18,10 @@ import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { toProduct } from './to-product.js';
+
+/** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
+const sortsMatch: [ContractSort] extends [ListingSort] ? ([ListingSort] extends [ContractSort] ? true : false) : false = true;
+void sortsMatch;
 
 /** Parses the `f` query parameter (JSON of attribute name to values). @throws ApiError request.filters_invalid (400). */
 export function parseFilters(f: string | undefined): AppliedFilters {

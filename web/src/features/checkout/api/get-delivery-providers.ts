@@ -4,7 +4,7 @@
  * supportedCountries, the option's country), so changing the country needs no request.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeliveryProvidersResponse, DeliveryProviderView } from '../../../../../api/routes/delivery/contract';
+import type { DeliveryProvidersResponse, DeliveryProviderView } from '../../../../../api/contracts/delivery';
 import type { Language } from '../../../lib/language';
 import { getJson, withQuery } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
 /**
  * Delivery API contracts (spec 3 "Delivery provider", spec 7 GET /v1/delivery-provider and
- * GET /v1/delivery-provider/{providerId}). Imports nothing but zod, so it can move to api/contracts/delivery.ts
- * for the web app to parse with.
+ * GET /v1/delivery-provider/{providerId}). Imports nothing but zod: the API validates with it and the web app's
+ * checkout parses with it.
  *
  * Money: the postage product's `price` / `price_wo_vat` are decimal euro strings ("3.99"), `priceCents` integer
  * euro cents (gross); `feeCents` of a provider is integer euro cents, gross (VAT included).
