@@ -1,22 +1,28 @@
 /**
- * Wiring shared by every run mode: the PostgreSQL pool, the event store adapter chosen by EVENT_STORE, and the
- * role starters (api, projector, worker). Each starter returns a stop function.
+ * The composition root (issue 9 "One composition root"; docs/architecture.md "Wiring"): every run mode builds its
+ * process's mechanisms here, once — the PostgreSQL pool, the event store chosen by EVENT_STORE
+ * (platform/event-store/factory.ts), the Redis connection and the `shop` queue, and the mailer — and hands them down
+ * to the role starters (api, projector, worker). Each starter returns a stop function; `Runtime.close` closes what
+ * `openRuntime` built. Layers below never open their own connections or read the configuration.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
-import { createKurrentDbEventStore } from '../platform/event-store/kurrentdb.js';
+import { createEventStore } from '../platform/event-store/factory.js';
 import type { EventStore } from '../platform/event-store/port.js';
-import { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
 import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
+import { findExpiredReservations, getOrderSummary } from '../projections/orders/queries.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
-import { startWorkers } from '../workers/runtime.js';
+import { SHOP_QUEUE, startWorkers } from '../workers/runtime.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,22 +30,42 @@ export interface Runtime {
   config: Config;
   db: Database;
   store: EventStore;
+  /** The Redis connection and the `shop` queue, opened on first use (REDIS_URL; the projector role needs none). */
+  shopQueue(): { connection: Redis; queue: Queue };
+  /** The SMTP mailer (SMTP_URL), made on first use. */
+  mailer(): MailTransport;
   close(): Promise<void>;
 }
 
-/** Opens the database pool and the event store, and runs the platform migrations. */
+/**
+ * Opens the database pool (`max` connections: 30 when every role shares the process, else 20), runs the platform
+ * migrations and opens the event store; Redis, the queue and the mailer follow on first use.
+ * @throws the pg error when PostgreSQL cannot be reached or a migration fails
+ */
 export async function openRuntime(config: Config, role: string): Promise<Runtime> {
-  const db = createDatabase(config.databaseUrl, { max: 20, applicationName: `shop-${role}` });
+  const db = createDatabase(config.databaseUrl, { max: role === 'all' ? 30 : 20, applicationName: `shop-${role}` });
   await migrate(db);
-  const store: EventStore =
-    config.eventStore === 'kurrentdb' && config.kurrentDbUrl
-      ? createKurrentDbEventStore(config.kurrentDbUrl)
-      : new PostgresEventStore(db, { listenConnectionString: config.databaseUrl });
+  const store = createEventStore(config, db);
+  let shop: { connection: Redis; queue: Queue } | null = null;
+  let mailer: MailTransport | null = null;
   return {
     config,
     db,
     store,
+    shopQueue: () => {
+      if (!shop) {
+        const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+        shop = { connection, queue: new Queue(SHOP_QUEUE, { connection }) };
+      }
+      return shop;
+    },
+    mailer: () => (mailer ??= createMailTransport(config.mail.smtpUrl)),
     close: async () => {
+      if (shop) {
+        await shop.queue.close();
+        shop.connection.disconnect();
+      }
+      mailer?.close();
       await store.close();
       await db.destroy();
     },
@@ -95,7 +121,19 @@ export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: ()
   };
 }
 
-/** Starts the BullMQ workers. */
+/** Starts the BullMQ workers with this process's pool, store, queue and mailer, and the orders read model's queries. */
 export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<void>> {
-  return startWorkers({ redisUrl: rt.config.redisUrl, log });
+  const { connection, queue } = rt.shopQueue();
+  return startWorkers({
+    db: rt.db,
+    store: rt.store,
+    connection,
+    queue,
+    mailer: rt.mailer(),
+    loadOrder: (orderId) => getOrderSummary(rt.db, orderId),
+    findExpiredReservations: (cutoff, limit) => findExpiredReservations(rt.db, cutoff, limit),
+    config: rt.config,
+    now: () => new Date().toISOString(),
+    log,
+  });
 }

@@ -4,16 +4,17 @@
  * Each read model lives in its own PostgreSQL schema `rm_<name>` holding its tables and its `checkpoint` row.
  * A batch of events and the new checkpoint are written in one transaction, so a read model sees every event
  * exactly once. One runner per read model is active at a time (a session-level advisory lock); the others wait
- * as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback.
+ * as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback; the runner
+ * itself (lock, standby, restart) is shared with the process managers: platform/subscriptions/locked-subscription.ts.
  *
  * Rebuild (blue/green): the read model is projected from position 0 into `rm_<name>__rebuild` beside the live
  * schema; once caught up, one transaction locks the live checkpoint, projects the last events and swaps the schema
  * names. The live runner's next batch then continues from the rebuilt checkpoint.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../platform/db/database.js';
 import { type EventStore, type RecordedEvent, START } from '../platform/event-store/port.js';
+import { type RunningSubscription, startLockedSubscription } from '../platform/subscriptions/locked-subscription.js';
 
 export interface ReadModel {
   /** Short name: the schema is `rm_<name>`. */
@@ -182,16 +183,14 @@ export async function hashReadModel(db: Kysely<any>, rm: ReadModel, schema = liv
   return parts.join(',');
 }
 
-export interface RunningProjector {
-  stop(): Promise<void>;
-  /** Resolves when the read model has projected every event committed before the call. */
-  caughtUp(): Promise<void>;
-}
+export type RunningProjector = RunningSubscription;
 
 /**
- * Runs a read model's projector until stopped: waits for the advisory lock (standby), then follows `$all` from the
- * stored checkpoint. On an error (for example the schema switched by a rebuild) it restarts from the stored
- * checkpoint after `retryMs`.
+ * Runs a read model's projector until stopped, on the shared locked subscription runner
+ * (platform/subscriptions/locked-subscription.ts): waits for the advisory lock `projection:<name>` (standby), then
+ * follows `$all` from the stored checkpoint, writing each batch and its checkpoint in one transaction (exactly
+ * once). On an error (for example the schema switched by a rebuild) it restarts from the stored checkpoint after
+ * `retryMs`.
  */
 export function runProjector(
   db: Database,
@@ -200,102 +199,23 @@ export function runProjector(
   options: { connectionString: string; log?: (line: string) => void; retryMs?: number; batchSize?: number },
 ): RunningProjector {
   const log = options.log ?? (() => {});
-  let running = true;
-  let lockClient: pg.Client | null = null;
-  let subscription: ReturnType<EventStore['subscribeToAll']> | null = null;
-  let wakeStandby: (() => void) | null = null;
-  let markStopped: () => void = () => {};
-  let abortCurrent: ((error: unknown) => void) | null = null;
-  /** True while another process holds this read model's lock. */
-  let standby = false;
-  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      wakeStandby = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
-
-  const loop = (async () => {
-    while (running) {
-      try {
-        if (!lockClient) {
-          const client = new pg.Client({ connectionString: options.connectionString, application_name: `projector-${rm.name}` });
-          // A lost lock connection means a lost lock: let the subscription fail and contend for the lock again.
-          client.on('error', () => {
-            if (lockClient === client) lockClient = null;
-            abortCurrent?.(new Error('the advisory lock connection was lost'));
-          });
-          await client.connect();
-          const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(rm)]);
-          if (!r.rows[0].ok) {
-            standby = true;
-            await client.end();
-            await sleep(options.retryMs ?? 2000);
-            continue;
-          }
-          lockClient = client;
-          standby = false;
-          log(`projector ${rm.name}: active`);
-        }
-        await ensureReadModel(db, store, rm, log);
-        let expected = (await readCheckpoint(db, liveSchema(rm)))!.checkpoint;
-        const failed = new Promise<never>((_, reject) => {
-          abortCurrent = reject;
-          subscription = store.subscribeToAll({
-            after: expected,
-            batchSize: options.batchSize ?? 1000,
-            eventTypes: rm.eventTypes,
-            handler: async (events, checkpoint) => {
-              await applyAndCheckpoint(db, rm, liveSchema(rm), events, checkpoint, expected);
-              expected = checkpoint;
-            },
-            onError: reject,
-          });
-        });
-        await Promise.race([failed, stopped]);
-      } catch (error) {
-        if (!running) break;
-        log(`projector ${rm.name}: ${(error as Error).message}; restarting`);
-        await (subscription as { stop(): Promise<void> } | null)?.stop().catch(() => {});
-        subscription = null;
-        await sleep(options.retryMs ?? 2000);
-      }
-    }
-  })();
-
-  return {
-    stop: async () => {
-      running = false;
-      markStopped();
-      wakeStandby?.();
-      await (subscription as { stop(): Promise<void> } | null)?.stop();
-      await loop.catch(() => {});
-      await lockClient?.end().catch(() => {});
+  return startLockedSubscription({
+    name: `projector ${rm.name}`,
+    lockKey: lockKey(rm),
+    connectionString: options.connectionString,
+    applicationName: `projector-${rm.name}`,
+    store,
+    eventTypes: rm.eventTypes,
+    batchSize: options.batchSize ?? 1000,
+    retryMs: options.retryMs,
+    log,
+    start: async () => {
+      await ensureReadModel(db, store, rm, log);
+      return (await readCheckpoint(db, liveSchema(rm)))!.checkpoint;
     },
-    caughtUp: async () => {
-      // Active: wait for the subscription (a failed one is restarted by the loop above and the wait goes on).
-      // Standby (another process holds the lock): wait until the stored checkpoint passes today's head.
-      const target = await store.newestCommittedCheckpoint();
-      while (running) {
-        const current = subscription as { caughtUp(): Promise<void> } | null;
-        if (current) {
-          try {
-            return await current.caughtUp();
-          } catch {
-            // restarted by the loop
-          }
-        } else if (standby) {
-          const stored = await readCheckpoint(db, liveSchema(rm)).catch(() => null);
-          if (stored && stored.checkpoint >= target) return;
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-  };
+    handleBatch: (events, checkpoint, expected) => applyAndCheckpoint(db, rm, liveSchema(rm), events, checkpoint, expected),
+    readStoredCheckpoint: async () => (await readCheckpoint(db, liveSchema(rm)))?.checkpoint ?? null,
+  });
 }
 
 /**

@@ -16,7 +16,7 @@ import { reserveStock } from '../commands/stock/reserve-stock.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_METHOD_ID } from '../platform/payments/index.js';
 import { testRedisUrl } from '../platform/testing/database.js';
-import { reservedUnits } from '../projections/orders/queries.js';
+import { findExpiredReservations, reservedUnits } from '../projections/orders/queries.js';
 import { createExpireReservationsProcessor, EXPIRE_RESERVATIONS_JOB, expireReservations, startReservationExpirySchedule } from '../workers/jobs/expire-reservations.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
@@ -27,7 +27,8 @@ const TTL = 30 * 60_000;
 const T0 = '2026-11-22T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 const ctx = (now: string) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now });
-const sweep = (now: string) => expireReservations({ db: h.db, store: h.store, now: () => now, ttlMs: TTL });
+const findExpired = (cutoff: string, limit: number) => findExpiredReservations(h.db, cutoff, limit);
+const sweep = (now: string) => expireReservations({ findExpired, store: h.store, now: () => now, ttlMs: TTL });
 const id = productIdForCode;
 
 async function place(code: string, amount: number) {
@@ -127,18 +128,18 @@ describe('the repeatable BullMQ job', () => {
     await h.settle();
     const queueName = `test-expiry-${randomUUID()}`;
     const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-    const process = createExpireReservationsProcessor({ db: h.db, store: h.store, now: () => at(45), ttlMs: TTL });
+    const process = createExpireReservationsProcessor({ findExpired, store: h.store, now: () => at(45), ttlMs: TTL });
     const worker = new Worker(queueName, async (job) => (job.name === EXPIRE_RESERVATIONS_JOB ? process(job.data) : null), { connection });
-    const stop = await startReservationExpirySchedule({ redisUrl: testRedisUrl(), queueName, everyMs: 200, log: () => {} });
+    const queue = new Queue(queueName, { connection });
+    const stop = await startReservationExpirySchedule({ queue, everyMs: 200, log: () => {} });
     try {
       for (let i = 0; i < 100 && (await types(order.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await types(order.id)).toEqual(['OrderPlaced', 'OrderReservationExpired']);
       expect((await stockOf(h.store, id('EXP-JOB'))).free).toBe(2);
     } finally {
-      await startReservationExpirySchedule({ redisUrl: testRedisUrl(), queueName, everyMs: 0, log: () => {} }).then((s) => s());
+      await startReservationExpirySchedule({ queue, everyMs: 0, log: () => {} }).then((s) => s());
       await stop();
       await worker.close();
-      const queue = new Queue(queueName, { connection });
       await queue.obliterate({ force: true });
       await queue.close();
       connection.disconnect();

@@ -8,22 +8,27 @@
  * Thin (conventions 9): the decision is the Order and Stock deciders'; command ids derive from the order id, so a
  * repeated or concurrent run appends nothing twice, and a paid order is never released.
  */
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { v5 as uuidv5 } from 'uuid';
 import { expireReservation } from '../../commands/order/expire-reservation.js';
-import { loadConfig } from '../../platform/config.js';
-import type { Database } from '../../platform/db/database.js';
-import { createDatabase } from '../../platform/db/database.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { PostgresEventStore } from '../../platform/event-store/postgres.js';
-import { findExpiredReservations } from '../../projections/orders/queries.js';
 
 export const EXPIRE_RESERVATIONS_JOB = 'expire-reservations';
 const EXPIRY_NAMESPACE = '6d1f0c3a-9b8e-4a27-8f5d-2e7c4b1a9d03';
 
+/** An order id holding stock past the cutoff, and the products it holds (from the orders read model). */
+export interface ExpiredReservation {
+  orderId: string;
+  productIds: string[];
+}
+
 export interface ExpireReservationsDeps {
-  db: Database;
+  /**
+   * Unpaid (or never-placed) orders whose reservation, or latest payment attempt, is older than `cutoff` (ISO-8601),
+   * oldest first, at most `limit`: the orders read model's query (projections/orders/queries.ts
+   * findExpiredReservations), passed in by the composition root (bin/runtime.ts).
+   */
+  findExpired: (cutoff: string, limit: number) => Promise<ExpiredReservation[]>;
   store: EventStore;
   /** Current time, ISO-8601 UTC. */
   now: () => string;
@@ -49,7 +54,7 @@ export async function expireReservations(deps: ExpireReservationsDeps, limit = 5
   const now = deps.now();
   const cutoff = new Date(Date.parse(now) - deps.ttlMs).toISOString();
   const report: ExpireReservationsReport = { expired: 0, orphans: 0, paid: 0 };
-  for (const candidate of await findExpiredReservations(deps.db, cutoff, limit)) {
+  for (const candidate of await deps.findExpired(cutoff, limit)) {
     const commandId = uuidv5(`expire-reservation/${candidate.orderId}`, EXPIRY_NAMESPACE);
     const { outcome } = await expireReservation(deps.store, { orderId: candidate.orderId, productIds: candidate.productIds }, { commandId, correlationId: commandId, userId: null, now });
     if (outcome === 'expired') report.expired++;
@@ -65,38 +70,19 @@ export function createExpireReservationsProcessor(deps: ExpireReservationsDeps):
   return async () => expireReservations(deps);
 }
 
-let defaultDeps: Promise<ExpireReservationsDeps> | null = null;
-
 /**
- * The processor for workers/runtime.ts PROCESSORS (which hands processors only the job data): on its first job it
- * opens its own PostgreSQL pool and event store from the configuration (DATABASE_URL, ORDER_RESERVATION_TTL_MS).
+ * Registers the repeatable `expire-reservations` job on `queue` (a BullMQ job scheduler: one schedule however
+ * many workers call this) every `everyMs` milliseconds (ORDER_RESERVATION_SWEEP_MS); 0 removes the schedule.
+ * The queue belongs to the caller (the composition root), which closes it.
+ * @returns a function that stops nothing more (the schedule lives in Redis); kept for symmetry with the others
  */
-export const expireReservationsProcessor = async (data: unknown): Promise<ExpireReservationsReport> => {
-  defaultDeps ??= (async () => {
-    const config = loadConfig();
-    const db = createDatabase(config.databaseUrl, { max: 2, applicationName: 'shop-worker-expiry' });
-    return { db, store: new PostgresEventStore(db), now: () => new Date().toISOString(), ttlMs: config.orderReservationTtlMs, log: (line: string) => console.log(line) };
-  })();
-  return createExpireReservationsProcessor(await defaultDeps)(data);
-};
-
-/**
- * Registers the repeatable `expire-reservations` job on `queueName` (a BullMQ job scheduler: one schedule however
- * many workers call this). `everyMs` 0 removes the schedule.
- * @returns a function closing the queue connection
- */
-export async function startReservationExpirySchedule(options: { redisUrl: string; queueName: string; everyMs?: number; log: (line: string) => void }): Promise<() => Promise<void>> {
-  const everyMs = options.everyMs ?? loadConfig().orderReservationSweepMs;
-  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(options.queueName, { connection });
+export async function startReservationExpirySchedule(options: { queue: Pick<Queue, 'upsertJobScheduler' | 'removeJobScheduler'>; everyMs: number; log: (line: string) => void }): Promise<() => Promise<void>> {
+  const { everyMs, queue } = options;
   if (everyMs > 0) {
     await queue.upsertJobScheduler(EXPIRE_RESERVATIONS_JOB, { every: everyMs }, { name: EXPIRE_RESERVATIONS_JOB, opts: { removeOnComplete: 100, removeOnFail: 100 } });
     options.log(`reservation expiry every ${everyMs} ms`);
   } else {
     await queue.removeJobScheduler(EXPIRE_RESERVATIONS_JOB);
   }
-  return async () => {
-    await queue.close();
-    connection.disconnect();
-  };
+  return async () => {};
 }

@@ -15,12 +15,13 @@ import { DELIVERY_SNAPSHOT_DIR, loadSnapshot } from '../../commands/delivery/sna
 import { isLocationOffered, listOfferedLocations } from '../../projections/delivery/queries.js';
 import { testRedisUrl } from '../../platform/testing/database.js';
 import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
+import { loadConfig } from '../../platform/config.js';
+import { createProcessors, type WorkerDeps } from '../runtime.js';
 import {
   createRefreshDeliveryLocationsProcessor,
   enqueueDeliveryLocationRefresh,
   REFRESH_DELIVERY_LOCATIONS_JOB,
   refreshJobId,
-  refreshDeliveryLocationsProcessor,
   refreshProviderLocations,
   type RefreshDeps,
   REFRESHED_PROVIDERS,
@@ -159,21 +160,26 @@ describe('the BullMQ job', () => {
     }
   });
 
-  it('the PROCESSORS entry opens the event store of the configuration (DATABASE_URL, feed URLs)', async () => {
+  it("the worker role's processor uses the store and the feed URLs the composition root hands it (OMNIVA_LOCATIONS_URL)", async () => {
     const rows = JSON.parse(await readFile(path.join(DELIVERY_SNAPSHOT_DIR, 'omniva-locations-2024-11.json'), 'utf8')) as Record<string, string>[];
     const feed = await serve((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows.filter((r) => r.ZIP !== '69494'))));
-    const saved = { DATABASE_URL: process.env.DATABASE_URL, OMNIVA_LOCATIONS_URL: process.env.OMNIVA_LOCATIONS_URL };
-    process.env.DATABASE_URL = h.url;
-    process.env.OMNIVA_LOCATIONS_URL = `${feed}/locations.json`;
-    try {
-      const report = await refreshDeliveryLocationsProcessor({ providerId: 'omniva-po', slot: 7 });
-      expect(report).toMatchObject({ providerId: 'omniva-po', source: 'feed', appended: 2 });
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
+    const config = loadConfig({ DATABASE_URL: h.url, OMNIVA_LOCATIONS_URL: `${feed}/locations.json` }, 'one-machine');
+    // Only what the refresh processor uses is real; the other dependencies are never touched by it.
+    const unused = undefined as never;
+    const workerDeps: WorkerDeps = {
+      db: h.db,
+      store: h.store,
+      connection: unused,
+      queue: unused,
+      mailer: unused,
+      loadOrder: unused,
+      findExpiredReservations: unused,
+      config,
+      now: () => h.clock.now,
+      log: () => {},
+    };
+    const report = await createProcessors(workerDeps)[REFRESH_DELIVERY_LOCATIONS_JOB]({ providerId: 'omniva-po', slot: 7 });
+    expect(report).toMatchObject({ providerId: 'omniva-po', source: 'feed', appended: 2 });
     await h.settle();
     expect(await isLocationOffered(h.db, 'omniva-po', '69494')).toBe(false);
   });

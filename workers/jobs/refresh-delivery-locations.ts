@@ -13,8 +13,7 @@
  * - The command id is derived from provider, slot and the list, so a redelivered job appends nothing twice.
  */
 import { createHash } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { v5 as uuidv5 } from 'uuid';
 import { refreshDeliveryLocations } from '../../commands/delivery/refresh-delivery-locations.js';
 import { DELIVERY_SNAPSHOT_DIR, loadSnapshot } from '../../commands/delivery/snapshots.js';
@@ -22,11 +21,8 @@ import type { CommandContext } from '../../commands/shared/command-handler.js';
 import { type ParsedFeed, parseLocationFeed } from '../../domain/delivery/feeds.js';
 import type { LocationSource } from '../../domain/delivery/locations.js';
 import { DELIVERY_PROVIDER_IDS, DELIVERY_PROVIDERS, type DeliveryProviderId, isDeliveryProviderId } from '../../domain/delivery/providers.js';
-import { type DeliveryConfig, loadConfig } from '../../platform/config.js';
-import { createDatabase } from '../../platform/db/database.js';
+import type { DeliveryConfig } from '../../platform/config.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { createKurrentDbEventStore } from '../../platform/event-store/kurrentdb.js';
-import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 
 export const REFRESH_DELIVERY_LOCATIONS_JOB = 'refresh-delivery-locations';
 
@@ -159,25 +155,6 @@ export function createRefreshDeliveryLocationsProcessor(deps: RefreshDeps): (dat
   };
 }
 
-let defaultDeps: Promise<RefreshDeps> | null = null;
-
-/**
- * The processor for workers/runtime.ts PROCESSORS, which hands processors only the job data: on its first job it
- * opens its own event store from the configuration (EVENT_STORE: PostgreSQL at DATABASE_URL, or KurrentDB).
- * Prefer `createRefreshDeliveryLocationsProcessor` with the worker's own store once the runtime passes one.
- */
-export const refreshDeliveryLocationsProcessor = async (data: unknown): Promise<RefreshReport> => {
-  defaultDeps ??= (async () => {
-    const config = loadConfig();
-    const store =
-      config.eventStore === 'kurrentdb' && config.kurrentDbUrl
-        ? createKurrentDbEventStore(config.kurrentDbUrl)
-        : new PostgresEventStore(createDatabase(config.databaseUrl, { max: 2, applicationName: 'shop-worker-delivery' }));
-    return { store, config: config.delivery, now: () => new Date().toISOString() };
-  })();
-  return createRefreshDeliveryLocationsProcessor(await defaultDeps)(data);
-};
-
 /** Providers whose locations the schedule refreshes (every provider with locations). */
 export const REFRESHED_PROVIDERS = DELIVERY_PROVIDER_IDS.filter((id) => DELIVERY_PROVIDERS[id].locations !== null);
 
@@ -186,7 +163,7 @@ export const REFRESHED_PROVIDERS = DELIVERY_PROVIDER_IDS.filter((id) => DELIVERY
  * or another process) is not enqueued again (same job id). Completed jobs are kept for two intervals for that.
  * @returns the job ids
  */
-export async function enqueueDeliveryLocationRefresh(queue: Queue, nowMs: number, intervalMs: number): Promise<string[]> {
+export async function enqueueDeliveryLocationRefresh(queue: Pick<Queue, 'add'>, nowMs: number, intervalMs: number): Promise<string[]> {
   const slot = Math.floor(nowMs / intervalMs);
   const ageSeconds = Math.ceil((2 * intervalMs) / 1000);
   const ids: string[] = [];
@@ -206,20 +183,18 @@ export async function enqueueDeliveryLocationRefresh(queue: Queue, nowMs: number
 }
 
 /**
- * The schedule hook of the worker role: enqueues the refresh jobs at once and then once per `intervalMs`
- * (DELIVERY_REFRESH_INTERVAL_MS, default daily); 0 disables it. Returns a function that stops it.
+ * The schedule hook of the worker role: enqueues the refresh jobs on `queue` at once and then once per
+ * `intervalMs` (DELIVERY_REFRESH_INTERVAL_MS, default daily); 0 disables it. The queue belongs to the caller (the
+ * composition root), which closes it. Returns a function that stops the timer.
  */
 export async function startDeliveryLocationSchedule(options: {
-  redisUrl: string;
-  queueName: string;
-  intervalMs?: number;
+  queue: Pick<Queue, 'add'>;
+  intervalMs: number;
   log: (line: string) => void;
   now?: () => number;
 }): Promise<() => Promise<void>> {
-  const intervalMs = options.intervalMs ?? loadConfig().delivery.refreshIntervalMs;
+  const { intervalMs, queue } = options;
   if (!intervalMs || intervalMs <= 0) return async () => {};
-  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(options.queueName, { connection });
   const now = options.now ?? Date.now;
   const tick = () =>
     enqueueDeliveryLocationRefresh(queue, now(), intervalMs).catch((error) => options.log(`delivery location refresh not enqueued: ${(error as Error).message}`));
@@ -229,7 +204,5 @@ export async function startDeliveryLocationSchedule(options: {
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await queue.close();
-    connection.disconnect();
   };
 }

@@ -26,12 +26,10 @@
 import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
-import { loadConfig } from '../../platform/config.js';
-import { createDatabase, type Database } from '../../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../../platform/mail/order-confirmation.js';
 import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
-import { createMailTransport, type MailTransport } from '../../platform/mail/transport.js';
-import { getOrderSummary } from '../../projections/orders/queries.js';
+import type { MailTransport } from '../../platform/mail/transport.js';
 
 /** The job name on the shop queue. */
 export const SEND_ORDER_CONFIRMATION = 'send-order-confirmation';
@@ -124,27 +122,3 @@ export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmation
     });
   };
 }
-
-let defaultDeps: Promise<SendOrderConfirmationDeps> | null = null;
-
-/**
- * The processor for workers/runtime.ts PROCESSORS (which hands processors only the job data): on its first job it
- * opens its own PostgreSQL pool (DATABASE_URL), the SMTP transport (SMTP_URL) and loads orders from the orders read
- * model (projections/orders/queries.ts getOrderSummary); From is MAIL_FROM, links go to MAIL_SHOP_URL.
- */
-export const sendOrderConfirmationProcessor = async (data: unknown): Promise<SendOrderConfirmationResult> => {
-  defaultDeps ??= (async () => {
-    const config = loadConfig();
-    // The worker runs 4 jobs at a time; each send needs 2 connections (see SendOrderConfirmationDeps.db).
-    const db = createDatabase(config.databaseUrl, { max: 10, applicationName: 'shop-worker-mail' });
-    return {
-      db,
-      transport: createMailTransport(config.mail.smtpUrl),
-      loadOrder: (orderId: string) => getOrderSummary(db, orderId),
-      from: config.mail.from,
-      shopUrl: config.mail.shopUrl,
-      log: (line: string) => process.stdout.write(`[worker] ${line}\n`),
-    };
-  })();
-  return createSendOrderConfirmationProcessor(await defaultDeps)(data);
-};

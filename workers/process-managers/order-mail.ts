@@ -17,15 +17,11 @@
  * - Its first run starts at the beginning of `$all`: every order placed so far gets its mail unless the outbox
  *   already records one (orders and mail ship together in issue 4, so no older orders exist).
  */
-import { type JobsOptions, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { JobsOptions, Queue } from 'bullmq';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { loadConfig } from '../../platform/config.js';
-import { createDatabase, type Database } from '../../platform/db/database.js';
-import { createKurrentDbEventStore } from '../../platform/event-store/kurrentdb.js';
-import { type EventStore, type RecordedEvent, START, type Subscription } from '../../platform/event-store/port.js';
-import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import type { Database } from '../../platform/db/database.js';
+import { type EventStore, type RecordedEvent, START } from '../../platform/event-store/port.js';
+import { type RunningSubscription, startLockedSubscription } from '../../platform/subscriptions/locked-subscription.js';
 import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
 
 /** The event types this process manager reads. */
@@ -98,11 +94,8 @@ export async function resetOrderMailCheckpoint(db: Database, checkpoint: string 
   await sql`update pm_order_mail.checkpoint set checkpoint = ${checkpoint}, updated_at = now()`.execute(db);
 }
 
-export interface RunningProcessManager {
-  stop(): Promise<void>;
-  /** Resolves when every event committed before the call has been handled (its jobs are in Redis). */
-  caughtUp(): Promise<void>;
-}
+/** A running process manager; `caughtUp()` resolves when every event committed before the call has its jobs in Redis. */
+export type RunningProcessManager = RunningSubscription;
 
 export interface OrderMailOptions {
   db: Database;
@@ -120,31 +113,14 @@ export interface OrderMailOptions {
 }
 
 /**
- * Starts the process manager: waits for the advisory lock (standby), then follows `$all` from the stored
- * checkpoint, enqueues the decided jobs of each batch and moves the checkpoint (guarded: it must still hold the
- * value this runner read, else the runner restarts from the stored one). Errors (Redis or PostgreSQL down) restart
- * it after `retryMs`.
+ * Starts the process manager on the shared locked subscription runner (platform/subscriptions/locked-subscription.ts):
+ * waits for the advisory lock `pm:order-mail` (standby), then follows `$all` from the stored checkpoint, enqueues
+ * the decided jobs of each batch and moves the checkpoint (guarded: it must still hold the value this runner read,
+ * else the runner restarts from the stored one). Errors (Redis or PostgreSQL down) restart it after `retryMs`.
  */
 export function startOrderMailProcessManager(options: OrderMailOptions): RunningProcessManager {
   const { db, store, queue } = options;
   const log = options.log ?? (() => {});
-  const retryMs = options.retryMs ?? 2000;
-  let running = true;
-  let lockClient: pg.Client | null = null;
-  let subscription: Subscription | null = null;
-  let standby = false;
-  let abortCurrent: ((error: unknown) => void) | null = null;
-  let wakeSleep: (() => void) | null = null;
-  let markStopped: () => void = () => {};
-  const stopped = new Promise<void>((resolve) => (markStopped = resolve));
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, ms);
-      wakeSleep = () => {
-        clearTimeout(t);
-        resolve();
-      };
-    });
 
   const handleBatch = async (events: RecordedEvent[], checkpoint: string, expected: string) => {
     const jobs = events.flatMap(decide);
@@ -157,104 +133,19 @@ export function startOrderMailProcessManager(options: OrderMailOptions): Running
     if (jobs.length) log(`order-mail: enqueued ${jobs.length} confirmation job(s)`);
   };
 
-  const loop = (async () => {
-    while (running) {
-      try {
-        if (!lockClient) {
-          const client = new pg.Client({ connectionString: options.connectionString, application_name: 'pm-order-mail' });
-          client.on('error', () => {
-            if (lockClient === client) lockClient = null;
-            abortCurrent?.(new Error('the advisory lock connection was lost'));
-          });
-          await client.connect();
-          const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [LOCK_KEY]);
-          if (!r.rows[0].ok) {
-            standby = true;
-            await client.end();
-            await sleep(retryMs);
-            continue;
-          }
-          lockClient = client;
-          standby = false;
-          log('order-mail process manager: active');
-        }
-        let expected = await readOrderMailCheckpoint(db);
-        const failed = new Promise<never>((_, reject) => {
-          abortCurrent = reject;
-          subscription = store.subscribeToAll({
-            after: expected,
-            batchSize: options.batchSize ?? 500,
-            eventTypes: ORDER_MAIL_EVENT_TYPES,
-            pollIntervalMs: options.pollIntervalMs,
-            handler: async (events, checkpoint) => {
-              await handleBatch(events, checkpoint, expected);
-              expected = checkpoint;
-            },
-            onError: reject,
-          });
-        });
-        await Promise.race([failed, stopped]);
-      } catch (error) {
-        if (!running) break;
-        log(`order-mail process manager: ${(error as Error).message}; restarting`);
-        await (subscription as Subscription | null)?.stop().catch(() => {});
-        subscription = null;
-        await sleep(retryMs);
-      }
-    }
-  })();
-
-  return {
-    stop: async () => {
-      running = false;
-      markStopped();
-      wakeSleep?.();
-      await (subscription as Subscription | null)?.stop().catch(() => {});
-      await loop.catch(() => {});
-      await lockClient?.end().catch(() => {});
-      lockClient = null;
-    },
-    caughtUp: async () => {
-      const target = await store.newestCommittedCheckpoint();
-      while (running) {
-        const current = subscription as Subscription | null;
-        if (current) {
-          try {
-            return await current.caughtUp();
-          } catch {
-            // restarted by the loop
-          }
-        } else if (standby) {
-          const stored = await readOrderMailCheckpoint(db).catch(() => null);
-          if (stored !== null && stored >= target) return;
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
-  };
-}
-
-/**
- * Starts the order-mail process manager for the worker role from the configuration: its own PostgreSQL pool
- * (DATABASE_URL), the event store chosen by EVENT_STORE, and a BullMQ queue handle on `queueName`.
- * @returns a stop function that stops the runner and closes what it opened
- */
-export async function startOrderMailFromConfig(options: { redisUrl: string; queueName: string; log: (line: string) => void }): Promise<() => Promise<void>> {
-  const config = loadConfig();
-  const db = createDatabase(config.databaseUrl, { max: 3, applicationName: 'shop-worker-order-mail' });
-  const store: EventStore =
-    config.eventStore === 'kurrentdb' && config.kurrentDbUrl
-      ? createKurrentDbEventStore(config.kurrentDbUrl)
-      : new PostgresEventStore(db, { listenConnectionString: config.databaseUrl });
-  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(options.queueName, { connection });
-  await ensureOrderMailCheckpoint(db);
-  const running = startOrderMailProcessManager({ db, store, queue, connectionString: config.databaseUrl, log: options.log });
-  return async () => {
-    await running.stop();
-    await queue.close();
-    connection.disconnect();
-    await store.close();
-    await db.destroy();
-  };
+  return startLockedSubscription({
+    name: 'order-mail process manager',
+    lockKey: LOCK_KEY,
+    connectionString: options.connectionString,
+    applicationName: 'pm-order-mail',
+    store,
+    eventTypes: ORDER_MAIL_EVENT_TYPES,
+    batchSize: options.batchSize ?? 500,
+    pollIntervalMs: options.pollIntervalMs,
+    retryMs: options.retryMs,
+    log,
+    start: () => readOrderMailCheckpoint(db),
+    handleBatch,
+    readStoredCheckpoint: () => readOrderMailCheckpoint(db),
+  });
 }
