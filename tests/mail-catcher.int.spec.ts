@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../platform/mail/catcher.js';
-import { buildOrderConfirmationMessage } from '../platform/mail/order-confirmation.js';
+import { buildOrderConfirmationMessage } from '../workers/order-mail/order-confirmation.js';
 import { createMailTransport } from '../platform/mail/transport.js';
 import { sampleOrderSummary } from './support/order-summary-fixture.js';
 

@@ -1,12 +1,14 @@
 /**
- * Formatting shared by the order documents (the PDF summary, the confirmation mail): money, dates, quantities and
- * the labels of an order in Estonian or English. Pure functions, no I/O.
+ * The order's documents as data (issue 9: composition belongs to the feature, platform keeps the mechanisms): the
+ * formatting shared by the order summary PDF and the confirmation mail — money, dates, quantities, the labels of an
+ * order in Estonian or English — and `orderSummaryDocument`, the order summary (spec 7 "Order summary download")
+ * as a neutral printed document that platform/documents/pdf.ts typesets. Pure functions, no I/O, no library.
  *
  * Money is euro cents as integers and is formatted with integer arithmetic only (spec 9: "Prices shown with 2
  * decimals and €"): `formatEuroCents(123450, 'et')` -> "1 234,50 €", `formatEuroCents(123450, 'en-US')` -> "€1,234.50".
  * Dates are shown in the shop's time zone (Europe/Tallinn): Estonian dd.mm.yyyy, English mm/dd/yyyy.
  */
-import type { OrderSummary } from '../../domain/order/order-summary.js';
+import type { OrderSummary } from './order-summary.js';
 
 /** The two document languages: an order's `language` (domain/order/order-summary.ts). */
 export type DocumentLanguage = 'et' | 'en-US';
@@ -143,3 +145,106 @@ export const DOCUMENT_LABELS = {
     pricesNet: 'Prices do not include VAT.',
   },
 } as const;
+
+/** A table column of a printed document: its width in PDF points (A4: 495 pt between the margins) and alignment. */
+export interface PrintedColumn {
+  key: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/**
+ * A document as data, typeset by platform/documents/pdf.ts (structurally its `PrintedDocument`): a heading, a
+ * subheading, a few lines, two side-by-side blocks, an optional labelled note, a table, right-aligned totals and
+ * closing lines. Text only; amounts already formatted.
+ */
+export interface PrintedDocument {
+  /** PDF metadata: title and author; `createdAt` ISO-8601 (creation and modification date, so output is stable). */
+  title: string;
+  author: string;
+  createdAt: string;
+  heading: string;
+  subheading: string;
+  lines: string[];
+  blocks: [{ heading: string; lines: string[] }, { heading: string; lines: string[] }];
+  note: { label: string; text: string } | null;
+  table: { columns: PrintedColumn[]; header: Record<string, string>; rows: Record<string, string>[] };
+  totals: { label: string; amount: string; bold: boolean }[];
+  /** Closing paragraphs; `size` in points. */
+  closing: { text: string; bold: boolean; size: number }[];
+}
+
+/** Column widths of the order summary's rows, in PDF points (495 pt in all). */
+const ORDER_COLUMNS: PrintedColumn[] = [
+  { key: 'code', width: 80, align: 'left' },
+  { key: 'name', width: 175, align: 'left' },
+  { key: 'quantity', width: 70, align: 'right' },
+  { key: 'unitPrice', width: 85, align: 'right' },
+  { key: 'lineTotal', width: 85, align: 'right' },
+];
+
+/** The file name of the download and the mail attachment, e.g. "tellimus-1042.pdf" / "order-1042.pdf". */
+export function orderPdfFileName(summary: OrderSummary, language: DocumentLanguage): string {
+  return `${language === 'et' ? 'tellimus' : 'order'}-${summary.number}.pdf`;
+}
+
+/**
+ * The order summary (spec 7 "GET /order/download/{token}"; spec 3 "Order", "Client", "Delivery address") as a
+ * printed document: the shop's name, the order number and date, payment state, the client, the delivery (provider,
+ * parcel machine or address), one line per row (code, name, quantity and unit, unit price, line total), net total,
+ * VAT with its rate, total, and whether the order is paid.
+ * @param summary the order (amounts in euro cents)
+ * @param language 'et' or 'en-US': labels, number and date formats (the date is the Estonian calendar day)
+ * @throws RangeError when an amount is not an integer number of cents or `placedAt` is not a date
+ */
+export function orderSummaryDocument(summary: OrderSummary, language: DocumentLanguage): PrintedDocument {
+  const L = DOCUMENT_LABELS[language];
+  const client = summary.client;
+  const money = (cents: number) => formatEuroCents(cents, language);
+  return {
+    title: L.orderNumber(summary.number),
+    author: SHOP_NAME,
+    createdAt: summary.placedAt,
+    heading: SHOP_NAME,
+    subheading: L.orderNumber(summary.number),
+    lines: [
+      `${L.date}: ${formatOrderDate(summary.placedAt, language)}`,
+      `${L.paymentStatus}: ${summary.isPaid ? L.paid : L.notPaid}${summary.isPaid && summary.paidAt ? ` (${formatOrderDate(summary.paidAt, language)})` : ''}`,
+    ],
+    blocks: [
+      {
+        heading: L.client,
+        lines: [
+          clientName(summary),
+          client.type === 'business' ? `${L.businessClient}${client.vatRegNr ? `, ${L.vatRegNr} ${client.vatRegNr}` : ''}` : '',
+          client.type === 'business' && client.businessName ? `${client.firstName} ${client.lastName}`.trim() : '',
+          client.email ? `${L.email}: ${client.email}` : '',
+          client.phone ? `${L.phone}: ${client.phone}` : '',
+          summary.shortContactAddress ? `${L.contactAddress}: ${summary.shortContactAddress}` : '',
+        ].filter(Boolean),
+      },
+      { heading: L.delivery, lines: deliveryLines(summary) },
+    ],
+    note: summary.comment ? { label: L.comment, text: summary.comment } : null,
+    table: {
+      columns: ORDER_COLUMNS,
+      header: { code: L.code, name: L.name, quantity: L.quantity, unitPrice: L.unitPrice, lineTotal: L.lineTotal },
+      rows: summary.rows.map((row) => ({
+        code: row.code,
+        name: row.name,
+        quantity: formatQuantity(row.quantity, row.unit, language),
+        unitPrice: money(row.unitPriceCents),
+        lineTotal: money(row.lineTotalCents),
+      })),
+    },
+    totals: [
+      { label: L.net, amount: money(summary.netTotalCents), bold: false },
+      { label: summary.vatIncluded ? L.vat(summary.vatRatePercent) : L.vatNotIncluded, amount: money(summary.vatCents), bold: false },
+      { label: L.total, amount: money(summary.totalCents), bold: true },
+    ],
+    closing: [
+      { text: summary.vatIncluded ? L.pricesGross : L.pricesNet, bold: false, size: 9 },
+      { text: summary.isPaid ? L.paid : L.notPaid, bold: true, size: 11 },
+    ],
+  };
+}

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleOrderSummary } from '../../tests/support/order-summary-fixture.js';
-import { findDocumentFonts, toWinAnsi } from './fonts.js';
-import { formatEuroCents, formatOrderDate, formatQuantity } from './format.js';
+import { formatEuroCents, formatOrderDate, formatQuantity } from '../../domain/order/order-document.js';
+import { findDocumentFonts, toWinAnsi } from '../../platform/documents/fonts.js';
+import { extractPdfText } from '../../platform/documents/pdf-text.js';
 import { renderOrderSummaryPdf } from './order-pdf.js';
-import { extractPdfText } from './pdf-text.js';
 
 /** Collapses every run of whitespace (incl. non-breaking spaces) so layout details do not matter. */
 const squash = (s: string) => s.replace(/[\s\u00a0]+/g, ' ');

@@ -2,7 +2,7 @@
  * BullMQ processor of `send-order-confirmation` jobs (issue 4 "Workers and mail"; conventions 9: the processor only
  * performs the side effect, the order-mail process manager decided it). A job carries the OrderPlaced event id and
  * the order id; the processor loads the order summary, renders the mail with the PDF attached
- * (platform/mail/order-confirmation.ts) and sends it over SMTP with the Message-ID derived from the event id.
+ * (workers/order-mail/order-confirmation.ts) and sends it over SMTP with the Message-ID derived from the event id.
  *
  * Never a second mail for one event: the mail outbox (platform/mail/outbox.ts, `mail.outbox` keyed by event id)
  * is checked and the send is done while holding the event's send lock; the row becomes `sent` only after the SMTP
@@ -27,7 +27,7 @@ import { UnrecoverableError } from 'bullmq';
 import { z } from 'zod';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
 import type { Database } from '../../platform/db/database.js';
-import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../../platform/mail/order-confirmation.js';
+import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../order-mail/order-confirmation.js';
 import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 

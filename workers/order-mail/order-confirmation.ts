@@ -2,13 +2,14 @@
  * The order confirmation mail (issue 4 "Workers and mail"; spec 3 "Order", "Client"; spec 4 "Payment page"; spec 8
  * success message "Your order has been placed."): subject, plain text and HTML in the order's language (et or
  * en-US), with the rows, totals with VAT, the delivery (provider, parcel machine or courier address), and the link to
- * /payment/{token} where an unpaid order is paid and a paid one is shown. The order summary PDF
- * (platform/documents/order-pdf.ts) is attached by `buildOrderConfirmationMessage`.
+ * /payment/{token} where an unpaid order is paid and a paid one is shown. The order summary PDF (content:
+ * domain/order/order-document.ts, engine: platform/documents/pdf.ts — the same PDF as GET /order/download/{token})
+ * is attached by `buildOrderConfirmationMessage`. The composition belongs to the feature that sends the mail
+ * (issue 9); platform/mail keeps only the SMTP mechanism.
  *
  * Every value from the order is HTML-escaped in the HTML part. Amounts are euro cents, printed with 2 decimals and €.
  */
 import type { SendMailOptions } from 'nodemailer';
-import type { OrderSummary } from '../../domain/order/order-summary.js';
 import {
   clientName,
   DOCUMENT_LABELS,
@@ -17,9 +18,12 @@ import {
   formatEuroCents,
   formatOrderDate,
   formatQuantity,
+  orderPdfFileName,
+  orderSummaryDocument,
   SHOP_NAME,
-} from '../documents/format.js';
-import { orderPdfFileName, renderOrderSummaryPdf } from '../documents/order-pdf.js';
+} from '../../domain/order/order-document.js';
+import type { OrderSummary } from '../../domain/order/order-summary.js';
+import { renderPdf } from '../../platform/documents/pdf.js';
 
 /** A rendered mail body. */
 export interface RenderedMail {
@@ -170,7 +174,7 @@ export async function buildOrderConfirmationMessage(
 ): Promise<SendMailOptions & { messageId: string }> {
   const language = summary.language;
   const mail = renderOrderConfirmation(summary, language, { shopUrl: options.shopUrl });
-  const pdf = await renderOrderSummaryPdf(summary, language);
+  const pdf = await renderPdf(orderSummaryDocument(summary, language));
   return {
     from: options.from,
     to: summary.client.email,

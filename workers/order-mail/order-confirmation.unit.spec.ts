@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrderSummary } from '../../tests/support/order-summary-fixture.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../../platform/config.js';
 import { escapeHtml, mailDomain, orderConfirmationMessageId, paymentPageUrl, renderOrderConfirmation } from './order-confirmation.js';
 
 describe('order confirmation mail (issue 4; spec 4 payment page, spec 8 "Your order has been placed.")', () => {

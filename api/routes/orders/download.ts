@@ -1,11 +1,11 @@
 /**
  * GET /order/download/{token} (spec 7 "Order summary download"): the order summary as a PDF
- * (platform/documents/order-pdf.ts), in the order's language unless `lang` says otherwise; 404 `order.not_found`.
+ * (projections/orders/order-pdf.ts), in the order's language unless `lang` says otherwise; 404 `order.not_found`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderPdfFileName, renderOrderSummaryPdf } from '../../../platform/documents/order-pdf.js';
+import { orderPdfFileName, renderOrderSummaryPdf } from '../../../projections/orders/order-pdf.js';
 import { getOrderSummary } from '../../../projections/orders/queries.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
