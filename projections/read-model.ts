@@ -11,10 +11,29 @@
  * schema; once caught up, one transaction locks the live checkpoint, projects the last events and swaps the schema
  * names. The live runner's next batch then continues from the rebuilt checkpoint.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type ColumnType, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import { type EventStore, type RecordedEvent, START } from '../platform/event-store/port.js';
 import { type RunningSubscription, startLockedSubscription } from '../platform/subscriptions/locked-subscription.js';
+
+/** The checkpoint row every read model's schema holds (one row, id 1). */
+export type CheckpointTable = {
+  id: ColumnType<number, never, never>;
+  version: number;
+  /** `$all` checkpoint (text `xid:position`, zero-padded; START before the first event). */
+  checkpoint: string;
+  updated_at: ColumnType<Date, never, Date | string>;
+};
+
+/** Per stream, the position of the last event a read model applied (conventions 5); bigint as a decimal string. */
+export type StreamPositionTable = { stream_id: string; position: ColumnType<string, string | bigint, string | bigint> };
+
+/**
+ * The tables every read model's schema has (`rm_<name>`): its checkpoint. Each read model adds its own in
+ * projections/<name>/schema.ts (`CatalogTables`, `OrdersTables`, ...), and its writer and queries take a
+ * `Kysely`/`Transaction` of those; the schema is named in the queries (`rm_<name>` or `rm_<name>__rebuild`).
+ */
+export type ReadModelTables = { checkpoint: CheckpointTable };
 
 export interface ReadModel {
   /** Short name: the schema is `rm_<name>`. */
@@ -24,11 +43,11 @@ export interface ReadModel {
   /** Event types the read model reads (the runner skips the others). */
   eventTypes: readonly string[];
   /** Creates the read model's tables inside `schema` (the schema itself exists already). */
-  createTables(db: Kysely<any>, schema: string): Promise<void>;
+  createTables(db: Kysely<ReadModelTables>, schema: string): Promise<void>;
   /** Creates secondary indexes; a rebuild runs it after the bulk of the events is projected. */
-  createIndexes?(db: Kysely<any>, schema: string): Promise<void>;
+  createIndexes?(db: Kysely<ReadModelTables>, schema: string): Promise<void>;
   /** Applies a batch in `$all` order inside the runner's transaction. Must be idempotent by stream position. */
-  applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void>;
+  applyBatch(trx: Transaction<ReadModelTables>, schema: string, events: RecordedEvent[]): Promise<void>;
   /** Tables (without schema) and the order of their rows, for the rebuild comparison hash. */
   hashTables: { table: string; orderBy: string }[];
 }
@@ -38,7 +57,7 @@ const rebuildSchema = (rm: ReadModel) => `rm_${rm.name}__rebuild`;
 const lockKey = (rm: ReadModel) => `projection:${rm.name}`;
 const q = (identifier: string) => sql.id(identifier);
 
-async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+async function schemaExists(db: Kysely<ReadModelTables>, schema: string): Promise<boolean> {
   const r = await sql<{ n: number }>`select count(*)::int as n from information_schema.schemata where schema_name = ${schema}`.execute(db);
   return r.rows[0].n > 0;
 }
@@ -55,7 +74,7 @@ async function createSchema(db: Database, rm: ReadModel, schema: string, { index
 }
 
 /** Reads the checkpoint and version of a read model's schema (null when the schema does not exist). */
-export async function readCheckpoint(db: Kysely<any>, schema: string): Promise<{ version: number; checkpoint: string } | null> {
+export async function readCheckpoint(db: Kysely<ReadModelTables>, schema: string): Promise<{ version: number; checkpoint: string } | null> {
   if (!(await schemaExists(db, schema))) return null;
   const r = await sql<{ version: number; checkpoint: string }>`select version, checkpoint from ${q(schema)}.checkpoint`.execute(db);
   return r.rows[0] ?? null;
@@ -173,7 +192,7 @@ export async function rebuildReadModel(
  * A hash (md5 hex) of every row of the read model's tables in `schema`, ordered by `hashTables`. Two schemas with
  * the same rows have the same hash.
  */
-export async function hashReadModel(db: Kysely<any>, rm: ReadModel, schema = liveSchema(rm)): Promise<string> {
+export async function hashReadModel(db: Kysely<ReadModelTables>, rm: ReadModel, schema = liveSchema(rm)): Promise<string> {
   const parts: string[] = [];
   for (const { table, orderBy } of rm.hashTables) {
     const r = await sql<{ h: string | null }>`
@@ -223,7 +242,7 @@ export function runProjector(
  * it applied, in a table `(stream_id text primary key, position bigint)` of its schema; an event at or below that
  * position was applied already. Loads the positions of `streamIds` (a missing stream is 0).
  */
-export async function loadStreamPositions(trx: Transaction<any>, schema: string, table: string, streamIds: string[]): Promise<Map<string, bigint>> {
+export async function loadStreamPositions(trx: Transaction<ReadModelTables>, schema: string, table: string, streamIds: string[]): Promise<Map<string, bigint>> {
   const r = await sql<{ stream_id: string; position: string }>`
     select stream_id, position::text from ${sql.id(schema, table)} where stream_id = any(${streamIds}::text[])`.execute(trx);
   return new Map(r.rows.map((x) => [x.stream_id, BigInt(x.position)]));
@@ -235,7 +254,7 @@ export async function loadStreamPositions(trx: Transaction<any>, schema: string,
  * model whose events are written one row at a time.
  */
 export async function applyNewEvents(
-  trx: Transaction<any>,
+  trx: Transaction<ReadModelTables>,
   schema: string,
   table: string,
   events: RecordedEvent[],
@@ -251,7 +270,7 @@ export async function applyNewEvents(
 }
 
 /** Stores the positions `loadStreamPositions` read and the batch advanced (one upsert). */
-export async function saveStreamPositions(trx: Transaction<any>, schema: string, table: string, positions: Map<string, bigint>): Promise<void> {
+export async function saveStreamPositions(trx: Transaction<ReadModelTables>, schema: string, table: string, positions: Map<string, bigint>): Promise<void> {
   if (positions.size === 0) return;
   const rows = [...positions.entries()].map(([stream_id, position]) => ({ stream_id, position: position.toString() }));
   await sql`

@@ -15,7 +15,7 @@
  * while the SMTP conversation runs. A worker that dies releases it with its PostgreSQL connection.
  */
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, PlatformTables } from '../db/database.js';
 
 export type OutboxState = 'sending' | 'sent' | 'skipped';
 
@@ -82,7 +82,7 @@ const toRow = (r: Record<string, any>): OutboxRow => ({
 });
 
 /** @returns the outbox row of an event, or null when no mail was attempted for it. */
-export async function readOutbox(db: Database | Transaction<any>, eventId: string): Promise<OutboxRow | null> {
+export async function readOutbox(db: Database | Transaction<PlatformTables>, eventId: string): Promise<OutboxRow | null> {
   const r = await sql<Record<string, any>>`select * from mail.outbox where event_id = ${eventId}`.execute(db);
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
@@ -97,7 +97,7 @@ export async function listOutbox(db: Database): Promise<OutboxRow[]> {
  * Runs `fn` inside a transaction that holds the send lock of `eventId` (a transaction-scoped advisory lock):
  * a second sender of the same event waits until the first has committed (then sees `sent`) or died.
  */
-export function withMailSendLock<T>(db: Database, eventId: string, fn: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+export function withMailSendLock<T>(db: Database, eventId: string, fn: (trx: Transaction<PlatformTables>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`mail:${eventId}`}, 0))`.execute(trx);
     return fn(trx);
@@ -124,13 +124,13 @@ export async function recordAttempt(
 }
 
 /** Marks the mail accepted by the SMTP server (inside the lock's transaction). */
-export async function markSent(trx: Transaction<any>, eventId: string, smtpResponse: string): Promise<void> {
+export async function markSent(trx: Transaction<PlatformTables>, eventId: string, smtpResponse: string): Promise<void> {
   await sql`update mail.outbox set state = 'sent', sent_at = now(), smtp_response = ${smtpResponse}, last_error = null where event_id = ${eventId}`.execute(trx);
 }
 
 /** Marks a mail that needs no sending (e.g. the order has no e-mail address). */
 export async function markSkipped(
-  trx: Transaction<any>,
+  trx: Transaction<PlatformTables>,
   row: { eventId: string; kind: string; orderId: string; reason: string },
 ): Promise<void> {
   await sql`

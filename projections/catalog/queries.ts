@@ -16,6 +16,7 @@ import { liveSchema } from '../read-model.js';
 import type { CategoryDoc, ProductDoc } from './projection.js';
 import { normalizeCode, words } from './search-text.js';
 import { catalogReadModel } from './writer.js';
+import type { CatalogTables } from './schema.js';
 
 const schema = liveSchema(catalogReadModel);
 const T = (table: string) => sql.id(schema, table);
@@ -71,7 +72,7 @@ const MAX_FACET_VALUES = 100;
 const visibleAt = (now: string) => sql`(case when ${now}::timestamptz between p.vis_from and p.vis_to then p.vis_in else p.vis_out end)`;
 
 /** Category ids of `categoryId` and all its descendants (empty when it does not exist or is deleted). */
-export async function categorySubtree(db: Kysely<any>, categoryId: string): Promise<string[]> {
+export async function categorySubtree(db: Kysely<CatalogTables>, categoryId: string): Promise<string[]> {
   if (!/^[0-9a-f-]{36}$/i.test(categoryId)) return [];
   const r = await sql<{ id: string }>`
     with recursive tree as (
@@ -89,7 +90,7 @@ interface SearchPlan {
 }
 
 /** Builds the search condition for `q`: code match OR text match of the words that match anything. */
-async function planSearch(db: Kysely<any>, q: string): Promise<SearchPlan> {
+async function planSearch(db: Kysely<CatalogTables>, q: string): Promise<SearchPlan> {
   const code = normalizeCode(q);
   const terms = words(q).slice(0, 12);
   // Alternatives per word: its prefix, plus dictionary words one edit away for words of 5+ letters.
@@ -160,7 +161,7 @@ function orderBy(sort: Sort, language: 'et' | 'en'): RawBuilder<unknown> {
 }
 
 /** The product listing and search. Unknown category ids give no results. */
-export async function listProducts(db: Kysely<any>, input: ListProductsInput): Promise<ListProductsOutput> {
+export async function listProducts(db: Kysely<CatalogTables>, input: ListProductsInput): Promise<ListProductsOutput> {
   const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
   const conditions: RawBuilder<unknown>[] = [sql`p.listed`, sql`${visibleAt(input.now)} = 'visible'`];
   if (input.categoryId !== undefined) {
@@ -234,14 +235,14 @@ export async function listProducts(db: Kysely<any>, input: ListProductsInput): P
 }
 
 /** Product documents by id (one query). */
-async function loadDocs(db: Kysely<any>, ids: string[]): Promise<Map<string, ProductDoc>> {
+async function loadDocs(db: Kysely<CatalogTables>, ids: string[]): Promise<Map<string, ProductDoc>> {
   if (!ids.length) return new Map();
   const r = await sql<{ doc: ProductDoc }>`select doc from ${T('product_docs')} where id = any(${ids}::uuid[])`.execute(db);
   return new Map(r.rows.map((x) => [x.doc.id, x.doc]));
 }
 
 /** One product by id (any visibility), or null when unknown. */
-export async function getProduct(db: Kysely<any>, productId: string, now: string): Promise<ListedProduct | null> {
+export async function getProduct(db: Kysely<CatalogTables>, productId: string, now: string): Promise<ListedProduct | null> {
   if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
   const r = await sql<{ doc: ProductDoc; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility'] }>`
     select d.doc, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(now)} as visibility
@@ -252,7 +253,7 @@ export async function getProduct(db: Kysely<any>, productId: string, now: string
 }
 
 /** Every category that is not deleted, with the number of listed, visible products in it (not descendants). */
-export async function listCategories(db: Kysely<any>, now: string): Promise<{ doc: CategoryDoc; directCount: number }[]> {
+export async function listCategories(db: Kysely<CatalogTables>, now: string): Promise<{ doc: CategoryDoc; directCount: number }[]> {
   const r = await sql<{ doc: CategoryDoc; n: number }>`
     with counts as (
       select c as id, count(*)::int as n from ${T('products')} p, unnest(p.category_ids) c
@@ -267,7 +268,7 @@ export async function listCategories(db: Kysely<any>, now: string): Promise<{ do
  * Ids and last-change times of the listed products visible at `now`, in creation order, one page at a time
  * (the sitemap, issue 3): rows `offset` to `offset + limit - 1`.
  */
-export async function listSitemapProducts(db: Kysely<any>, now: string, offset: number, limit: number): Promise<{ id: string; modified_at: string | null }[]> {
+export async function listSitemapProducts(db: Kysely<CatalogTables>, now: string, offset: number, limit: number): Promise<{ id: string; modified_at: string | null }[]> {
   const r = await sql<{ id: string; modified_at: Date | null }>`
     select p.id, p.modified_at from ${T('products')} p
     where p.listed and ${visibleAt(now)} = 'visible'
@@ -276,7 +277,7 @@ export async function listSitemapProducts(db: Kysely<any>, now: string, offset: 
 }
 
 /** Number of listed products visible at `now` (sizes the sitemap index). */
-export async function countSitemapProducts(db: Kysely<any>, now: string): Promise<number> {
+export async function countSitemapProducts(db: Kysely<CatalogTables>, now: string): Promise<number> {
   const r = await sql<{ n: string }>`select count(*)::text as n from ${T('products')} p where p.listed and ${visibleAt(now)} = 'visible'`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }

@@ -24,10 +24,11 @@ import {
   productIdOf,
   toProductRow,
 } from './projection.js';
+import type { CatalogTables } from './schema.js';
 
 const id = (schema: string, table: string) => sql.id(schema, table);
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<void> {
   const products = id(schema, 'products');
   await sql`
     create table ${products} (
@@ -68,7 +69,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 /** Secondary indexes of the listing (a rebuild creates them after loading, which is much faster). */
-async function createIndexes(db: Kysely<any>, schema: string): Promise<void> {
+async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise<void> {
   const products = id(schema, 'products');
   const idx = (name: string) => sql.id(`${name}`);
   // fastupdate: no pending list for every query to scan after a bulk load or a rebuild.
@@ -95,7 +96,7 @@ const PRODUCT_COLUMNS = [
 const CATEGORY_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['parent_id', 'uuid'], ['seq', 'bigint'], ['deleted', 'boolean']] as const;
 
 /** `insert ... select from jsonb_to_recordset(rows) on conflict (id) do update` for the given columns. */
-async function upsert(trx: Transaction<any>, schema: string, table: string, columns: readonly (readonly [string, string])[], rows: Record<string, unknown>[]) {
+async function upsert(trx: Transaction<CatalogTables>, schema: string, table: string, columns: readonly (readonly [string, string])[], rows: Record<string, unknown>[]) {
   if (!rows.length) return;
   const names = sql.join(columns.map(([c]) => sql.id(c)));
   const typed = sql.raw(columns.map(([c, t]) => `"${c}" ${t}`).join(', '));
@@ -106,7 +107,7 @@ async function upsert(trx: Transaction<any>, schema: string, table: string, colu
     on conflict (id) do update set ${updates}`.execute(trx);
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<CatalogTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   const productIds = [...new Set(events.map(productIdOf).filter((x): x is string => x !== null))];
   const categoryIds = [...new Set(events.filter((e) => e.streamId.startsWith('category-')).map((e) => (e.data as { categoryId: string }).categoryId))];
 
@@ -173,7 +174,7 @@ const IDS_PER_NOTIFICATION = 150;
  * stock on the page updates live). A rebuild into the side schema (`rm_catalog__rebuild`) sends nothing; its
  * catch-up batches after the switch go through the live schema again.
  */
-async function notifyStockChanges(trx: Transaction<any>, events: RecordedEvent[], changedProducts: Set<string>): Promise<void> {
+async function notifyStockChanges(trx: Transaction<CatalogTables>, events: RecordedEvent[], changedProducts: Set<string>): Promise<void> {
   const ids = new Set<string>();
   for (const event of events) {
     if (!event.streamId.startsWith('stock-')) continue;

@@ -8,6 +8,7 @@ import type { DeliveryProviderId } from '../../domain/delivery/providers.js';
 import { liveSchema } from '../read-model.js';
 import type { LocationRow } from './projection.js';
 import { deliveryReadModel } from './writer.js';
+import type { DeliveryTables } from './schema.js';
 
 const T = (table: string) => sql.id(liveSchema(deliveryReadModel), table);
 
@@ -42,7 +43,7 @@ const toView = (r: Row): DeliveryLocationView => ({
  * True when `providerId` offers the location `optionId` now (spec 5: a location provider needs a delivery_option;
  * a location the feed dropped is not offered).
  */
-export async function isLocationOffered(db: Kysely<any>, providerId: string, optionId: string): Promise<boolean> {
+export async function isLocationOffered(db: Kysely<DeliveryTables>, providerId: string, optionId: string): Promise<boolean> {
   const r = await sql<{ ok: boolean }>`
     select exists (select 1 from ${T('locations')} where provider_id = ${providerId} and location_id = ${optionId} and offered) as ok`.execute(db);
   return r.rows[0].ok;
@@ -52,7 +53,7 @@ export async function isLocationOffered(db: Kysely<any>, providerId: string, opt
  * One location of a provider, offered or not (an order keeps the name of a parcel machine removed since), or null
  * when the provider never listed it.
  */
-export async function getLocation(db: Kysely<any>, providerId: string, optionId: string): Promise<DeliveryLocationView | null> {
+export async function getLocation(db: Kysely<DeliveryTables>, providerId: string, optionId: string): Promise<DeliveryLocationView | null> {
   const r = await sql<Row>`
     select provider_id, location_id, name, country, city, address, postal_code, offered
     from ${T('locations')} where provider_id = ${providerId} and location_id = ${optionId}`.execute(db);
@@ -63,7 +64,7 @@ export async function getLocation(db: Kysely<any>, providerId: string, optionId:
  * The offered locations of the given providers (optionally of one country), in no particular order (the API sorts
  * by name in the request's language).
  */
-export async function listOfferedLocations(db: Kysely<any>, providerIds: readonly DeliveryProviderId[], country?: string): Promise<DeliveryLocationView[]> {
+export async function listOfferedLocations(db: Kysely<DeliveryTables>, providerIds: readonly DeliveryProviderId[], country?: string): Promise<DeliveryLocationView[]> {
   if (!providerIds.length) return [];
   const r = await sql<Row>`
     select provider_id, location_id, name, country, city, address, postal_code, offered
@@ -76,13 +77,13 @@ export async function listOfferedLocations(db: Kysely<any>, providerIds: readonl
  * The `offeredOption` predicate of `validateDelivery` (domain/delivery/providers.ts) for one checkout: looks the
  * chosen location up once, so the pure validation stays synchronous.
  */
-export async function offeredOptionFor(db: Kysely<any>, providerId: string | null | undefined, optionId: string | null | undefined): Promise<(providerId: string, optionId: string) => boolean> {
+export async function offeredOptionFor(db: Kysely<DeliveryTables>, providerId: string | null | undefined, optionId: string | null | undefined): Promise<(providerId: string, optionId: string) => boolean> {
   const offered = !!providerId && !!optionId && (await isLocationOffered(db, providerId.trim(), optionId.trim()));
   return (p, o) => offered && p === providerId?.trim() && o === optionId?.trim();
 }
 
 /** The last refresh of each provider's locations (source feed or snapshot, offered count, time ISO-8601). */
-export async function locationRefreshes(db: Kysely<any>): Promise<{ providerId: string; source: string; offered: number; refreshedAt: string }[]> {
+export async function locationRefreshes(db: Kysely<DeliveryTables>): Promise<{ providerId: string; source: string; offered: number; refreshedAt: string }[]> {
   const r = await sql<{ provider_id: string; source: string; offered: number; refreshed_at: Date }>`
     select provider_id, source, offered, refreshed_at from ${T('providers')} order by provider_id`.execute(db);
   return r.rows.map((x) => ({ providerId: x.provider_id, source: x.source, offered: x.offered, refreshedAt: new Date(x.refreshed_at).toISOString() }));

@@ -12,10 +12,11 @@ import { DELIVERY_LOCATIONS_EVENT_TYPES, type DeliveryLocationsEvent } from '../
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import { applyDeliveryEvent, emptyChanges } from './projection.js';
+import type { DeliveryTables } from './schema.js';
 
 const id = (schema: string, table: string) => sql.id(schema, table);
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<DeliveryTables>, schema: string): Promise<void> {
   await sql`
     create table ${id(schema, 'locations')} (
       provider_id text not null,
@@ -39,7 +40,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${id(schema, 'streams')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<DeliveryTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   const streamIds = [...new Set(events.map((e) => e.streamId))];
   const applied = await loadStreamPositions(trx, schema, 'streams', streamIds);
   const changes = emptyChanges();

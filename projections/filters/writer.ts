@@ -9,13 +9,14 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { FILTER_EVENT_TYPES, type FilterEvent } from '../../domain/filter/filter.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
+import type { FiltersTables } from './schema.js';
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<FiltersTables>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'filters')} (name text primary key, label jsonb not null, value_labels jsonb not null)`.execute(db);
   await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<FiltersTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = { type: event.type, data: event.data } as FilterEvent;
     if (e.type === 'FilterLabelsChanged') {

@@ -6,6 +6,7 @@ import type { OrderSummary } from '../../domain/order/order-summary.js';
 import { liveSchema } from '../read-model.js';
 import type { PaymentAttempt } from './projection.js';
 import { ordersReadModel } from './writer.js';
+import type { OrdersTables } from './schema.js';
 
 const T = (table: string) => sql.id(liveSchema(ordersReadModel), table);
 
@@ -19,7 +20,7 @@ export interface OrderView {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 const UUID_PATTERN = /^[0-9a-f-]{36}$/i;
 
-async function viewWhere(db: Kysely<any>, where: ReturnType<typeof sql>): Promise<OrderView | null> {
+async function viewWhere(db: Kysely<OrdersTables>, where: ReturnType<typeof sql>): Promise<OrderView | null> {
   const r = await sql<{ summary: OrderSummary; reservation: OrderView['reservation']; attempts: PaymentAttempt[] }>`
     select summary, reservation, attempts from ${T('orders')} where ${where}`.execute(db);
   return r.rows[0] ?? null;
@@ -29,18 +30,18 @@ async function viewWhere(db: Kysely<any>, where: ReturnType<typeof sql>): Promis
  * The order summary (spec 3 "Order") by order id or by public token; null when no such order is projected yet.
  * Used by the payment page, the confirmation mail and the PDF download (GET /order/download/{token}).
  */
-export async function getOrderSummary(db: Kysely<any>, key: string | { publicToken: string }): Promise<OrderSummary | null> {
+export async function getOrderSummary(db: Kysely<OrdersTables>, key: string | { publicToken: string }): Promise<OrderSummary | null> {
   return (await getOrderView(db, key))?.summary ?? null;
 }
 
 /** The order with its reservation state and payment attempts, by order id or public token (null when unknown). */
-export async function getOrderView(db: Kysely<any>, key: string | { publicToken: string }): Promise<OrderView | null> {
+export async function getOrderView(db: Kysely<OrdersTables>, key: string | { publicToken: string }): Promise<OrderView | null> {
   if (typeof key === 'string') return UUID_PATTERN.test(key) ? viewWhere(db, sql`order_id = ${key}`) : null;
   return TOKEN_PATTERN.test(key.publicToken) ? viewWhere(db, sql`public_token = ${key.publicToken}`) : null;
 }
 
 /** The order with this number (spec 3 Order.number: the merchant reference a payment provider reports). */
-export async function getOrderViewByNumber(db: Kysely<any>, number: number): Promise<OrderView | null> {
+export async function getOrderViewByNumber(db: Kysely<OrdersTables>, number: number): Promise<OrderView | null> {
   if (!Number.isSafeInteger(number)) return null;
   return viewWhere(db, sql`number = ${number}`);
 }
@@ -59,7 +60,7 @@ export interface ExpiredReservation {
  * (a shopper at the bank keeps the order's stock for another TTL).
  * @param limit most orders returned
  */
-export async function findExpiredReservations(db: Kysely<any>, cutoff: string, limit = 100): Promise<ExpiredReservation[]> {
+export async function findExpiredReservations(db: Kysely<OrdersTables>, cutoff: string, limit = 100): Promise<ExpiredReservation[]> {
   const r = await sql<{ order_id: string; placed: boolean; product_ids: string[] }>`
     with held as (
       select r.order_id, min(r.reserved_at) as reserved_at, array_agg(distinct r.product_id order by r.product_id) as product_ids
@@ -76,7 +77,7 @@ export async function findExpiredReservations(db: Kysely<any>, cutoff: string, l
 }
 
 /** Units of a product held by unpaid and paid orders (whole units), for tests and the back office. */
-export async function reservedUnits(db: Kysely<any>, productId: string): Promise<number> {
+export async function reservedUnits(db: Kysely<OrdersTables>, productId: string): Promise<number> {
   const r = await sql<{ n: number }>`select coalesce(sum(quantity), 0)::int as n from ${T('reservations')} where product_id = ${productId}`.execute(db);
   return r.rows[0].n;
 }

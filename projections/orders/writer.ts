@@ -13,10 +13,11 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import { evolveOrderRow, ORDERS_EVENT_TYPES, type OrderRow, reservationChange } from './projection.js';
+import type { OrdersTables } from './schema.js';
 
 const T = (schema: string, table: string) => sql.id(schema, table);
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<OrdersTables>, schema: string): Promise<void> {
   await sql`
     create table ${T(schema, 'orders')} (
       order_id text primary key,
@@ -41,7 +42,7 @@ async function createTables(db: Kysely<any>, schema: string): Promise<void> {
   await sql`create table ${T(schema, 'stock_streams')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
-async function createIndexes(db: Kysely<any>, schema: string): Promise<void> {
+async function createIndexes(db: Kysely<OrdersTables>, schema: string): Promise<void> {
   await sql`create index ${sql.id('reservations_reserved_at')} on ${T(schema, 'reservations')} (reserved_at)`.execute(db);
 }
 
@@ -57,7 +58,7 @@ interface DbOrderRow {
   version: number;
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   const orderEvents = events.filter((e) => e.streamId.startsWith('order-'));
   const stockEvents = events.filter((e) => e.streamId.startsWith('stock-'));
 

@@ -9,17 +9,18 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { PAGE_EVENT_TYPES, type PageEvent } from '../../domain/page/page.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
+import type { PagesTables } from './schema.js';
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<PagesTables>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'pages')} (id text primary key, name text not null, doc jsonb not null, changed_at bigint not null)`.execute(db);
   await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
-async function createIndexes(db: Kysely<any>, schema: string): Promise<void> {
+async function createIndexes(db: Kysely<PagesTables>, schema: string): Promise<void> {
   await sql`create index ${sql.id('pages_name')} on ${sql.id(schema, 'pages')} (name, changed_at desc)`.execute(db);
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<PagesTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = { type: event.type, data: event.data } as PageEvent;
     if (e.type === 'PageSaved') {

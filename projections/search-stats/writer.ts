@@ -8,8 +8,9 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SearchPerformed } from '../../domain/search/search.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
+import type { SearchStatsTables } from './schema.js';
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<SearchStatsTables>, schema: string): Promise<void> {
   await sql`
     create table ${sql.id(schema, 'search_keywords')} (
       day date not null,
@@ -32,7 +33,7 @@ interface Totals {
   last: number;
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<SearchStatsTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   const streamIds = [...new Set(events.map((e) => e.streamId))];
   const applied = await loadStreamPositions(trx, schema, 'streams', streamIds);
   const totals = new Map<string, Totals>();

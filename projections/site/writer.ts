@@ -9,14 +9,15 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { SITE_EVENT_TYPES, type SiteEvent } from '../../domain/site/site.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
+import type { SiteTables } from './schema.js';
 
-async function createTables(db: Kysely<any>, schema: string): Promise<void> {
+async function createTables(db: Kysely<SiteTables>, schema: string): Promise<void> {
   await sql`create table ${sql.id(schema, 'global_fields')} (key text primary key, value jsonb not null)`.execute(db);
   await sql`create table ${sql.id(schema, 'menu')} (id integer primary key, entries jsonb not null)`.execute(db);
   await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
-async function applyBatch(trx: Transaction<any>, schema: string, events: RecordedEvent[]): Promise<void> {
+async function applyBatch(trx: Transaction<SiteTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = { type: event.type, data: event.data } as SiteEvent;
     if (e.type === 'GlobalFieldsChanged') {

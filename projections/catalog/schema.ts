@@ -1,0 +1,48 @@
+/**
+ * The catalog read model's tables (schema `rm_catalog`, or `rm_catalog__rebuild` during a rebuild: the queries name
+ * the schema, so the types hold for both). Column types are what pg returns: bigint as a decimal string,
+ * timestamptz as Date, jsonb as parsed JSON. See writer.ts createTables.
+ */
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { ReadModelTables } from '../read-model.js';
+import type { CategoryDoc, ProductDoc } from './projection.js';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type CatalogTables = ReadModelTables & {
+  /** One listing row per product: the derived, indexed columns the listing, search and facets read. */
+  products: {
+    id: string;
+    /** Stream position of the last event applied (bigint). */
+    seq: ColumnType<string, string | bigint, string | bigint>;
+    listed: boolean;
+    code1: string;
+    code2: string | null;
+    name_et: string;
+    name_en: string;
+    codes_norm: string[];
+    code_text: string;
+    category_ids: string[];
+    /** `name=value` facet pairs. */
+    facets: string[];
+    gross_cents: number | null;
+    net_cents: number | null;
+    stock_total: number;
+    available_in: number;
+    has_limited_amount: boolean;
+    vis_from: Timestamp;
+    vis_to: Timestamp;
+    vis_in: string;
+    vis_out: string;
+    modified_at: Timestamp | null;
+    search: Generated<string>;
+  };
+  /** The folded product documents, apart from the narrow listing rows. */
+  product_docs: { id: string; doc: ProductDoc };
+  categories: { id: string; doc: CategoryDoc; parent_id: string | null; seq: ColumnType<string, string | bigint, string | bigint>; deleted: boolean };
+  /** The dictionary of name words for typo tolerance. */
+  search_words: { word: string };
+};
+
+export type CatalogDb = Kysely<CatalogTables>;
+export type CatalogTransaction = Transaction<CatalogTables>;

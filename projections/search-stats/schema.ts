@@ -1,0 +1,21 @@
+/**
+ * The search statistics read model's tables (schema `rm_search_stats`). See writer.ts.
+ */
+import type { ColumnType, Kysely, Transaction } from 'kysely';
+import type { ReadModelTables, StreamPositionTable } from '../read-model.js';
+
+export type SearchStatsTables = ReadModelTables & {
+  /** Searches per day (a date) and query text. */
+  search_keywords: {
+    day: ColumnType<Date, Date | string, Date | string>;
+    query: string;
+    searches: number;
+    typed_by_user: number;
+    zero_results: number;
+    last_result_count: number;
+  };
+  streams: StreamPositionTable;
+};
+
+export type SearchStatsDb = Kysely<SearchStatsTables>;
+export type SearchStatsTransaction = Transaction<SearchStatsTables>;
