@@ -12,13 +12,15 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ListProductsOutput } from '../projections/catalog/queries.js';
-import { CategoryCache } from './catalog-cache.js';
-import { FilterLabelCache } from './filter-labels.js';
-import { ResultCache } from './listing-cache.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { catalogCachesPlugin } from './catalog-caches.js';
+import { envelopeSchema } from './contracts/catalog.js';
+import { registerOpenApi } from './openapi.js';
+import { adminRoutes } from './routes/admin/index.js';
 import type { ApiDeps } from './deps.js';
 import { registerCsrf } from './csrf.js';
-import { ApiError, registerErrorHandler, sendError, sendFailure } from './errors.js';
+import { ApiError, registerErrorHandler, sendError, sendFailure, success } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { categoryRoutes } from './routes/categories/index.js';
@@ -51,6 +53,9 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   registerJsonBodyParser(app);
   const serveWeb = deps.webRoot !== null && existsSync(path.join(deps.webRoot, 'index.html'));
   await registerSecurityHeaders(app, { publicUrl: deps.publicUrl, indexHtmlPath: serveWeb ? path.join(deps.webRoot!, 'index.html') : null });
+  // The OpenAPI document from the schemas of every route registered after it (GET /v1/openapi.json) and a
+  // readable page (/v1/docs).
+  await registerOpenApi(app);
   // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request).
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerCsrf(app, { secure: deps.publicUrl?.startsWith('https:') ?? false });
@@ -66,24 +71,24 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     await deps.searches.flush();
   });
 
-  const categories = new CategoryCache(deps.db);
-  const listings = new ResultCache<ListProductsOutput>(deps.listingCacheTtlMs);
-  const filterLabels = new FilterLabelCache(deps.db, deps.listingCacheTtlMs);
-  deps.readModelChanges?.on('catalog', () => {
-    listings.clear();
-    categories.clear();
-  });
-  deps.readModelChanges?.on('filters', () => filterLabels.clear());
-  app.get('/health', async () => ({ success: true, status: 'success', data: { ok: true } }));
-  productRoutes(app, deps, categories, listings, filterLabels);
-  searchRoutes(app, deps, categories, listings);
-  categoryRoutes(app, deps, categories);
-  deliveryRoutes(app, deps);
-  siteRoutes(app, deps, categories);
-  pageRoutes(app, deps);
-  stockNotificationRoutes(app, deps);
-  liveRoutes(app, deps);
+  await app.register(catalogCachesPlugin, { deps });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/health',
+    { schema: { summary: 'Liveness', tags: ['site'], response: { 200: envelopeSchema(z.object({ ok: z.boolean() })) } } },
+    async () => success({ ok: true }),
+  );
+  // One encapsulated plugin per resource (conventions 6, fastify/demo).
+  await app.register(productRoutes, { deps });
+  await app.register(searchRoutes, { deps });
+  await app.register(categoryRoutes, { deps });
+  await app.register(deliveryRoutes, { deps });
+  await app.register(siteRoutes, { deps });
+  await app.register(pageRoutes, { deps });
+  await app.register(stockNotificationRoutes, { deps });
+  await app.register(liveRoutes, { deps });
   await app.register(orderRoutes, { deps });
+  // Staff resources, behind one guard (api/routes/admin/index.ts).
+  await app.register(adminRoutes, { deps, prefix: '/v1/admin' });
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.
   if (deps.sandboxBank) await app.register(sandboxBankRoutes, deps.sandboxBank);
 

@@ -10,6 +10,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema } from './contracts/catalog.js';
 import { success } from './errors.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
@@ -25,7 +28,7 @@ export async function registerCsrf(app: FastifyInstance, options: { secure?: boo
       return typeof token === 'string' ? token : undefined;
     },
   });
-  app.get('/v1/csrf-token', async (_request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/v1/csrf-token', { schema: { summary: 'A CSRF token (and its secret in the _csrf cookie)', tags: ['site'], response: { 200: envelopeSchema(z.object({ token: z.string() })) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return success({ token: reply.generateCsrf() });
   });

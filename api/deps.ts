@@ -10,6 +10,11 @@ import type { EventStore } from '../platform/event-store/port.js';
 import type { PaymentProviders } from '../platform/payments/port.js';
 import type { SandboxBankOptions } from '../platform/payments/sandbox-bank.js';
 
+/** The options of every route plugin (`app.register(productRoutes, { deps })`). */
+export interface RouteOptions {
+  deps: ApiDeps;
+}
+
 export interface ApiDeps {
   db: Database;
   store: EventStore;

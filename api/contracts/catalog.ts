@@ -154,6 +154,24 @@ export const categoryTreeResponseSchema = z.array(categoryNodeSchema);
 export const SEARCH_FILTER_FIELDS = ['category', 'code1', 'price', 'available_in', 'attribute'] as const;
 export const SEARCH_FILTER_COMPARISONS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'like'] as const;
 
+/**
+ * Query of GET /v1/search (spec 7): q, page, per-page, sort, and any number of Yii-style filter triples
+ * ff{n}/fc{n}/fv{n} (strings, parsed by the route). No control characters anywhere (./text.ts).
+ */
+export const searchQuerySchema = z
+  .object({
+    q: safeString(MAX_QUERY_LENGTH).optional(),
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    'per-page': z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
+    sort: sortSchema.optional(),
+    lang: z.string().max(10).optional(),
+    fieldsPreset: z.string().max(50).optional(),
+    limitCategoriesTo: z.string().max(50).optional(),
+    iu: z.enum(['user']).optional(),
+  })
+  .catchall(safeString(200));
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
 /** One search result (spec 3 "Search result"). */
 export const searchResultSchema = z.object({
   id: z.string(),
@@ -170,6 +188,15 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
+
+/** A failure in the envelope of spec 7 (api/errors.ts): `redirect` when the client must go there to fix it. */
+export const failureEnvelopeSchema = z.object({
+  success: z.literal(false),
+  status: z.literal('failure'),
+  message: z.string(),
+  errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+  redirect: z.string().optional(),
+});
 
 /** The response envelope of spec 7. */
 export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>

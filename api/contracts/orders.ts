@@ -167,6 +167,9 @@ export type StartPaymentBody = z.infer<typeof startPaymentBodySchema>;
 /** `data` of PUT /v1/payment/{token}: the address to send the browser to. */
 export const startPaymentDataSchema = z.object({ url: z.string() });
 
+/** `data` of a handled payment callback: the verified status as the provider reported it. */
+export const paymentCallbackAnswerSchema = z.object({ status: z.string() });
+
 /** A failed place-order (spec 7 "Error: redirect and errors"): `redirect` '/cart' when the cart must change. */
 export const placeOrderFailureSchema = z.object({
   success: z.literal(false),

@@ -1,9 +1,23 @@
 /** `GET /v1/categories`: the visible category tree with product counts and URLs per language (spec 3 "Category"). */
 import type { FastifyInstance } from 'fastify';
-import type { CategoryCache } from '../../catalog-cache.js';
-import type { ApiDeps } from '../../deps.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { categoryTreeResponseSchema, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import type { RouteOptions } from '../../deps.js';
 import { success } from '../../errors.js';
 
-export function categoryRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
-  app.get('/v1/categories', async () => success((await categories.get(deps.now())).tree));
+/** The category routes as one plugin; the tree from the app's CategoryCache (api/catalog-caches.ts). */
+export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/categories',
+    {
+      schema: {
+        summary: 'The visible category tree (spec 3 "Category")',
+        tags: ['catalog'],
+        querystring: z.object({ lang: z.string().optional() }).loose(),
+        response: { 200: envelopeSchema(categoryTreeResponseSchema), 400: failureEnvelopeSchema },
+      },
+    },
+    async () => success((await app.categories.get(deps.now())).tree),
+  );
 }

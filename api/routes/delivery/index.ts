@@ -18,8 +18,8 @@ import { z } from 'zod';
 import { DELIVERY_COUNTRIES, DELIVERY_COUNTRY_CODES, DELIVERY_PROVIDER_IDS, DELIVERY_PROVIDERS, postageProductId } from '../../../domain/delivery/providers.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { type DeliveryLocationView, listOfferedLocations } from '../../../projections/delivery/queries.js';
-import { envelopeSchema, productSchema } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
+import { envelopeSchema, failureEnvelopeSchema, productSchema } from '../../contracts/catalog.js';
+import type { RouteOptions } from '../../deps.js';
 import { sendFailure, success } from '../../errors.js';
 import { type ApiLanguage, requestLanguage } from '../../messages.js';
 import { toProduct } from '../products/to-product.js';
@@ -32,7 +32,7 @@ import {
 } from '../../contracts/delivery.js';
 
 /** The failure envelope (api/errors.ts) as a response schema. */
-const failure = envelopeSchema(z.null());
+const failure = failureEnvelopeSchema;
 
 /** Messages of the delivery routes per code and language. */
 export const DELIVERY_ROUTE_MESSAGES: Record<string, Record<ApiLanguage, string>> = {
@@ -77,12 +77,13 @@ export function toDeliveryProvidersResponse(locations: DeliveryLocationView[], l
 }
 
 /** Registers GET /v1/delivery-provider and GET /v1/delivery-provider/:providerId (reads rm_delivery and rm_catalog). */
-export function deliveryRoutes(app: FastifyInstance, deps: ApiDeps): void {
+/** The delivery routes as one plugin. */
+export async function deliveryRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
     '/v1/delivery-provider',
-    { schema: { querystring: deliveryProvidersQuerySchema, response: { 200: envelopeSchema(deliveryProvidersResponseSchema), 400: failure } } },
+    { schema: { summary: 'Delivery providers with their offered locations (spec 7)', tags: ['delivery'], querystring: deliveryProvidersQuerySchema, response: { 200: envelopeSchema(deliveryProvidersResponseSchema), 400: failure } } },
     async (request) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);
       const country = request.query.country;
@@ -96,6 +97,8 @@ export function deliveryRoutes(app: FastifyInstance, deps: ApiDeps): void {
     '/v1/delivery-provider/:providerId',
     {
       schema: {
+        summary: "A delivery provider's postage product (spec 7)",
+        tags: ['delivery'],
         params: deliveryProviderParamsSchema,
         querystring: deliveryProvidersQuerySchema.pick({ lang: true }),
         response: { 200: envelopeSchema(productSchema), 400: failure, 404: failure },

@@ -7,11 +7,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { ApiDeps } from '../../deps.js';
+import { z } from 'zod';
+import type { RouteOptions } from '../../deps.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
 
-export function liveRoutes(app: FastifyInstance, deps: ApiDeps): void {
+/** The websocket route as one plugin; its subscribers are the plugin's own state. */
+export async function liveRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const subscribers = new Map<WebSocket, Set<string>>();
 
   const onStock = (productIds: string[]) => {
@@ -26,7 +28,17 @@ export function liveRoutes(app: FastifyInstance, deps: ApiDeps): void {
     for (const socket of subscribers.keys()) socket.close(1001, 'server closing');
   });
 
-  app.get('/v1/live', { websocket: true }, (socket) => {
+  app.get(
+    '/v1/live',
+    {
+      websocket: true,
+      schema: {
+        summary: 'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}',
+        tags: ['catalog'],
+        response: { 101: z.null().describe('Switching Protocols: the websocket') },
+      },
+    },
+    (socket) => {
     subscribers.set(socket, new Set());
     socket.on('message', (raw) => {
       let message: unknown;
@@ -40,5 +52,6 @@ export function liveRoutes(app: FastifyInstance, deps: ApiDeps): void {
       subscribers.set(socket, new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= 100).slice(0, MAX_LIVE_SUBSCRIPTIONS)));
     });
     socket.on('close', () => subscribers.delete(socket));
-  });
+    },
+  );
 }

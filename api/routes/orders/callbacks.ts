@@ -22,6 +22,9 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { PaymentCallbackRejected, type VerifiedPayment } from '../../../platform/payments/port.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
+import { z } from 'zod';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { paymentCallbackAnswerSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 
@@ -98,8 +101,17 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
     const { verified } = await handlePaymentCallback(deps, request, request.params.providerId);
     return success({ status: verified.status });
   };
-  app.post('/v1/payment-callback/:providerId', notification);
-  app.get('/v1/payment-callback/:providerId', notification);
+  const params = z.object({ providerId: z.string().max(64) });
+  const failure = failureEnvelopeSchema;
+  const answered = envelopeSchema(paymentCallbackAnswerSchema);
+  const notificationSchema = {
+    summary: "A payment provider's server-to-server notification (signed; verified before it counts)",
+    tags: ['payments'],
+    params,
+    response: { 200: answered, 400: failure, 404: failure },
+  };
+  app.post('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);
+  app.get('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);
 
   const browserReturn = async (request: FastifyRequest<{ Params: { providerId: string } }>, reply: FastifyReply) => {
     const { view, verified, paid } = await handlePaymentCallback(deps, request, request.params.providerId);
@@ -107,6 +119,12 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
     if (verified.serverToServer) return success({ status: verified.status });
     return reply.redirect(paid ? '/payment-success' : `/payment/${view.summary.publicToken}`, 303);
   };
-  app.post('/payment-return/:providerId', browserReturn);
-  app.get('/payment-return/:providerId', browserReturn);
+  const returnSchema = {
+    summary: "The shopper's browser back from the payment provider: 303 to the payment or success page",
+    tags: ['payments'],
+    params,
+    response: { 200: answered, 303: z.null().describe('Redirect to /payment-success or /payment/{token}'), 400: failure, 404: failure },
+  };
+  app.post('/payment-return/:providerId', { schema: returnSchema }, browserReturn);
+  app.get('/payment-return/:providerId', { schema: returnSchema }, browserReturn);
 }

@@ -7,13 +7,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderPdfFileName, renderOrderSummaryPdf } from '../../../projections/orders/order-pdf.js';
 import { getOrderSummary } from '../../../projections/orders/queries.js';
+import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
 
 export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/order/download/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }), querystring: z.object({ lang: z.string().optional() }) } },
+    {
+      schema: {
+        summary: 'The order summary as a PDF (spec 7 "Order summary download")',
+        tags: ['orders'],
+        params: z.object({ token: z.string().max(200) }),
+        querystring: z.object({ lang: z.string().optional() }),
+        response: { 200: { description: 'PDF', content: { 'application/pdf': { schema: z.any().describe('binary') } } }, 404: failureEnvelopeSchema },
+      },
+    },
     async (request, reply) => {
       const summary = await getOrderSummary(deps.db, { publicToken: request.params.token });
       if (!summary) throw new ApiError('order.not_found', 404);

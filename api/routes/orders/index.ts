@@ -8,13 +8,13 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import type { ApiDeps } from '../../deps.js';
+import type { RouteOptions } from '../../deps.js';
 import { paymentCallbackRoutes } from './callbacks.js';
 import { orderDownloadRoutes } from './download.js';
 import { paymentRoutes } from './payment.js';
 import { placeOrderRoute } from './place-order.js';
 
-export async function orderRoutes(app: FastifyInstance, options: { deps: ApiDeps }): Promise<void> {
+export async function orderRoutes(app: FastifyInstance, options: RouteOptions): Promise<void> {
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   placeOrderRoute(app, options.deps);
   paymentRoutes(app, options.deps);

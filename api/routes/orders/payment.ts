@@ -23,7 +23,7 @@ import type { PaymentRequest, PaymentStart } from '../../../platform/payments/po
 import { getOrderView, type OrderView } from '../../../projections/orders/queries.js';
 import { ordersReadModel } from '../../../projections/orders/writer.js';
 import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
-import { envelopeSchema } from '../../contracts/catalog.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { orderWithPaymentMethodsSchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
@@ -32,7 +32,7 @@ import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../csrf.js';
 
 const tokenParams = z.object({ token: z.string().max(200) });
-const failure = envelopeSchema(z.null());
+const failure = failureEnvelopeSchema;
 const langQuery = z.object({ lang: z.string().optional() });
 
 /** How long a payment call waits for a just-placed order to reach the orders read model, in milliseconds. */
@@ -95,7 +95,7 @@ async function startWithProvider(start: () => Promise<PaymentStart>, request: Fa
 export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/v1/payment/:token', { schema: { params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 404: failure } } }, async (request, reply) => {
+  typed.get('/v1/payment/:token', { schema: { summary: 'An order and its payment methods (spec 7; personal data: no-store)', tags: ['payments'], params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 400: failure, 404: failure } } }, async (request, reply) => {
     // Personal data: never kept by a browser or proxy cache (issue 9), the 404 neither.
     reply.header('cache-control', 'no-store');
     const view = await findOrderByToken(deps, request.params.token);
@@ -106,7 +106,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   typed.put(
     '/v1/payment/:token',
     {
-      schema: { params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } },
+      schema: { summary: 'Start a payment with the chosen method (spec 7)', tags: ['payments'], params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } },
       onRequest: csrfProtected(app),
     },
     async (request, reply) => {
@@ -132,7 +132,21 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   typed.get(
     '/v1/payment/:token/redirect',
-    { schema: { params: tokenParams, querystring: z.object({ attempt: z.string().max(100), lang: z.string().optional() }) } },
+    {
+      schema: {
+        summary: "The auto-submitting form of a payment attempt (iPizza), or 303 to the provider",
+        tags: ['payments'],
+        params: tokenParams,
+        querystring: z.object({ attempt: z.string().max(100), lang: z.string().optional() }),
+        response: {
+          200: { description: 'HTML form posting to the bank', content: { 'text/html': { schema: z.string() } } },
+          303: z.null().describe('Redirect to the provider or /payment-success'),
+          400: failure,
+          404: failure,
+          502: failure,
+        },
+      },
+    },
     async (request, reply) => {
       const view = await findOrderByToken(deps, request.params.token);
       if (!view) throw new ApiError('order.not_found', 404);

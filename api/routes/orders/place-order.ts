@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import { type CartCheckout, placeOrderFromCart } from '../../../commands/order/place-order-from-cart.js';
-import { placeOrderBodySchema, placeOrderFailureSchema, orderWithPaymentMethodsSchema } from '../../contracts/orders.js';
+import { orderWithPaymentMethodsSchema, placeOrderBodySchema, placeOrderFailureSchema } from '../../contracts/orders.js';
 import { envelopeSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
 import { errorAnswer, failureAnswer } from '../../errors.js';

@@ -11,17 +11,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pick } from '../../../domain/shared/localized.js';
 import { getPage } from '../../../projections/pages/queries.js';
-import type { ApiDeps } from '../../deps.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { pageParamsSchema, pageQuerySchema, pageSchema } from '../../contracts/site.js';
+import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 
-export function pageRoutes(app: FastifyInstance, deps: ApiDeps): void {
+/** The content page route as one plugin. */
+export async function pageRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/page/:pageRef',
     {
       schema: {
-        params: z.object({ pageRef: z.string().min(1).max(100) }),
-        querystring: z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional() }),
+        summary: 'A content page by name or id (spec 7)',
+        tags: ['site'],
+        params: pageParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: envelopeSchema(pageSchema).extend({ lang: z.enum(['et', 'en']) }), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
       },
     },
     async (request) => {

@@ -10,11 +10,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import type { CategoryCache } from '../../catalog-cache.js';
-import { type FilterLabelCache, labelFilter } from '../../filter-labels.js';
+import { labelFilter } from '../../filter-labels.js';
 import type { ResultCache } from '../../listing-cache.js';
-import { appliedFiltersSchema, type AppliedFilters, type Language, PAGINATION_HEADERS, productListQuerySchema } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
+import {
+  appliedFiltersSchema,
+  type AppliedFilters,
+  envelopeSchema,
+  failureEnvelopeSchema,
+  type Language,
+  PAGINATION_HEADERS,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSchema,
+} from '../../contracts/catalog.js';
+import type { ApiDeps, RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { toProduct } from './to-product.js';
@@ -51,16 +60,22 @@ export function cachedListing(deps: ApiDeps, listings: ResultCache<ListProductsO
   return listings.get(JSON.stringify(key), () => listProducts(deps.db, input));
 }
 
-export function productRoutes(
-  app: FastifyInstance,
-  deps: ApiDeps,
-  categories: CategoryCache,
-  listings: ResultCache<ListProductsOutput>,
-  filterLabels: FilterLabelCache,
-): void {
+/** The product routes as one plugin; caches from the app's decorations (api/catalog-caches.ts). */
+export async function productRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const { categories, listings, filterLabels } = app;
 
-  typed.get('/v1/products', { schema: { querystring: productListQuerySchema } }, async (request, reply) => {
+  typed.get(
+    '/v1/products',
+    {
+      schema: {
+        summary: 'Product list (spec 7; paging in x-pagination-* headers)',
+        tags: ['catalog'],
+        querystring: productListQuerySchema,
+        response: { 200: envelopeSchema(productListResponseSchema), 400: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
     const query = request.query;
     const language: Language = requestLanguage(query, request.headers['accept-language']);
     const filters = parseFilters(query.f);
@@ -85,11 +100,20 @@ export function productRoutes(
       appliedFiltersCount: result.appliedFiltersCount,
       exactlyMatchingProductIds: result.exactlyMatchingProductIds,
     });
-  });
+    },
+  );
 
   typed.get(
     '/product/view/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }), querystring: z.object({ lang: z.string().optional() }) } },
+    {
+      schema: {
+        summary: 'One product (spec 7); 404 for an unknown or inaccessible product',
+        tags: ['catalog'],
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ lang: z.string().optional() }),
+        response: { 200: envelopeSchema(productSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+      },
+    },
     async (request) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);
       const now = deps.now();

@@ -9,28 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseEuroToCents } from '../../../commands/catalog/catalog-csv.js';
-import type { ListProductsOutput } from '../../../projections/catalog/queries.js';
-import type { CategoryCache } from '../../catalog-cache.js';
-import type { ResultCache } from '../../listing-cache.js';
-import { DEFAULT_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZES, type SearchResult, sortSchema } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
+import { envelopeSchema, failureEnvelopeSchema, type SearchResult, searchQuerySchema, searchResponseSchema } from '../../contracts/catalog.js';
+import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { centsToEuros } from '../products/to-product.js';
 import { cachedListing, setPagination } from '../products/index.js';
-
-const searchQuerySchema = z
-  .object({
-    q: z.string().max(MAX_QUERY_LENGTH).optional(),
-    page: z.coerce.number().int().min(1).max(100000).default(1),
-    'per-page': z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
-    sort: sortSchema.optional(),
-    lang: z.string().max(10).optional(),
-    fieldsPreset: z.string().max(50).optional(),
-    limitCategoriesTo: z.string().max(50).optional(),
-    iu: z.enum(['user']).optional(),
-  })
-  .catchall(z.string().max(200));
 
 interface SearchFilters {
   categoryId?: string;
@@ -71,8 +55,20 @@ export function parseSearchFilters(query: Record<string, unknown>): SearchFilter
   return out;
 }
 
-export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache, listings: ResultCache<ListProductsOutput>): void {
-  app.withTypeProvider<ZodTypeProvider>().get('/v1/search', { schema: { querystring: searchQuerySchema } }, async (request, reply) => {
+/** GET /v1/search as a plugin; caches from the app's decorations (api/catalog-caches.ts). */
+export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  const { categories, listings } = app;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/search',
+    {
+      schema: {
+        summary: 'Search (spec 7; Yii-style filters ff{n}/fc{n}/fv{n}; paging in x-pagination-* headers)',
+        tags: ['catalog'],
+        querystring: searchQuerySchema,
+        response: { 200: envelopeSchema(searchResponseSchema), 400: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
     const query = request.query;
     const language = requestLanguage(query, request.headers['accept-language']);
     const parsed = parseSearchFilters(query);
@@ -104,5 +100,6 @@ export function searchRoutes(app: FastifyInstance, deps: ApiDeps, categories: Ca
       };
     });
     return success({ results });
-  });
+    },
+  );
 }

@@ -11,30 +11,27 @@
  *   20,000 products, i.e. 40,000 URLs, per file: under the protocol's 50,000).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { pick } from '../../../domain/shared/localized.js';
 import { isHiddenMenuEntry } from '../../../domain/site/site.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
 import { listPageNames } from '../../../projections/pages/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
-import type { CategoryCache } from '../../catalog-cache.js';
-import type { CategoryNode } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
+import { type CategoryNode, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { type MenuItemView, setLanguageResponseSchema, siteResponseSchema } from '../../contracts/site.js';
+import type { ApiDeps, RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 
 export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
 
-export interface MenuItem {
-  kind: 'page' | 'link' | 'category';
-  label: string;
-  /** App path: /{pageName} for pages, the URL for links, the category URL (spec 9) for categories. */
-  href: string;
-  /** Category entries: the visible subcategories (the drop-down). */
-  children: { label: string; href: string; categoryId: string }[];
-  categoryId: string | null;
-  /** Spec 2 "Header": not shown in the storefront's navigation (the Galerii entry, in every language). */
-  hidden: boolean;
-}
+/** One navigation entry (api/contracts/site.ts). */
+export type MenuItem = MenuItemView;
+
+/** An XML document (sitemaps), for the OpenAPI document. */
+const xmlResponse = { description: 'XML (sitemaps protocol)', content: { 'application/xml': { schema: z.string() } } };
+const langQuery = z.object({ lang: z.string().optional() }).loose();
 
 function findCategory(nodes: CategoryNode[], id: string): CategoryNode | undefined {
   for (const node of nodes) {
@@ -68,8 +65,11 @@ function sendXml(reply: FastifyReply, body: string) {
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 }
 
-export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: CategoryCache): void {
-  app.get('/v1/site', async (request) => {
+/** The site routes as one plugin; categories from the app's CategoryCache (api/catalog-caches.ts). */
+export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  const { categories } = app;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/v1/site', { schema: { summary: 'Global fields and the main navigation (issue 3 "Shell")', tags: ['site'], querystring: langQuery, response: { 200: envelopeSchema(siteResponseSchema), 400: failureEnvelopeSchema } } }, async (request) => {
     const lang = requestLanguage(request.query, request.headers['accept-language']);
     const [content, snapshot] = await Promise.all([getSiteContent(deps.db), categories.get(deps.now())]);
     const globalFields = Object.fromEntries(Object.entries(content.fields).map(([key, value]) => [key, pick(value, lang)]));
@@ -96,15 +96,26 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
     return success({ language: lang, globalFields, menu });
   });
 
-  app.get<{ Params: { language: string } }>('/:language/site/set-language', async (request, reply) => {
+  typed.get(
+    '/:language/site/set-language',
+    {
+      schema: {
+        summary: 'Remember the interface language in the lang cookie (spec 7)',
+        tags: ['site'],
+        params: z.object({ language: z.string().max(10) }),
+        response: { 200: envelopeSchema(setLanguageResponseSchema), 400: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
     const code = request.params.language.toLowerCase();
     if (code !== 'et' && code !== 'en' && code !== 'en-us') throw new ApiError('request.language_invalid', 400, 'language');
     const lang = code === 'et' ? 'et' : 'en';
     reply.header('set-cookie', `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
-    return success({ language: lang });
-  });
+    return success({ language: lang as 'et' | 'en' });
+    },
+  );
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  typed.get('/sitemap.xml', { schema: { summary: 'Sitemap index', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
     const files = Math.max(1, Math.ceil((await countSitemapProducts(deps.db, deps.now())) / SITEMAP_PRODUCTS_PER_FILE));
     const locs = ['/sitemap-categories.xml', ...Array.from({ length: files }, (_, i) => `/sitemap-products-${i + 1}.xml`)];
@@ -115,7 +126,7 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
     return sendXml(reply, body);
   });
 
-  app.get('/sitemap-categories.xml', async (request, reply) => {
+  typed.get('/sitemap-categories.xml', { schema: { summary: 'Sitemap of the listing, content pages and categories', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
     const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db)]);
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
@@ -130,7 +141,10 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
     return sendXml(reply, `${body}</urlset>\n`);
   });
 
-  app.get<{ Params: { n: string } }>('/sitemap-products-:n.xml', async (request, reply) => {
+  typed.get(
+    '/sitemap-products-:n.xml',
+    { schema: { summary: 'Sitemap of listed products, 20,000 per file', tags: ['site'], params: z.object({ n: z.string().max(10) }), response: { 200: xmlResponse, 404: failureEnvelopeSchema } } },
+    async (request, reply) => {
     const n = Number.parseInt(request.params.n, 10);
     if (!Number.isInteger(n) || n < 1 || String(n) !== request.params.n) throw new ApiError('not_found', 404);
     const rows = await listSitemapProducts(deps.db, deps.now(), (n - 1) * SITEMAP_PRODUCTS_PER_FILE, SITEMAP_PRODUCTS_PER_FILE);
@@ -140,5 +154,6 @@ export function siteRoutes(app: FastifyInstance, deps: ApiDeps, categories: Cate
     for (const row of rows) parts.push(urlEntries(base, { et: `/products/view/${row.id}`, en: `/en/products/view/${row.id}` }, row.modified_at));
     parts.push('</urlset>\n');
     return sendXml(reply, parts.join(''));
-  });
+    },
+  );
 }

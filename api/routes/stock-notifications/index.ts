@@ -13,7 +13,8 @@ import { z } from 'zod';
 import { stockNotificationBodySchema } from '../../contracts/stock-notifications.js';
 import { requestStockNotification } from '../../../commands/stock-notification/request-stock-notification.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
-import type { ApiDeps } from '../../deps.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import type { RouteOptions } from '../../deps.js';
 import { csrfProtected } from '../../csrf.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
@@ -23,11 +24,18 @@ export const STOCK_NOTIFICATION_RATE_LIMIT = 10;
 
 const bodySchema = stockNotificationBodySchema;
 
-export function stockNotificationRoutes(app: FastifyInstance, deps: ApiDeps): void {
+/** The stock notification route as one plugin. */
+export async function stockNotificationRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/v1/stock-notification',
     {
-      schema: { body: bodySchema, querystring: z.object({ lang: z.string().optional() }) },
+      schema: {
+        summary: 'Ask to be told when a product is back in stock (spec 7)',
+        tags: ['catalog'],
+        body: bodySchema,
+        querystring: z.object({ lang: z.string().optional() }),
+        response: { 200: envelopeSchema(z.literal(true)), 400: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema, 429: failureEnvelopeSchema },
+      },
       config: { rateLimit: { max: STOCK_NOTIFICATION_RATE_LIMIT, timeWindow: 60_000 } },
       onRequest: csrfProtected(app),
     },

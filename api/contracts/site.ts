@@ -1,0 +1,46 @@
+/**
+ * Site and content page contracts (issue 3 "Shell"; spec 2 "Header"; spec 7 GET /v1/site, GET
+ * /{language}/site/set-language, GET /v1/page/{pageName|pageId}; spec 3 "Page"). Imports nothing but zod.
+ */
+import { z } from 'zod';
+
+/** One entry of the main navigation: a page, a link or a category with its visible subcategories (the drop-down). */
+export const menuItemSchema = z.object({
+  kind: z.enum(['page', 'link', 'category']),
+  label: z.string(),
+  /** App path: /{pageName} for pages, the URL for links, the category URL (spec 9) for categories. */
+  href: z.string(),
+  children: z.array(z.object({ label: z.string(), href: z.string(), categoryId: z.string() })),
+  categoryId: z.string().nullable(),
+  /** Not shown in the storefront's navigation (the Galerii entry, spec 2 "Header"). */
+  hidden: z.boolean(),
+});
+export type MenuItemView = z.infer<typeof menuItemSchema>;
+
+/** `data` of GET /v1/site: the global fields in the language (Estonian fallback) and the menu. */
+export const siteResponseSchema = z.object({
+  language: z.enum(['et', 'en']),
+  globalFields: z.record(z.string(), z.string()),
+  menu: z.array(menuItemSchema),
+});
+export type SiteResponse = z.infer<typeof siteResponseSchema>;
+
+/** `data` of GET /{language}/site/set-language. */
+export const setLanguageResponseSchema = z.object({ language: z.enum(['et', 'en']) });
+
+/** Query of GET /v1/page/{pageRef}: language and the fields preset (frontEdit comes with the staff's page editor). */
+export const pageQuerySchema = z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional() });
+export const pageParamsSchema = z.object({ pageRef: z.string().min(1).max(100) });
+
+/** `data` of GET /v1/page/{pageRef}: the page in the language; `content` is sanitised HTML. */
+export const pageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  content: z.string(),
+  meta_description: z.string(),
+  meta_keywords: z.string(),
+  canonical: z.string(),
+  alternates: z.object({ et: z.string(), en: z.string() }),
+});
+export type PageView = z.infer<typeof pageSchema>;

@@ -1,0 +1,75 @@
+/**
+ * The OpenAPI document (GET /v1/openapi.json), the integrators' page (/v1/docs) and the staff prefix's guard
+ * (/v1/admin/...: 401 in the envelope until the staff issue brings sessions), driven with `inject`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
+
+let h: ShopHarness;
+beforeAll(async () => {
+  h = await createShopHarness('api_openapi');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('is valid JSON listing the storefront routes, each with a response schema per status', async () => {
+    const res = await h.app.inject({ url: '/v1/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    const doc = JSON.parse(res.body) as { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    const expected: [string, string][] = [
+      ['/v1/products', 'get'],
+      ['/product/view/{id}', 'get'],
+      ['/v1/search', 'get'],
+      ['/v1/categories', 'get'],
+      ['/v1/site', 'get'],
+      ['/v1/page/{pageRef}', 'get'],
+      ['/v1/delivery-provider', 'get'],
+      ['/v1/delivery-provider/{providerId}', 'get'],
+      ['/v1/stock-notification', 'post'],
+      ['/v1/place-order', 'post'],
+      ['/v1/payment/{token}', 'get'],
+      ['/v1/payment/{token}', 'put'],
+      ['/v1/csrf-token', 'get'],
+      ['/order/download/{token}', 'get'],
+      ['/v1/admin/me', 'get'],
+    ];
+    for (const [path, method] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method.toUpperCase()} ${path}`).toBeDefined();
+      expect(Object.keys(operation!.responses ?? {}), `${method.toUpperCase()} ${path}`).toContain('200');
+    }
+    // Every route the document lists declares its answers.
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(Object.keys(operation.responses ?? {}).filter((s) => s !== 'default'), `${method.toUpperCase()} ${path}`).not.toEqual([]);
+      }
+    }
+    // The place-order body and its failure envelope (redirect) are documented.
+    const placeOrder = doc.paths['/v1/place-order'].post as { requestBody?: unknown; responses: Record<string, unknown> };
+    expect(JSON.stringify(placeOrder.requestBody)).toContain('accept_terms');
+    expect(JSON.stringify(placeOrder.responses['409'])).toContain('redirect');
+  });
+
+  it('has a readable page for integrators', async () => {
+    const res = await h.app.inject({ url: '/v1/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('swagger');
+  });
+});
+
+describe('/v1/admin', () => {
+  it('answers 401 in the envelope without a staff session, known and unknown paths alike', async () => {
+    for (const url of ['/v1/admin/me?lang=en', '/v1/admin/orders?lang=en']) {
+      const res = await h.app.inject({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toEqual({ success: false, status: 'failure', message: 'Please log in.', errors: [{ code: 'unauthorized', message: 'Please log in.' }] });
+    }
+    const post = await h.app.inject({ method: 'POST', url: '/v1/admin/products', payload: {} });
+    expect(post.statusCode).toBe(401);
+  });
+});
