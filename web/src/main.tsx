@@ -1,10 +1,11 @@
+// The base styles first: feature styles imported by the app's modules come after them in the cascade.
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { applyTheme, readStoredTheme } from './lib/theme';
-import './styles/app.css';
 
 const { lang } = languageFromPath(window.location.pathname);
 document.documentElement.lang = lang;

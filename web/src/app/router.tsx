@@ -19,8 +19,15 @@ import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
 
 // Each lazy page's download runs the header's loading bar (trackLoading).
+// The product page with the cart's add-to-cart control (composed here: features do not import each other).
 const ProductViewRoute = lazy(() =>
-  trackLoading(import('../features/catalog/routes/product-view')).then((m) => ({ default: m.ProductViewRoute })),
+  trackLoading(Promise.all([import('../features/catalog/routes/product-view'), import('../features/cart/components/add-to-cart')])).then(
+    ([view, cartUi]) => ({
+      default: function ProductViewWithCart() {
+        return <view.ProductViewRoute addToCart={(product) => <cartUi.AddToCart product={product} />} />;
+      },
+    }),
+  ),
 );
 const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
 const SearchResultsRoute = lazy(() =>
@@ -54,6 +61,11 @@ function ClearStorageRoute() {
   return null;
 }
 
+/** A prefixed path that is no category: a content page by name (its own chunk), else not found. */
+function notCategory(pageName: string | null) {
+  return pageName ? <ContentPageRoute name={pageName} /> : <NotFoundRoute />;
+}
+
 /** The pages of one language, relative to its prefix. */
 function pages(prefix: string) {
   return [
@@ -71,7 +83,7 @@ function pages(prefix: string) {
     // Prefixed: a category URL (spec 9), else a content page by name, else not found (category-url.tsx).
     // Unprefixed: a content page by name (/muugitingimused), else not found.
     ...(prefix
-      ? [<Route key={`${prefix}404`} path="*" element={<CategoryUrlRoute />} />]
+      ? [<Route key={`${prefix}404`} path="*" element={<CategoryUrlRoute notCategory={notCategory} />} />]
       : [<Route key="page-name" path=":pageName" element={<ContentPageRoute />} />, <Route key="404" path="*" element={<NotFoundRoute />} />]),
   ];
 }

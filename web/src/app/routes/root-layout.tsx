@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Toaster } from '../../components/feedback/toasts';
 import { Header } from '../../components/layout/header';
+import { MiniCart } from '../../features/cart/components/mini-cart';
 import { Spinner } from '../../components/spinner';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
@@ -32,7 +33,7 @@ export function RootLayout() {
       <a className="skip-link" href="#main-content">
         {t('skipToContent')}
       </a>
-      <Header />
+      <Header cart={<MiniCart />} />
       <main id="main-content" className="site-main container" tabIndex={-1}>
         {/* Errors inside a page keep the header and footer around the fallback. */}
         <ErrorBoundary resetKey={pathname + search}>

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSite } from '../../features/site/api/get-site';
+import { useSite } from '../../lib/site/get-site';
 import { useRouteLanguage } from '../../lib/language';
 import { SocialLinks } from './social-links';
 

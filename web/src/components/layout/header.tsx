@@ -1,11 +1,12 @@
 /**
  * Site header (spec 2 "Header"): logo, search box, main navigation from the server's entries, social icons, mini
- * cart, language select, theme toggle and the thin loading bar.
+ * cart (passed in by the app shell as `cart`, so shared layout imports no feature), language select, theme toggle and
+ * the thin loading bar.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MiniCart } from '../../features/cart/components/mini-cart';
-import { useSite } from '../../features/site/api/get-site';
+import { useSite } from '../../lib/site/get-site';
 import { useRouteLanguage } from '../../lib/language';
 import { LanguageSwitch } from './language-switch';
 import { LoadingBar } from './loading-bar';
@@ -14,7 +15,7 @@ import { SearchBox } from './search-box';
 import { SocialLinks } from './social-links';
 import { ThemeToggle } from './theme-toggle';
 
-export function Header() {
+export function Header({ cart }: { cart?: ReactNode }) {
   const { t } = useTranslation('app');
   const { lang, to } = useRouteLanguage();
   const site = useSite(lang);
@@ -41,7 +42,7 @@ export function Header() {
           <SocialLinks fields={fields} className="site-header__social" />
           <LanguageSwitch />
           <ThemeToggle />
-          <MiniCart />
+          {cart}
         </div>
       </div>
       <MainNav items={site.data?.menu} />

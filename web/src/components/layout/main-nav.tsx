@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MenuItem } from '../../features/site/api/get-site';
+import type { MenuItem } from '../../lib/site/get-site';
 import { useRouteLanguage } from '../../lib/language';
 
 /** App paths get the route's language prefix; category URLs (/et/..., /en/...) and absolute URLs are kept. */

@@ -5,14 +5,12 @@
  * removed first.") and the refresh of reloaded products (spec 4: "On a 404 when reloading a cart item, the item is
  * marked inaccessible"). Each is a replace of the store: persisted at once (spec 4 persistence delays).
  */
+import { isPostageCode } from '../../../../domain/delivery/providers';
 import { cart, type CartItem, cartLines, type CartProduct } from './store';
 
-/** Prefix of a postage item's code (spec 3). */
-export const POSTAGE_CODE_PREFIX = 'postikulu';
-
-/** True for the delivery fee line's product: code1 starting with 'postikulu', any case. */
+/** True for the delivery fee line's product: code1 starting with 'postikulu', any case (the domain's rule). */
 export function isPostage(product: Pick<CartProduct, 'code1'>): boolean {
-  return product.code1.trim().toLowerCase().startsWith(POSTAGE_CODE_PREFIX);
+  return isPostageCode(product.code1);
 }
 
 /** Removes every postage line, then adds `postage` with quantity 1 as the last line; `null` only removes them. */

@@ -5,11 +5,20 @@
  * Plain fetches rather than TanStack queries: nothing else reads these answers, they go straight into the store.
  */
 import { useEffect, useState } from 'react';
-import type { Language, Product } from '../../../../../api/contracts/catalog';
-import { ApiError, getJson, isNotFound, withQuery } from '../../../lib/api-client';
-import { markInaccessible, refreshProducts } from '../cart-actions';
-import { type CartProduct, toCartProduct } from '../store';
-import { loadProgress } from '../utils/cart-checks';
+import type { Language, Product } from '../../../../api/contracts/catalog';
+import { ApiError, getJson, isNotFound, withQuery } from '../api-client';
+import { markInaccessible, refreshProducts } from './cart-actions';
+import { type CartProduct, toCartProduct } from './store';
+
+/**
+ * Cart load progress in percent (spec 4 "Cart": 0, then 30, then up to 100 across product reloads):
+ * 0 before the reload starts, then 30 + 70 x settled / total; 100 for an empty cart.
+ */
+export function loadProgress(started: boolean, settled: number, total: number): number {
+  if (total === 0) return 100;
+  if (!started) return 0;
+  return 30 + Math.round((70 * Math.min(settled, total)) / total);
+}
 
 /**
  * The current product of a cart line as the cart keeps it.

@@ -3,8 +3,8 @@
  * language with the Estonian fallback done by the server (api/routes/site/index.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Language } from '../../../../../api/contracts/catalog-constants';
-import { getJson, withQuery } from '../../../lib/api-client';
+import type { Language } from '../../../../api/contracts/catalog-constants';
+import { getJson, withQuery } from '../api-client';
 
 export interface MenuItem {
   kind: 'page' | 'link' | 'category';

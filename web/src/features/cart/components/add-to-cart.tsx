@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { showToast, TOAST_MS } from '../../../components/feedback/toasts';
-import { cart, parseQuantity, toCartProduct } from '../store';
+import { cart, parseQuantity, toCartProduct } from '../../../lib/cart/store';
 
 export function AddToCart({ product }: { product: Product }) {
   const { t } = useTranslation('shop');

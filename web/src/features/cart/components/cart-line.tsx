@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
-import { isPostage } from '../cart-actions';
-import { cart, type CartItem } from '../store';
+import { isPostage } from '../../../lib/cart/cart-actions';
+import { cart, type CartItem } from '../../../lib/cart/store';
 import { lineProblem, notEnoughKey } from '../utils/cart-checks';
 
 interface CartLineProps {

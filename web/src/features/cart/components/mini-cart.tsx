@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
-import { cartLines, cartTotals, useCart } from '../store';
+import { cartLines, cartTotals, useCart } from '../../../lib/cart/store';
 
 export const MINI_CART_ITEMS = 5;
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { storedDraftIncludesVat } from '../../../lib/vat';
-import type { CartItem } from '../store';
+import type { CartItem } from '../../../lib/cart/store';
 import { summaryTotals } from '../utils/cart-checks';
 
 /** Lines shown before the toggle (spec 9). */

@@ -11,11 +11,12 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
 import { useRouteLanguage } from '../../../lib/language';
-import { useCartReload } from '../api/get-cart-product';
+import { useCartReload } from '../../../lib/cart/get-cart-product';
 import { CartLine } from '../components/cart-line';
 import { PurchaseSummary } from '../components/purchase-summary';
-import { cart, cartLines, useCart } from '../store';
+import { cart, cartLines, useCart } from '../../../lib/cart/store';
 import { CHECKOUT_BLOCK_MS, checkoutBlock } from '../utils/cart-checks';
+import '../../../styles/order-pages.css';
 
 /** Router state a page passes when sending the shopper here (spec 4 "Checkout": a redirect to /cart). */
 export interface CartRouteState {

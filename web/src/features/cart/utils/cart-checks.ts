@@ -1,10 +1,10 @@
 /**
  * Pure rules of the cart page (spec 2 "Cart page", spec 4 "Cart", spec 5 "Quantity and stock", spec 8 "Cart line
  * warnings"): a line's warning, whether checkout may start, the purchase summary's totals with the VAT rule of
- * spec 5 ("Other rules"), and the load progress of spec 4. Money is integer euro cents; amounts are whole units.
+ * spec 5 ("Other rules"). (The load progress of spec 4 is lib/cart/get-cart-product.ts `loadProgress`.) Money is integer euro cents; amounts are whole units.
  */
-import { isPostage } from '../cart-actions';
-import { type CartItem, type CartState, cartLines } from '../store';
+import { isPostage } from '../../../lib/cart/cart-actions';
+import { type CartItem, type CartState, cartLines } from '../../../lib/cart/store';
 
 /**
  * A line's warning (spec 8): `unavailable` ('This product is not available.') when the product is inaccessible,
@@ -64,16 +64,6 @@ export function summaryTotals(lines: CartItem[]): SummaryTotals {
     netCents += netUnit * amount;
   }
   return { grossCents, netCents, vatCents: grossCents - netCents, vatRate: vatRate ?? 24 };
-}
-
-/**
- * Cart load progress in percent (spec 4 "Cart": 0, then 30, then up to 100 across product reloads):
- * 0 before the reload starts, then 30 + 70 x settled / total; 100 for an empty cart.
- */
-export function loadProgress(started: boolean, settled: number, total: number): number {
-  if (total === 0) return 100;
-  if (!started) return 0;
-  return 30 + Math.round((70 * Math.min(settled, total)) / total);
 }
 
 /** The shop bundle key of the 'Not enough items available.' warning for `available` units (none / one / many). */

@@ -1,8 +1,9 @@
 /** The cart page's rules (spec 4 "Cart", spec 5 "Quantity and stock", spec 8 cart line warnings) and the postage line. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { isPostage, markInaccessible, refreshProducts, setPostage } from '../cart-actions';
-import { cart, cartLines, type CartProduct } from '../store';
-import { checkoutBlock, lineProblem, loadProgress, notEnoughKey, summaryTotals } from './cart-checks';
+import { isPostage, markInaccessible, refreshProducts, setPostage } from '../../../lib/cart/cart-actions';
+import { cart, cartLines, type CartProduct } from '../../../lib/cart/store';
+import { loadProgress } from '../../../lib/cart/get-cart-product';
+import { checkoutBlock, lineProblem, notEnoughKey, summaryTotals } from './cart-checks';
 
 const product = (id: string, over: Partial<CartProduct> = {}): CartProduct => ({
   id,

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../components/feedback/toasts';
 import { ApiError, postJson, withQuery } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../../lib/site/get-site';
 
 /** Spec 5: something@host.tld with no spaces. */
 export const NOTIFY_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -33,6 +33,7 @@ import {
   toProductListQuery,
   type ListingChange,
 } from '../utils/listing-params';
+import '../catalog.css';
 
 /**
  * `categoryId`: the category of a category URL (spec 9: /et/a/b/c, resolved by CategoryUrlRoute); otherwise the

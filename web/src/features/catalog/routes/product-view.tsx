@@ -5,13 +5,12 @@
  * vehicles, compatible and similar products, categories and the image. A missing product shows the not-found page.
  * Loaded as its own chunk.
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';
-import { AddToCart } from '../../cart/components/add-to-cart';
 import { Spinner } from '../../../components/spinner';
 import { isNotFound } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
@@ -25,8 +24,14 @@ import { isOutOfStock } from '../utils/availability';
 import { Availability } from '../components/availability';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
+import '../catalog.css';
+import '../product-view.css';
 
-export function ProductViewRoute() {
+/**
+ * The product page. `addToCart` renders the purchase control of a purchasable product (the cart feature's, composed
+ * by app/router.tsx: features do not import each other).
+ */
+export function ProductViewRoute({ addToCart }: { addToCart?: (product: Product) => ReactNode }) {
   const { id = '' } = useParams();
   const { t } = useTranslation(['shop', 'app']);
   const { lang } = useRouteLanguage();
@@ -47,10 +52,10 @@ export function ProductViewRoute() {
       </div>
     );
   }
-  return <ProductDetails product={product.data} lang={lang} />;
+  return <ProductDetails product={product.data} lang={lang} addToCart={addToCart} />;
 }
 
-function ProductDetails({ product, lang }: { product: Product; lang: Language }) {
+function ProductDetails({ product, lang, addToCart }: { product: Product; lang: Language; addToCart?: (product: Product) => ReactNode }) {
   const { t } = useTranslation(['shop', 'app']);
   const { to } = useRouteLanguage();
   const navigate = useNavigate();
@@ -128,7 +133,7 @@ function ProductDetails({ product, lang }: { product: Product; lang: Language })
             <h2 className="visually-hidden">{t('product.availability')}</h2>
             <Availability product={product} className="product-view__availability" />
             {product.big_product && <p className="product-view__note">{t('product.bigProduct')}</p>}
-            {purchasable && <AddToCart product={product} />}
+            {purchasable && addToCart?.(product)}
             {visible && outOfStock && (
               <>
                 <button type="button" className="button product-view__notify" onClick={() => setNotifyOpen(true)}>

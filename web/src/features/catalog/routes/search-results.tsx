@@ -16,6 +16,8 @@ import { useRouteLanguage } from '../../../lib/language';
 import { useSearchResults } from '../api/get-search-results';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
+import '../catalog.css';
+import '../search-results.css';
 
 export function SearchResultsRoute() {
   const { t } = useTranslation(['shop', 'app']);

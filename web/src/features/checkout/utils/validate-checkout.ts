@@ -1,67 +1,73 @@
 /**
- * The checkout form's checks in the browser (spec 5 "Checkout"; each failure shows 'Required'), the same rules
- * the server applies again on POST /v1/place-order (domain/order/checkout.ts, domain/delivery/providers.ts):
+ * The checkout form's checks in the browser (spec 5 "Checkout"; each failure shows 'Required'): the server's own
+ * pure rules, called here so the form and POST /v1/place-order cannot disagree:
  *
- * - private client: first_name and last_name; business client: business_name and short_contact_address
- *   (vat_reg_nr is optional);
- * - email and phone (no format check);
- * - a delivery country and a delivery provider;
- * - a courier (inputType Address, omniva-courier) needs street, state, city and area_code;
- * - a location provider (inputType select: omniva-parcel, omniva-po, itella-ee-parcel, itella-fi-parcel) needs a
- *   delivery_option;
- * - the terms accepted;
- * - a cart with a big product and a provider without big_product: 'tooBig' on the provider ('The selected delivery
- *   provider is not available as your cart contains product which is too big for parcel machines.').
+ * - client, contact, provider and terms: domain/order/checkout.ts `checkoutFieldErrors` (private client: first and
+ *   last name; business: business_name and short_contact_address, vat_reg_nr optional; e-mail exactly one valid
+ *   address; phone; a delivery provider; the terms accepted);
+ * - delivery: domain/delivery/providers.ts `validateDelivery` (a country; a courier needs street, state, city and
+ *   area_code; a location provider needs a delivery_option; a cart with a big product refuses a provider without
+ *   big products: 'The selected delivery provider is not available as your cart contains product which is too big
+ *   for parcel machines.').
  *
  * Field keys are the body paths of POST /v1/place-order, as the server names them in its errors
- * (`client.first_name`, `order.delivery_option`, `delivery.street`, `order.accept_terms`, ...).
+ * (`client.first_name`, `order.delivery_option`, `delivery.street`, `order.accept_terms`, ...;
+ * domain/order/checkout.ts `checkoutBodyPath`).
  */
+import { validateDelivery } from '../../../../../domain/delivery/providers';
 import { checkoutBodyPath, checkoutFieldErrors } from '../../../../../domain/order/checkout';
 import type { CheckoutDraft } from './draft';
 
-export type CheckoutErrorCode = 'required' | 'tooBig';
+/**
+ * What the form shows for a failed field: `required` ('Required'), `tooBig` (the big-product message), `emailInvalid`
+ * (not exactly one valid e-mail address). The domain's other delivery codes (unknown provider or country, a provider
+ * or location no longer offered) show 'Required': the form only offers what the server lists, so they mean a stale
+ * draft whose choice must be made again.
+ */
+export type CheckoutErrorCode = 'required' | 'tooBig' | 'emailInvalid';
 export type CheckoutErrors = Partial<Record<string, CheckoutErrorCode>>;
 
-/** What the checks need to know of the chosen provider (GET /v1/delivery-provider). */
+/** The chosen provider as GET /v1/delivery-provider lists it (its rules are the domain's, looked up by `id`). */
 export interface ProviderRule {
   id: string;
   inputType: 'select' | 'value' | 'Address';
   big_product: boolean;
 }
 
-/** Address fields the courier needs (spec 5). */
-export const COURIER_FIELDS = ['street', 'state', 'city', 'area_code'] as const;
+const codeOf = (domainCode: string): CheckoutErrorCode =>
+  domainCode === 'delivery.too_big_for_provider' ? 'tooBig' : domainCode === 'checkout.email_invalid' ? 'emailInvalid' : 'required';
 
 /**
- * Checks a (trimmed) draft. `provider` is the chosen provider's rule or null when none is chosen or it is unknown.
+ * Checks a (trimmed) draft. `provider` is the chosen provider, or null when none is chosen or the delivery country
+ * does not offer it. The location list is the server's (the form only offers listed locations), so any chosen
+ * option counts as offered here; the server checks it again.
  * @returns the failing fields; empty when the form may be submitted.
  */
-export function validateCheckout(draft: CheckoutDraft, termsAccepted: boolean, provider: ProviderRule | null, cartHasBigProduct: boolean): CheckoutErrors {
+export function validateCheckout(draft: CheckoutDraft, termsAccepted: boolean, provider: Pick<ProviderRule, 'id'> | null, cartHasBigProduct: boolean): CheckoutErrors {
   const errors: CheckoutErrors = {};
-  const need = (key: string, value: string) => {
-    if (!value.trim()) errors[key] = 'required';
-  };
   const { client, order, delivery } = draft;
-  // The client, contact, provider and terms rules are the server's own (pure, shared with the api).
-  const fieldErrors = checkoutFieldErrors({
-    clientType: client.client_type,
-    firstName: client.first_name,
-    lastName: client.last_name,
-    businessName: client.business_name,
-    email: client.email,
-    phone: client.phone,
-    shortContactAddress: order.short_contact_address,
-    deliveryProvider: order.delivery_provider,
-    termsAccepted,
-  });
-  for (const e of fieldErrors) errors[checkoutBodyPath(e.field)] = 'required';
-  need('delivery.country', delivery.country);
-  if (!provider) {
-    errors['order.delivery_provider'] = 'required';
-  } else if (order.delivery_provider) {
-    if (cartHasBigProduct && !provider.big_product) errors['order.delivery_provider'] = 'tooBig';
-    if (provider.inputType === 'Address') for (const f of COURIER_FIELDS) need(`delivery.${f}`, delivery[f]);
-    else if (provider.inputType === 'select') need('order.delivery_option', order.delivery_option);
+  const providerId = provider ? order.delivery_provider : '';
+  const found = [
+    ...checkoutFieldErrors({
+      clientType: client.client_type,
+      firstName: client.first_name,
+      lastName: client.last_name,
+      businessName: client.business_name,
+      email: client.email,
+      phone: client.phone,
+      shortContactAddress: order.short_contact_address,
+      deliveryProvider: providerId,
+      termsAccepted,
+    }),
+    ...validateDelivery(
+      { providerId, optionId: order.delivery_option, address: delivery, country: delivery.country, cartHasBigProduct },
+      () => true,
+    ),
+  ];
+  for (const e of found) {
+    const key = checkoutBodyPath(e.field);
+    // The first failure of a field wins, except that a provider refused for big products says so.
+    if (errors[key] === undefined || codeOf(e.code) === 'tooBig') errors[key] = codeOf(e.code);
   }
   return errors;
 }

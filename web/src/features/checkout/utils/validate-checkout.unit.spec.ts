@@ -63,6 +63,22 @@ describe('validateCheckout', () => {
     expect(validateCheckout(d, true, courier, true)).toEqual({});
   });
 
+  it('asks for exactly one valid e-mail address (the domain rule)', () => {
+    for (const email of ['not-an-email', 'a@b', 'mari@example.ee, jaan@example.ee', 'mari@example.ee\r\nBcc: x@example.ee']) {
+      expect(validateCheckout(filled((x) => (x.client.email = email)), true, parcel, false)).toEqual({ 'client.email': 'emailInvalid' });
+    }
+  });
+
+  it("uses the domain's delivery rules: a courier abroad needs its address, a provider of another country is refused", () => {
+    const abroad = filled((x) => {
+      x.delivery.country = 'LV';
+      x.order.delivery_provider = 'omniva-courier';
+    });
+    expect(Object.keys(validateCheckout(abroad, true, courier, false)).sort()).toEqual(['delivery.area_code', 'delivery.city', 'delivery.state', 'delivery.street']);
+    const finnish = filled((x) => (x.delivery.country = 'FI'));
+    expect(validateCheckout(finnish, true, parcel, false)).toEqual({ 'order.delivery_provider': 'required' });
+  });
+
   it('treats whitespace as empty, and trimming removes it', () => {
     const d = filled((x) => (x.client.first_name = '   '));
     expect(validateCheckout(d, true, parcel, false)).toEqual({ 'client.first_name': 'required' });

@@ -9,6 +9,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { useRouteLanguage } from '../../../lib/language';
 import { usePage } from '../api/get-page';
+import '../content-page.css';
 
 /** `name`: the page name when the route is a category URL's fallback (features/catalog/routes/category-url.tsx). */
 export function ContentPageRoute({ name }: { name?: string }) {

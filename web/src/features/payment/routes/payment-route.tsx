@@ -21,6 +21,7 @@ import { useRouteLanguage } from '../../../lib/language';
 import { usePayment } from '../api/get-payment';
 import { startPayment } from '../api/start-payment';
 import { OrderSummary } from '../components/order-summary';
+import '../../../styles/order-pages.css';
 
 /** Display time of a failed payment start in milliseconds (spec 9: checkout errors 6 s). */
 export const PAYMENT_ERROR_MS = 6000;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
 import { useRouteLanguage } from '../../../lib/language';
+import '../../../styles/order-pages.css';
 
 export function PaymentSuccessRoute() {
   const { t } = useTranslation('shop');
