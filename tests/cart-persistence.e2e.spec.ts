@@ -6,14 +6,14 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.js';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
-import { ensureChromium } from '../platform/services/ensure-services.js';
+import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -24,7 +24,8 @@ let base: string;
 
 beforeAll(async () => {
   buildWebIfStale((line) => process.stderr.write(`${line}\n`));
-  const executablePath = await ensureChromium((line) => process.stderr.write(`${line}\n`));
+  // Installed once before the tests by npm test / the global setup (tests/support/browser.ts); only launched here.
+  const executablePath = chromiumExecutable();
   h = await createShopHarness('cart_persistence');
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
   await seedSiteContent(h.store, new Date().toISOString());
@@ -41,10 +42,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium(executablePath);
 }, 300_000);
 
 afterAll(async () => {
