@@ -182,6 +182,14 @@ describe('failures', () => {
     expect([e.message, e.code, e.status]).toEqual(['Aborted', 'aborted', 0]);
     expect(apiErrorText(e)).toBe('Katkestatud');
     expect(toastTexts()).toEqual([]);
+    await i18n.changeLanguage('en-US');
+    expect(apiErrorText(e)).toBe('Aborted');
+  });
+
+  it("rejects a request aborted before it starts with 'Aborted'", async () => {
+    const e = await rejection(deleteJson('/item/7', undefined, { signal: AbortSignal.abort() }));
+    expect([e.message, e.code]).toEqual(['Aborted', 'aborted']);
+    expect(toastTexts()).toEqual([]);
   });
 
   it("flashes the no-connection warning and rejects with 'Server did not respond' (et)", async () => {
@@ -190,6 +198,8 @@ describe('failures', () => {
     expect([e.message, e.code, e.status]).toEqual(['Server did not respond', 'network', 0]);
     expect(toastTexts()).toEqual(['warning: Serveriga puudub internetiühendus.']);
     expect(apiErrorText(e)).toBe('Server ei vastanud');
+    await i18n.changeLanguage('en-US');
+    expect(apiErrorText(e)).toBe('Server did not respond');
   });
 
   it('flashes the no-connection warning in English', async () => {
