@@ -64,6 +64,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(rateLimit, {
     global: false,
     ...(deps.rateLimits?.redis ? { redis: deps.rateLimits.redis, nameSpace: deps.rateLimits.nameSpace ?? 'shop-rate-limit:' } : {}),
+    // Redis unreachable: the request goes through uncounted (the shop stays open; the error is logged by ioredis).
+    skipOnError: true,
     errorResponseBuilder: (_request, context) => new ApiError('rate_limited', context.statusCode),
   });
   await app.register(websocket, { options: { maxPayload: 16_384 } });

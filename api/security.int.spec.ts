@@ -102,6 +102,30 @@ describe('rate limits of POST /v1/place-order', () => {
     expect((await post(order('a6@example.ee'), { ip: '10.1.1.2' })).status).toBe(200);
   });
 
+  it('lets orders through uncounted while Redis is unreachable (the shop stays open)', async () => {
+    const down = new Redis('redis://127.0.0.1:1', { connectTimeout: 200, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    down.on('error', () => {});
+    const app = await buildApp({
+      db: h.db,
+      store: h.store,
+      now: () => h.clock.now,
+      webRoot: null,
+      listingCacheTtlMs: 0,
+      searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
+      rateLimits: { redis: down, nameSpace, placeOrder: { perIp: { max: 1, windowMs: 60_000 }, perEmail: { max: 1, windowMs: 60_000 } } },
+    });
+    try {
+      const headers = await csrfHeaders(app);
+      for (const email of ['down1@example.ee', 'down2@example.ee']) {
+        const res = await app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: order(email), headers, remoteAddress: '10.10.0.1' });
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await app.close();
+      down.disconnect();
+    }
+  });
+
   it('limits one e-mail address whatever its case and spaces, from any address', async () => {
     expect((await post(order('limit@example.ee'), { ip: '10.2.0.1' })).status).toBe(200);
     expect((await post(order(' Limit@Example.ee '), { ip: '10.2.0.2' })).status).toBe(200);

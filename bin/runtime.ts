@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
+import { placeOrderLimitsFromEnv } from '../api/rate-limits.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
@@ -86,6 +87,17 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   assertRoleConfig(rt.config, 'api');
   const publicUrl = rt.config.publicUrl!;
   const paymentConfig = paymentConfigFromEnv(process.env, publicUrl, { sandbox: rt.config.paymentSandbox });
+  // Place-order rate limits counted in Redis, so every api replica counts towards one limit (api/rate-limits.ts).
+  const rateLimitRedis = new Redis(rt.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  // Unreachable: orders go through uncounted (api/app.ts skipOnError); said once per outage.
+  let rateLimitDown = false;
+  rateLimitRedis.on('error', (e) => {
+    if (!rateLimitDown) log(`rate-limit Redis unreachable (${e.message}); place-order is not rate limited until it is back`);
+    rateLimitDown = true;
+  });
+  rateLimitRedis.on('ready', () => {
+    rateLimitDown = false;
+  });
   const app = await buildApp({
     db: rt.db,
     store: rt.store,
@@ -98,12 +110,14 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     sandboxBank: sandboxBankOptions(paymentConfig),
     publicUrl,
     vatRatePercent: rt.config.vatRatePercent,
+    rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env) },
   });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);
   return async () => {
     await app.close();
     await changes.close();
+    rateLimitRedis.disconnect();
   };
 }
 
