@@ -8,6 +8,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { Decider } from '../../domain/shared/decider.js';
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '../../platform/event-store/port.js';
+import { toDomainEvent } from './event-parsers.js';
 
 /** Namespace for event ids derived from command ids. */
 const EVENT_ID_NAMESPACE = '5b0f8a52-43c8-4f0b-9c52-7f1d8f1c1e11';
@@ -49,9 +50,11 @@ export function toNewEvents<TEvent extends { type: string; data: unknown }>(even
 }
 
 /**
- * Runs `decideAll(state)` against the current state of `streamId` and appends its events.
+ * Runs `decideAll(state)` against the current state of `streamId` and appends its events. The stored events are
+ * parsed with their aggregate's schemas before the fold (commands/shared/event-parsers.ts).
  * `decideAll` may run several domain commands in sequence (it receives the folded state and returns events).
- * @throws DomainError from the decider; WrongExpectedVersionError after `maxAttempts` conflicts.
+ * @throws DomainError from the decider; WrongExpectedVersionError after `maxAttempts` conflicts; MalformedEventError
+ *   when a stored event does not match its schema.
  */
 export async function handleWith<TCommand, TEvent extends { type: string; data: unknown }, TState>(
   store: EventStore,
@@ -63,7 +66,7 @@ export async function handleWith<TCommand, TEvent extends { type: string; data: 
 ): Promise<HandleResult<TEvent>> {
   for (let attempt = 1; ; attempt++) {
     const { events: stored, version } = await store.readStream(streamId);
-    const state = stored.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.data } as TEvent), decider.initialState);
+    const state = stored.reduce((s, e) => decider.evolve(s, toDomainEvent<TEvent>(e)), decider.initialState);
     const decided = decideAll(state);
     if (decided.length === 0) return { events: [], version, checkpoint: '' };
     try {

@@ -8,6 +8,7 @@
  * - a per-process cache of the folded Stock state and its version (events never change, so a state at version V
  *   stays true): a command reads only the events after the cached version.
  */
+import { parseStockEvent } from '../../domain/stock/events.js';
 import { type StockCommand, stockDecider, type StockEvent, type StockState, toStockStreamId } from '../../domain/stock/stock.js';
 import { type EventStore, WrongExpectedVersionError } from '../../platform/event-store/port.js';
 import { type CommandContext, type HandleResult, toNewEvents } from '../shared/command-handler.js';
@@ -52,7 +53,7 @@ async function load(store: EventStore, streamId: string): Promise<{ version: big
     cache.delete(streamId);
     return load(store, streamId);
   }
-  const state = events.reduce((s, e) => stockDecider.evolve(s, { type: e.type, data: e.data } as StockEvent), from.state);
+  const state = events.reduce((s, e) => stockDecider.evolve(s, parseStockEvent(e)), from.state);
   return { version, state };
 }
 

@@ -15,7 +15,7 @@
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
-import type { OrderSummary } from './order-summary.js';
+import type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './events.js';
 import { clientVatRegNr, priceOrder } from './pricing.js';
 
 export const toOrderStreamId = (orderId: string) => `order-${orderId}`;
@@ -25,20 +25,8 @@ export const MIN_TOKEN_LENGTH = 32;
 /** Most rows per order and most whole units per row. */
 export const ORDER_LIMITS = { rows: 200, quantity: 100_000 } as const;
 
-export type OrderLanguage = OrderSummary['language'];
-export type OrderClient = OrderSummary['client'];
-export type OrderDelivery = OrderSummary['delivery'];
-export type OrderRow = OrderSummary['rows'][number];
-
-/** Units of a product the order holds in its stock stream (`stock-{productId}`). */
-export interface OrderReservation {
-  productId: string;
-  quantity: number;
-}
-
-export interface OrderPlacedData extends Omit<OrderSummary, 'isPaid' | 'paidAt'> {
-  reservations: OrderReservation[];
-}
+// The event's own data types (domain/order/events.ts, zod): OrderPlaced is not defined from the read model's summary.
+export type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './events.js';
 
 // ---- events ---------------------------------------------------------------------------------------------------
 export type OrderEvent =

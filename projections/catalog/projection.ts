@@ -7,9 +7,12 @@
  * `stock_version`, `version`) and ignores events at or below it, so replaying a batch changes nothing.
  */
 import { shopperAvailability } from '../../domain/product/availability.js';
-import { CATEGORY_EVENT_TYPES, type CategoryEvent } from '../../domain/category/category.js';
-import { PRODUCT_EVENT_TYPES, type ProductAttribute, type ProductEvent } from '../../domain/product/product.js';
-import { STOCK_EVENT_TYPES, type StockEvent } from '../../domain/stock/stock.js';
+import { CATEGORY_EVENT_TYPES } from '../../domain/category/category.js';
+import { parseCategoryEvent } from '../../domain/category/events.js';
+import { parseProductEvent } from '../../domain/product/events.js';
+import { PRODUCT_EVENT_TYPES, type ProductAttribute } from '../../domain/product/product.js';
+import { parseStockEvent } from '../../domain/stock/events.js';
+import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { normalizeCode, oeNumberOnly, words } from './search-text.js';
@@ -75,11 +78,11 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
     // Every Stock event carries the warehouse's new free quantity `onHand`: receipts, adjustments and counts, and
     // the reservations of orders (StockReserved lowers it, ReservationReleased raises it: issue 4), so stock and
     // availableForSale drop and rise with them.
-    const e = event as unknown as StockEvent;
+    const e = parseStockEvent(event);
     return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
   }
   if (position <= doc.product_version) return doc;
-  const e = event as unknown as ProductEvent;
+  const e = parseProductEvent(event);
   const next: ProductDoc = { ...doc, product_version: position, modified_at: event.metadata.time };
   switch (e.type) {
     case 'ProductCreated':
@@ -192,7 +195,7 @@ export interface CategoryDoc {
 export function evolveCategoryDoc(doc: CategoryDoc | null, event: RecordedEvent): CategoryDoc | null {
   const position = Number(event.streamPosition);
   if (doc && position <= doc.version) return doc;
-  const e = event as unknown as CategoryEvent;
+  const e = parseCategoryEvent(event);
   if (e.type === 'CategoryCreated') {
     return {
       id: e.data.categoryId, parent_id: e.data.parentId, name_et: e.data.names.et, name_en: e.data.names.en, position: e.data.position,

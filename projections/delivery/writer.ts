@@ -8,7 +8,8 @@
  * - streams: last stream position applied per `delivery-locations-*` stream, so a replayed event changes nothing.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { DELIVERY_LOCATIONS_EVENT_TYPES, type DeliveryLocationsEvent } from '../../domain/delivery/locations.js';
+import { parseDeliveryLocationsEvent } from '../../domain/delivery/events.js';
+import { DELIVERY_LOCATIONS_EVENT_TYPES } from '../../domain/delivery/locations.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import { applyDeliveryEvent, emptyChanges } from './projection.js';
@@ -47,7 +48,7 @@ async function applyBatch(trx: Transaction<DeliveryTables>, schema: string, even
   for (const event of events) {
     if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
     applied.set(event.streamId, event.streamPosition);
-    applyDeliveryEvent(changes, { type: event.type, data: event.data } as DeliveryLocationsEvent, event.metadata.time);
+    applyDeliveryEvent(changes, parseDeliveryLocationsEvent(event), event.metadata.time);
   }
   if (changes.removals.size) {
     await sql`

@@ -6,7 +6,8 @@
  * `position` remembers the last applied position of each `filter-{name}` stream.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { FILTER_EVENT_TYPES, type FilterEvent } from '../../domain/filter/filter.js';
+import { parseFilterEvent } from '../../domain/filter/events.js';
+import { FILTER_EVENT_TYPES } from '../../domain/filter/filter.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
 import type { FiltersTables } from './schema.js';
@@ -18,7 +19,7 @@ async function createTables(db: Kysely<FiltersTables>, schema: string): Promise<
 
 async function applyBatch(trx: Transaction<FiltersTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
-    const e = { type: event.type, data: event.data } as FilterEvent;
+    const e = parseFilterEvent(event);
     if (e.type === 'FilterLabelsChanged') {
       await sql`
         insert into ${sql.id(schema, 'filters')} (name, label, value_labels)

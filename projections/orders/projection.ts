@@ -3,8 +3,9 @@
  * state and reservation state), Stock reservation events to the rows of held units per order. No I/O.
  */
 import type { OrderSummary } from '../../domain/order/order-summary.js';
-import { ORDER_EVENT_TYPES, type OrderEvent } from '../../domain/order/order.js';
-import type { StockEvent } from '../../domain/stock/stock.js';
+import { parseOrderEvent } from '../../domain/order/events.js';
+import { ORDER_EVENT_TYPES } from '../../domain/order/order.js';
+import { parseStockEvent } from '../../domain/stock/events.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 
 /** The events the read model reads: every Order event and the two reservation events of the Stock aggregate. */
@@ -38,7 +39,7 @@ export interface OrderRow {
 export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): OrderRow | null {
   const position = Number(event.streamPosition);
   if (row && position <= row.version) return row;
-  const e = event as unknown as OrderEvent;
+  const e = parseOrderEvent(event);
   if (e.type === 'OrderPlaced') {
     const { reservations, ...summary } = e.data;
     return {
@@ -68,7 +69,7 @@ export type ReservationChange =
   | { kind: 'remove'; orderId: string; productId: string; warehouseId: string };
 
 export function reservationChange(event: RecordedEvent): ReservationChange | null {
-  const e = event as unknown as StockEvent;
+  const e = parseStockEvent(event);
   if (e.type === 'StockReserved') return { kind: 'add', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity, at: event.metadata.time };
   if (e.type === 'ReservationReleased') return { kind: 'remove', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId };
   return null;

@@ -6,27 +6,31 @@ const meta = (time: string) => ({ correlationId: 'c', causationId: 'c', userId: 
 const ev = (type: string, data: unknown, position: number, streamId = 'order-o1', time = '2026-11-22T10:00:00.000Z'): RecordedEvent => ({
   id: `e${position}`, type, data, metadata: meta(time), streamId, streamPosition: BigInt(position), globalPosition: BigInt(position), checkpoint: String(position),
 });
+// Complete event data: the mapping parses events with the Order aggregate's schemas (domain/order/events.ts).
 const placedData = {
-  orderId: 'o1', number: 1001, publicToken: 't'.repeat(32), placedAt: '2026-11-22T10:00:00.000Z', language: 'et', client: { email: 'a@b.ee' },
-  rows: [], totalCents: 100, reservations: [{ productId: 'p1', quantity: 1 }],
+  orderId: 'o1', number: 1001, publicToken: 't'.repeat(32), placedAt: '2026-11-22T10:00:00.000Z', language: 'et',
+  client: { type: 'private', firstName: 'A', lastName: 'B', businessName: '', email: 'a@b.ee', phone: '1', vatRegNr: '' },
+  shortContactAddress: '', comment: '', delivery: { providerId: 'omniva-courier', providerName: 'Kuller', optionId: null, optionName: null, address: null },
+  rows: [], vatIncluded: true, vatRatePercent: 24, netTotalCents: 81, vatCents: 19, totalCents: 100, reservations: [{ productId: 'p1', quantity: 1 }],
 };
+const paid = (paidAt: string) => ({ orderId: 'o1', providerId: 'p', transactionId: 'tx', amountCents: 100, paidAt });
 
 describe('orders read model mapping', () => {
   it('builds the row from OrderPlaced and follows payments and expiry', () => {
     let row = evolveOrderRow(null, ev('OrderPlaced', placedData, 1));
     expect(row).toMatchObject({ orderId: 'o1', number: 1001, isPaid: false, reservation: 'held', version: 1, summary: { isPaid: false, paidAt: null } });
     expect(row!.summary).not.toHaveProperty('reservations');
-    row = evolveOrderRow(row, ev('PaymentStarted', { orderId: 'o1', attempt: 1, attemptId: 'a1', methodId: 'm', providerId: 'p' }, 2, 'order-o1', '2026-11-22T10:01:00.000Z'));
+    row = evolveOrderRow(row, ev('PaymentStarted', { orderId: 'o1', attempt: 1, attemptId: 'a1', methodId: 'm', providerId: 'p', amountCents: 100 }, 2, 'order-o1', '2026-11-22T10:01:00.000Z'));
     expect(row!.attempts).toEqual([{ attempt: 1, attemptId: 'a1', methodId: 'm', providerId: 'p', startedAt: '2026-11-22T10:01:00.000Z' }]);
-    row = evolveOrderRow(row, ev('OrderPaid', { orderId: 'o1', paidAt: '2026-11-22T10:02:00.000Z' }, 3));
+    row = evolveOrderRow(row, ev('OrderPaid', paid('2026-11-22T10:02:00.000Z'), 3));
     expect(row).toMatchObject({ isPaid: true, summary: { isPaid: true, paidAt: '2026-11-22T10:02:00.000Z' }, version: 3 });
   });
 
   it('ignores replayed events at or below the row version, and events before OrderPlaced', () => {
-    const row = evolveOrderRow(evolveOrderRow(null, ev('OrderPlaced', placedData, 1)), ev('OrderReservationExpired', { orderId: 'o1' }, 2));
+    const row = evolveOrderRow(evolveOrderRow(null, ev('OrderPlaced', placedData, 1)), ev('OrderReservationExpired', { orderId: 'o1', reservations: [{ productId: 'p1', quantity: 1 }], expiredAt: '2026-11-22T10:30:00.000Z' }, 2));
     expect(row!.reservation).toBe('expired');
-    expect(evolveOrderRow(row, ev('OrderPaid', { orderId: 'o1', paidAt: 'x' }, 2))).toBe(row);
-    expect(evolveOrderRow(null, ev('OrderPaid', { orderId: 'o1', paidAt: 'x' }, 2))).toBeNull();
+    expect(evolveOrderRow(row, ev('OrderPaid', paid('x'), 2))).toBe(row);
+    expect(evolveOrderRow(null, ev('OrderPaid', paid('x'), 2))).toBeNull();
   });
 
   it('an order holding nothing has reservation none', () => {
@@ -41,5 +45,10 @@ describe('orders read model mapping', () => {
       kind: 'remove', orderId: 'o1', productId: 'p1', warehouseId: 'w',
     });
     expect(reservationChange(ev('StockReceived', { productId: 'p1', warehouseId: 'w', quantity: 2, onHand: 5 }, 6, 'stock-p1'))).toBeNull();
+  });
+
+  it('refuses a stored event whose data does not match its schema (MalformedEventError), instead of a half-built row', () => {
+    expect(() => evolveOrderRow(null, ev('OrderPlaced', { ...placedData, totalCents: '100' }, 1))).toThrow(/Malformed OrderPlaced event: totalCents/);
+    expect(() => reservationChange(ev('StockReserved', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2.5, onHand: 3 }, 4, 'stock-p1'))).toThrow(/quantity/);
   });
 });

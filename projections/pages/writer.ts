@@ -6,7 +6,8 @@
  * share resolves to the one saved last). Idempotent by stream position (`position`).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { PAGE_EVENT_TYPES, type PageEvent } from '../../domain/page/page.js';
+import { parsePageEvent } from '../../domain/page/events.js';
+import { PAGE_EVENT_TYPES } from '../../domain/page/page.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
 import type { PagesTables } from './schema.js';
@@ -22,7 +23,7 @@ async function createIndexes(db: Kysely<PagesTables>, schema: string): Promise<v
 
 async function applyBatch(trx: Transaction<PagesTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
-    const e = { type: event.type, data: event.data } as PageEvent;
+    const e = parsePageEvent(event);
     if (e.type === 'PageSaved') {
       await sql`
         insert into ${sql.id(schema, 'pages')} (id, name, doc, changed_at)

@@ -5,7 +5,7 @@
  * Idempotent by stream position: `streams` remembers the last position applied per day stream.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { SearchPerformed } from '../../domain/search/search.js';
+import { parseSearchEvent } from '../../domain/search/events.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import type { SearchStatsTables } from './schema.js';
@@ -40,7 +40,7 @@ async function applyBatch(trx: Transaction<SearchStatsTables>, schema: string, e
   for (const event of events) {
     if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
     applied.set(event.streamId, event.streamPosition);
-    const data = event.data as SearchPerformed['data'];
+    const { data } = parseSearchEvent(event);
     const query = data.query.trim().toLowerCase().slice(0, 200);
     if (!query) continue;
     const day = event.metadata.time.slice(0, 10);

@@ -6,7 +6,8 @@
  * position: `position` remembers the last applied position of the `site` stream.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { SITE_EVENT_TYPES, type SiteEvent } from '../../domain/site/site.js';
+import { parseSiteEvent } from '../../domain/site/events.js';
+import { SITE_EVENT_TYPES } from '../../domain/site/site.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
 import type { SiteTables } from './schema.js';
@@ -19,7 +20,7 @@ async function createTables(db: Kysely<SiteTables>, schema: string): Promise<voi
 
 async function applyBatch(trx: Transaction<SiteTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
-    const e = { type: event.type, data: event.data } as SiteEvent;
+    const e = parseSiteEvent(event);
     if (e.type === 'GlobalFieldsChanged') {
       for (const [key, value] of Object.entries(e.data.fields)) {
         await sql`

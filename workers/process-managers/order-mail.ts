@@ -19,10 +19,14 @@
  */
 import type { JobsOptions, Queue } from 'bullmq';
 import { sql } from 'kysely';
+import { OrderPlacedDataSchema } from '../../domain/order/events.js';
 import type { Database } from '../../platform/db/database.js';
 import { type EventStore, type RecordedEvent, START } from '../../platform/event-store/port.js';
 import { type RunningSubscription, startLockedSubscription } from '../../platform/subscriptions/locked-subscription.js';
 import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
+
+/** What the decision reads of OrderPlaced: a non-empty order id (domain/order/events.ts). */
+const OrderPlacedOrderId = OrderPlacedDataSchema.pick({ orderId: true }).refine((d) => d.orderId !== '');
 
 /** The event types this process manager reads. */
 export const ORDER_MAIL_EVENT_TYPES = ['OrderPlaced'] as const;
@@ -55,9 +59,10 @@ export const orderConfirmationJobId = (eventId: string) => `order-confirmation-$
  */
 export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data' | 'streamId'>): DecidedJob[] {
   if (event.type !== 'OrderPlaced') return [];
-  const data = event.data as { orderId?: unknown } | null;
-  const orderId = typeof data?.orderId === 'string' && data.orderId ? data.orderId : null;
-  if (!orderId) return [];
+  // Parsed with the Order aggregate's schema, reading only the field the decision needs.
+  const parsed = OrderPlacedOrderId.safeParse(event.data);
+  if (!parsed.success) return [];
+  const { orderId } = parsed.data;
   return [{ name: SEND_ORDER_CONFIRMATION, jobId: orderConfirmationJobId(event.id), data: { eventId: event.id, orderId } }];
 }
 
