@@ -20,9 +20,9 @@ import { registerOpenApi } from './openapi.js';
 import { adminRoutes } from './routes/admin/index.js';
 import type { ApiDeps } from './deps.js';
 import { registerCsrf } from './csrf.js';
-import { ApiError, registerErrorHandler, sendError, sendFailure, success } from './errors.js';
+import { ApiError, clientErrorHandler, registerErrorHandler, sendError, sendFailure, success } from './errors.js';
 import { registerJsonBodyParser } from './json-body.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security-headers.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { liveRoutes } from './routes/live/index.js';
@@ -45,7 +45,9 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     // Errors before routing (a bad or too long URL: 400, 414) in the envelope too.
-    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply.headers(PRE_ROUTING_HEADERS)),
+    // Malformed HTTP and oversized headers (before Fastify sees a request) too.
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

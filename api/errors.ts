@@ -4,6 +4,8 @@
  * Domain error categories map to statuses (validation 400, not_found 404, illegal_state and conflict 409);
  * request validation errors are 400; the text of every 5xx is hidden.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/shared/errors.js';
 import { type ApiLanguage, MESSAGE_CODES, message, requestLanguage } from './messages.js';
@@ -151,6 +153,25 @@ export function errorAnswer(error: unknown, request: FastifyRequest, language: A
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error, request);
   return reply.status(answer.status).send(answer.payload);
+}
+
+/**
+ * Node's client errors (malformed HTTP, headers over the size limit: 431, a request timeout: 408), which never reach
+ * Fastify's router: the same envelope, written on the socket (Fastify's `clientErrorHandler` option). Estonian: no
+ * request was parsed to choose a language from.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const code = status === 431 ? 'request.too_large' : status === 408 ? 'request.timeout' : 'request.invalid';
+  const body = JSON.stringify(failureAnswer('et', status, [{ code }]).payload);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Installs the one error handler (setErrorHandler); Fastify's `frameworkErrors` option calls `sendError` too. */

@@ -15,6 +15,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.too_large': { et: 'Päring on liiga suur.', en: 'The request is too large.' },
   'request.url_too_long': { et: 'Päringu aadress on liiga pikk.', en: 'The request URL is too long.' },
   'request.media_type_unsupported': { et: 'Päringu andmevormingut ei toetata.', en: 'The request body type is not supported.' },
+  'request.timeout': { et: 'Päring aegus.', en: 'The request timed out.' },
   'request.too_deep': { et: 'Päringu andmed on liiga sügavalt pesastatud.', en: 'The request data is nested too deeply.' },
   'unauthorized': { et: 'Palun logi sisse.', en: 'Please log in.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },

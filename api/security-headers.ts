@@ -29,6 +29,17 @@ function paymentFormHashes(): string[] {
   return inlineScriptHashes(renderAutoPostForm({ kind: 'form', action: 'https://example.invalid/', fields: {} } as Parameters<typeof renderAutoPostForm>[0], 'et'));
 }
 
+/**
+ * The headers of an answer made before routing (Fastify's frameworkErrors: a bad or too long URL), where helmet's
+ * hook does not run: a JSON error, so nothing may load or frame it.
+ */
+export const PRE_ROUTING_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
 export interface SecurityHeaderOptions {
   /** The shop's public base URL (PUBLIC_URL); https turns on HSTS and upgrade-insecure-requests. */
   publicUrl?: string;

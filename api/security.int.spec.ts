@@ -6,6 +6,7 @@
  * index.html, HSTS and the Secure CSRF cookie under an https PUBLIC_URL, and the staff prefix's guard.
  */
 import { randomUUID } from 'node:crypto';
+import { connect, type AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -185,6 +186,8 @@ describe('framework errors in the envelope', () => {
     const res = await h.app.inject({ url: `/v1/payment/${'a'.repeat(300)}?lang=en` });
     expect(res.statusCode).toBe(414);
     expect(res.json()).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.url_too_long', message: 'The request URL is too long.' }] });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
   it('400 for a malformed URL, 413 for a body too large, 415 for an unknown body type', async () => {
@@ -197,6 +200,32 @@ describe('framework errors in the envelope', () => {
     const xml = await post('<order/>', { ip: '10.7.0.2', headers: { 'content-type': 'application/xml' } });
     expect(xml.status).toBe(415);
     expect(xml.body).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.media_type_unsupported' }] });
+  });
+});
+
+describe('client errors before Fastify (malformed HTTP, headers too large) in the envelope', () => {
+  it('431 for headers over the size limit, 400 for a malformed request line', async () => {
+    const app = await buildApp({ db: h.db, store: h.store, now: () => h.clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }) });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const raw = (text: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.write(text));
+          let answer = '';
+          socket.on('data', (d) => (answer += d.toString('utf8')));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const big = await raw(`GET /v1/site HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(big).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.too_large' }] });
+      const malformed = await raw('GARBAGE\r\n\r\n');
+      expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(malformed.slice(malformed.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.invalid' }] });
+    } finally {
+      await app.close();
+    }
   });
 });
 
