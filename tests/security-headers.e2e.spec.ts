@@ -2,7 +2,7 @@
  * The Content-Security-Policy in Debian's Chromium (issue 9 "Headers"): the built storefront's own inline scripts
  * (the clear-storage/theme script and the API preload, allowed by their sha256 hashes, api/security-headers.ts) run
  * without a single violation, while an inline script injected into the page, and an inline event handler, are
- * blocked and reported. The storefront is copied from web/dist (rebuilt when stale) into a directory of this
+ * blocked and reported; the Swagger UI page for integrators works under the same policy. The storefront is copied from web/dist (rebuilt when stale) into a directory of this
  * test's own, so a build by another test cannot change the files under it.
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -74,6 +74,13 @@ describe('Content-Security-Policy in the browser', () => {
     await page.reload();
     await page.locator('main').waitFor();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    expect(await violations()).toEqual([]);
+  });
+
+  it("shows the integrators' API page (Swagger UI at /v1/docs) under the same policy", async () => {
+    await page.goto(`${base}/v1/docs/`);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBeGreaterThan(10);
+    expect(await page.locator('.opblock-summary-path', { hasText: '/v1/place-order' }).count()).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
   });
 
