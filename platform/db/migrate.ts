@@ -15,7 +15,7 @@ export async function migrate(db: Database): Promise<void> {
     try {
       await sql`create extension if not exists pg_trgm`.execute(conn);
       await sql`create extension if not exists fuzzystrmatch`.execute(conn);
-      await migrateEventStore(conn as unknown as Database);
+      await migrateEventStore(conn);
       // Order numbers (spec 3 Order.number, assigned on saving): a sequence, so numbers are unique and increasing
       // but may have gaps (a number drawn by an order that then failed to reserve its stock is never reused).
       await sql`create sequence if not exists order_number_seq start with 1001`.execute(conn);
