@@ -15,8 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { startPayment } from '../../../commands/order/start-payment.js';
-import { eventIdFor } from '../../../commands/shared/command-handler.js';
-import { type OrderEvent, toOrderStreamId } from '../../../domain/order/order.js';
+import { findPaymentAttempt, paymentAttemptId } from '../../../commands/order/payment-attempts.js';
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import { renderAutoPostForm } from '../../../platform/payments/html.js';
 import type { PaymentRequest, PaymentStart } from '../../../platform/payments/port.js';
@@ -118,7 +117,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
       if (!provider) throw new ApiError('payment.method_unknown', 400, 'method');
       const commandId = randomUUID();
       // The attempt id is the PaymentStarted event's id (platform/payments/port.ts PaymentRequest.attemptId).
-      const attemptId = eventIdFor(commandId, toOrderStreamId(summary.orderId), 0);
+      const attemptId = paymentAttemptId(commandId, summary.orderId);
       await startPayment(
         deps.store,
         { orderId: summary.orderId, methodId: request.body.method, providerId: provider.id, attemptId },
@@ -152,14 +151,11 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
       if (!view) throw new ApiError('order.not_found', 404);
       if (view.summary.isPaid) return reply.redirect('/payment-success', 303);
       // The attempt from the order stream itself: the read model may not have projected it yet.
-      const { events } = await deps.store.readStream(toOrderStreamId(view.summary.orderId));
-      const started = events
-        .map((e) => ({ type: e.type, data: e.data }) as OrderEvent)
-        .find((e): e is Extract<OrderEvent, { type: 'PaymentStarted' }> => e.type === 'PaymentStarted' && e.data.attemptId === request.query.attempt);
-      const provider = started && deps.payments?.provider(started.data.providerId);
+      const started = await findPaymentAttempt(deps.store, view.summary.orderId, request.query.attempt);
+      const provider = started && deps.payments?.provider(started.providerId);
       if (!started || !provider) throw new ApiError('order.not_found', 404);
       const start = await startWithProvider(
-        () => provider.start(paymentRequest(view.summary, started.data.methodId, provider.id, started.data.attemptId, baseUrl(deps, request))),
+        () => provider.start(paymentRequest(view.summary, started.methodId, provider.id, started.attemptId, baseUrl(deps, request))),
         request,
       );
       if (start.kind === 'redirect') return reply.redirect(start.url, 303);
