@@ -12,18 +12,18 @@
  *   Redis lost the job, a new job may be created: the processor's outbox (platform/mail/outbox.ts) still sends
  *   nothing twice.
  * - One active runner at a time: a session advisory lock (`pm:order-mail`) on a dedicated connection; other worker
- *   processes stand by and take over when the holder dies. It is not a read model: a read-model rebuild never runs
+ *   processes stand by and take over when the holder dies (the shared runner: process-manager.ts). It is not a read model: a read-model rebuild never runs
  *   it, so a rebuild sends no mail (design brief "Read models").
  * - Its first run starts at the beginning of `$all`: every order placed so far gets its mail unless the outbox
  *   already records one (orders and mail ship together in issue 4, so no older orders exist).
  */
 import type { JobsOptions, Queue } from 'bullmq';
-import { sql } from 'kysely';
 import { OrderPlacedDataSchema } from '../../domain/order/events.js';
 import type { Database } from '../../platform/db/database.js';
 import { type EventStore, type RecordedEvent, START } from '../../platform/event-store/port.js';
-import { type RunningSubscription, startLockedSubscription } from '../../platform/subscriptions/locked-subscription.js';
+import type { RunningSubscription } from '../../platform/subscriptions/locked-subscription.js';
 import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
+import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
 
 /** What the decision reads of OrderPlaced: a non-empty order id (domain/order/events.ts). */
 const OrderPlacedOrderId = OrderPlacedDataSchema.pick({ orderId: true }).refine((d) => d.orderId !== '');
@@ -42,13 +42,8 @@ export const MAIL_JOB_OPTIONS: JobsOptions = {
   removeOnFail: false,
 };
 
-/** A job the process manager decided to enqueue. */
-export interface DecidedJob {
-  name: typeof SEND_ORDER_CONFIRMATION;
-  /** Derived from the causing event id: the same event always gives the same job id. */
-  jobId: string;
-  data: SendOrderConfirmationJob;
-}
+/** A job the process manager decided to enqueue; its id derives from the causing event id. */
+export type DecidedJob = ProcessManagerJob<typeof SEND_ORDER_CONFIRMATION, SendOrderConfirmationJob>;
 
 /** The job id of the confirmation caused by an event (BullMQ job ids must not contain ':'). */
 export const orderConfirmationJobId = (eventId: string) => `order-confirmation-${eventId}`;
@@ -66,38 +61,20 @@ export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data' | 'stre
   return [{ name: SEND_ORDER_CONFIRMATION, jobId: orderConfirmationJobId(event.id), data: { eventId: event.id, orderId } }];
 }
 
-const SCHEMA = 'pm_order_mail';
-const LOCK_KEY = 'pm:order-mail';
+/** The checkpoint of this process manager: schema `pm_order_mail` (process-manager.ts). */
+const checkpointOf = (db: Database) => processManagerCheckpoint(db, 'order_mail');
 
 /** Creates the checkpoint table when missing (idempotent). */
-export async function ensureOrderMailCheckpoint(db: Database): Promise<void> {
-  await db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(hashtext('shop:pm-order-mail-migrate'))`.execute(conn);
-    try {
-      await sql`create schema if not exists pm_order_mail`.execute(conn);
-      await sql`create table if not exists pm_order_mail.checkpoint (id int primary key default 1 check (id = 1), checkpoint text not null, updated_at timestamptz not null default now())`.execute(conn);
-      await sql`insert into pm_order_mail.checkpoint (checkpoint) values (${START}) on conflict (id) do nothing`.execute(conn);
-    } finally {
-      await sql`select pg_advisory_unlock(hashtext('shop:pm-order-mail-migrate'))`.execute(conn);
-    }
-  });
-}
+export const ensureOrderMailCheckpoint = (db: Database): Promise<void> => checkpointOf(db).ensure();
 
 /** The stored checkpoint (START when the process manager has never run). */
-export async function readOrderMailCheckpoint(db: Database): Promise<string> {
-  await ensureOrderMailCheckpoint(db);
-  const r = await sql<{ checkpoint: string }>`select checkpoint from pm_order_mail.checkpoint`.execute(db);
-  return r.rows[0]?.checkpoint ?? START;
-}
+export const readOrderMailCheckpoint = (db: Database): Promise<string> => checkpointOf(db).read();
 
 /**
  * Moves the checkpoint back (a replay): the next run re-reads `$all` after `checkpoint` and enqueues the same job
  * ids again. Run it only while no runner is active (the runner would refuse its next batch and restart from here).
  */
-export async function resetOrderMailCheckpoint(db: Database, checkpoint: string = START): Promise<void> {
-  await ensureOrderMailCheckpoint(db);
-  await sql`update pm_order_mail.checkpoint set checkpoint = ${checkpoint}, updated_at = now()`.execute(db);
-}
+export const resetOrderMailCheckpoint = (db: Database, checkpoint: string = START): Promise<void> => checkpointOf(db).reset(checkpoint);
 
 /** A running process manager; `caughtUp()` resolves when every event committed before the call has its jobs in Redis. */
 export type RunningProcessManager = RunningSubscription;
@@ -118,39 +95,27 @@ export interface OrderMailOptions {
 }
 
 /**
- * Starts the process manager on the shared locked subscription runner (platform/subscriptions/locked-subscription.ts):
- * waits for the advisory lock `pm:order-mail` (standby), then follows `$all` from the stored checkpoint, enqueues
- * the decided jobs of each batch and moves the checkpoint (guarded: it must still hold the value this runner read,
- * else the runner restarts from the stored one). Errors (Redis or PostgreSQL down) restart it after `retryMs`.
+ * Starts the process manager on the shared process-manager runner (process-manager.ts over
+ * platform/subscriptions/locked-subscription.ts): waits for the advisory lock `pm:order-mail` (standby), then
+ * follows `$all` from the stored checkpoint, enqueues the decided jobs of each batch and moves the checkpoint
+ * (guarded: it must still hold the value this runner read, else the runner restarts from the stored one). Errors
+ * (Redis or PostgreSQL down) restart it after `retryMs`.
  */
 export function startOrderMailProcessManager(options: OrderMailOptions): RunningProcessManager {
-  const { db, store, queue } = options;
-  const log = options.log ?? (() => {});
-
-  const handleBatch = async (events: RecordedEvent[], checkpoint: string, expected: string) => {
-    const jobs = events.flatMap(decide);
-    if (jobs.length) await queue.addBulk(jobs.map((j) => ({ name: j.name, data: j.data, opts: { ...MAIL_JOB_OPTIONS, jobId: j.jobId } })));
-    await db.transaction().execute(async (trx) => {
-      const r = await sql<{ checkpoint: string }>`select checkpoint from pm_order_mail.checkpoint for update`.execute(trx);
-      if (r.rows[0]?.checkpoint !== expected) throw new Error('order-mail: checkpoint moved under the runner (reset or another runner?)');
-      await sql`update pm_order_mail.checkpoint set checkpoint = ${checkpoint}, updated_at = now()`.execute(trx);
-    });
-    if (jobs.length) log(`order-mail: enqueued ${jobs.length} confirmation job(s)`);
-  };
-
-  return startLockedSubscription({
-    name: 'order-mail process manager',
-    lockKey: LOCK_KEY,
+  return startProcessManager({
+    name: 'order_mail',
+    label: 'order-mail',
+    lockKey: 'pm:order-mail',
+    db: options.db,
+    store: options.store,
+    queue: options.queue,
     connectionString: options.connectionString,
-    applicationName: 'pm-order-mail',
-    store,
     eventTypes: ORDER_MAIL_EVENT_TYPES,
-    batchSize: options.batchSize ?? 500,
-    pollIntervalMs: options.pollIntervalMs,
+    decide,
+    jobOptions: MAIL_JOB_OPTIONS,
+    log: options.log,
     retryMs: options.retryMs,
-    log,
-    start: () => readOrderMailCheckpoint(db),
-    handleBatch,
-    readStoredCheckpoint: () => readOrderMailCheckpoint(db),
+    batchSize: options.batchSize,
+    pollIntervalMs: options.pollIntervalMs,
   });
 }
