@@ -1,8 +1,10 @@
 /**
  * The OpenAPI document (GET /v1/openapi.json), the integrators' page (/v1/docs) and the staff prefix's guard
- * (/v1/admin/...: 401 in the envelope until the staff issue brings sessions), driven with `inject`.
+ * (/v1/admin/...: 401 in the envelope until the staff issue brings sessions), and every documented route fed
+ * garbage, driven with `inject`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfHeaders } from '../tests/support/csrf.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 
 let h: ShopHarness;
@@ -59,6 +61,32 @@ describe('GET /v1/openapi.json', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('swagger');
+  });
+});
+
+describe('every documented route fed garbage (conventions 14)', () => {
+  it('answers below 500, and every 4xx in the envelope', async () => {
+    const doc = (await h.app.inject({ url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const csrf = await csrfHeaders(h.app);
+    const garbage = ['%00', 'a%00b', '..%2F..%2Fetc', "'%20or%201=1--", 'x'.repeat(90), '%F0%9F%92%A9'];
+    let tried = 0;
+    for (const [template, methods] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(methods)) {
+        for (const g of garbage) {
+          const url = `${template.replace(/\{[^}]+\}/g, g)}?lang=${g}&page=-1&pageSize=7&q=${g}&f=${g}&sort=${g}&attempt=${g}&country=${g}`;
+          const res = await h.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: { ...csrf, 'content-type': 'application/json' },
+            ...(method === 'get' ? {} : { payload: `{"items":"${g}","user_email":[1],"product_id":{"a":1},"method":null,"client":5}` }),
+          });
+          tried++;
+          expect(res.statusCode, `${method.toUpperCase()} ${url}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(res.json(), `${method.toUpperCase()} ${url}`).toMatchObject({ success: false, status: 'failure', message: expect.any(String), errors: expect.any(Array) });
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(60);
   });
 });
 

@@ -7,6 +7,7 @@
  * euro cents (gross); `feeCents` of a provider is integer euro cents, gross (VAT included).
  */
 import { z } from 'zod';
+import { safeString } from './text.js';
 
 /** One location a provider offers (spec 3 options {id, name, country}), plus where it is. */
 export const deliveryOptionSchema = z.object({
@@ -63,4 +64,4 @@ export const deliveryProvidersQuerySchema = z.object({
     .optional(),
 });
 
-export const deliveryProviderParamsSchema = z.object({ providerId: z.string().max(64) });
+export const deliveryProviderParamsSchema = z.object({ providerId: safeString(64) });

@@ -3,6 +3,7 @@
  * /{language}/site/set-language, GET /v1/page/{pageName|pageId}; spec 3 "Page"). Imports nothing but zod.
  */
 import { z } from 'zod';
+import { safeString } from './text.js';
 
 /** One entry of the main navigation: a page, a link or a category with its visible subcategories (the drop-down). */
 export const menuItemSchema = z.object({
@@ -30,7 +31,7 @@ export const setLanguageResponseSchema = z.object({ language: z.enum(['et', 'en'
 
 /** Query of GET /v1/page/{pageRef}: language and the fields preset (frontEdit comes with the staff's page editor). */
 export const pageQuerySchema = z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional() });
-export const pageParamsSchema = z.object({ pageRef: z.string().min(1).max(100) });
+export const pageParamsSchema = z.object({ pageRef: safeString(100).pipe(z.string().min(1)) });
 
 /** `data` of GET /v1/page/{pageRef}: the page in the language; `content` is sanitised HTML. */
 export const pageSchema = z.object({

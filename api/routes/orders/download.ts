@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '../../contracts/text.js';
 import { orderPdfFileName, renderOrderSummaryPdf } from '../../../projections/orders/order-pdf.js';
 import { getOrderSummary } from '../../../projections/orders/queries.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
@@ -18,7 +19,7 @@ export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: 'The order summary as a PDF (spec 7 "Order summary download")',
         tags: ['orders'],
-        params: z.object({ token: z.string().max(200) }),
+        params: z.object({ token: safeString(200) }),
         querystring: z.object({ lang: z.string().optional() }),
         response: { 200: { description: 'PDF', content: { 'application/pdf': { schema: z.any().describe('binary') } } }, 404: failureEnvelopeSchema },
       },

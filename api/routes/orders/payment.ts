@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '../../contracts/text.js';
 import { startPayment } from '../../../commands/order/start-payment.js';
 import { findPaymentAttempt, paymentAttemptId } from '../../../commands/order/payment-attempts.js';
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
@@ -30,7 +31,7 @@ import { requestLanguage } from '../../messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../csrf.js';
 
-const tokenParams = z.object({ token: z.string().max(200) });
+const tokenParams = z.object({ token: safeString(200) });
 const failure = failureEnvelopeSchema;
 const langQuery = z.object({ lang: z.string().optional() });
 
@@ -136,7 +137,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
         summary: "The auto-submitting form of a payment attempt (iPizza), or 303 to the provider",
         tags: ['payments'],
         params: tokenParams,
-        querystring: z.object({ attempt: z.string().max(100), lang: z.string().optional() }),
+        querystring: z.object({ attempt: safeString(100), lang: z.string().optional() }),
         response: {
           200: { description: 'HTML form posting to the bank', content: { 'text/html': { schema: z.string() } } },
           303: z.null().describe('Redirect to the provider or /payment-success'),

@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '../../contracts/text.js';
 import { pick } from '../../../domain/shared/localized.js';
 import { isHiddenMenuEntry } from '../../../domain/site/site.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
@@ -102,7 +103,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
       schema: {
         summary: 'Remember the interface language in the lang cookie (spec 7)',
         tags: ['site'],
-        params: z.object({ language: z.string().max(10) }),
+        params: z.object({ language: safeString(10) }),
         response: { 200: envelopeSchema(setLanguageResponseSchema), 400: failureEnvelopeSchema },
       },
     },
@@ -143,7 +144,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
 
   typed.get(
     '/sitemap-products-:n.xml',
-    { schema: { summary: 'Sitemap of listed products, 20,000 per file', tags: ['site'], params: z.object({ n: z.string().max(10) }), response: { 200: xmlResponse, 404: failureEnvelopeSchema } } },
+    { schema: { summary: 'Sitemap of listed products, 20,000 per file', tags: ['site'], params: z.object({ n: safeString(10) }), response: { 200: xmlResponse, 404: failureEnvelopeSchema } } },
     async (request, reply) => {
     const n = Number.parseInt(request.params.n, 10);
     if (!Number.isInteger(n) || n < 1 || String(n) !== request.params.n) throw new ApiError('not_found', 404);
