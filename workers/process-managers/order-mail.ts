@@ -12,8 +12,8 @@
  *   Redis lost the job, a new job may be created: the processor's outbox (platform/mail/outbox.ts) still sends
  *   nothing twice.
  * - One active runner at a time: a session advisory lock (`pm:order-mail`) on a dedicated connection; other worker
- *   processes stand by and take over when the holder dies (the shared runner: process-manager.ts). It is not a read model: a read-model rebuild never runs
- *   it, so a rebuild sends no mail (design brief "Read models").
+ *   processes stand by and take over when the holder dies (the shared runner: process-manager.ts). It is not a
+ *   read model: a read-model rebuild never runs it, so a rebuild sends no mail (design brief "Read models").
  * - Its first run starts at the beginning of `$all`: every order placed so far gets its mail unless the outbox
  *   already records one (orders and mail ship together in issue 4, so no older orders exist).
  */
