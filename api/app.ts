@@ -40,6 +40,7 @@ const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '
 export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    trustProxy: deps.trustProxy ?? false,
     genReqId: (req) => {
       const given = req.headers['x-correlation-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -41,4 +41,10 @@ export interface ApiDeps {
    * POST /v1/place-order's limits per address and per e-mail (defaults 10 per 10 min, 5 per hour).
    */
   rateLimits?: RateLimitDeps;
+  /**
+   * Fastify's trustProxy: behind a load balancer, which proxies' X-Forwarded-For to believe (true, or
+   * addresses/CIDRs), so `request.ip` (the per-address rate limit's key) is the shopper's and not the proxy's.
+   * Default false: the socket's address.
+   */
+  trustProxy?: boolean | string | string[];
 }

@@ -288,6 +288,8 @@ describe('security headers', () => {
       expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       const token = await app.inject({ url: '/v1/csrf-token' });
       expect(String(token.headers['set-cookie'])).toMatch(/;\s*Secure/i);
+      const language = await app.inject({ url: '/en/site/set-language' });
+      expect(String(language.headers['set-cookie'])).toMatch(/^lang=en;.*;\s*Secure/i);
     } finally {
       await app.close();
     }

@@ -111,7 +111,8 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
     const code = request.params.language.toLowerCase();
     if (code !== 'et' && code !== 'en' && code !== 'en-us') throw new ApiError('request.language_invalid', 400, 'language');
     const lang = code === 'et' ? 'et' : 'en';
-    reply.header('set-cookie', `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    const secure = deps.publicUrl?.startsWith('https:') ? '; Secure' : '';
+    reply.header('set-cookie', `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
     return success({ language: lang as 'et' | 'en' });
     },
   );
