@@ -15,15 +15,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import { type CartCheckout, placeOrderFromCart } from '../../../commands/order/place-order-from-cart.js';
+import { DomainError } from '../../../domain/shared/errors.js';
 import { orderWithPaymentMethodsSchema, placeOrderBodySchema, placeOrderFailureSchema } from '../../contracts/orders.js';
 import { envelopeSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
-import { errorAnswer, failureAnswer } from '../../errors.js';
+import { ApiError, errorAnswer, failureAnswer } from '../../errors.js';
 import { idempotencyKeyOf, requestHash, withIdempotency } from '../../idempotency.js';
 import { type ApiLanguage, requestLanguage } from '../../messages.js';
 import { catalogPricesOf, deliveryLocationsOf, orderNumbersOf } from '../../order-ports.js';
-import { ApiError } from '../../errors.js';
-import { DomainError } from '../../../domain/shared/errors.js';
 import { DEFAULT_PLACE_ORDER_LIMITS, orderEmailOf } from '../../rate-limits.js';
 import { paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../csrf.js';
@@ -83,6 +82,10 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
   }
 }
 
+/**
+ * Registers POST /v1/place-order on the orders plugin (api/routes/orders/index.ts): CSRF and the per-address limit
+ * at onRequest, the per-e-mail limit at preHandler (ApiDeps.rateLimits, defaults DEFAULT_PLACE_ORDER_LIMITS).
+ */
 export function placeOrderRoute(app: FastifyInstance, deps: ApiDeps): void {
   const limits = { ...DEFAULT_PLACE_ORDER_LIMITS, ...deps.rateLimits?.placeOrder };
   // Per e-mail: counted once the body is parsed (createRateLimit: the per-address limiter already ran on this request).
