@@ -21,7 +21,7 @@ import { type CsrfHeaders, csrfHeaders } from '../tests/support/csrf.js';
 import { buildApp } from './app.js';
 import { jsonDepth } from './json-body.js';
 import { inlineScriptHashes } from './security-headers.js';
-import { checkoutBody, productRow } from './routes/orders/order-test-kit.js';
+import { checkoutBody, productRow } from '../tests/support/order-test-kit.js';
 
 let h: ShopHarness;
 let csrf: CsrfHeaders;

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/app.js';
-import { checkoutBody, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, productRow, stockOf } from '../tests/support/order-test-kit.js';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { createDatabase } from '../platform/db/database.js';

@@ -5,7 +5,7 @@
  * reaches the client once, in the order's language, with the payment link and the PDF.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, productRow } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
 import { listOutbox } from '../platform/mail/outbox.js';

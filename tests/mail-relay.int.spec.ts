@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, productRow } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { InvalidRecipientError } from '../platform/mail/address.js';

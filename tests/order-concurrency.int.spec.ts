@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkoutBody, freeUnitsBySum, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, freeUnitsBySum, productRow, stockOf } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
 import { reserveStock, reserveStockForOrder } from '../commands/stock/reserve-stock.js';

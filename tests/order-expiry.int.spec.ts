@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, freeUnitsBySum, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, freeUnitsBySum, productRow, stockOf } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { recordPayment, recordVerifiedPayment } from '../commands/order/record-payment.js';
 import { reserveStock } from '../commands/stock/reserve-stock.js';

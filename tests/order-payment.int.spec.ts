@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, productRow } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_BANK_ID, SANDBOX_METHOD_ID, SANDBOX_SHOP_ID } from '../platform/payments/index.js';

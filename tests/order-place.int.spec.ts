@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutBody, productRow, stockOf } from '../api/routes/orders/order-test-kit.js';
+import { checkoutBody, productRow, stockOf } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { OrderNotAccepted, placeOrder } from '../commands/order/place-order.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';

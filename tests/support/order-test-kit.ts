@@ -2,12 +2,12 @@
  * Test helpers of the order tests (tests/order-*.int.spec.ts, bench/place-order.bench.ts): catalog rows to import,
  * a complete checkout body, and stock figures read from the event store. Test code only.
  */
-import type { ImportRow } from '../../../commands/catalog/catalog-csv.js';
-import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
-import type { AvailabilityPolicy } from '../../../domain/product/availability.js';
-import { evolve, initialState, type StockEvent, type StockState, totalOnHand, toStockStreamId } from '../../../domain/stock/stock.js';
-import type { EventStore } from '../../../platform/event-store/port.js';
-import type { PlaceOrderBody } from '../../contracts/orders.js';
+import type { ImportRow } from '../../commands/catalog/catalog-csv.js';
+import { productIdForCode } from '../../commands/catalog/catalog-csv.js';
+import type { AvailabilityPolicy } from '../../domain/product/availability.js';
+import { evolve, initialState, type StockEvent, type StockState, totalOnHand, toStockStreamId } from '../../domain/stock/stock.js';
+import type { EventStore } from '../../platform/event-store/port.js';
+import type { PlaceOrderBody } from '../../api/contracts/orders.js';
 
 let line = 2;
 
