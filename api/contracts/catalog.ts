@@ -207,3 +207,6 @@ export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>
     errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })).optional(),
     data: data.optional(),
   });
+
+/** Path of GET /product/view/{id}. */
+export const productParamsSchema = z.object({ id: safeString(100) });

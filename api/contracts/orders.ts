@@ -178,3 +178,12 @@ export const placeOrderFailureSchema = z.object({
   errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
   redirect: z.string().optional(),
 });
+
+/** Path of GET|PUT /v1/payment/{token} and GET /order/download/{token}: the order's public token. */
+export const orderTokenParamsSchema = z.object({ token: safeString(200) });
+
+/** Query of GET /v1/payment/{token}/redirect: the payment attempt (PaymentStarted's id) and the language. */
+export const paymentRedirectQuerySchema = z.object({ attempt: safeString(100), lang: z.string().optional() });
+
+/** Path of the payment callbacks: the provider id (platform/payments). */
+export const paymentProviderParamsSchema = z.object({ providerId: safeString(64) });

@@ -45,3 +45,17 @@ export const pageSchema = z.object({
   alternates: z.object({ et: z.string(), en: z.string() }),
 });
 export type PageView = z.infer<typeof pageSchema>;
+
+/** Path of GET /{language}/site/set-language. */
+export const setLanguageParamsSchema = z.object({ language: safeString(10) });
+
+/** Path of GET /sitemap-products-{n}.xml: the file number (1, 2, ...; checked by the route). */
+export const sitemapFileParamsSchema = z.object({ n: safeString(10) });
+
+/** The whole answer of GET /v1/page/{pageRef}: the envelope with the page and, beside it, the language used. */
+export const pageResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('success'),
+  data: pageSchema,
+  lang: z.enum(['et', 'en']),
+});

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { staffMeSchema } from '../../contracts/admin.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
@@ -34,7 +34,7 @@ export async function adminRoutes(app: FastifyInstance, _options: RouteOptions):
       schema: {
         summary: 'The signed-in staff user (401 without a session)',
         tags: ['admin'],
-        response: { 200: envelopeSchema(z.object({ userId: z.string() })), 401: failureEnvelopeSchema, 403: failureEnvelopeSchema },
+        response: { 200: envelopeSchema(staffMeSchema), 401: failureEnvelopeSchema, 403: failureEnvelopeSchema },
       },
     },
     async () => success({ userId: '' }),

@@ -1,7 +1,7 @@
 /** `GET /v1/categories`: the visible category tree with product counts and URLs per language (spec 3 "Category"). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { langOnlyQuerySchema } from '../../contracts/common.js';
 import { categoryTreeResponseSchema, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../deps.js';
 import { success } from '../../errors.js';
@@ -14,7 +14,7 @@ export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOption
       schema: {
         summary: 'The visible category tree (spec 3 "Category")',
         tags: ['catalog'],
-        querystring: z.object({ lang: z.string().optional() }).loose(),
+        querystring: langOnlyQuerySchema,
         response: { 200: envelopeSchema(categoryTreeResponseSchema), 400: failureEnvelopeSchema },
       },
     },

@@ -23,9 +23,8 @@ import { PaymentCallbackRejected, type VerifiedPayment } from '../../../platform
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
 import { z } from 'zod';
-import { safeString } from '../../contracts/text.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { paymentCallbackAnswerSchema } from '../../contracts/orders.js';
+import { paymentCallbackAnswerSchema, paymentProviderParamsSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 
@@ -102,7 +101,7 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
     const { verified } = await handlePaymentCallback(deps, request, request.params.providerId);
     return success({ status: verified.status });
   };
-  const params = z.object({ providerId: safeString(64) });
+  const params = paymentProviderParamsSchema;
   const failure = failureEnvelopeSchema;
   const answered = envelopeSchema(paymentCallbackAnswerSchema);
   const notificationSchema = {

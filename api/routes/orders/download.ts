@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '../../contracts/text.js';
+import { langQuerySchema } from '../../contracts/common.js';
+import { orderTokenParamsSchema } from '../../contracts/orders.js';
 import { orderPdfFileName, renderOrderSummaryPdf } from '../../../projections/orders/order-pdf.js';
 import { getOrderSummary } from '../../../projections/orders/queries.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
@@ -19,8 +20,8 @@ export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: 'The order summary as a PDF (spec 7 "Order summary download")',
         tags: ['orders'],
-        params: z.object({ token: safeString(200) }),
-        querystring: z.object({ lang: z.string().optional() }),
+        params: orderTokenParamsSchema,
+        querystring: langQuerySchema,
         response: { 200: { description: 'PDF', content: { 'application/pdf': { schema: z.any().describe('binary') } } }, 404: failureEnvelopeSchema },
       },
     },

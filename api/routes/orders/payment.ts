@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '../../contracts/text.js';
+import { langQuerySchema } from '../../contracts/common.js';
 import { startPayment } from '../../../commands/order/start-payment.js';
 import { findPaymentAttempt, paymentAttemptId } from '../../../commands/order/payment-attempts.js';
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
@@ -24,16 +24,16 @@ import { getOrderView, type OrderView } from '../../../projections/orders/querie
 import { ordersReadModel } from '../../../projections/orders/writer.js';
 import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { orderWithPaymentMethodsSchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
+import { orderTokenParamsSchema, orderWithPaymentMethodsSchema, paymentRedirectQuerySchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../csrf.js';
 
-const tokenParams = z.object({ token: safeString(200) });
+const tokenParams = orderTokenParamsSchema;
 const failure = failureEnvelopeSchema;
-const langQuery = z.object({ lang: z.string().optional() });
+const langQuery = langQuerySchema;
 
 /** How long a payment call waits for a just-placed order to reach the orders read model, in milliseconds. */
 export const READ_MODEL_WAIT_MS = 2000;
@@ -137,7 +137,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
         summary: "The auto-submitting form of a payment attempt (iPizza), or 303 to the provider",
         tags: ['payments'],
         params: tokenParams,
-        querystring: z.object({ attempt: safeString(100), lang: z.string().optional() }),
+        querystring: paymentRedirectQuerySchema,
         response: {
           200: { description: 'HTML form posting to the bank', content: { 'text/html': { schema: z.string() } } },
           303: z.null().describe('Redirect to the provider or /payment-success'),

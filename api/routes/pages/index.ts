@@ -8,11 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { pick } from '../../../domain/shared/localized.js';
 import { getPage } from '../../../projections/pages/queries.js';
-import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { pageParamsSchema, pageQuerySchema, pageSchema } from '../../contracts/site.js';
+import { failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { pageParamsSchema, pageQuerySchema, pageResponseSchema } from '../../contracts/site.js';
 import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
@@ -27,7 +26,7 @@ export async function pageRoutes(app: FastifyInstance, { deps }: RouteOptions): 
         tags: ['site'],
         params: pageParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: envelopeSchema(pageSchema).extend({ lang: z.enum(['et', 'en']) }), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+        response: { 200: pageResponseSchema, 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
       },
     },
     async (request) => {

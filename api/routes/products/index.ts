@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { safeString } from '../../contracts/text.js';
+import { langQuerySchema } from '../../contracts/common.js';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
 import { labelFilter } from '../../filter-labels.js';
@@ -22,6 +21,7 @@ import {
   PAGINATION_HEADERS,
   productListQuerySchema,
   productListResponseSchema,
+  productParamsSchema,
   productSchema,
 } from '../../contracts/catalog.js';
 import type { ApiDeps, RouteOptions } from '../../deps.js';
@@ -110,8 +110,8 @@ export async function productRoutes(app: FastifyInstance, { deps }: RouteOptions
       schema: {
         summary: 'One product (spec 7); 404 for an unknown or inaccessible product',
         tags: ['catalog'],
-        params: z.object({ id: safeString(100) }),
-        querystring: z.object({ lang: z.string().optional() }),
+        params: productParamsSchema,
+        querystring: langQuerySchema,
         response: { 200: envelopeSchema(productSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
       },
     },

@@ -13,14 +13,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '../../contracts/text.js';
+import { langOnlyQuerySchema } from '../../contracts/common.js';
 import { pick } from '../../../domain/shared/localized.js';
 import { isHiddenMenuEntry } from '../../../domain/site/site.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
 import { listPageNames } from '../../../projections/pages/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import { type CategoryNode, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { type MenuItemView, setLanguageResponseSchema, siteResponseSchema } from '../../contracts/site.js';
+import { type MenuItemView, setLanguageParamsSchema, setLanguageResponseSchema, siteResponseSchema, sitemapFileParamsSchema } from '../../contracts/site.js';
 import type { ApiDeps, RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
@@ -32,7 +32,7 @@ export type MenuItem = MenuItemView;
 
 /** An XML document (sitemaps), for the OpenAPI document. */
 const xmlResponse = { description: 'XML (sitemaps protocol)', content: { 'application/xml': { schema: z.string() } } };
-const langQuery = z.object({ lang: z.string().optional() }).loose();
+const langQuery = langOnlyQuerySchema;
 
 function findCategory(nodes: CategoryNode[], id: string): CategoryNode | undefined {
   for (const node of nodes) {
@@ -103,7 +103,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
       schema: {
         summary: 'Remember the interface language in the lang cookie (spec 7)',
         tags: ['site'],
-        params: z.object({ language: safeString(10) }),
+        params: setLanguageParamsSchema,
         response: { 200: envelopeSchema(setLanguageResponseSchema), 400: failureEnvelopeSchema },
       },
     },
@@ -145,7 +145,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
 
   typed.get(
     '/sitemap-products-:n.xml',
-    { schema: { summary: 'Sitemap of listed products, 20,000 per file', tags: ['site'], params: z.object({ n: safeString(10) }), response: { 200: xmlResponse, 404: failureEnvelopeSchema } } },
+    { schema: { summary: 'Sitemap of listed products, 20,000 per file', tags: ['site'], params: sitemapFileParamsSchema, response: { 200: xmlResponse, 404: failureEnvelopeSchema } } },
     async (request, reply) => {
     const n = Number.parseInt(request.params.n, 10);
     if (!Number.isInteger(n) || n < 1 || String(n) !== request.params.n) throw new ApiError('not_found', 404);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { langQuerySchema } from '../../contracts/common.js';
 import { stockNotificationBodySchema } from '../../contracts/stock-notifications.js';
 import { requestStockNotification } from '../../../commands/stock-notification/request-stock-notification.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
@@ -33,7 +34,7 @@ export async function stockNotificationRoutes(app: FastifyInstance, { deps }: Ro
         summary: 'Ask to be told when a product is back in stock (spec 7)',
         tags: ['catalog'],
         body: bodySchema,
-        querystring: z.object({ lang: z.string().optional() }),
+        querystring: langQuerySchema,
         response: { 200: envelopeSchema(z.literal(true)), 400: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema, 429: failureEnvelopeSchema },
       },
       config: { rateLimit: { max: STOCK_NOTIFICATION_RATE_LIMIT, timeWindow: 60_000 } },
