@@ -33,8 +33,9 @@ describe('import rules', () => {
         'projections/q.ts': "import { r } from '../api/r.js';\nexport const q = r;",
         'workers/w.ts': "import { q } from '../projections/q.js';\nimport { a } from '../commands/a.js';\nexport const w = [q, a];",
         'api/r.ts': "import type { Fold } from '../domain/types.js';\nimport { fold } from '../domain/shared/decider.js';\nexport const r: Fold = fold;",
+        'api/s.ts': "import { w } from '../workers/w.js';\nexport const s = w;",
         'domain/types.ts': 'export type Fold = number;',
-        'web/src/features/cart/x.tsx': "import { y } from '../checkout/y';\nimport { c } from '../../../../api/contracts/c.js';\nimport { p } from '../../../../platform/config.js';\nexport const x = [y, c, p];",
+        'web/src/features/cart/x.tsx': "import { y } from '../checkout/y';\nimport { c } from '../../../../api/contracts/c.js';\nimport { p } from '../../../../platform/config.js';\nimport { fold } from '../../../../domain/shared/decider.js';\nexport const x = [y, c, p, fold];",
         'web/src/features/checkout/y.ts': 'export const y = 1;',
         'api/contracts/c.ts': 'export const c = 1;',
       };
@@ -47,13 +48,13 @@ describe('import rules', () => {
       await writeFile(path.join(dir, 'node_modules/zod/index.js'), 'export const z = 1;');
       const violations = await checkImportRules(dir);
       expect(violations.map((v) => `${v.rule}: ${v.from} -> ${v.to} (${v.kind})`)).toEqual([
-        'api-imports-domain-types-only: api/r.ts -> domain/shared/decider.ts (value)',
+        'api-imports-commands-projections-platform: api/s.ts -> workers/w.ts (value)',
         'commands-import-domain-platform: commands/a.ts -> projections/q.ts (value)',
         'domain-is-pure: domain/order/order.ts -> platform/config.ts (value)',
         'platform-imports-no-layer: platform/config.ts -> domain/shared/decider.ts (value)',
         'projections-import-domain-platform: projections/q.ts -> api/r.ts (value)',
         'web-features-are-independent: web/src/features/cart/x.tsx -> web/src/features/checkout/y.ts (value)',
-        'web-imports-api-contracts-only: web/src/features/cart/x.tsx -> platform/config.ts (value)',
+        'web-imports-contracts-and-domain-rules-only: web/src/features/cart/x.tsx -> platform/config.ts (value)',
         'workers-import-domain-commands-platform: workers/w.ts -> projections/q.ts (value)',
       ]);
     } finally {
