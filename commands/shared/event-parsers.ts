@@ -1,7 +1,7 @@
 /**
  * The command handlers' fold parses what the store returns (issue 9): the aggregates' zod schemas
- * (domain/<aggregate>/events.ts) by event type. Event types without a schema yet (StockNotification's, and
- * marker events such as DemoCatalogImported) pass through as stored.
+ * (domain/<aggregate>/events.ts) by event type. Event types without a schema (marker events such as
+ * DemoCatalogImported) pass through as stored.
  */
 import { CATEGORY_EVENT_SCHEMAS } from '../../domain/category/events.js';
 import { DELIVERY_LOCATIONS_EVENT_SCHEMAS } from '../../domain/delivery/events.js';
@@ -14,6 +14,7 @@ import type { Message } from '../../domain/shared/decider.js';
 import { eventParser } from '../../domain/shared/events.js';
 import { SITE_EVENT_SCHEMAS } from '../../domain/site/events.js';
 import { STOCK_EVENT_SCHEMAS } from '../../domain/stock/events.js';
+import { STOCK_NOTIFICATION_EVENT_SCHEMAS } from '../../domain/stock-notification/events.js';
 
 const SCHEMAS = {
   ...PRODUCT_EVENT_SCHEMAS,
@@ -25,6 +26,7 @@ const SCHEMAS = {
   ...PAGE_EVENT_SCHEMAS,
   ...FILTER_EVENT_SCHEMAS,
   ...SEARCH_EVENT_SCHEMAS,
+  ...STOCK_NOTIFICATION_EVENT_SCHEMAS,
 };
 const parseKnown = eventParser<Message>(SCHEMAS as never);
 
