@@ -111,6 +111,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     publicUrl,
     vatRatePercent: rt.config.vatRatePercent,
     rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env) },
+    trustProxy: rt.config.trustProxy,
   });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);

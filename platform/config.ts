@@ -19,6 +19,12 @@ export interface Config {
   publicUrl: string | null;
   /** The local sandbox bank is served and offered (PAYMENT_SANDBOX on|off; default on only in `one-machine`). */
   paymentSandbox: boolean;
+  /**
+   * Which proxies' X-Forwarded-For the api believes for the client address (TRUST_PROXY; Fastify's trustProxy): false
+   * (default: the socket's address), true (any), or comma-separated addresses / CIDR ranges of the proxies.
+   * Behind a load balancer it must be set, or every shopper shares the load balancer's per-address rate limit.
+   */
+  trustProxy: boolean | string;
   /** postgres:// URL of the shop's database (set by `npm start` when it brings PostgreSQL up itself). */
   databaseUrl: string;
   /** redis:// URL for BullMQ. */
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
   return {
     runMode: mode,
     publicUrl,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     paymentSandbox: ['on', 'true', '1'].includes(sandbox),
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shop',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -122,6 +129,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
       refreshIntervalMs: int('DELIVERY_REFRESH_INTERVAL_MS', 86_400_000),
     },
   };
+}
+
+/**
+ * TRUST_PROXY: unset, '' or 'false' -> false; 'true' -> true; otherwise the text as a comma-separated list of proxy
+ * addresses / CIDR ranges (Fastify checks them).
+ */
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  return text;
 }
 
 /**

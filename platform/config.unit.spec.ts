@@ -34,4 +34,11 @@ describe('run modes (issue 9 §5 "Production defaults")', () => {
   it.each(['shop.example.ee', 'ftp://shop.example.ee', 'https://shop.example.ee/?x=1', 'https://user@shop.example.ee'])('refuses PUBLIC_URL=%j', (value) => {
     expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL must be an absolute http\(s\) URL/);
   });
+
+  it('reads TRUST_PROXY as Fastify takes it', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+  });
 });
