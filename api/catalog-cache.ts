@@ -3,10 +3,10 @@
  * Counting listed products per category reads the whole products table, so it is computed at most once per
  * `ttlMs` (default 5000 ms) per process; a read-model change shows within that time.
  */
-import type { Kysely } from 'kysely';
 import type { CategoryNode, Language } from './contracts/catalog.js';
 import type { CategoryDoc } from '../projections/catalog/projection.js';
 import { listCategories } from '../projections/catalog/queries.js';
+import type { CatalogDb } from '../projections/catalog/schema.js';
 
 export interface CategorySnapshot {
   docs: Map<string, CategoryDoc>;
@@ -74,7 +74,7 @@ export class CategoryCache {
   private generation = 0;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: CatalogDb,
     private readonly ttlMs = 5000,
   ) {}
 
