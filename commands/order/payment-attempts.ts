@@ -4,6 +4,7 @@
  * PaymentStarted event's id (platform/payments/port.ts PaymentRequest.attemptId), so a provider asked twice for one
  * attempt creates one payment.
  */
+import { parseOrderEvent } from '../../domain/order/events.js';
 import { type OrderEvent, toOrderStreamId } from '../../domain/order/order.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { eventIdFor } from '../shared/command-handler.js';
@@ -18,7 +19,7 @@ export type PaymentAttempt = Extract<OrderEvent, { type: 'PaymentStarted' }>['da
 export async function findPaymentAttempt(store: EventStore, orderId: string, attemptId: string): Promise<PaymentAttempt | null> {
   const { events } = await store.readStream(toOrderStreamId(orderId));
   const started = events
-    .map((e) => ({ type: e.type, data: e.data }) as OrderEvent)
+    .map(parseOrderEvent)
     .find((e): e is Extract<OrderEvent, { type: 'PaymentStarted' }> => e.type === 'PaymentStarted' && e.data.attemptId === attemptId);
   return started?.data ?? null;
 }

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { v5 as uuidv5 } from 'uuid';
 import type { CatalogLine, OrderClient, OrderCommand, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation } from '../../domain/order/order.js';
 import { orderDecider, toOrderStreamId } from '../../domain/order/order.js';
+import { OrderPlacedDataSchema } from '../../domain/order/events.js';
 import type { AvailabilityPolicy } from '../../domain/product/availability.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { type EventStore, WrongExpectedVersionError } from '../../platform/event-store/port.js';
@@ -159,7 +160,9 @@ export async function placeOrder(
     const events = orderDecider.decide(command, orderDecider.initialState);
     try {
       await store.appendToStream(streamId, toNewEvents(events, streamId, ctx), { expectedVersion: 'no_stream' });
-      return events[0].data as OrderPlacedData;
+      const placed = events[0];
+      if (placed?.type !== 'OrderPlaced') throw new Error(`PlaceOrder decided ${placed?.type ?? 'nothing'}, not OrderPlaced`);
+      return placed.data;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // Placed meanwhile by a concurrent run of the same order id: answer the stored order, keep its reservations.
@@ -186,5 +189,5 @@ const stderrLog: CompensationLog = {
 export async function readPlaced(store: EventStore, orderId: string): Promise<OrderPlacedData | null> {
   const { events } = await store.readStream(toOrderStreamId(orderId), { maxCount: 1 });
   const first = events[0];
-  return first?.type === 'OrderPlaced' ? (first.data as OrderPlacedData) : null;
+  return first?.type === 'OrderPlaced' ? OrderPlacedDataSchema.parse(first.data) : null;
 }
