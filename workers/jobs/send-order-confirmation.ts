@@ -29,6 +29,7 @@ import type { OrderSummary } from '../../domain/order/order-summary.js';
 import type { Database } from '../../platform/db/database.js';
 import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../order-mail/order-confirmation.js';
 import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
+import { InvalidRecipientError, parseMailAddress } from '../../platform/mail/address.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 
 /** The job name on the shop queue. */
@@ -102,6 +103,13 @@ export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmation
         await markSkipped(trx, { eventId: job.eventId, kind: 'order-confirmation', orderId: job.orderId, reason: 'the order has no e-mail address' });
         return { status: 'skipped', messageId } as const;
       }
+      // Exactly one address, or nothing is sent (issue 9 §5: orders placed before the checkout parsed its e-mail may
+      // hold a list or a header); retrying cannot make such an address valid.
+      if (!parseMailAddress(summary.client.email)) {
+        await markSkipped(trx, { eventId: job.eventId, kind: 'order-confirmation', orderId: job.orderId, reason: 'the order e-mail is not exactly one valid address' });
+        log(`order confirmation ${messageId}: not sent, the order's e-mail is not one valid address`);
+        return { status: 'skipped', messageId } as const;
+      }
       const attempts = await recordAttempt(deps.db, {
         eventId: job.eventId,
         kind: 'order-confirmation',
@@ -115,6 +123,7 @@ export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmation
         smtpResponse = (await deps.transport.send(message)).response;
       } catch (error) {
         await recordFailure(deps.db, job.eventId, (error as Error).message).catch(() => {});
+        if (error instanceof InvalidRecipientError) throw new UnrecoverableError(error.message);
         throw error;
       }
       await markSent(trx, job.eventId, smtpResponse);
