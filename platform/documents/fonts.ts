@@ -3,13 +3,13 @@
  * bring ā, ē, ė, ī, ķ, ļ, ņ, ū, č, ę, į, ų. The PDF embeds DejaVu Sans (Debian package `fonts-dejavu-core`,
  * /usr/share/fonts/truetype/dejavu), which has all of them.
  *
- * When no DejaVu font is installed, `ensureDocumentFonts` installs `fonts-dejavu-core` with apt-get the way
- * platform/services/ensure-services.ts installs PostgreSQL and Redis (root only, time-limited). When that is not
+ * When no DejaVu font is installed, `ensureDocumentFonts` installs `fonts-dejavu-core` through the same serialised
+ * apt-get as PostgreSQL and Redis (platform/services/ensure-services.ts `aptInstall`: root only, time-limited). When that is not
  * possible the PDF falls back to pdfkit's built-in Helvetica: its WinAnsi encoding covers õ ä ö ü š ž (Estonian
  * renders correctly), and letters outside WinAnsi are transliterated (ā -> a, ķ -> k) by `toWinAnsi`.
  */
-import { execFile } from 'node:child_process';
 import { accessSync, constants as fsConstants } from 'node:fs';
+import { aptInstall } from '../services/ensure-services.js';
 
 /** Paths of the regular and bold TrueType fonts the PDF embeds. */
 export interface DocumentFonts {
@@ -48,18 +48,9 @@ export function findDocumentFonts(): DocumentFonts | null {
   return null;
 }
 
-function run(command: string, args: string[], timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: timeoutMs, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`"${command} ${args.join(' ')}" failed: ${stderr.trim().split('\n').slice(-5).join('\n') || error.message}`));
-      else resolve();
-    });
-  });
-}
-
 /**
  * Makes sure the PDF can embed a font with the Baltic letters: returns the installed DejaVu Sans, else installs
- * Debian's `fonts-dejavu-core` (apt-get update + install, as root, 10 minutes at most each), else reports the
+ * Debian's `fonts-dejavu-core` (`aptInstall`: as root, `apt-get update` only when the lists need it), else reports the
  * Helvetica fallback. Never throws: a missing font degrades the PDF, it does not stop the shop.
  * @returns the fonts, or null when the PDF will use Helvetica with transliteration.
  */
@@ -73,9 +64,8 @@ export async function ensureDocumentFonts(log: (line: string) => void): Promise<
   }
   try {
     log('[setup] installing fonts-dejavu-core for the order PDFs ...');
-    const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
-    await run('apt-get', ['-q', ...lockWait, 'update'], 10 * 60_000);
-    await run('apt-get', ['-q', '-y', ...lockWait, 'install', 'fonts-dejavu-core'], 10 * 60_000);
+    // One apt-get at a time, `apt-get update` only when the lists need it (platform/services/ensure-services.ts).
+    await aptInstall(['fonts-dejavu-core'], log);
   } catch (error) {
     log(`[setup] could not install fonts-dejavu-core (${(error as Error).message}); order PDFs use Helvetica with transliteration`);
     return null;
