@@ -143,11 +143,12 @@ describe('bank answers', () => {
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
   });
 
-  it('a cancelled payment returns the shopper to /payment/{token} and pays nothing', async () => {
+  it('a cancelled payment returns the shopper to /payment/{token} in the order language with its message, and pays nothing', async () => {
     const order = await placeAnOrder();
     const res = await h.app.inject({ method: 'GET', url: `/payment-return/${SANDBOX_METHOD_ID}?${form(await bankAnswer(order, { service: '1911', auto: 'N' }))}` });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/payment/${order.public_token}`);
+    // Placed in English: the English payment page (issue 14 §2).
+    expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=cancelled`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentCancelled']);
   });
 
@@ -185,6 +186,62 @@ describe('bank answers', () => {
     // The genuine answer still pays it.
     expect((await notify(good)).statusCode).toBe(200);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
+  });
+});
+
+describe('refused browser returns land on a page (issue 14 §2)', () => {
+  const back = (fields: IpizzaFields, headers: Record<string, string> = {}) =>
+    h.app.inject({ method: 'POST', url: `/payment-return/${SANDBOX_METHOD_ID}`, payload: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+
+  it('a badly signed or unsigned return goes to the order page with payment-error=rejected, and changes nothing', async () => {
+    const order = await placeAnOrder();
+    const good = await bankAnswer(order, { auto: 'N' });
+    const tampered = await back({ ...good, VK_AMOUNT: formatAmount(order.total_cents - 100) });
+    expect(tampered.statusCode).toBe(303);
+    expect(tampered.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
+    const { VK_MAC: _mac, ...unsignedFields } = good;
+    const unsigned = await back(unsignedFields);
+    expect(unsigned.statusCode).toBe(303);
+    expect(unsigned.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
+    // A wrong order reference in VK_REF (check digit) still names the order through VK_STAMP.
+    expect((await back({ ...good, VK_REF: '12345' })).headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+  });
+
+  it('a verified payment of another amount goes to the order page with payment-error=amount_mismatch', async () => {
+    const order = await placeAnOrder();
+    const res = await back(await bankAnswer(order, { auto: 'N', amountCents: order.total_cents - 1 }));
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=amount_mismatch`);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+  });
+
+  it('a return naming no known order goes to the not-found page in the browser language', async () => {
+    const order = await placeAnOrder();
+    const unknown = await bankAnswer({ ...order, number: 987_654 }, { auto: 'N' });
+    const en = await back(unknown, { 'accept-language': 'en-GB,en;q=0.8' });
+    expect(en.statusCode).toBe(303);
+    expect(en.headers.location).toBe('/en/payment/unknown?payment-error=rejected');
+    expect((await back({ VK_SERVICE: '1111', VK_MAC: 'AAAA' })).headers.location).toBe('/payment/unknown?payment-error=rejected');
+    const noProvider = await h.app.inject({ method: 'GET', url: '/payment-return/nobody?x=1' });
+    expect(noProvider.statusCode).toBe(303);
+    expect(noProvider.headers.location).toBe('/payment/unknown?payment-error=rejected');
+  });
+
+  it("the bank's server-to-server answer to the return address (VK_AUTO=Y) and the notification route keep their JSON 4xx", async () => {
+    const order = await placeAnOrder();
+    const good = await bankAnswer(order, { auto: 'Y' });
+    const tampered = { ...good, VK_AMOUNT: formatAmount(order.total_cents - 100) };
+    const atReturn = await back(tampered);
+    expect(atReturn.statusCode).toBe(400);
+    expect(atReturn.json().errors[0].code).toBe('payment.callback_rejected');
+    const atNotify = await notify(tampered);
+    expect(atNotify.statusCode).toBe(400);
+    expect(atNotify.json().errors[0].code).toBe('payment.callback_rejected');
+    const unknownOrder = await notify(await bankAnswer({ ...order, number: 987_655 }));
+    expect(unknownOrder.statusCode).toBe(404);
+    expect(unknownOrder.json().errors[0].code).toBe('order.not_found');
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
   });
 });
 

@@ -33,6 +33,7 @@ import { createPrivateKey, createPublicKey, type KeyObject, sign, verify, X509Ce
 import {
   type PaymentCallback,
   PaymentCallbackRejected,
+  type PaymentClaim,
   type PaymentMethod,
   type PaymentProvider,
   type PaymentRequest,
@@ -249,6 +250,25 @@ function toFields(value: unknown): IpizzaFields | null {
   return out;
 }
 
+/**
+ * What an iPizza answer claims, unverified (issue 14 §2): the order number of VK_STAMP (else the base of VK_REF when
+ * its check digit is right) and VK_AUTO=Y as server-to-server. Only chooses where a refused browser return lands;
+ * never throws.
+ */
+export function ipizzaClaim(callback: PaymentCallback): PaymentClaim {
+  let fields: IpizzaFields;
+  try {
+    fields = callbackFields(callback);
+  } catch {
+    return { orderNumber: null, serverToServer: false };
+  }
+  const orderDigits = /^[1-9]\d{0,15}$/;
+  const stamp = (fields.VK_STAMP ?? '').trim();
+  const base = orderDigits.test(stamp) ? stamp : referenceBase((fields.VK_REF ?? '').trim());
+  const number = base !== null && orderDigits.test(base) ? Number(base) : null;
+  return { orderNumber: number !== null && Number.isSafeInteger(number) ? number : null, serverToServer: fields.VK_AUTO === 'Y' };
+}
+
 /** The keys an iPizza adapter signs and verifies with. */
 export interface IpizzaKeys {
   /** The shop's private key (signs requests). */
@@ -347,6 +367,8 @@ export function createIpizzaProvider(config: IpizzaProviderConfig): PaymentProvi
       fields.VK_LANG = request.language === 'en' ? 'ENG' : 'EST';
       return { kind: 'form', action: config.bankUrl, fields };
     },
+
+    claim: ipizzaClaim,
 
     async verify(callback: PaymentCallback): Promise<VerifiedPayment> {
       const fields = callbackFields(callback);

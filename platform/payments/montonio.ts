@@ -15,15 +15,17 @@
  * Money: grandTotal and amounts are euros as JSON numbers with two decimals (Montonio's format), derived from and
  * parsed back into integer euro cents through decimal strings, never by float arithmetic on cents.
  */
-import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import {
   type PaymentCallback,
   PaymentCallbackRejected,
+  type PaymentClaim,
   type PaymentMethod,
   type PaymentProvider,
   type PaymentRequest,
   type PaymentStart,
   type VerifiedPayment,
+  type VerifiedRefund,
 } from './port.js';
 
 export const MONTONIO_SANDBOX_API_URL = 'https://sandbox-stargate.montonio.com/api';
@@ -149,40 +151,21 @@ export function createMontonioProvider(config: MontonioConfig): PaymentProvider 
     },
 
     async verify(callback: PaymentCallback): Promise<VerifiedPayment> {
-      const fromBody = typeof callback.body === 'object' && callback.body !== null ? (callback.body as { orderToken?: unknown }).orderToken : undefined;
+      const fromBody = bodyField(callback.body, 'orderToken');
       const fromQuery = callback.query['order-token'];
-      const token = typeof fromBody === 'string' && fromBody !== '' ? fromBody : fromQuery;
+      const token = fromBody !== undefined && fromBody !== '' ? fromBody : fromQuery;
       const serverToServer = token === fromBody;
       if (typeof token !== 'string' || token === '') throw new PaymentCallbackRejected('unsigned', 'Montonio callback carries no order token');
-      let alg: unknown;
-      try {
-        alg = decodeProtectedHeader(token).alg;
-      } catch {
-        throw new PaymentCallbackRejected('malformed', 'Montonio order token is not a JWT');
-      }
-      if (alg === 'none' || token.split('.')[2] === '') throw new PaymentCallbackRejected('unsigned', 'Montonio order token is unsigned');
-
-      let claims: Record<string, unknown>;
-      try {
-        ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: callback.receivedAt, clockTolerance: config.clockToleranceSeconds ?? 30 }));
-      } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw new PaymentCallbackRejected('stale', 'Montonio order token has expired');
-        if (error instanceof joseErrors.JWTClaimValidationFailed) throw new PaymentCallbackRejected('stale', `Montonio order token is not valid now: ${error.message}`);
-        if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new PaymentCallbackRejected('signature', 'Montonio order token signature does not verify');
-        if (error instanceof joseErrors.JOSEAlgNotAllowed) throw new PaymentCallbackRejected('signature', `Montonio order token uses algorithm ${String(alg)}, not HS256`);
-        throw new PaymentCallbackRejected('malformed', `Montonio order token is malformed: ${(error as Error).message}`);
-      }
-
-      if (claims.accessKey !== undefined && claims.accessKey !== config.accessKey) throw new PaymentCallbackRejected('malformed', 'Montonio order token belongs to another store');
-      const reference = typeof claims.merchantReference === 'string' ? /^([1-9]\d{0,15})(?:-.*)?$/.exec(claims.merchantReference) : null;
-      if (!reference) throw new PaymentCallbackRejected('malformed', `merchantReference "${String(claims.merchantReference)}" is not an order number`);
+      const claims = await verifiedClaims(token, 'order', callback.receivedAt);
+      const orderNumber = orderNumberOf(claims.merchantReference);
+      if (orderNumber === null) throw new PaymentCallbackRejected('malformed', `merchantReference "${String(claims.merchantReference)}" is not an order number`);
       const amountCents = eurosToCents(claims.grandTotal);
       if (amountCents === null) throw new PaymentCallbackRejected('malformed', `grandTotal "${String(claims.grandTotal)}" is not an amount`);
       const providerStatus = String(claims.paymentStatus ?? '');
       const status = providerStatus === 'PAID' ? 'paid' : providerStatus === 'ABANDONED' || providerStatus === 'VOIDED' ? 'cancelled' : 'pending';
       return {
         providerId: MONTONIO_PROVIDER_ID,
-        orderNumber: Number(reference[1]),
+        orderNumber,
         status,
         amountCents,
         currency: typeof claims.currency === 'string' ? claims.currency : 'EUR',
@@ -191,5 +174,93 @@ export function createMontonioProvider(config: MontonioConfig): PaymentProvider 
         providerStatus,
       };
     },
+
+    claim(callback: PaymentCallback): PaymentClaim {
+      const fromBody = bodyField(callback.body, 'orderToken') ?? bodyField(callback.body, 'refundToken');
+      const token = fromBody || callback.query['order-token'] || callback.query['refund-token'];
+      let orderNumber: number | null = null;
+      if (token) {
+        try {
+          orderNumber = orderNumberOf(decodeJwt(token).merchantReference);
+        } catch {
+          orderNumber = null;
+        }
+      }
+      const providerError = callback.query['error-message'];
+      return { orderNumber, serverToServer: fromBody !== undefined, ...(providerError ? { providerError: providerError.slice(0, 300) } : {}) };
+    },
+
+    async verifyRefund(callback: PaymentCallback): Promise<VerifiedRefund | null> {
+      const fromBody = bodyField(callback.body, 'refundToken');
+      const token = fromBody ?? callback.query['refund-token'];
+      if (token === undefined) return null;
+      if (token === '') throw new PaymentCallbackRejected('unsigned', 'Montonio refund notification carries an empty refund token');
+      const claims = await verifiedClaims(token, 'refund', callback.receivedAt);
+      const orderNumber = orderNumberOf(claims.merchantReference ?? (claims.order as { merchantReference?: unknown } | undefined)?.merchantReference);
+      if (orderNumber === null) throw new PaymentCallbackRejected('malformed', `refund merchantReference "${String(claims.merchantReference)}" is not an order number`);
+      const refundId = firstString(claims.refundUuid, claims.refundId);
+      if (!refundId) throw new PaymentCallbackRejected('malformed', 'Montonio refund token names no refundUuid');
+      const amountCents = eurosToCents(claims.refundAmount ?? claims.amount);
+      if (amountCents === null || amountCents <= 0) throw new PaymentCallbackRejected('malformed', `refundAmount "${String(claims.refundAmount ?? claims.amount)}" is not a positive amount`);
+      const providerStatus = String(claims.refundStatus ?? claims.status ?? '').toUpperCase();
+      const status = REFUND_SUCCEEDED.has(providerStatus) ? 'succeeded' : REFUND_FAILED.has(providerStatus) ? 'failed' : 'pending';
+      const type = String(claims.refundType ?? '').toUpperCase();
+      return {
+        kind: 'refund',
+        providerId: MONTONIO_PROVIDER_ID,
+        orderNumber,
+        refundId,
+        amountCents,
+        currency: typeof claims.currency === 'string' ? claims.currency : 'EUR',
+        status,
+        ...(type === 'FULL' ? { refundType: 'full' as const } : type === 'PARTIAL' ? { refundType: 'partial' as const } : {}),
+        providerStatus,
+      };
+    },
   };
+
+  /**
+   * The claims of a Montonio token (`what`: order or refund, for the messages) after checking it is signed HS256 with
+   * the store's secret key, unexpired at `receivedAt` and not of another store (accessKey, when present).
+   * @throws PaymentCallbackRejected unsigned, signature, stale or malformed
+   */
+  async function verifiedClaims(token: string, what: 'order' | 'refund', receivedAt: Date): Promise<Record<string, unknown>> {
+    let alg: unknown;
+    try {
+      alg = decodeProtectedHeader(token).alg;
+    } catch {
+      throw new PaymentCallbackRejected('malformed', `Montonio ${what} token is not a JWT`);
+    }
+    if (alg === 'none' || token.split('.')[2] === '') throw new PaymentCallbackRejected('unsigned', `Montonio ${what} token is unsigned`);
+    let claims: Record<string, unknown>;
+    try {
+      ({ payload: claims } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: receivedAt, clockTolerance: config.clockToleranceSeconds ?? 30 }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new PaymentCallbackRejected('stale', `Montonio ${what} token has expired`);
+      if (error instanceof joseErrors.JWTClaimValidationFailed) throw new PaymentCallbackRejected('stale', `Montonio ${what} token is not valid now: ${error.message}`);
+      if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new PaymentCallbackRejected('signature', `Montonio ${what} token signature does not verify`);
+      if (error instanceof joseErrors.JOSEAlgNotAllowed) throw new PaymentCallbackRejected('signature', `Montonio ${what} token uses algorithm ${String(alg)}, not HS256`);
+      throw new PaymentCallbackRejected('malformed', `Montonio ${what} token is malformed: ${(error as Error).message}`);
+    }
+    if (claims.accessKey !== undefined && claims.accessKey !== config.accessKey) throw new PaymentCallbackRejected('malformed', `Montonio ${what} token belongs to another store`);
+    return claims;
+  }
+}
+
+/** Montonio refund statuses that mean the money went back, and those that mean it never will. */
+const REFUND_SUCCEEDED = new Set(['SUCCESSFUL', 'SUCCEEDED', 'SUCCESS', 'COMPLETED', 'REFUNDED']);
+const REFUND_FAILED = new Set(['REJECTED', 'FAILED', 'CANCELLED', 'CANCELED', 'VOIDED', 'ERROR']);
+
+/** A string field of a JSON (or form) body, undefined when absent or not a string. */
+function bodyField(body: unknown, name: string): string | undefined {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+const firstString = (...values: unknown[]): string | undefined => values.find((v): v is string => typeof v === 'string' && v !== '');
+
+/** The order number of a merchantReference ("1042", or "1042-2" for a retried attempt), null when it is none. */
+function orderNumberOf(reference: unknown): number | null {
+  const m = typeof reference === 'string' ? /^([1-9]\d{0,15})(?:-.*)?$/.exec(reference) : null;
+  return m && Number.isSafeInteger(Number(m[1])) ? Number(m[1]) : null;
 }

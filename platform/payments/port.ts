@@ -98,6 +98,41 @@ export class PaymentCallbackRejected extends Error {
   }
 }
 
+/**
+ * What a callback says about itself before any trust (issue 14 §2): only used to choose the page a refused browser
+ * return lands on (`/payment/{token}` of that order number, else the not-found page) and whether the refusal goes to
+ * a server (JSON) or a browser (redirect). Never a reason to change anything.
+ */
+export interface PaymentClaim {
+  /** The order number the callback names (iPizza VK_STAMP / VK_REF, Montonio merchantReference), null when none. */
+  orderNumber: number | null;
+  /** True when the provider's server sent it (iPizza VK_AUTO=Y, a webhook body), false for a browser. */
+  serverToServer: boolean;
+  /** The provider's own failure text when the browser came back with one (Montonio `?error-message=`). */
+  providerError?: string;
+}
+
+/**
+ * A verified refund notification (issue 14 §3; Montonio `refundToken`). Amounts come from the signed token only.
+ * `status`: succeeded (the money went back to the shopper), pending (not yet), failed (refused or rejected).
+ */
+export interface VerifiedRefund {
+  kind: 'refund';
+  providerId: string;
+  /** The shop's order number the refund belongs to (the merchant reference). */
+  orderNumber: number;
+  /** The provider's refund id (Montonio refundUuid): a refund is recorded once per id. */
+  refundId: string;
+  /** The amount of this refund, euro cents (integer, > 0). */
+  amountCents: number;
+  currency: string;
+  status: 'succeeded' | 'pending' | 'failed';
+  /** FULL or PARTIAL as the provider says, when it says. */
+  refundType?: 'full' | 'partial';
+  /** The provider's own status word (Montonio refundStatus: SUCCESSFUL, PENDING, REJECTED, ...). */
+  providerStatus: string;
+}
+
 /** One provider adapter. */
 export interface PaymentProvider {
   readonly id: string;
@@ -107,6 +142,17 @@ export interface PaymentProvider {
   start(request: PaymentRequest): Promise<PaymentStart>;
   /** Verifies a return or notification. @throws PaymentCallbackRejected for anything not provably from the provider. */
   verify(callback: PaymentCallback): Promise<VerifiedPayment>;
+  /**
+   * Parses what an unverified callback claims (order number, server or browser), trusting none of it (issue 14 §2).
+   * Never throws; absent for providers whose refused returns cannot name an order.
+   */
+  claim?(callback: PaymentCallback): PaymentClaim;
+  /**
+   * Verifies a refund notification (issue 14 §3); resolves null when the callback is no refund notification (then
+   * it is a payment: `verify`). Absent for providers that send no refund notifications (iPizza, the sandbox).
+   * @throws PaymentCallbackRejected for a refund notification not provably from the provider.
+   */
+  verifyRefund?(callback: PaymentCallback): Promise<VerifiedRefund | null>;
 }
 
 /** All configured providers. */

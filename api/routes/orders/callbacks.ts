@@ -4,22 +4,33 @@
  * - POST|GET /v1/payment-callback/{providerId}: the provider's server-to-server notification (iPizza VK_AUTO=Y,
  *   a webhook): 200 `{ status }` once handled;
  * - POST|GET /payment-return/{providerId}: the shopper's browser coming back: 303 to /payment-success when the
- *   order is paid, else to /payment/{token}. iPizza banks also POST their server-to-server answer (VK_AUTO=Y) here
- *   (the protocol has one return address): that one is answered 200 `{ status }`.
+ *   order is paid, else to /payment/{token} (with the order's language prefix, /en for English orders). iPizza banks
+ *   also POST their server-to-server answer (VK_AUTO=Y) here (the protocol has one return address): that one is
+ *   answered 200 `{ status }`.
+ *
+ * The shopper always lands on a page (issue 14 §2): a browser return that is refused (bad signature, unsigned,
+ * malformed, wrong amount, unknown order or provider), failed (Montonio `?error-message=` without a token) or
+ * cancelled (iPizza 1911, Montonio ABANDONED) is 303 to `/payment/{token}?payment-error=<code>` (codes in
+ * {@link PaymentErrorCode}; the web payment page shows the text in the route's language). The order is named by
+ * what the callback claims without trust (`PaymentProvider.claim`: iPizza VK_STAMP / VK_REF, Montonio's token's
+ * merchantReference decoded unverified), used only to choose the page; when no order can be named the browser goes
+ * to `/payment/unknown?payment-error=<code>`, the storefront's "We couldn't find the requested order." page, in the
+ * language of the request (Accept-Language). Server-to-server callbacks keep their JSON answers.
  *
  * Both verify through the port (`PaymentProvider.verify`); only a verified `paid` answer whose amount equals the
  * order total appends OrderPaid, exactly once (commands/order/record-payment.ts: duplicates decide nothing, and the
  * command id derives from the provider's transaction id). A payment arriving after the order's reservations
  * expired still records OrderPaid (the money was collected) and reserves the units again where stock allows; what
- * could not be reserved is logged for staff. Unsigned, tampered, stale or malformed callbacks are
- * answered 400 `payment.callback_rejected`, logged, and change nothing; an amount other than the total is 400
- * `payment.amount_mismatch`; an unknown provider 404, an unknown order 404.
+ * could not be reserved is logged for staff. A paid answer signed outside the provider's time window (`late`) is
+ * recorded and logged (warn, with the order number). Unsigned, tampered, stale or malformed callbacks are logged and
+ * change nothing; server-to-server they are answered 400 `payment.callback_rejected`, an amount other than the
+ * total 400 `payment.amount_mismatch`, an unknown provider 404, an unknown order 404 (browsers are redirected, below).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import { recordVerifiedPayment } from '../../../commands/order/record-payment.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { PaymentCallbackRejected, type VerifiedPayment } from '../../../platform/payments/port.js';
+import { type PaymentCallback, PaymentCallbackRejected, type PaymentClaim, type VerifiedPayment } from '../../../platform/payments/port.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
 import { z } from 'zod';
@@ -27,6 +38,8 @@ import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.j
 import { paymentCallbackAnswerSchema, paymentProviderParamsSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
+import { type ApiLanguage, requestLanguage } from '../../messages.js';
+import { apiLanguageOf } from './to-order.js';
 
 const PAYMENT_COMMAND_NAMESPACE = '3f7b2a14-8c6d-4e0f-b5a9-1d2c3e4f5a6b';
 
@@ -42,6 +55,45 @@ function flat(value: unknown): Record<string, string> {
   return out;
 }
 
+/** The callback as the port takes it: query and body as received, the real arrival time. */
+function callbackOf(request: FastifyRequest): PaymentCallback {
+  return {
+    httpMethod: request.method === 'GET' ? 'GET' : 'POST',
+    query: flat(request.query),
+    body: request.body ?? {},
+    // The real clock: a bank's signed time is compared with when the callback truly arrived.
+    receivedAt: new Date(),
+  };
+}
+
+/**
+ * Why the browser came back to the payment page without a payment (`?payment-error=` of /payment/{token}, issue 14
+ * §2): rejected (the answer could not be verified: the bank may have taken the money), failed (the provider reported
+ * an error), cancelled (the shopper or the bank cancelled), amount_mismatch (a verified payment of another amount).
+ */
+export type PaymentErrorCode = 'rejected' | 'failed' | 'cancelled' | 'amount_mismatch';
+
+/** The public token of no order: /payment/unknown is the storefront's "order not found" page. */
+export const NOT_FOUND_PAYMENT_TOKEN = 'unknown';
+
+const languagePrefix = (language: ApiLanguage) => (language === 'en' ? '/en' : '');
+
+/**
+ * Where a browser return lands: `/payment/{token}` of the order in its language (`/en/...` for English orders), with
+ * `?payment-error=<code>` when given; `/payment/unknown` in the request's language when there is no order.
+ */
+export function paymentPagePath(view: OrderView | null, code: PaymentErrorCode | null, requestLanguageValue: ApiLanguage): string {
+  const query = code ? `?payment-error=${code}` : '';
+  if (!view) return `${languagePrefix(requestLanguageValue)}/payment/${NOT_FOUND_PAYMENT_TOKEN}${query}`;
+  return `${languagePrefix(apiLanguageOf(view.summary.language))}/payment/${view.summary.publicToken}${query}`;
+}
+
+/** The payment-error code of a refused browser return. */
+function errorCodeOf(error: ApiError | DomainError, claim: PaymentClaim): PaymentErrorCode {
+  if (error.code === 'payment.amount_mismatch') return 'amount_mismatch';
+  return claim.providerError ? 'failed' : 'rejected';
+}
+
 /**
  * Verifies a callback and records what it proves.
  * @throws ApiError payment.provider_unknown (404), payment.callback_rejected (400), order.not_found (404),
@@ -52,13 +104,7 @@ export async function handlePaymentCallback(deps: ApiDeps, request: FastifyReque
   if (!provider) throw new ApiError('payment.provider_unknown', 404);
   let verified: VerifiedPayment;
   try {
-    verified = await provider.verify({
-      httpMethod: request.method === 'GET' ? 'GET' : 'POST',
-      query: flat(request.query),
-      body: request.body ?? {},
-      // The real clock: a bank's signed time is compared with when the callback truly arrived.
-      receivedAt: new Date(),
-    });
+    verified = await provider.verify(callbackOf(request));
   } catch (error) {
     if (error instanceof PaymentCallbackRejected) {
       request.log.warn({ providerId, reason: error.reason, detail: error.message }, 'payment callback rejected');
@@ -70,6 +116,10 @@ export async function handlePaymentCallback(deps: ApiDeps, request: FastifyReque
   if (!view) {
     request.log.warn({ providerId, orderNumber: verified.orderNumber }, 'payment callback for an unknown order');
     throw new ApiError('order.not_found', 404);
+  }
+  if (verified.status === 'paid' && verified.late) {
+    // Issue 14 §1: recorded all the same (the bank holds the money); logged so staff see answers that came late.
+    request.log.warn({ providerId, orderNumber: verified.orderNumber, signedAt: verified.signedAt, serverToServer: verified.serverToServer }, 'late paid answer: signed outside the time window, recorded');
   }
   if (verified.status === 'pending') return { view, verified, paid: view.summary.isPaid };
   const commandId = uuidv5(`${providerId}/${verified.transactionId}/${verified.status}/${view.summary.orderId}`, PAYMENT_COMMAND_NAMESPACE);
@@ -114,16 +164,36 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
   app.get('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);
 
   const browserReturn = async (request: FastifyRequest<{ Params: { providerId: string } }>, reply: FastifyReply) => {
-    const { view, verified, paid } = await handlePaymentCallback(deps, request, request.params.providerId);
+    const providerId = request.params.providerId;
+    let outcome: Awaited<ReturnType<typeof handlePaymentCallback>>;
+    try {
+      outcome = await handlePaymentCallback(deps, request, providerId);
+    } catch (error) {
+      if (!(error instanceof ApiError || error instanceof DomainError)) throw error;
+      // Issue 14 §2: the shopper lands on a page; a bank's own server call (VK_AUTO=Y) keeps its JSON answer.
+      const claim: PaymentClaim = deps.payments?.provider(providerId)?.claim?.(callbackOf(request)) ?? { orderNumber: null, serverToServer: false };
+      if (claim.serverToServer) throw error;
+      if (claim.providerError) request.log.warn({ providerId, orderNumber: claim.orderNumber, providerError: claim.providerError }, 'payment provider returned the shopper with an error');
+      const view = claim.orderNumber === null ? null : await getOrderViewByNumber(deps.db, claim.orderNumber);
+      const code = errorCodeOf(error, claim);
+      return reply.redirect(paymentPagePath(view, code, requestLanguage(request.query, request.headers['accept-language'])), 303);
+    }
+    const { view, verified, paid } = outcome;
     // iPizza banks call the same return address server-to-server (VK_AUTO=Y): answer them, redirect browsers.
     if (verified.serverToServer) return success({ status: verified.status });
-    return reply.redirect(paid ? '/payment-success' : `/payment/${view.summary.publicToken}`, 303);
+    if (paid) return reply.redirect('/payment-success', 303);
+    return reply.redirect(paymentPagePath(view, verified.status === 'cancelled' ? 'cancelled' : null, 'et'), 303);
   };
   const returnSchema = {
-    summary: "The shopper's browser back from the payment provider: 303 to the payment or success page",
+    summary: "The shopper's browser back from the payment provider: 303 to the success page, the order's payment page (with ?payment-error= when refused, failed or cancelled) or the not-found page",
     tags: ['payments'],
     params,
-    response: { 200: answered, 303: z.null().describe('Redirect to /payment-success or /payment/{token}'), 400: failure, 404: failure },
+    response: {
+      200: answered,
+      303: z.null().describe('Redirect to /payment-success, /payment/{token}[?payment-error=rejected|failed|cancelled|amount_mismatch] or /payment/unknown?payment-error=...'),
+      400: failure,
+      404: failure,
+    },
   };
   app.post('/payment-return/:providerId', { schema: returnSchema }, browserReturn);
   app.get('/payment-return/:providerId', { schema: returnSchema }, browserReturn);

@@ -7,9 +7,14 @@
  * when paid, the message 'Your order has been placed.', the order summary and a download link of the order summary
  * PDF. An unpaid order lists its payment methods (logo and name); choosing one PUTs `{ method, name, country }` and
  * sends the browser to the answer's `data.url` (window.location.assign). Loaded as its own chunk; not indexed.
+ *
+ * Issue 14 §2: a browser return the server refused or the provider failed or cancelled lands here with
+ * `?payment-error=rejected|failed|cancelled|amount_mismatch`; the page shows that message (an alert above the
+ * payment methods) in the route's language, unless the order is paid meanwhile. An unknown code shows nothing; on
+ * the not-found page (`/payment/unknown`) the message is shown under "We couldn't find the requested order.".
  */
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderWithPaymentMethods, PaymentMethodView } from '../../../../../api/contracts/orders';
 import { showToast } from '../../../components/feedback/toasts';
@@ -26,6 +31,19 @@ import '../../../styles/order-pages.css';
 /** Display time of a failed payment start in milliseconds (spec 9: checkout errors 6 s). */
 export const PAYMENT_ERROR_MS = 6000;
 
+/** The codes of `?payment-error=` (api/routes/orders/callbacks.ts PaymentErrorCode) and their text keys. */
+const PAYMENT_ERRORS = {
+  rejected: 'payment.errors.rejected',
+  failed: 'payment.errors.failed',
+  cancelled: 'payment.errors.cancelled',
+  amount_mismatch: 'payment.errors.amountMismatch',
+} as const;
+
+/** The text key of a `?payment-error=` code, null for none or an unknown code. */
+export function paymentErrorKey(code: string | null): (typeof PAYMENT_ERRORS)[keyof typeof PAYMENT_ERRORS] | null {
+  return code !== null && Object.hasOwn(PAYMENT_ERRORS, code) ? PAYMENT_ERRORS[code as keyof typeof PAYMENT_ERRORS] : null;
+}
+
 function passedState(state: unknown, token: string): OrderWithPaymentMethods | undefined {
   const s = state as Partial<OrderWithPaymentMethods> | null;
   return s?.order && s.order.public_token === token && Array.isArray(s.paymentMethods) ? (s as OrderWithPaymentMethods) : undefined;
@@ -38,6 +56,8 @@ export function PaymentRoute() {
   const location = useLocation();
   const payment = usePayment(token, lang, passedState(location.state, token));
   const [starting, setStarting] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const errorKey = paymentErrorKey(searchParams.get('payment-error'));
 
   if (payment.isPending) {
     return (
@@ -49,7 +69,9 @@ export function PaymentRoute() {
     );
   }
   if (payment.isError) {
-    if (isNotFound(payment.error)) return <NotFound title={t('payment.notFoundTitle')} message={t('payment.notFound')} />;
+    if (isNotFound(payment.error)) {
+      return <NotFound title={t('payment.notFoundTitle')} message={errorKey ? `${t('payment.notFound')} ${t(errorKey)}` : t('payment.notFound')} />;
+    }
     return (
       <div className="notice notice--error" role="alert">
         <p>{t('payment.loadError')}</p>
@@ -77,6 +99,11 @@ export function PaymentRoute() {
     <section className="payment-page" aria-labelledby="payment-title">
       <PageMeta title={heading} noindex />
       <h1 id="payment-title">{heading}</h1>
+      {errorKey && !order.isPaid && (
+        <p className="notice notice--error payment-page__error" role="alert">
+          {t(errorKey)}
+        </p>
+      )}
       <p className="notice payment-page__placed">{t('payment.placed')}</p>
 
       <OrderSummary order={order} lang={lang} />
