@@ -8,13 +8,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../api/app.js';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { serveStorefront } from './support/storefront-server.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -30,18 +29,7 @@ beforeAll(async () => {
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
   await seedSiteContent(h.store, new Date().toISOString());
   await h.settle();
-  app = await buildApp({
-    db: h.db,
-    store: h.store,
-    now: () => new Date().toISOString(),
-    webRoot: path.join(repoRoot, 'web', 'dist'),
-    listingCacheTtlMs: 0,
-    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-    readModelChanges: h.readModelChanges,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, base } = await serveStorefront(h));
   browser = await launchChromium(executablePath);
 }, 300_000);
 

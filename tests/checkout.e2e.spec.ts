@@ -23,9 +23,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../api/app.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toOrderStreamId } from '../domain/order/order.js';
@@ -33,6 +31,7 @@ import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { serveStorefront } from './support/storefront-server.js';
 import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
 import type { SmtpSink } from './support/smtp-sink.js';
 
@@ -89,19 +88,11 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const paymentConfig = paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_KEY_DIR: keyDir }, base);
-  app = await buildApp({
-    db: h.db,
-    store: h.store,
-    now: () => new Date().toISOString(),
+  ({ app } = await serveStorefront(h, {
     webRoot: webDir,
-    listingCacheTtlMs: 0,
-    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-    readModelChanges: h.readModelChanges,
-    payments: createPaymentProviders(paymentConfig),
-    sandboxBank: sandboxBankOptions(paymentConfig),
-    publicUrl: base,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
+    port,
+    api: { payments: createPaymentProviders(paymentConfig), sandboxBank: sandboxBankOptions(paymentConfig), publicUrl: base },
+  }));
 
   // The confirmation mail: the order-mail process manager -> BullMQ on Redis -> the processor -> a real SMTP server.
   mailPipeline = await startMailPipeline(h, base);

@@ -11,11 +11,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../api/app.js';
 import { buildWebIfStale } from '../bin/web-build.js';
-import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { serveStorefront } from './support/storefront-server.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -31,18 +30,7 @@ beforeAll(async () => {
   await cp(path.join(repoRoot, 'web', 'dist'), webDir, { recursive: true });
   const executablePath = chromiumExecutable();
   h = await createShopHarness('security_headers');
-  app = await buildApp({
-    db: h.db,
-    store: h.store,
-    now: () => new Date().toISOString(),
-    webRoot: webDir,
-    listingCacheTtlMs: 0,
-    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-    readModelChanges: h.readModelChanges,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, base } = await serveStorefront(h, { webRoot: webDir }));
   browser = await launchChromium(executablePath);
   page = await browser.newPage();
   // Collects every CSP violation from the first moment of each document (init scripts are not subject to the CSP).

@@ -12,10 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../api/app.js';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { setFilterLabels } from '../commands/filter/set-filter-labels.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
@@ -23,6 +21,7 @@ import { receiveStock } from '../commands/stock/receive-stock.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { serveStorefront } from './support/storefront-server.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -45,18 +44,7 @@ beforeAll(async () => {
     { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() },
   );
   await h.settle();
-  app = await buildApp({
-    db: h.db,
-    store: h.store,
-    now: () => new Date().toISOString(),
-    webRoot: path.join(repoRoot, 'web', 'dist'),
-    listingCacheTtlMs: 0,
-    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-    readModelChanges: h.readModelChanges,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, base } = await serveStorefront(h));
   browser = await launchChromium(executablePath);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 }, 300_000);
