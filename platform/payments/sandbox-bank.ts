@@ -19,6 +19,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { escapeHtml, renderAutoPostForm } from './html.js';
 import {
   DEFAULT_IPIZZA_TIME_WINDOW_MS,
@@ -33,6 +34,13 @@ import {
   verifyIpizza,
 } from './ipizza.js';
 import { DEFAULT_SANDBOX_KEY_DIR, loadSandboxKeys, type SandboxKeys } from './sandbox-keys.js';
+
+/** The bank's pages are HTML: the payment page or auto-posting answer form (200), or a problem page (400). */
+const PAGE_SCHEMA = {
+  hide: true,
+  response: { 200: z.string().describe('text/html: the bank page or the auto-posting answer form'), 400: z.string().describe('text/html: what is wrong with the request') },
+};
+const LOGO_SCHEMA = { hide: true, response: { 200: z.string().describe('image/svg+xml') } };
 
 export interface SandboxBankOptions {
   /** Directory of the key files (default `.data/sandbox-bank/` under the repository). */
@@ -97,15 +105,15 @@ export async function sandboxBankRoutes(app: FastifyInstance, options: SandboxBa
     await Promise.allSettled([...pending]);
   });
 
-  app.get('/sandbox-bank/logo.svg', async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(LOGO_SVG));
+  app.get('/sandbox-bank/logo.svg', { schema: LOGO_SCHEMA }, async (_request, reply) => reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(LOGO_SVG));
 
-  app.post('/sandbox-bank/pay', async (request, reply) => {
+  app.post('/sandbox-bank/pay', { schema: PAGE_SCHEMA }, async (request, reply) => {
     const checked = checkRequest(request.body, keys, now(), requestWindowMs);
     if ('et' in checked) return problemPage(reply, checked);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(paymentPage(checked, options));
   });
 
-  app.post('/sandbox-bank/pay/decision', async (request, reply) => {
+  app.post('/sandbox-bank/pay/decision', { schema: PAGE_SCHEMA }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const decision = body.decision;
     const vkOnly = Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith('VK_')));
