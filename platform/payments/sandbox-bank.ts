@@ -19,6 +19,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml, renderAutoPostForm } from './html.js';
 import {
@@ -86,6 +87,9 @@ const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40
  * @throws Error from registration when the key directory cannot be used.
  */
 export async function sandboxBankRoutes(app: FastifyInstance, options: SandboxBankOptions = {}): Promise<void> {
+  // Its schemas are zod's (registered on its own, e.g. in a test, the app may not have set these compilers).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const keys = await loadSandboxKeys(options.keyDir ?? DEFAULT_SANDBOX_KEY_DIR);
   const bankId = options.bankId ?? 'SANDBOX';
   const now = options.now ?? (() => new Date());
