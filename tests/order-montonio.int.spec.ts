@@ -3,7 +3,9 @@
  * store's secret key, platform/payments/montonio.ts):
  * - browser returns (issue 14 §2): a token that fails verification still lands on its order's page (its
  *   merchantReference decoded without trust), `?error-message=` without a token on the not-found page, ABANDONED on
- *   the order page with "cancelled"; the webhook keeps JSON answers.
+ *   the order page with "cancelled"; the webhook keeps JSON answers;
+ * - refund notifications (issue 14 §3): `{ refundToken }` to the notification URL is verified like order tokens and
+ *   recorded once per refund id (OrderRefunded); the order shows partially refunded, then refunded, with amounts.
  */
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +50,13 @@ const sign = (claims: Record<string, unknown>, secret = SECRET, expiresIn = 600)
 const orderToken = (order: PlacedOrder, over: Record<string, unknown> = {}, secret = SECRET) =>
   sign({ uuid: `mon-${order.number}`, merchantReference: String(order.number), paymentStatus: 'PAID', grandTotal: euros(order.total_cents), currency: 'EUR', ...over }, secret);
 
+/** A Montonio refund token (the refund webhook's `refundToken`); `refundAmount` in euros as Montonio sends it. */
+const refundToken = (order: PlacedOrder, refundUuid: string, amountCents: number, over: Record<string, unknown> = {}, secret = SECRET, expiresIn = 600) =>
+  sign(
+    { refundUuid, refundAmount: euros(amountCents), refundStatus: 'SUCCESSFUL', refundType: amountCents === order.total_cents ? 'FULL' : 'PARTIAL', currency: 'EUR', merchantReference: String(order.number), uuid: `mon-${order.number}`, ...over },
+    secret,
+    expiresIn,
+  );
 const webhook = (body: unknown) => h.app.inject({ method: 'POST', url: '/v1/payment-callback/montonio?lang=en', payload: body as object });
 const eventTypes = async (orderId: string) => (await h.store.readStream(toOrderStreamId(orderId))).events.map((e) => e.type);
 
@@ -105,5 +114,84 @@ describe('Montonio browser returns land on a page (issue 14 §2)', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors[0].code).toBe('order.not_found');
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+  });
+});
+
+describe('Montonio refund notifications (issue 14 §3)', () => {
+  async function paidOrder(): Promise<PlacedOrder> {
+    const order = await placeAnOrder();
+    expect((await webhook({ orderToken: await orderToken(order) })).statusCode).toBe(200);
+    return order;
+  }
+  const shown = async (order: PlacedOrder) => {
+    await h.settle();
+    return (await h.app.inject(`/v1/payment/${order.public_token}`)).json().data.order;
+  };
+
+  it('a partial refund, its redelivery and the refund of the rest: partially refunded, nothing twice, then refunded', async () => {
+    const order = await paidOrder();
+    const partial = await refundToken(order, '11111111-1111-4111-8111-111111111111', 1000);
+    const first = await webhook({ refundToken: partial });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ status: 'partially_refunded', refunded_cents: 1000 });
+    expect(await shown(order)).toMatchObject({ isPaid: true, status: 'partially_refunded', refunded_cents: 1000, refunded: '10.00', refunds: [{ refund_id: '11111111-1111-4111-8111-111111111111', amount_cents: 1000 }] });
+
+    // Montonio retries: the same token, in the body and as ?refund-token=, appends nothing.
+    const again = await webhook({ refundToken: partial });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual({ status: 'partially_refunded', refunded_cents: 1000 });
+    expect((await h.app.inject({ method: 'GET', url: `/v1/payment-callback/montonio?refund-token=${partial}` })).statusCode).toBe(200);
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderRefunded']);
+
+    const rest = await webhook({ refundToken: await refundToken(order, '22222222-2222-4222-8222-222222222222', order.total_cents - 1000) });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().data).toEqual({ status: 'refunded', refunded_cents: order.total_cents });
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderRefunded', 'OrderRefunded']);
+    const view = await shown(order);
+    expect(view).toMatchObject({ isPaid: true, status: 'refunded', refunded_cents: order.total_cents });
+    expect(view.refunds.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([1000, order.total_cents - 1000]);
+
+    // Anything beyond what was paid is refused and appends nothing.
+    const beyond = await webhook({ refundToken: await refundToken(order, '33333333-3333-4333-8333-333333333333', 1) });
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().errors[0].code).toBe('refund.exceeds_paid');
+    expect((await eventTypes(order.id)).filter((t) => t === 'OrderRefunded')).toHaveLength(2);
+  });
+
+  it('a pending refund answers pending and records nothing; the same refund once successful is recorded', async () => {
+    const order = await paidOrder();
+    const id = '44444444-4444-4444-8444-444444444444';
+    const pending = await webhook({ refundToken: await refundToken(order, id, 500, { refundStatus: 'PENDING' }) });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().data).toEqual({ status: 'pending', refunded_cents: 0 });
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
+    const done = await webhook({ refundToken: await refundToken(order, id, 500) });
+    expect(done.json().data).toEqual({ status: 'partially_refunded', refunded_cents: 500 });
+  });
+
+  it('a refund of an unpaid order is 409 order.not_paid and appends nothing', async () => {
+    const order = await placeAnOrder();
+    const res = await webhook({ refundToken: await refundToken(order, '55555555-5555-4555-8555-555555555555', 500) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, errors: [{ code: 'order.not_paid' }] });
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+  });
+
+  it('unsigned, wrongly signed and expired refund tokens are 400 and an unknown order 404, in JSON', async () => {
+    const order = await paidOrder();
+    const good = await refundToken(order, '66666666-6666-4666-8666-666666666666', 500);
+    const [header, payload] = good.split('.');
+    const unsigned = await webhook({ refundToken: `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.` });
+    const wrongSecret = await webhook({ refundToken: await refundToken(order, '66666666-6666-4666-8666-666666666666', 500, {}, 'not-our-secret-not-our-secret-not-ours') });
+    const expired = await webhook({ refundToken: await refundToken(order, '66666666-6666-4666-8666-666666666666', 500, {}, SECRET, -120) });
+    const forged = await webhook({ refundToken: `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), refundAmount: 1 })).toString('base64url')}.${good.split('.')[2]}` });
+    for (const res of [unsigned, wrongSecret, expired, forged]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].code).toBe('payment.callback_rejected');
+    }
+    const unknown = await webhook({ refundToken: await refundToken({ ...order, number: 987_002 }, '77777777-7777-4777-8777-777777777777', 500) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors[0].code).toBe('order.not_found');
+    expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
   });
 });

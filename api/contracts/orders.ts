@@ -103,10 +103,18 @@ export const orderSchema = z.object({
   number: z.number().int(),
   public_token: z.string(),
   isPaid: z.boolean(),
-  /** unpaid, paid, or expired (not paid in time: its reserved items were released). */
-  status: z.enum(['unpaid', 'paid', 'expired']),
+  /**
+   * unpaid, paid, expired (not paid in time: its reserved items were released), partially_refunded or refunded (paid,
+   * then some or all of it went back: issue 14 §3; isPaid stays true).
+   */
+  status: z.enum(['unpaid', 'paid', 'expired', 'partially_refunded', 'refunded']),
   order_date: z.string(),
   paid_at: z.string().nullable(),
+  /** Refunded so far (issue 14 §3), euros with 2 decimals and cents; "0.00" / 0 when nothing. */
+  refunded: z.string(),
+  refunded_cents: z.number().int(),
+  /** The recorded refunds, oldest first (the order's history of money going back). */
+  refunds: z.array(z.object({ refund_id: z.string(), amount: z.string(), amount_cents: z.number().int(), at: z.string() })),
   language: z.enum(['et', 'en-US']),
   client_type: clientTypeSchema,
   client: z.object({
@@ -169,6 +177,16 @@ export const startPaymentDataSchema = z.object({ url: z.string() });
 
 /** `data` of a handled payment callback: the verified status as the provider reported it. */
 export const paymentCallbackAnswerSchema = z.object({ status: z.string() });
+
+/**
+ * `data` of a handled refund notification (issue 14 §3): refunded / partially_refunded (the order's state once this
+ * refund is recorded), or pending / failed (the provider's refund is not through: nothing recorded); with the order's
+ * refunded total in euro cents.
+ */
+export const refundCallbackAnswerSchema = z.object({
+  status: z.enum(['refunded', 'partially_refunded', 'pending', 'failed']),
+  refunded_cents: z.number().int(),
+});
 
 /** A failed place-order (spec 7 "Error: redirect and errors"): `redirect` '/cart' when the cart must change. */
 export const placeOrderFailureSchema = z.object({

@@ -3,6 +3,20 @@
  * (GET /order/download/{token}) and the payment page show. Built by the orders read model from the order's events;
  * pure data, amounts in euro cents (integers), times ISO-8601 UTC.
  */
+/** Whether money of a paid order went back to the shopper (issue 14 §3). */
+export type OrderRefundStatus = 'none' | 'partially_refunded' | 'refunded';
+
+/** One recorded refund: the provider's refund id, the amount in euro cents, when the shop recorded it (ISO-8601 UTC). */
+export interface OrderRefundEntry {
+  refundId: string;
+  providerId: string;
+  amountCents: number;
+  at: string;
+}
+
+/** The refund fields of an order nothing was refunded from (a new object each call). */
+export const noRefunds = (): Pick<OrderSummary, 'refundedCents' | 'refundStatus' | 'refunds'> => ({ refundedCents: 0, refundStatus: 'none', refunds: [] });
+
 export interface OrderSummary {
   orderId: string;
   /** Assigned on saving (spec 3 Order.number). */
@@ -14,6 +28,12 @@ export interface OrderSummary {
   language: 'et' | 'en-US';
   isPaid: boolean;
   paidAt: string | null;
+  /** Euro cents refunded so far (issue 14 §3: the provider's verified refunds); 0 when none. */
+  refundedCents: number;
+  /** none; partially_refunded (some of the total paid went back); refunded (all of it). */
+  refundStatus: OrderRefundStatus;
+  /** The refunds in the order they were recorded (the order's history of money going back), amounts in euro cents. */
+  refunds: OrderRefundEntry[];
   client: {
     type: 'private' | 'business';
     firstName: string;

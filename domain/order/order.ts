@@ -12,6 +12,9 @@
  *    amount must equal the order total), or PaymentCancelled for a cancelled attempt.
  * 4. ExpireReservation -> OrderReservationExpired when an unpaid order held stock longer than the TTL; the
  *    stock streams get ReservationReleased (reason `expired`) beside it.
+ * 5. RecordRefund with a verified provider refund (issue 14 §3, Montonio refund notifications) -> OrderRefunded once
+ *    per refund id, with the refunded total after it and whether the order is now fully refunded. Only a paid order
+ *    is refunded, never beyond what was paid; pending and failed refunds record nothing.
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
@@ -34,9 +37,26 @@ export type OrderEvent =
   | Message<'PaymentStarted', { orderId: string; attempt: number; attemptId: string; methodId: string; providerId: string; amountCents: number }>
   | Message<'OrderPaid', { orderId: string; providerId: string; transactionId: string; amountCents: number; paidAt: string }>
   | Message<'PaymentCancelled', { orderId: string; providerId: string; transactionId: string }>
-  | Message<'OrderReservationExpired', { orderId: string; reservations: OrderReservation[]; expiredAt: string }>;
+  | Message<'OrderReservationExpired', { orderId: string; reservations: OrderReservation[]; expiredAt: string }>
+  | Message<'OrderRefunded', OrderRefundedData>;
 export type OrderEventType = OrderEvent['type'];
-export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired'];
+export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded'];
+
+/**
+ * OrderRefunded (issue 14 §3): money of a paid order went back to the shopper. Amounts in euro cents: `amountCents`
+ * this refund, `refundedTotalCents` all refunds of the order including this one; `fully` when that is the total paid.
+ */
+export interface OrderRefundedData {
+  orderId: string;
+  /** The provider's refund id (Montonio refundUuid): one event per id. */
+  refundId: string;
+  providerId: string;
+  amountCents: number;
+  refundedTotalCents: number;
+  fully: boolean;
+  /** When the shop recorded it, ISO-8601 UTC. */
+  at: string;
+}
 
 // ---- commands -------------------------------------------------------------------------------------------------
 /** One order line as the catalog prices it (never the client): gross unit price in euro cents. */
@@ -68,7 +88,9 @@ export type OrderCommand =
     }>
   | Cmd<'StartPayment', { orderId: string; methodId: string; providerId: string; attemptId: string }>
   | Cmd<'RecordPayment', { orderId: string; providerId: string; transactionId: string; status: 'paid' | 'cancelled'; amountCents: number; currency: string }>
-  | Cmd<'ExpireReservation', { orderId: string }>;
+  | Cmd<'ExpireReservation', { orderId: string }>
+  /** A refund the provider reported and the shop verified; amount in euro cents, status as the provider says. */
+  | Cmd<'RecordRefund', { orderId: string; providerId: string; refundId: string; amountCents: number; currency: string; status: 'succeeded' | 'pending' | 'failed' }>;
 
 // ---- state ----------------------------------------------------------------------------------------------------
 interface OrderFacts {
@@ -87,7 +109,7 @@ interface OrderFacts {
 export type OrderState =
   | { status: 'empty' }
   | (OrderFacts & { status: 'placed' })
-  | (OrderFacts & { status: 'paid'; transactionId: string; paidAt: string });
+  | (OrderFacts & { status: 'paid'; transactionId: string; paidAt: string; refundIds: string[]; refundedCents: number });
 export const initialState: OrderState = { status: 'empty' };
 
 // ---- rules ----------------------------------------------------------------------------------------------------
@@ -147,10 +169,34 @@ function placeOrder(data: Extract<OrderCommand, { type: 'PlaceOrder' }>['data'],
 }
 
 /**
+ * RecordRefund (issue 14 §3): a refund decides once per refund id (a redelivered notification decides nothing), only
+ * for a paid order, and never beyond the total paid; pending and failed refunds decide nothing.
+ */
+function recordRefund(data: Extract<OrderCommand, { type: 'RecordRefund' }>['data'], state: OrderState, now: string): OrderEvent[] {
+  const o = requirePlaced(state);
+  if (o.status !== 'paid') throw illegalState('order.not_paid', 'Only a paid order can be refunded');
+  if (o.refundIds.includes(data.refundId)) return [];
+  if (data.status !== 'succeeded') return [];
+  if (!Number.isSafeInteger(data.amountCents) || data.amountCents <= 0 || data.currency !== 'EUR') {
+    throw validation('refund.amount_invalid', `A refund is a positive amount of whole euro cents in EUR, got ${data.amountCents} ${data.currency}`, 'amountCents');
+  }
+  const refundedTotalCents = o.refundedCents + data.amountCents;
+  if (refundedTotalCents > o.totalCents) {
+    throw validation('refund.exceeds_paid', `Refunds of ${refundedTotalCents} cents would exceed the ${o.totalCents} cents paid`, 'amountCents');
+  }
+  return [
+    {
+      type: 'OrderRefunded',
+      data: { orderId: o.orderId, refundId: data.refundId, providerId: data.providerId, amountCents: data.amountCents, refundedTotalCents, fully: refundedTotalCents === o.totalCents, at: now },
+    },
+  ];
+}
+
+/**
  * Pure decision for one order command.
  * @throws DomainError: validation (order.empty, order.row_name_required, order.quantity_invalid, ...,
- *   payment.amount_mismatch), not_found (order.not_found), illegal_state (order.already_paid,
- *   order.reservation_expired, order.already_placed).
+ *   payment.amount_mismatch, refund.amount_invalid, refund.exceeds_paid), not_found (order.not_found), illegal_state
+ *   (order.already_paid, order.reservation_expired, order.already_placed, order.not_paid).
  */
 export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   const now = command.metadata.now;
@@ -178,6 +224,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       }
       return [{ type: 'OrderPaid', data: { orderId: o.orderId, providerId, transactionId, amountCents, paidAt: now } }];
     }
+    case 'RecordRefund':
+      return recordRefund(command.data, state, now);
     case 'ExpireReservation': {
       const o = requirePlaced(state);
       if (o.status === 'paid' || o.reservation !== 'held') return [];
@@ -202,7 +250,10 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'PaymentStarted':
       return { ...state, attempts: event.data.attempt };
     case 'OrderPaid':
-      return { ...state, status: 'paid', transactionId: event.data.transactionId, paidAt: event.data.paidAt };
+      return { ...state, status: 'paid', transactionId: event.data.transactionId, paidAt: event.data.paidAt, refundIds: [], refundedCents: 0 };
+    case 'OrderRefunded':
+      if (state.status !== 'paid') return state;
+      return { ...state, refundIds: [...state.refundIds, event.data.refundId], refundedCents: event.data.refundedTotalCents };
     case 'PaymentCancelled':
       return { ...state, cancelledTransactions: [...state.cancelledTransactions, event.data.transactionId] };
     case 'OrderReservationExpired':

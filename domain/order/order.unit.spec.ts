@@ -124,6 +124,53 @@ describe('ExpireReservation', () => {
   });
 });
 
+const REFUNDED_AT = '2026-11-25T09:00:00.000Z';
+const refund = (amountCents: number, refundId = 'r-1', status: 'succeeded' | 'pending' | 'failed' = 'succeeded', currency = 'EUR'): OrderCommand => ({
+  type: 'RecordRefund', data: { orderId: OID, providerId: 'montonio', refundId, amountCents, currency, status }, metadata: { now: REFUNDED_AT },
+});
+const refunded = (amountCents: number, refundedTotalCents: number, refundId = 'r-1'): OrderEvent => ({
+  type: 'OrderRefunded', data: { orderId: OID, refundId, providerId: 'montonio', amountCents, refundedTotalCents, fully: refundedTotalCents === 2480, at: REFUNDED_AT },
+});
+
+describe('RecordRefund (verified provider refunds, issue 14 §3)', () => {
+  it('records a partial refund of a paid order with the refunded total after it', () => {
+    order.given([placed(), paid()]).when(refund(1000)).then([refunded(1000, 1000)]);
+  });
+
+  it('records the refund that completes the total paid as fully refunded', () => {
+    order.given([placed(), paid(), refunded(1000, 1000)]).when(refund(1480, 'r-2')).then([refunded(1480, 2480, 'r-2')]);
+    order.given([placed(), paid()]).when(refund(2480)).then([
+      { type: 'OrderRefunded', data: { orderId: OID, refundId: 'r-1', providerId: 'montonio', amountCents: 2480, refundedTotalCents: 2480, fully: true, at: REFUNDED_AT } },
+    ]);
+  });
+
+  it('decides nothing twice: a refund id already recorded decides nothing, whatever it now says', () => {
+    order.given([placed(), paid(), refunded(1000, 1000)]).when(refund(1000)).then([]);
+    order.given([placed(), paid(), refunded(2480, 2480)]).when(refund(2480)).then([]);
+  });
+
+  it('refuses a refund of an unpaid order (illegal_state), even a pending one', () => {
+    order.given([placed()]).when(refund(1000)).thenThrows('order.not_paid', 'illegal_state');
+    order.given([placed(), started()]).when(refund(1000, 'r-1', 'pending')).thenThrows('order.not_paid', 'illegal_state');
+    order.when(refund(1000)).thenThrows('order.not_found', 'not_found');
+  });
+
+  it('refuses refunds beyond the total paid, and amounts that are no positive euro cents (validation)', () => {
+    order.given([placed(), paid()]).when(refund(2481)).thenThrows('refund.exceeds_paid', 'validation');
+    order.given([placed(), paid(), refunded(2000, 2000)]).when(refund(481, 'r-2')).thenThrows('refund.exceeds_paid', 'validation');
+    order.given([placed(), paid()]).when(refund(0)).thenThrows('refund.amount_invalid', 'validation');
+    order.given([placed(), paid()]).when(refund(10.5)).thenThrows('refund.amount_invalid', 'validation');
+    order.given([placed(), paid()]).when(refund(100, 'r-1', 'succeeded', 'USD')).thenThrows('refund.amount_invalid', 'validation');
+  });
+
+  it('records nothing for pending and failed refunds', () => {
+    order.given([placed(), paid()]).when(refund(1000, 'r-1', 'pending')).then([]);
+    order.given([placed(), paid()]).when(refund(1000, 'r-1', 'failed')).then([]);
+    // The same refund id once it succeeds is recorded.
+    order.given([placed(), paid()]).when(refund(1000, 'r-1', 'succeeded')).then([refunded(1000, 1000)]);
+  });
+});
+
 describe('VAT rule (spec 5 "Other rules")', () => {
   it.each([
     ['', true], [' ', true], ['E', true], ['EE101234567', true], ['ee101234567', true], [' EE1 ', true],

@@ -225,3 +225,79 @@ describe('Montonio verify()', () => {
     expect(await reason(provider().verify(webhook(await orderToken({ grandTotal: 'lots' }))))).toBe('malformed');
   });
 });
+
+describe('Montonio verifyRefund() (issue 14 §3)', () => {
+  const NOW = new Date('2026-11-25T09:00:00Z');
+  const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+  const refundToken = (claims: Record<string, unknown> = {}, key: Uint8Array = secret, exp = seconds(NOW) + 600) =>
+    new SignJWT({
+      refundUuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', refundAmount: 12.5, refundStatus: 'SUCCESSFUL', refundType: 'PARTIAL', currency: 'EUR',
+      merchantReference: '1042', uuid: '4a1c3d0e-1111-4222-8333-944445555666', accessKey: ACCESS_KEY, ...claims,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(seconds(NOW) - 5)
+      .setExpirationTime(exp)
+      .sign(key);
+  const webhook = (token: unknown, receivedAt = NOW) => ({ httpMethod: 'POST' as const, query: {}, body: { refundToken: token }, receivedAt });
+  const reason = async (p: Promise<unknown>) => {
+    try {
+      await p;
+    } catch (error) {
+      expect(error).toBeInstanceOf(PaymentCallbackRejected);
+      return (error as PaymentCallbackRejected).reason;
+    }
+    throw new Error('expected a rejection');
+  };
+
+  it('verifies a signed refund token from the body and from ?refund-token=, amounts from the token in cents', async () => {
+    const token = await refundToken();
+    const expected = {
+      kind: 'refund', providerId: 'montonio', orderNumber: 1042, refundId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', amountCents: 1250, currency: 'EUR',
+      status: 'succeeded', refundType: 'partial', providerStatus: 'SUCCESSFUL',
+    };
+    expect(await provider().verifyRefund!(webhook(token))).toEqual(expected);
+    expect(await provider().verifyRefund!({ httpMethod: 'GET', query: { 'refund-token': token }, body: undefined, receivedAt: NOW })).toEqual(expected);
+  });
+
+  it('maps PENDING to pending, REJECTED and FAILED to failed; FULL to refundType full', async () => {
+    expect((await provider().verifyRefund!(webhook(await refundToken({ refundStatus: 'PENDING' }))))!.status).toBe('pending');
+    expect((await provider().verifyRefund!(webhook(await refundToken({ refundStatus: 'REJECTED' }))))!.status).toBe('failed');
+    expect((await provider().verifyRefund!(webhook(await refundToken({ refundStatus: 'FAILED' }))))!.status).toBe('failed');
+    expect((await provider().verifyRefund!(webhook(await refundToken({ refundType: 'FULL', refundAmount: 123.45 }))))).toMatchObject({ refundType: 'full', amountCents: 12_345 });
+  });
+
+  it('answers null for a callback that carries no refund token (an order token is verified as a payment)', async () => {
+    expect(await provider().verifyRefund!({ httpMethod: 'POST', query: {}, body: { orderToken: 'x.y.z' }, receivedAt: NOW })).toBeNull();
+  });
+
+  it('refuses unsigned, wrongly signed, tampered and expired refund tokens', async () => {
+    const unsigned = new UnsecuredJWT({ refundUuid: 'r', refundAmount: 1, refundStatus: 'SUCCESSFUL', merchantReference: '1042' }).setExpirationTime(seconds(NOW) + 600).encode();
+    expect(await reason(provider().verifyRefund!(webhook(unsigned)))).toBe('unsigned');
+    expect(await reason(provider().verifyRefund!(webhook('')))).toBe('unsigned');
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({}, new TextEncoder().encode('not-our-secret-not-our-secret-not-ours')))))).toBe('signature');
+    const [header, payload, signature] = (await refundToken()).split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, refundAmount: 123.45 })).toString('base64url');
+    expect(await reason(provider().verifyRefund!(webhook(`${header}.${forged}.${signature}`)))).toBe('signature');
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({}, secret, seconds(NOW) - 120))))).toBe('stale');
+  });
+
+  it('refuses tokens of another store, without an order number, a refund id or a positive amount as malformed', async () => {
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({ accessKey: 'another-store' }))))).toBe('malformed');
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({ merchantReference: 'ORDER-X' }))))).toBe('malformed');
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({ refundUuid: undefined }))))).toBe('malformed');
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({ refundAmount: 0 }))))).toBe('malformed');
+    expect(await reason(provider().verifyRefund!(webhook(await refundToken({ refundAmount: -5 }))))).toBe('malformed');
+  });
+});
+
+describe('Montonio claim() (issue 14 §2)', () => {
+  it('names the order of a token it cannot verify, without trusting it; ?error-message= alone names none', async () => {
+    const token = await new SignJWT({ merchantReference: '1042', paymentStatus: 'PAID' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('someone-elses-secret-someone-elses'));
+    const at = new Date();
+    expect(provider().claim!({ httpMethod: 'GET', query: { 'order-token': token }, body: undefined, receivedAt: at })).toEqual({ orderNumber: 1042, serverToServer: false });
+    expect(provider().claim!({ httpMethod: 'POST', query: {}, body: { orderToken: token }, receivedAt: at })).toEqual({ orderNumber: 1042, serverToServer: true });
+    expect(provider().claim!({ httpMethod: 'GET', query: { 'error-message': 'Declined' }, body: undefined, receivedAt: at })).toEqual({ orderNumber: null, serverToServer: false, providerError: 'Declined' });
+    expect(provider().claim!({ httpMethod: 'GET', query: { 'order-token': 'garbage' }, body: undefined, receivedAt: at }).orderNumber).toBeNull();
+  });
+});

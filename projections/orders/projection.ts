@@ -1,8 +1,8 @@
 /**
  * The orders read model's pure mapping (conventions 5): Order events to the order row (its OrderSummary, payment
- * state and reservation state), Stock reservation events to the rows of held units per order. No I/O.
+ * state, refunds (issue 14 §3) and reservation state), Stock reservation events to the rows of held units per order. No I/O.
  */
-import type { OrderSummary } from '../../domain/order/order-summary.js';
+import { noRefunds, type OrderSummary } from '../../domain/order/order-summary.js';
 import { parseOrderEvent } from '../../domain/order/events.js';
 import { ORDER_EVENT_TYPES } from '../../domain/order/order.js';
 import { parseStockEvent } from '../../domain/stock/events.js';
@@ -44,7 +44,7 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
     const { reservations, ...summary } = e.data;
     return {
       orderId: e.data.orderId, number: e.data.number, publicToken: e.data.publicToken, placedAt: e.data.placedAt, isPaid: false,
-      reservation: reservations.length ? 'held' : 'none', summary: { ...summary, isPaid: false, paidAt: null }, attempts: [], version: position,
+      reservation: reservations.length ? 'held' : 'none', summary: { ...summary, isPaid: false, paidAt: null, ...noRefunds() }, attempts: [], version: position,
     };
   }
   if (!row) return null;
@@ -58,6 +58,12 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
       return { ...next, reservation: 'expired' };
     case 'PaymentCancelled':
       return next;
+    case 'OrderRefunded': {
+      // Issue 14 §3: the refunded total and whether it is all of it come from the event (the decider's answer).
+      const { refundId, providerId, amountCents, refundedTotalCents, fully, at } = e.data;
+      const refunds = [...row.summary.refunds, { refundId, providerId, amountCents, at }];
+      return { ...next, summary: { ...row.summary, refundedCents: refundedTotalCents, refundStatus: fully ? 'refunded' : 'partially_refunded', refunds } };
+    }
     default:
       return next;
   }

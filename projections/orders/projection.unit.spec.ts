@@ -26,6 +26,22 @@ describe('orders read model mapping', () => {
     expect(row).toMatchObject({ isPaid: true, summary: { isPaid: true, paidAt: '2026-11-22T10:02:00.000Z' }, version: 3 });
   });
 
+  it('records refunds on the summary: refunded total, partially refunded then refunded, and the list (issue 14 §3)', () => {
+    let row = evolveOrderRow(evolveOrderRow(null, ev('OrderPlaced', placedData, 1)), ev('OrderPaid', paid('2026-11-22T10:02:00.000Z'), 2));
+    expect(row!.summary).toMatchObject({ refundedCents: 0, refundStatus: 'none', refunds: [] });
+    const refunded = (refundId: string, amountCents: number, refundedTotalCents: number, at: string) => ({ orderId: 'o1', refundId, providerId: 'montonio', amountCents, refundedTotalCents, fully: refundedTotalCents === 100, at });
+    row = evolveOrderRow(row, ev('OrderRefunded', refunded('r1', 40, 40, '2026-11-25T09:00:00.000Z'), 3));
+    expect(row!.summary).toMatchObject({ isPaid: true, refundedCents: 40, refundStatus: 'partially_refunded' });
+    row = evolveOrderRow(row, ev('OrderRefunded', refunded('r2', 60, 100, '2026-11-25T10:00:00.000Z'), 4));
+    expect(row!.summary).toMatchObject({ isPaid: true, refundedCents: 100, refundStatus: 'refunded' });
+    expect(row!.summary.refunds).toEqual([
+      { refundId: 'r1', providerId: 'montonio', amountCents: 40, at: '2026-11-25T09:00:00.000Z' },
+      { refundId: 'r2', providerId: 'montonio', amountCents: 60, at: '2026-11-25T10:00:00.000Z' },
+    ]);
+    // Replayed: nothing counted twice.
+    expect(evolveOrderRow(row, ev('OrderRefunded', refunded('r2', 60, 100, '2026-11-25T10:00:00.000Z'), 4))).toBe(row);
+  });
+
   it('ignores replayed events at or below the row version, and events before OrderPlaced', () => {
     const row = evolveOrderRow(evolveOrderRow(null, ev('OrderPlaced', placedData, 1)), ev('OrderReservationExpired', { orderId: 'o1', reservations: [{ productId: 'p1', quantity: 1 }], expiredAt: '2026-11-22T10:30:00.000Z' }, 2));
     expect(row!.reservation).toBe('expired');

@@ -4,7 +4,7 @@
  *
  * Tables:
  * - orders: one row per order: number, public token, paid flag, reservation state (held / expired / none), the
- *   OrderSummary (domain/order/order-summary.ts) as jsonb, payment attempts, and the order stream's position;
+ *   OrderSummary (domain/order/order-summary.ts, with its refunds: OrderRefunded) as jsonb, payment attempts, and the order stream's position;
  * - reservations: units held per (order, product, warehouse) and when they were reserved: the expiry job's
  *   worklist. Rows of an order that was never placed (a crash between reserving and saving) are here too;
  * - stock_streams: the last position applied per stock stream (idempotent replay).
@@ -106,7 +106,8 @@ async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events
 
 export const ordersReadModel: ReadModel = {
   name: 'orders',
-  version: 1,
+  // 2: the summary carries refundedCents, refundStatus and refunds (issue 14 §3).
+  version: 2,
   eventTypes: ORDERS_EVENT_TYPES,
   createTables,
   createIndexes,

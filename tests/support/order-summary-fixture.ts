@@ -17,6 +17,9 @@ export function sampleOrderSummary(overrides: Partial<OrderSummary> = {}): Order
     language: 'et',
     isPaid: false,
     paidAt: null,
+    refundedCents: 0,
+    refundStatus: 'none',
+    refunds: [],
     client: {
       type: 'private',
       firstName: 'Jõgeva',

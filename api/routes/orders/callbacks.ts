@@ -2,7 +2,9 @@
  * Payment provider callbacks (issue 4; design brief "Side effects": callbacks are verified before they become
  * commands):
  * - POST|GET /v1/payment-callback/{providerId}: the provider's server-to-server notification (iPizza VK_AUTO=Y,
- *   a webhook): 200 `{ status }` once handled;
+ *   a webhook): 200 `{ status }` once handled; Montonio's refund notifications come here too (issue 14 §3,
+ *   {@link handleRefundCallback}): 200 `{ status: refunded | partially_refunded | pending | failed, refunded_cents }`,
+ *   an unpaid order 409 `order.not_paid`, more than was paid 400 `refund.exceeds_paid`;
  * - POST|GET /payment-return/{providerId}: the shopper's browser coming back: 303 to /payment-success when the
  *   order is paid, else to /payment/{token} (with the order's language prefix, /en for English orders). iPizza banks
  *   also POST their server-to-server answer (VK_AUTO=Y) here (the protocol has one return address): that one is
@@ -29,13 +31,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import { recordVerifiedPayment } from '../../../commands/order/record-payment.js';
+import { recordVerifiedRefund } from '../../../commands/order/record-refund.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { type PaymentCallback, PaymentCallbackRejected, type PaymentClaim, type VerifiedPayment } from '../../../platform/payments/port.js';
+import { type PaymentCallback, PaymentCallbackRejected, type PaymentClaim, type VerifiedPayment, type VerifiedRefund } from '../../../platform/payments/port.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
 import { z } from 'zod';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { paymentCallbackAnswerSchema, paymentProviderParamsSchema } from '../../contracts/orders.js';
+import { paymentCallbackAnswerSchema, paymentProviderParamsSchema, refundCallbackAnswerSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { type ApiLanguage, requestLanguage } from '../../messages.js';
@@ -146,8 +149,64 @@ export async function handlePaymentCallback(deps: ApiDeps, request: FastifyReque
   return { view, verified, paid: verified.status === 'paid' || view.summary.isPaid };
 }
 
+/** The answer to a refund notification (contracts: refundCallbackAnswerSchema). */
+type RefundAnswer = { status: 'refunded' | 'partially_refunded' | 'pending' | 'failed'; refunded_cents: number };
+
+/**
+ * Issue 14 §3: a refund notification (Montonio `refundToken` in the body, or `?refund-token=`), verified through the
+ * port (`PaymentProvider.verifyRefund`; amounts from the signed token only), recorded as OrderRefunded once per
+ * refund id (commands/order/record-refund.ts). A succeeded refund answers the order's state after it (refunded /
+ * partially_refunded) with its refunded total in euro cents, also for a redelivery, which appends nothing; a pending
+ * or failed one is logged and records nothing.
+ * @returns null when the callback is no refund notification (the caller verifies it as a payment)
+ * @throws ApiError payment.callback_rejected (400: unsigned, badly signed, expired, malformed), order.not_found (404);
+ *   DomainError order.not_paid (409), refund.exceeds_paid and refund.amount_invalid (400)
+ */
+export async function handleRefundCallback(deps: ApiDeps, request: FastifyRequest, providerId: string): Promise<RefundAnswer | null> {
+  const provider = deps.payments?.provider(providerId);
+  if (!provider?.verifyRefund) return null;
+  let refund: VerifiedRefund | null;
+  try {
+    refund = await provider.verifyRefund(callbackOf(request));
+  } catch (error) {
+    if (error instanceof PaymentCallbackRejected) {
+      request.log.warn({ providerId, reason: error.reason, detail: error.message }, 'refund notification rejected');
+      throw new ApiError('payment.callback_rejected', 400);
+    }
+    throw error;
+  }
+  if (!refund) return null;
+  const view = await getOrderViewByNumber(deps.db, refund.orderNumber);
+  if (!view) {
+    request.log.warn({ providerId, orderNumber: refund.orderNumber, refundId: refund.refundId }, 'refund notification for an unknown order');
+    throw new ApiError('order.not_found', 404);
+  }
+  try {
+    const recorded = await recordVerifiedRefund(
+      deps.store,
+      { orderId: view.summary.orderId, providerId, refundId: refund.refundId, amountCents: refund.amountCents, currency: refund.currency, status: refund.status },
+      { correlationId: request.id, userId: null, now: deps.now() },
+    );
+    if (recorded.refund) {
+      const r = recorded.refund;
+      request.log.info({ providerId, orderNumber: refund.orderNumber, refundId: r.refundId, amountCents: r.amountCents, refundedTotalCents: r.refundedTotalCents, duplicate: !recorded.appended }, 'refund recorded');
+      return { status: r.fully ? 'refunded' : 'partially_refunded', refunded_cents: r.refundedTotalCents };
+    }
+  } catch (error) {
+    if (error instanceof DomainError) {
+      request.log.warn({ providerId, orderNumber: refund.orderNumber, refundId: refund.refundId, amountCents: refund.amountCents, code: error.code }, 'refund notification refused');
+    }
+    throw error;
+  }
+  // Pending or failed: nothing recorded (a later notification of the same refund id may still succeed).
+  request.log.info({ providerId, orderNumber: refund.orderNumber, refundId: refund.refundId, providerStatus: refund.providerStatus }, 'refund not through yet or failed: nothing recorded');
+  return { status: refund.status === 'failed' ? 'failed' : 'pending', refunded_cents: view.summary.refundedCents };
+}
+
 export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const notification = async (request: FastifyRequest<{ Params: { providerId: string } }>) => {
+    const refund = await handleRefundCallback(deps, request, request.params.providerId);
+    if (refund) return success(refund);
     const { verified } = await handlePaymentCallback(deps, request, request.params.providerId);
     return success({ status: verified.status });
   };
@@ -155,10 +214,10 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
   const failure = failureEnvelopeSchema;
   const answered = envelopeSchema(paymentCallbackAnswerSchema);
   const notificationSchema = {
-    summary: "A payment provider's server-to-server notification (signed; verified before it counts)",
+    summary: "A payment provider's server-to-server notification of a payment or a refund (signed; verified before it counts)",
     tags: ['payments'],
     params,
-    response: { 200: answered, 400: failure, 404: failure },
+    response: { 200: envelopeSchema(z.union([refundCallbackAnswerSchema, paymentCallbackAnswerSchema])), 400: failure, 404: failure, 409: failure },
   };
   app.post('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);
   app.get('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
 import { type CartCheckout, placeOrderFromCart } from '../../../commands/order/place-order-from-cart.js';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { noRefunds } from '../../../domain/order/order-summary.js';
 import { orderWithPaymentMethodsSchema, placeOrderBodySchema, placeOrderFailureSchema } from '../../contracts/orders.js';
 import { envelopeSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
@@ -72,7 +73,7 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
       { mayExist: key !== undefined },
     );
     const { reservations, ...rest } = placed;
-    const summary = { ...rest, isPaid: false, paidAt: null };
+    const summary = { ...rest, isPaid: false, paidAt: null, ...noRefunds() };
     const reservation = reservations.length ? 'held' : 'none';
     return { status: 200, payload: { success: true, status: 'success', data: { order: toApiOrder(summary, reservation), paymentMethods: paymentMethodsFor(deps.payments, summary, reservation) } } };
   } catch (error) {

@@ -7,9 +7,12 @@ import type { ApiLanguage } from '../../messages.js';
 /** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40", -5 -> "-0.05". */
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 
-/** The order's state for the shopper: paid, unpaid, or expired (not paid in time, its items released). */
+/**
+ * The order's state for the shopper: paid (or partially_refunded / refunded once money went back, issue 14 §3),
+ * unpaid, or expired (not paid in time, its items released).
+ */
 export function orderStatus(summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): Order['status'] {
-  if (summary.isPaid) return 'paid';
+  if (summary.isPaid) return summary.refundStatus === 'none' ? 'paid' : summary.refundStatus;
   return reservation === 'expired' ? 'expired' : 'unpaid';
 }
 
@@ -23,6 +26,9 @@ export function toApiOrder(summary: OrderSummary, reservation: 'held' | 'expired
     status: orderStatus(summary, reservation),
     order_date: summary.placedAt,
     paid_at: summary.paidAt,
+    refunded: euros(summary.refundedCents),
+    refunded_cents: summary.refundedCents,
+    refunds: summary.refunds.map((r) => ({ refund_id: r.refundId, amount: euros(r.amountCents), amount_cents: r.amountCents, at: r.at })),
     language: summary.language,
     client_type: summary.client.type,
     client: {
@@ -69,7 +75,7 @@ export function toApiOrder(summary: OrderSummary, reservation: 'held' | 'expired
  * method without a country always. `url` is where the client PUTs its choice.
  */
 export function paymentMethodsFor(payments: PaymentProviders | undefined, summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): PaymentMethodView[] {
-  if (!payments || orderStatus(summary, reservation) !== 'unpaid') return [];
+  if (!payments || summary.isPaid || orderStatus(summary, reservation) !== 'unpaid') return [];
   const country = summary.delivery.address?.country?.toUpperCase() || null;
   return payments
     .methods()

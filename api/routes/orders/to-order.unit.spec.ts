@@ -9,7 +9,7 @@ const providers = (methods: PaymentMethod[]): PaymentProviders => ({ methods: ()
 
 function summary(over: { country?: string | null; isPaid?: boolean } = {}): OrderSummary {
   return {
-    orderId: 'o-1', number: 1001, publicToken: 'tok', placedAt: '2026-11-22T10:00:00.000Z', language: 'et', isPaid: over.isPaid ?? false, paidAt: null,
+    orderId: 'o-1', number: 1001, publicToken: 'tok', placedAt: '2026-11-22T10:00:00.000Z', language: 'et', isPaid: over.isPaid ?? false, paidAt: null, refundedCents: 0, refundStatus: 'none', refunds: [],
     client: { type: 'private', firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'mari@example.ee', phone: '+372 5555 5555', vatRegNr: '' },
     shortContactAddress: '', comment: '',
     delivery: {
