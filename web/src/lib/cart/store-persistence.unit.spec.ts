@@ -3,20 +3,9 @@
  * browser that blocks site storage (a `localStorage` getter throwing SecurityError) gets a working in-memory cart.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartProduct } from './store';
+import { cartProduct } from './cart-product-fixture';
 
-const product: CartProduct = {
-  id: 'p1',
-  name: 'Part p1',
-  code1: 'P1',
-  priceCents: 1240,
-  unit: 'pcs',
-  image: null,
-  hasLimitedAmount: false,
-  availableForSale: 0,
-  big_product: false,
-  visibility: 'visible',
-};
+const product = cartProduct('p1');
 
 /** A Storage over a Map (node has no localStorage). */
 function memoryStorage(): Storage {

@@ -1,20 +1,8 @@
 /** The cart rules of spec 4 "Cart" and spec 5 "Quantity and stock", on the store without a browser. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { capAmount, cart, cartLines, cartTotals, parseQuantity, type CartProduct } from './store';
+import { cartProduct as product } from './cart-product-fixture';
+import { capAmount, cart, cartLines, cartTotals, parseQuantity } from './store';
 
-const product = (id: string, over: Partial<CartProduct> = {}): CartProduct => ({
-  id,
-  name: `Part ${id}`,
-  code1: id.toUpperCase(),
-  priceCents: 1240,
-  unit: 'pcs',
-  image: null,
-  hasLimitedAmount: false,
-  availableForSale: 0,
-  big_product: false,
-  visibility: 'visible',
-  ...over,
-});
 
 beforeEach(() => cart.clear());
 

@@ -1,23 +1,11 @@
 /** The cart page's rules (spec 4 "Cart", spec 5 "Quantity and stock", spec 8 cart line warnings) and the postage line. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isPostage, markInaccessible, refreshProducts, setPostage } from '../../../lib/cart/cart-actions';
-import { cart, cartLines, type CartProduct } from '../../../lib/cart/store';
+import { cartProduct as product } from '../../../lib/cart/cart-product-fixture';
+import { cart, cartLines } from '../../../lib/cart/store';
 import { loadProgress } from '../../../lib/cart/get-cart-product';
 import { checkoutBlock, lineProblem, notEnoughKey, summaryTotals } from './cart-checks';
 
-const product = (id: string, over: Partial<CartProduct> = {}): CartProduct => ({
-  id,
-  name: `Part ${id}`,
-  code1: id.toUpperCase(),
-  priceCents: 1240,
-  unit: 'pcs',
-  image: null,
-  hasLimitedAmount: false,
-  availableForSale: 0,
-  big_product: false,
-  visibility: 'visible',
-  ...over,
-});
 const postage = (provider: string) => product(`p-${provider}`, { code1: `postikulu-${provider}`, priceCents: 399, priceWoVatCents: 322, visibility: 'hidden' });
 
 beforeEach(() => cart.clear());
