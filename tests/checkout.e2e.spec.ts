@@ -31,6 +31,8 @@ import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { csrfHeaders } from './support/csrf.js';
+import { checkoutBody } from './support/order-test-kit.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
 import type { SmtpSink } from './support/smtp-sink.js';
@@ -419,6 +421,27 @@ describe('checkout in the browser', () => {
     for (let i = 0; i < 6; i++) await page.getByRole('button', { name: /^Remove / }).first().click();
     await eventually(() => page.locator('main').innerText()).toContain('No products in cart');
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('a payment cancelled at the bank returns to the payment page with its message in the order language (issue 14 §2)', async () => {
+    const placed = await app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: OIL_FILTER, amount: 1 }], { language: 'en' }) as object, headers: await csrfHeaders(app) });
+    expect(placed.statusCode).toBe(200);
+    const token: string = placed.json().data.order.public_token;
+    await h.settle();
+    const { context, page } = await shopper();
+    await page.goto(`${base}/en/payment/${token}`);
+    await page.getByRole('button', { name: /Näidispank/ }).click();
+    await page.getByRole('button', { name: /Katkesta/ }).click({ timeout: 20_000 });
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${base}/en/payment/${token}?payment-error=cancelled`);
+    await eventually(() => page.locator('.payment-page__error').innerText()).toBe('The payment was cancelled.');
+    expect(await page.getByRole('button', { name: /Näidispank/ }).count()).toBe(1);
+    await expectAccessible(page);
+    // Estonian, a refused answer; and the not-found page when no order could be named.
+    await page.goto(`${base}/payment/${token}?payment-error=rejected`);
+    await eventually(() => page.locator('.payment-page__error').innerText()).toBe('Makse kinnitust ei õnnestunud kontrollida. Kui pank võttis raha, võta meiega ühendust.');
+    await page.goto(`${base}/en/payment/unknown?payment-error=failed`);
+    await eventually(() => page.locator('main').innerText()).toContain("We couldn't find the requested order. The payment did not go through.");
     await context.close();
   });
 

@@ -11,6 +11,18 @@
  *   to `notificationUrl`; the token is verified with the secret key (jose). Its `paymentStatus` PAID -> paid,
  *   ABANDONED / VOIDED -> cancelled, anything else (PENDING, AUTHORIZED, refunds) -> pending;
  *   `merchantReference` is the order number.
+ * - Refunds (issue 14 §3): Montonio POSTs `{ refundToken: <JWT> }` to the same `notificationUrl` (or the URL carries
+ *   `?refund-token=`), signed like order tokens (HS256, the store's secret key) and verified the same way (unsigned,
+ *   badly signed, expired, another store's: refused). Fields relied on, read from the verified token only:
+ *   `refundUuid` (else `refundId`) the refund's id; `refundAmount` (else `amount`) euros as a number, this refund's
+ *   amount; `refundStatus` (else `status`): SUCCESSFUL / SUCCEEDED / SUCCESS / COMPLETED / REFUNDED -> succeeded,
+ *   REJECTED / FAILED / CANCELLED / VOIDED / ERROR -> failed, anything else (PENDING, ...) -> pending;
+ *   `merchantReference` (else `order.merchantReference`) our order number; optional `refundType` FULL / PARTIAL and
+ *   `currency` (default EUR). The first names are those issue 14 gives for Montonio's refund webhook (Montonio's
+ *   refund guide names the statuses PENDING, SUCCESSFUL, REJECTED); the variants are accepted because the payload
+ *   could not be checked against a live Montonio account. Nothing unsigned (the body, the query) is read for amounts.
+ * - Claims (issue 14 §2): `claim()` decodes a token's merchantReference without verifying it, only to choose the page
+ *   a refused browser return lands on; `?error-message=` (a failed payment without a token) is the provider's error.
  *
  * Money: grandTotal and amounts are euros as JSON numbers with two decimals (Montonio's format), derived from and
  * parsed back into integer euro cents through decimal strings, never by float arithmetic on cents.
@@ -91,6 +103,14 @@ export function eurosToCents(value: unknown): number | null {
  * @throws PaymentCallbackRejected with reason `unsigned` (no token, or `alg: none`), `signature` (wrong secret,
  * changed token), `stale` (expired, or not yet valid, at `receivedAt`), `malformed` (not a JWT, another store's
  * accessKey, a merchantReference that is no order number, an unknown amount).
+ *
+ * `verifyRefund()`: the token from the webhook body `refundToken` or the query `refund-token` (module comment), as a
+ * VerifiedRefund with the amount in euro cents; null when the callback carries neither (a payment: `verify()`).
+ * @throws PaymentCallbackRejected as `verify()`, and `malformed` for a token without refund id, order number or a
+ * positive amount.
+ *
+ * `claim()`: the unverified order number of the token (order or refund, body or query), `serverToServer` when the
+ * body carries one, and `?error-message=` as `providerError` (cut to 300 characters). Never throws.
  */
 export function createMontonioProvider(config: MontonioConfig): PaymentProvider {
   const apiUrl = (config.apiUrl ?? MONTONIO_SANDBOX_API_URL).replace(/\/+$/, '');

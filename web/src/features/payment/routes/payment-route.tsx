@@ -12,6 +12,7 @@
  * `?payment-error=rejected|failed|cancelled|amount_mismatch`; the page shows that message (an alert above the
  * payment methods) in the route's language, unless the order is paid meanwhile. An unknown code shows nothing; on
  * the not-found page (`/payment/unknown`) the message is shown under "We couldn't find the requested order.".
+ * Issue 14 §3: a refunded order says so ('The payment has been refunded.', or the amount of a partial refund).
  */
 import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
@@ -22,6 +23,7 @@ import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { isNotFound } from '../../../lib/api-client';
+import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { usePayment } from '../api/get-payment';
 import { startPayment } from '../api/start-payment';
@@ -105,6 +107,10 @@ export function PaymentRoute() {
         </p>
       )}
       <p className="notice payment-page__placed">{t('payment.placed')}</p>
+      {order.status === 'refunded' && <p className="notice payment-page__refund">{t('payment.refunded')}</p>}
+      {order.status === 'partially_refunded' && (
+        <p className="notice payment-page__refund">{t('payment.partiallyRefunded', { amount: formatEuro(order.refunded_cents, lang) })}</p>
+      )}
 
       <OrderSummary order={order} lang={lang} />
 
