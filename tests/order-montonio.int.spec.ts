@@ -1,9 +1,9 @@
 /**
  * Montonio at the shop's HTTP routes on real PostgreSQL, with tokens signed as Montonio signs them (HS256 with the
  * store's secret key, platform/payments/montonio.ts):
- * - browser returns (issue 14 §2): a token that fails verification still lands on its order's page (its
- *   merchantReference decoded without trust), `?error-message=` without a token on the not-found page, ABANDONED on
- *   the order page with "cancelled"; the webhook keeps JSON answers;
+ * - browser returns (issue 14 §2): a token that fails verification or `?error-message=` lands on the page of the
+ *   order whose public token is in the return URL's path (never of the order its unverified merchantReference
+ *   names), without one on the not-found page; ABANDONED on the order page with "cancelled"; the webhook keeps JSON;
  * - refund notifications (issue 14 §3): `{ refundToken }` to the notification URL is verified like order tokens and
  *   recorded once per refund id (OrderRefunded); the order shows partially refunded, then refunded, with amounts.
  */
@@ -74,35 +74,43 @@ afterAll(async () => {
 describe('Montonio browser returns land on a page (issue 14 §2)', () => {
   it('a paid order token pays the order and goes to /payment-success', async () => {
     const order = await placeAnOrder();
-    const res = await h.app.inject(`/payment-return/montonio?order-token=${await orderToken(order)}`);
+    const res = await h.app.inject(`/payment-return/montonio/${order.public_token}?order-token=${await orderToken(order)}`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/payment-success');
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
   });
 
-  it('a token signed with another secret goes to its order page with payment-error=rejected and pays nothing', async () => {
+  it("a token signed with another secret goes to the return URL's order page with payment-error=rejected and pays nothing", async () => {
     const order = await placeAnOrder();
-    const res = await h.app.inject(`/payment-return/montonio?order-token=${await orderToken(order, {}, 'not-our-secret-not-our-secret-not-ours')}`);
+    const forged = await orderToken(order, {}, 'not-our-secret-not-our-secret-not-ours');
+    const res = await h.app.inject(`/payment-return/montonio/${order.public_token}?order-token=${forged}`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
     const et = await placeAnOrder('et');
-    const etRes = await h.app.inject(`/payment-return/montonio?order-token=${await orderToken(et, {}, 'not-our-secret-not-our-secret-not-ours')}`);
+    const etRes = await h.app.inject(`/payment-return/montonio/${et.public_token}?order-token=${await orderToken(et, {}, 'not-our-secret-not-our-secret-not-ours')}`);
     expect(etRes.headers.location).toBe(`/payment/${et.public_token}?payment-error=rejected`);
+    // Its merchantReference alone (no token in the path) never names the page: that would hand out the order's token.
+    const bare = await h.app.inject(`/payment-return/montonio?order-token=${forged}`);
+    expect(bare.headers.location).toBe('/payment/unknown?payment-error=rejected');
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
   });
 
   it('ABANDONED goes to the order page with payment-error=cancelled', async () => {
     const order = await placeAnOrder();
-    const res = await h.app.inject(`/payment-return/montonio?order-token=${await orderToken(order, { paymentStatus: 'ABANDONED' })}`);
+    const res = await h.app.inject(`/payment-return/montonio/${order.public_token}?order-token=${await orderToken(order, { paymentStatus: 'ABANDONED' })}`);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=cancelled`);
   });
 
-  it('?error-message= without a token names no order: the not-found page with payment-error=failed', async () => {
-    const res = await h.app.inject({ method: 'GET', url: '/payment-return/montonio?error-message=Payment%20was%20declined', headers: { 'accept-language': 'et-EE,et;q=0.9' } });
+  it('?error-message= without a token: the order page of the return URL with payment-error=failed, else the not-found page', async () => {
+    const order = await placeAnOrder();
+    const res = await h.app.inject({ method: 'GET', url: `/payment-return/montonio/${order.public_token}?error-message=Payment%20was%20declined` });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/payment/unknown?payment-error=failed');
-    expect(res.headers['content-type'] ?? '').not.toMatch(/json/);
+    expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=failed`);
+    const bare = await h.app.inject({ method: 'GET', url: '/payment-return/montonio?error-message=Payment%20was%20declined', headers: { 'accept-language': 'et-EE,et;q=0.9' } });
+    expect(bare.statusCode).toBe(303);
+    expect(bare.headers.location).toBe('/payment/unknown?payment-error=failed');
+    expect(bare.headers['content-type'] ?? '').not.toMatch(/json/);
   });
 
   it('the webhook keeps JSON answers: 400 for a badly signed token, 404 for an unknown order', async () => {

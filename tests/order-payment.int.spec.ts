@@ -89,7 +89,8 @@ describe('starting a payment', () => {
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain(`${PUBLIC_URL}/sandbox-bank/pay`);
     expect(html.body).toContain(`value="${order.number}"`);
-    expect(html.body).toContain(`${PUBLIC_URL}/payment-return/${SANDBOX_METHOD_ID}`);
+    // The return URL carries the order's public token (issue 14 §2: a refused return lands on this order's page).
+    expect(html.body).toContain(`${PUBLIC_URL}/payment-return/${SANDBOX_METHOD_ID}/${order.public_token}`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentStarted']);
   });
 
@@ -190,27 +191,47 @@ describe('bank answers', () => {
 });
 
 describe('refused browser returns land on a page (issue 14 §2)', () => {
-  const back = (fields: IpizzaFields, headers: Record<string, string> = {}) =>
-    h.app.inject({ method: 'POST', url: `/payment-return/${SANDBOX_METHOD_ID}`, payload: form(fields), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  /** The browser back at the return URL the shop gave the bank (with the order's token), or at the old one without. */
+  const back = (fields: IpizzaFields, token: string | null, headers: Record<string, string> = {}) =>
+    h.app.inject({
+      method: 'POST',
+      url: `/payment-return/${SANDBOX_METHOD_ID}${token ? `/${token}` : ''}`,
+      payload: form(fields),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
 
   it('a badly signed or unsigned return goes to the order page with payment-error=rejected, and changes nothing', async () => {
     const order = await placeAnOrder();
     const good = await bankAnswer(order, { auto: 'N' });
-    const tampered = await back({ ...good, VK_AMOUNT: formatAmount(order.total_cents - 100) });
+    const tampered = await back({ ...good, VK_AMOUNT: formatAmount(order.total_cents - 100) }, order.public_token);
     expect(tampered.statusCode).toBe(303);
     expect(tampered.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
     const { VK_MAC: _mac, ...unsignedFields } = good;
-    const unsigned = await back(unsignedFields);
+    const unsigned = await back(unsignedFields, order.public_token);
     expect(unsigned.statusCode).toBe(303);
     expect(unsigned.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
-    // A wrong order reference in VK_REF (check digit) still names the order through VK_STAMP.
-    expect((await back({ ...good, VK_REF: '12345' })).headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+    // The genuine answer at the same address still pays it.
+    expect((await back(good, order.public_token)).headers.location).toBe('/payment-success');
+  });
+
+  it("never hands out an order's token for an unsigned answer naming its number", async () => {
+    const victim = await placeAnOrder();
+    const attacker = await placeAnOrder();
+    const { VK_MAC: _mac, ...forged } = await bankAnswer(victim, { auto: 'N' });
+    const noToken = await back(forged, null);
+    expect(noToken.statusCode).toBe(303);
+    expect(noToken.headers.location).toBe('/payment/unknown?payment-error=rejected');
+    // With the attacker's own token in the path: the attacker's own page, not the victim's.
+    const ownToken = await back({ ...forged, VK_MAC: 'AAAA' }, attacker.public_token);
+    expect(ownToken.headers.location).toBe(`/en/payment/${attacker.public_token}?payment-error=rejected`);
+    for (const res of [noToken, ownToken]) expect(`${res.headers.location}${res.body}`).not.toContain(victim.public_token);
+    expect(await eventTypes(victim.id)).toEqual(['OrderPlaced']);
   });
 
   it('a verified payment of another amount goes to the order page with payment-error=amount_mismatch', async () => {
     const order = await placeAnOrder();
-    const res = await back(await bankAnswer(order, { auto: 'N', amountCents: order.total_cents - 1 }));
+    const res = await back(await bankAnswer(order, { auto: 'N', amountCents: order.total_cents - 1 }), order.public_token);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=amount_mismatch`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
@@ -219,10 +240,11 @@ describe('refused browser returns land on a page (issue 14 §2)', () => {
   it('a return naming no known order goes to the not-found page in the browser language', async () => {
     const order = await placeAnOrder();
     const unknown = await bankAnswer({ ...order, number: 987_654 }, { auto: 'N' });
-    const en = await back(unknown, { 'accept-language': 'en-GB,en;q=0.8' });
+    const en = await back(unknown, null, { 'accept-language': 'en-GB,en;q=0.8' });
     expect(en.statusCode).toBe(303);
     expect(en.headers.location).toBe('/en/payment/unknown?payment-error=rejected');
-    expect((await back({ VK_SERVICE: '1111', VK_MAC: 'AAAA' })).headers.location).toBe('/payment/unknown?payment-error=rejected');
+    expect((await back({ VK_SERVICE: '1111', VK_MAC: 'AAAA' }, null)).headers.location).toBe('/payment/unknown?payment-error=rejected');
+    expect((await back({ VK_SERVICE: '1111', VK_MAC: 'AAAA' }, 'q'.repeat(32))).headers.location).toBe('/payment/unknown?payment-error=rejected');
     const noProvider = await h.app.inject({ method: 'GET', url: '/payment-return/nobody?x=1' });
     expect(noProvider.statusCode).toBe(303);
     expect(noProvider.headers.location).toBe('/payment/unknown?payment-error=rejected');
@@ -232,7 +254,7 @@ describe('refused browser returns land on a page (issue 14 §2)', () => {
     const order = await placeAnOrder();
     const good = await bankAnswer(order, { auto: 'Y' });
     const tampered = { ...good, VK_AMOUNT: formatAmount(order.total_cents - 100) };
-    const atReturn = await back(tampered);
+    const atReturn = await back(tampered, order.public_token);
     expect(atReturn.statusCode).toBe(400);
     expect(atReturn.json().errors[0].code).toBe('payment.callback_rejected');
     const atNotify = await notify(tampered);
@@ -242,6 +264,10 @@ describe('refused browser returns land on a page (issue 14 §2)', () => {
     expect(unknownOrder.statusCode).toBe(404);
     expect(unknownOrder.json().errors[0].code).toBe('order.not_found');
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
+    // The genuine server-to-server answer at the return address is answered in JSON too.
+    const paid = await back(good, order.public_token);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data).toEqual({ status: 'paid' });
   });
 });
 

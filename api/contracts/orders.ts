@@ -205,3 +205,6 @@ export const paymentRedirectQuerySchema = z.object({ attempt: safeString(100), l
 
 /** Path of the payment callbacks: the provider id (platform/payments). */
 export const paymentProviderParamsSchema = z.object({ providerId: safeString(64) });
+
+/** Path of the browser return /payment-return/{providerId}/{token}: the provider and the order's public token. */
+export const paymentReturnParamsSchema = z.object({ providerId: safeString(64), token: safeString(200) });

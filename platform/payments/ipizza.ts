@@ -252,8 +252,8 @@ function toFields(value: unknown): IpizzaFields | null {
 
 /**
  * What an iPizza answer claims, unverified (issue 14 §2): the order number of VK_STAMP (else the base of VK_REF when
- * its check digit is right) and VK_AUTO=Y as server-to-server. Only chooses where a refused browser return lands;
- * never throws.
+ * its check digit is right) and VK_AUTO=Y as server-to-server. Only tells a refused bank server call from a browser
+ * and names the claimed order in the log; never throws.
  */
 export function ipizzaClaim(callback: PaymentCallback): PaymentClaim {
   let fields: IpizzaFields;

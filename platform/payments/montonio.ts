@@ -21,8 +21,8 @@
  *   `currency` (default EUR). The first names are those issue 14 gives for Montonio's refund webhook (Montonio's
  *   refund guide names the statuses PENDING, SUCCESSFUL, REJECTED); the variants are accepted because the payload
  *   could not be checked against a live Montonio account. Nothing unsigned (the body, the query) is read for amounts.
- * - Claims (issue 14 §2): `claim()` decodes a token's merchantReference without verifying it, only to choose the page
- *   a refused browser return lands on; `?error-message=` (a failed payment without a token) is the provider's error.
+ * - Claims (issue 14 §2): `claim()` decodes a token's merchantReference without verifying it, only for the log of a
+ *   refused return; `?error-message=` (a failed payment without a token) is the provider's error.
  *
  * Money: grandTotal and amounts are euros as JSON numbers with two decimals (Montonio's format), derived from and
  * parsed back into integer euro cents through decimal strings, never by float arithmetic on cents.

@@ -99,9 +99,10 @@ export class PaymentCallbackRejected extends Error {
 }
 
 /**
- * What a callback says about itself before any trust (issue 14 §2): only used to choose the page a refused browser
- * return lands on (`/payment/{token}` of that order number, else the not-found page) and whether the refusal goes to
- * a server (JSON) or a browser (redirect). Never a reason to change anything.
+ * What a callback says about itself before any trust (issue 14 §2): whether a refused callback goes to a server
+ * (JSON) or a browser (a redirect), and for the log which order it claims. Never a reason to change anything, and
+ * never to choose the page a browser lands on: the order page of a claimed number would hand out that order's public
+ * token to whoever sends an unsigned answer naming it.
  */
 export interface PaymentClaim {
   /** The order number the callback names (iPizza VK_STAMP / VK_REF, Montonio merchantReference), null when none. */
@@ -143,7 +144,8 @@ export interface PaymentProvider {
   /** Verifies a return or notification. @throws PaymentCallbackRejected for anything not provably from the provider. */
   verify(callback: PaymentCallback): Promise<VerifiedPayment>;
   /**
-   * Parses what an unverified callback claims (order number, server or browser), trusting none of it (issue 14 §2).
+   * Parses what an unverified callback claims (order number, server or browser, the provider's error text), trusting
+   * none of it (issue 14 §2).
    * Never throws; absent for providers whose refused returns cannot name an order.
    */
   claim?(callback: PaymentCallback): PaymentClaim;

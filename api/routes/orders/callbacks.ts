@@ -5,19 +5,24 @@
  *   a webhook): 200 `{ status }` once handled; Montonio's refund notifications come here too (issue 14 §3,
  *   {@link handleRefundCallback}): 200 `{ status: refunded | partially_refunded | pending | failed, refunded_cents }`,
  *   an unpaid order 409 `order.not_paid`, more than was paid 400 `refund.exceeds_paid`;
- * - POST|GET /payment-return/{providerId}: the shopper's browser coming back: 303 to /payment-success when the
+ * - POST|GET /payment-return/{providerId}/{token}: the shopper's browser coming back (the return URL the shop gives
+ *   the provider carries the order's public token, api/routes/orders/payment.ts): 303 to /payment-success when the
  *   order is paid, else to /payment/{token} (with the order's language prefix, /en for English orders). iPizza banks
  *   also POST their server-to-server answer (VK_AUTO=Y) here (the protocol has one return address): that one is
- *   answered 200 `{ status }`.
+ *   answered 200 `{ status }`. POST|GET /payment-return/{providerId} (no token) is the same for payments started
+ *   before the token was in the return URL.
  *
  * The shopper always lands on a page (issue 14 §2): a browser return that is refused (bad signature, unsigned,
  * malformed, wrong amount, unknown order or provider), failed (Montonio `?error-message=` without a token) or
  * cancelled (iPizza 1911, Montonio ABANDONED) is 303 to `/payment/{token}?payment-error=<code>` (codes in
- * {@link PaymentErrorCode}; the web payment page shows the text in the route's language). The order is named by
- * what the callback claims without trust (`PaymentProvider.claim`: iPizza VK_STAMP / VK_REF, Montonio's token's
- * merchantReference decoded unverified), used only to choose the page; when no order can be named the browser goes
- * to `/payment/unknown?payment-error=<code>`, the storefront's "We couldn't find the requested order." page, in the
- * language of the request (Accept-Language). Server-to-server callbacks keep their JSON answers.
+ * {@link PaymentErrorCode}; the web payment page shows the text in the route's language). A verified answer names
+ * its order itself; a refused one is sent to the order of the token in the return URL's path, which the browser
+ * already knew. What a refused callback claims (`PaymentProvider.claim`: iPizza VK_STAMP / VK_REF, Montonio's
+ * token's merchantReference decoded unverified) is only logged and tells a bank's server call from a browser: it
+ * never chooses the page, because redirecting to the public token of an order named by an unsigned claim would hand
+ * anyone the token (and the order's PDF) of every order number. Without a token in the path the browser goes to
+ * `/payment/unknown?payment-error=<code>`, the storefront's "We couldn't find the requested order." page, in the
+ * request's language (Accept-Language). Server-to-server callbacks keep their JSON answers.
  *
  * Both verify through the port (`PaymentProvider.verify`); only a verified `paid` answer whose amount equals the
  * order total appends OrderPaid, exactly once (commands/order/record-payment.ts: duplicates decide nothing, and the
@@ -35,10 +40,10 @@ import { recordVerifiedRefund } from '../../../commands/order/record-refund.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { type PaymentCallback, PaymentCallbackRejected, type PaymentClaim, type VerifiedPayment, type VerifiedRefund } from '../../../platform/payments/port.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
-import { getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
+import { getOrderView, getOrderViewByNumber, type OrderView } from '../../../projections/orders/queries.js';
 import { z } from 'zod';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { paymentCallbackAnswerSchema, paymentProviderParamsSchema, refundCallbackAnswerSchema } from '../../contracts/orders.js';
+import { paymentCallbackAnswerSchema, paymentProviderParamsSchema, paymentReturnParamsSchema, refundCallbackAnswerSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { type ApiLanguage, requestLanguage } from '../../messages.js';
@@ -222,8 +227,8 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
   app.post('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);
   app.get('/v1/payment-callback/:providerId', { schema: notificationSchema }, notification);
 
-  const browserReturn = async (request: FastifyRequest<{ Params: { providerId: string } }>, reply: FastifyReply) => {
-    const providerId = request.params.providerId;
+  const browserReturn = async (request: FastifyRequest<{ Params: { providerId: string; token?: string } }>, reply: FastifyReply) => {
+    const { providerId, token } = request.params;
     let outcome: Awaited<ReturnType<typeof handlePaymentCallback>>;
     try {
       outcome = await handlePaymentCallback(deps, request, providerId);
@@ -232,9 +237,13 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
       // Issue 14 §2: the shopper lands on a page; a bank's own server call (VK_AUTO=Y) keeps its JSON answer.
       const claim: PaymentClaim = deps.payments?.provider(providerId)?.claim?.(callbackOf(request)) ?? { orderNumber: null, serverToServer: false };
       if (claim.serverToServer) throw error;
-      if (claim.providerError) request.log.warn({ providerId, orderNumber: claim.orderNumber, providerError: claim.providerError }, 'payment provider returned the shopper with an error');
-      const view = claim.orderNumber === null ? null : await getOrderViewByNumber(deps.db, claim.orderNumber);
+      // The page of the token the browser brought in the return URL; the claim is not trusted to name one.
+      const view = token ? await getOrderView(deps.db, { publicToken: token }) : null;
       const code = errorCodeOf(error, claim);
+      request.log.warn(
+        { providerId, code, claimedOrderNumber: claim.orderNumber, orderNumber: view?.summary.number ?? null, providerError: claim.providerError },
+        'payment return refused: the shopper is sent to the payment page',
+      );
       return reply.redirect(paymentPagePath(view, code, requestLanguage(request.query, request.headers['accept-language'])), 303);
     }
     const { view, verified, paid } = outcome;
@@ -254,6 +263,9 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
       404: failure,
     },
   };
+  const returnWithTokenSchema = { ...returnSchema, params: paymentReturnParamsSchema };
   app.post('/payment-return/:providerId', { schema: returnSchema }, browserReturn);
   app.get('/payment-return/:providerId', { schema: returnSchema }, browserReturn);
+  app.post('/payment-return/:providerId/:token', { schema: returnWithTokenSchema }, browserReturn);
+  app.get('/payment-return/:providerId/:token', { schema: returnWithTokenSchema }, browserReturn);
 }

@@ -1,7 +1,7 @@
 /**
  * The order routes of issue 4 as one Fastify plugin: POST /v1/place-order, GET|PUT /v1/payment/{token} and its
  * form redirect, the payment callbacks (POST|GET /v1/payment-callback/{providerId}, POST|GET
- * /payment-return/{providerId}) and GET /order/download/{token}. Registers the urlencoded body parser
+ * /payment-return/{providerId}[/{token}]) and GET /order/download/{token}. Registers the urlencoded body parser
  * (@fastify/formbody: iPizza banks POST forms) unless the app already has one.
  *
  *   await app.register(orderRoutes, { deps });

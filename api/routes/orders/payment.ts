@@ -64,7 +64,11 @@ export function baseUrl(deps: ApiDeps, request: FastifyRequest): string {
   return (deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 
-/** The provider request of one attempt (amount in euro cents). */
+/**
+ * The provider request of one attempt (amount in euro cents). The return URL is
+ * `/payment-return/{providerId}/{publicToken}` (api/routes/orders/callbacks.ts), the notification URL
+ * `/v1/payment-callback/{providerId}`.
+ */
 export function paymentRequest(summary: OrderSummary, methodId: string, providerId: string, attemptId: string, base: string): PaymentRequest {
   const language = apiLanguageOf(summary.language);
   return {
@@ -77,7 +81,9 @@ export function paymentRequest(summary: OrderSummary, methodId: string, provider
     description: language === 'et' ? `Tellimus ${summary.number}` : `Order ${summary.number}`,
     language,
     customerEmail: summary.client.email,
-    returnUrl: `${base}/payment-return/${providerId}`,
+    // The order's public token in the path (issue 14 §2): a refused browser return can land on the shopper's own
+    // order page without trusting anything the bank or an attacker put in the answer.
+    returnUrl: `${base}/payment-return/${providerId}/${summary.publicToken}`,
     notificationUrl: `${base}/v1/payment-callback/${providerId}`,
     attemptId,
   };

@@ -1,6 +1,6 @@
 /**
  * /payment-success (spec 2): the message that the payment succeeded, with a button back to the shop. The bank's
- * return (GET|POST /payment-return/{providerId}) sends the shopper here once the payment is verified.
+ * return (GET|POST /payment-return/{providerId}/{token}) sends the shopper here once the payment is verified.
  * Loaded as its own chunk; not indexed.
  */
 import { Link } from 'react-router';
