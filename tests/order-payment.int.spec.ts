@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { toOrderStreamId } from '../domain/order/order.js';
@@ -158,9 +158,13 @@ describe('bank answers', () => {
     // The bank signed the payment 6 minutes ago; its server-to-server message never arrived (the shop was down).
     const late = await bankAnswer(order, { auto: 'N', at: new Date(Date.now() - 6 * 60_000) });
     const back = () => h.app.inject({ method: 'POST', url: `/payment-return/${SANDBOX_METHOD_ID}`, payload: form(late), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    // The request loggers of an app without a logger are the app's own no-op logger: watch its warn.
+    const warn = vi.spyOn(h.app.log, 'warn');
     const res = await back();
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/payment-success');
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: order.number, signedAt: expect.any(String) }), expect.stringMatching(/^late paid answer/));
+    warn.mockRestore();
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
     // Replaying the same answer (or an hour later) changes nothing.
     expect((await back()).headers.location).toBe('/payment-success');
