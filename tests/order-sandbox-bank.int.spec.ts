@@ -87,7 +87,7 @@ it('cancel at the bank brings the shopper back to the payment page, unpaid', { t
   const back = formOf(await decision.text());
   const browser = await postForm(back.action, back.fields);
   expect(browser.status).toBe(303);
-  expect(browser.headers.get('location')).toBe(`/payment/${order.public_token}`);
+  expect(browser.headers.get('location')).toBe(`/payment/${order.public_token}?payment-error=cancelled`);
   const types = (await h.store.readStream(toOrderStreamId(order.id))).events.map((e) => e.type);
   expect(types).toEqual(['OrderPlaced', 'PaymentStarted', 'PaymentCancelled']);
 });
