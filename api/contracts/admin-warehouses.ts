@@ -1,0 +1,32 @@
+/**
+ * Warehouse administration contracts (issue 10; spec 2 "Admin area" WarehouseEdit, WarehouseList). Paths under
+ * /v1/admin/warehouses, permission `warehouses.manage`. Imports nothing but zod. Failures: the envelope of spec 7
+ * with field errors (`name`).
+ */
+import { z } from 'zod';
+import { safeString } from './text.js';
+
+/** One warehouse. */
+export const adminWarehouseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+  version: z.number(),
+});
+export type AdminWarehouse = z.infer<typeof adminWarehouseSchema>;
+
+/** `data` of GET /v1/admin/warehouses. */
+export const adminWarehouseListSchema = z.array(adminWarehouseSchema);
+
+/** Path of /v1/admin/warehouses/{id}. */
+export const adminWarehouseParamsSchema = z.object({ id: safeString(100).pipe(z.string().min(1)) });
+
+/** Body of POST /v1/admin/warehouses. Answers 201 the warehouse. */
+export const createWarehouseBodySchema = z.object({ name: safeString(200) });
+export type CreateWarehouseBody = z.infer<typeof createWarehouseBodySchema>;
+
+/**
+ * Body of PUT /v1/admin/warehouses/{id}: a new name and/or `active: false` (deactivate). Answers 200 the warehouse.
+ */
+export const updateWarehouseBodySchema = z.object({ name: safeString(200).optional(), active: z.literal(false).optional() });
+export type UpdateWarehouseBody = z.infer<typeof updateWarehouseBodySchema>;

@@ -1,0 +1,53 @@
+/**
+ * Staff session contracts (issue 10; spec 7 POST /v1/login-session, spec 8 "Login failure: server field errors on
+ * the form", "'Your request was made with invalid credentials.' redirects to /session/login"). Imports nothing but
+ * zod.
+ *
+ * Failures use the envelope of spec 7 (`failureEnvelopeSchema` in ./catalog.ts): `errors[]` items carry `field`
+ * ('username', 'password', 'current', 'confirm') when the message belongs to a form field, so the login form shows
+ * them under its fields. Codes: `session.invalid_login` (400, on field `password`: unknown user, wrong password and
+ * deactivated user all answer it), `rate_limited` (429), `session.expired` (401 on a staff call whose session ended;
+ * the client goes to /session/login?error=session_expired), `forbidden` (403).
+ */
+import { z } from 'zod';
+import { safeString } from './text.js';
+
+/** Body of POST /v1/login-session. Both required; lengths capped so hashing cannot be abused. */
+export const loginBodySchema = z.object({
+  username: safeString(200).pipe(z.string().min(1)),
+  password: safeString(1000).pipe(z.string().min(1)),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** The signed-in user as every session answer shows it. `permissions`: names of domain/user/permissions.ts. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  /** The answer language the user last used (et, en), when known. */
+  locale: z.string().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** `data` of POST /v1/login-session (200) and GET /v1/session (200; 401 `unauthorized` when nobody is signed in). */
+export const sessionSchema = z.object({ user: sessionUserSchema });
+export type SessionView = z.infer<typeof sessionSchema>;
+
+/** Body of POST /v1/session/password: the signed-in user changes their own password. */
+export const ownPasswordBodySchema = z.object({
+  current: safeString(1000),
+  password: safeString(1000).pipe(z.string().min(1)),
+  confirm: safeString(1000),
+});
+export type OwnPasswordBody = z.infer<typeof ownPasswordBodySchema>;
+
+/** One error item of a failure envelope, as the login and user forms read it (`field` names the form field). */
+export const fieldErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Body of POST /v1/password-reset (forgot password; the same answer whether or not the user exists). */
+export const passwordResetRequestBodySchema = z.object({ username: safeString(200).pipe(z.string().min(1)) });
+/** Body of POST /v1/password-reset/{token}: the new password twice. */
+export const passwordResetBodySchema = z.object({ password: safeString(1000).pipe(z.string().min(1)), confirm: safeString(1000) });
+export const passwordResetParamsSchema = z.object({ token: safeString(200) });
