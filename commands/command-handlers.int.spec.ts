@@ -1,7 +1,8 @@
 /**
  * Command handlers against the real event store: metadata on every event (correlation id, causation id, acting
  * user, time), bounded retries on version conflicts (many concurrent writers to one stock stream), stock never
- * below zero under concurrency, and a re-sent command appending nothing twice.
+ * below zero under concurrency, a re-sent command appending nothing twice, and stock commands refusing a
+ * warehouse that does not exist (issue 10).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ import { createProduct } from './product/create-product.js';
 import type { CommandContext } from './shared/command-handler.js';
 import { adjustStock } from './stock/adjust-stock.js';
 import { countStock } from './stock/count-stock.js';
+import { receiveStock } from './stock/receive-stock.js';
+import { createWarehouse } from './warehouse/create-warehouse.js';
+import { deactivateWarehouse } from './warehouse/deactivate-warehouse.js';
 
 let database: TestDatabase;
 let db: Database;
@@ -24,6 +28,7 @@ beforeAll(async () => {
   db = createDatabase(database.url, { max: 16 });
   await migrate(db);
   store = new PostgresEventStore(db);
+  for (const [warehouseId, name] of [['tallinn', 'Tallinn'], ['tartu', 'Tartu']]) await createWarehouse(store, { warehouseId, name }, ctx());
 });
 afterAll(async () => {
   await db?.destroy();
@@ -74,5 +79,24 @@ describe('command handlers', () => {
     expect(again.events).toEqual([]);
     const { events } = await store.readStream(`stock-${productId}`);
     expect(events.map((e) => (e.data as { onHand: number }).onHand)).toEqual([5, 3]);
+  });
+
+  it('refuse stock of an unknown warehouse, and new stock into a deactivated one (which may still be emptied)', async () => {
+    const productId = randomUUID();
+    const unknown = await receiveStock(store, { productId, warehouseId: 'parnu', quantity: 1 }, ctx()).catch((e) => e);
+    expect(unknown).toBeInstanceOf(DomainError);
+    expect([unknown.code, unknown.category, unknown.field]).toEqual(['stock.warehouse_unknown', 'validation', 'warehouse']);
+    expect((await countStock(store, { productId, warehouseId: 'parnu', quantity: 1 }, ctx()).catch((e) => e)).code).toBe('stock.warehouse_unknown');
+    expect((await store.readStream(`stock-${productId}`)).exists).toBe(false);
+
+    await createWarehouse(store, { warehouseId: 'narva', name: 'Narva' }, ctx());
+    await receiveStock(store, { productId, warehouseId: 'narva', quantity: 5 }, ctx());
+    await deactivateWarehouse(store, { warehouseId: 'narva' }, ctx());
+    expect((await receiveStock(store, { productId, warehouseId: 'narva', quantity: 1 }, ctx()).catch((e) => e)).code).toBe('stock.warehouse_inactive');
+    expect((await adjustStock(store, { productId, warehouseId: 'narva', delta: 1 }, ctx()).catch((e) => e)).code).toBe('stock.warehouse_inactive');
+    await adjustStock(store, { productId, warehouseId: 'narva', delta: -2 }, ctx());
+    await countStock(store, { productId, warehouseId: 'narva', quantity: 0 }, ctx());
+    const { events } = await store.readStream(`stock-${productId}`);
+    expect(events.map((e) => (e.data as { onHand: number }).onHand)).toEqual([5, 3, 0]);
   });
 });

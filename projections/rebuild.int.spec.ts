@@ -10,6 +10,11 @@ import { checkoutBody } from '../tests/support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { requestStockNotification } from '../commands/stock-notification/request-stock-notification.js';
+import { grantRole } from '../commands/user/grant-role.js';
+import { recordSignIn } from '../commands/user/record-sign-in.js';
+import { registerUser, setUserPassword } from '../commands/user/user-accounts.js';
+import { renameWarehouse } from '../commands/warehouse/rename-warehouse.js';
 import { csrfHeaders } from '../tests/support/csrf.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 import { hashReadModel, liveSchema, readCheckpoint, rebuildReadModel, runProjector } from './read-model.js';
@@ -24,6 +29,15 @@ beforeAll(async () => {
   // Every read model holds rows: the site content and the delivery locations and postage products too.
   await seedSiteContent(h.store, h.clock.now);
   await setupDelivery(h.store, h.clock.now);
+  // Staff accounts and warehouses (issue 10): the import created the fixture's warehouses; one is renamed.
+  const ctx = () => ({ commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), userId: null, now: h.clock.now });
+  const { userId } = await registerUser(h.store, { username: 'Mari.Maasikas', password: 'vihmavari-2026', confirm: 'vihmavari-2026', roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false });
+  await grantRole(h.store, { userId, role: 'ADMIN' }, ctx());
+  await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
+  await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
+  await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
+  // An open back-in-stock request: a row for the stock-notifications read model.
+  await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'ootaja@example.ee', quantity: 1, language: 'et' }, ctx());
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
   // An order (issue 4) holding reserved stock: rows for the orders read model.
   await h.settle();

@@ -42,6 +42,7 @@ export function importCatalogFile(store: EventStore, path: string, options: Impo
 export async function importCatalog(store: EventStore, rows: AsyncIterable<ImportRow | RowError> | Iterable<ImportRow | RowError>, options: ImportOptions): Promise<ImportReport> {
   const report: ImportReport = { rows: 0, imported: 0, appended: 0, errors: [], lastCheckpoint: '' };
   const knownCategories = new Set<string>();
+  const knownWarehouses = new Set<string>();
   const correlationId = randomUUID();
   const now = options.now ?? (() => new Date().toISOString());
   const concurrency = options.concurrency ?? 8;
@@ -51,7 +52,7 @@ export async function importCatalog(store: EventStore, rows: AsyncIterable<Impor
   const run = async (row: ImportRow) => {
     try {
       const ctx = { commandId: randomUUID(), correlationId, userId: options.userId ?? null, now: now() };
-      const result = await importProduct(store, row, ctx, { vatRatePercent: options.vatRatePercent, knownCategories });
+      const result = await importProduct(store, row, ctx, { vatRatePercent: options.vatRatePercent, knownCategories, knownWarehouses });
       report.imported++;
       report.appended += result.appended;
       if (result.checkpoint > report.lastCheckpoint) report.lastCheckpoint = result.checkpoint;

@@ -1,12 +1,15 @@
 /**
  * ImportProduct: brings one catalog row into the event log through the Category, Product and Stock deciders.
  * Missing categories of its path are created; the product is created or changed field by field; its stock is
- * counted per warehouse (a plain number overwrites, spec 5). Every decision that changes nothing decides no event,
+ * counted per warehouse (a plain number overwrites, spec 5). The warehouses its stock names are created first when
+ * missing (issue 10: stock commands refuse an unknown warehouse; the catalog's `stock` column names them by id, so
+ * an imported `tallinn=4` creates warehouse `tallinn`, named "Tallinn", before counting). Every decision that changes nothing decides no event,
  * so importing the same row twice appends nothing.
  */
 import { categoryDecider, type CategoryCommand, type CategoryState, toCategoryStreamId } from '../../domain/category/category.js';
 import { productDecider, type ProductCommand, toProductStreamId } from '../../domain/product/product.js';
 import { stockDecider, type StockCommand, toStockStreamId } from '../../domain/stock/stock.js';
+import { nameFromWarehouseId, toWarehouseStreamId, warehouseDecider, type WarehouseState } from '../../domain/warehouse/warehouse.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { type CommandContext, decideSequence, handleWith } from '../shared/command-handler.js';
 import type { ImportRow } from './catalog-csv.js';
@@ -20,6 +23,7 @@ export interface ImportProductResult {
 
 /**
  * @param knownCategories ids of categories already known to exist (an in-process cache the caller keeps across rows)
+ * @param knownWarehouses ids of warehouses already known to exist (the same kind of cache; optional)
  * @param vatRatePercent VAT rate of the prices (Estonia: 24)
  * @throws DomainError when a decider refuses the row (the caller reports it with the row's line number)
  */
@@ -27,7 +31,7 @@ export async function importProduct(
   store: EventStore,
   row: ImportRow,
   ctx: CommandContext,
-  options: { vatRatePercent: number; knownCategories: Set<string> },
+  options: { vatRatePercent: number; knownCategories: Set<string>; knownWarehouses?: Set<string> },
 ): Promise<ImportProductResult> {
   let appended = 0;
   let checkpoint = '';
@@ -87,6 +91,15 @@ export async function importProduct(
     data: { productId, warehouseId, quantity },
     metadata: meta,
   }));
+  const knownWarehouses = options.knownWarehouses ?? new Set<string>();
+  for (const warehouseId of Object.keys(row.stock).sort()) {
+    if (knownWarehouses.has(warehouseId)) continue;
+    // Created when missing, never changed: a name or deactivation staff chose later stays.
+    const create = (state: WarehouseState) =>
+      state.status !== 'empty' ? [] : warehouseDecider.decide({ type: 'CreateWarehouse', data: { warehouseId, name: nameFromWarehouseId(warehouseId) }, metadata: meta }, state);
+    track(await handleWith(store, toWarehouseStreamId(warehouseId), warehouseDecider, create, ctx));
+    knownWarehouses.add(warehouseId);
+  }
   if (stockCommands.length) {
     track(await handleWith(store, toStockStreamId(productId), stockDecider, decideSequence(stockDecider, stockCommands), ctx));
   }

@@ -15,6 +15,8 @@ import { eventParser } from '../../domain/shared/events.js';
 import { SITE_EVENT_SCHEMAS } from '../../domain/site/events.js';
 import { STOCK_EVENT_SCHEMAS } from '../../domain/stock/events.js';
 import { STOCK_NOTIFICATION_EVENT_SCHEMAS } from '../../domain/stock-notification/events.js';
+import { USER_EVENT_SCHEMAS } from '../../domain/user/events.js';
+import { WAREHOUSE_EVENT_SCHEMAS } from '../../domain/warehouse/events.js';
 
 const SCHEMAS = {
   ...PRODUCT_EVENT_SCHEMAS,
@@ -27,6 +29,8 @@ const SCHEMAS = {
   ...FILTER_EVENT_SCHEMAS,
   ...SEARCH_EVENT_SCHEMAS,
   ...STOCK_NOTIFICATION_EVENT_SCHEMAS,
+  ...USER_EVENT_SCHEMAS,
+  ...WAREHOUSE_EVENT_SCHEMAS,
 };
 const parseKnown = eventParser<Message>(SCHEMAS as never);
 

@@ -1,4 +1,8 @@
-/** ReceiveStock: see `ReceiveStock` in domain/stock/stock.ts for its rules and errors. */
+/**
+ * ReceiveStock: see `ReceiveStock` in domain/stock/stock.ts for its rules and errors. Refused for an unknown or
+ * deactivated warehouse (known-warehouse.ts: stock.warehouse_unknown, stock.warehouse_inactive).
+ */
+import { inKnownWarehouse } from './known-warehouse.js';
 import { stockHandler } from './stock-handler.js';
 
-export const receiveStock = stockHandler('ReceiveStock');
+export const receiveStock = inKnownWarehouse(stockHandler('ReceiveStock'), () => true);

@@ -1,0 +1,4 @@
+/** ReactivateUser: see `ReactivateUser` in domain/user/user.ts for its rules and errors. */
+import { userHandler } from './user-handler.js';
+
+export const reactivateUser = userHandler('ReactivateUser');

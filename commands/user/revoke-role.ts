@@ -1,0 +1,4 @@
+/** RevokeRole: see `RevokeRole` in domain/user/user.ts for its rules and errors. */
+import { userHandler } from './user-handler.js';
+
+export const revokeRole = userHandler('RevokeRole');

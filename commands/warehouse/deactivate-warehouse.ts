@@ -1,0 +1,4 @@
+/** DeactivateWarehouse: see `DeactivateWarehouse` in domain/warehouse/warehouse.ts for its rules and errors. */
+import { warehouseHandler } from './warehouse-handler.js';
+
+export const deactivateWarehouse = warehouseHandler('DeactivateWarehouse');

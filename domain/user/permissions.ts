@@ -1,0 +1,85 @@
+/**
+ * Roles and permissions of the staff side (issue 10; spec 6 "Roles and permissions"). The one table that says which
+ * role may do what; every staff route of the api and every staff screen asks `can(user, permission)` by name.
+ *
+ * Source of the table, spec 6:
+ * - "Guest: no user, or a user without the role CLIENT. Logged-in staff are not guests and get the admin area,
+ *   editing tools, the low-stock icon and hidden-product badges." So CLIENT is the shop's staff role: products,
+ *   stock, orders, clients, content pages, search statistics and stock notifications (spec 2 "Admin area" models:
+ *   ProductEdit/List, OrderEdit/List, ClientEdit/List, PageEdit/List, StatisticsList, StockNotificationsList,
+ *   ProblematicProductsList, FilterList).
+ * - "An administrator role is implied": ADMIN manages what is not the shop's daily work, the users and the
+ *   warehouses (spec 2: UserEdit/List, WarehouseEdit/List). ADMIN alone does not make a user staff of the shop;
+ *   the first administrator gets both roles (commands/user/ensure-first-administrator.ts).
+ * - `admin.access` is the admin area itself (spec 2 `/admin/...`): either role opens it.
+ * - An inactive (deactivated) user can nothing, whatever roles it holds.
+ *
+ * Pure: no I/O; the storefront and the admin shell may import it.
+ */
+
+/** The roles a user may hold (spec 6: CLIENT; ADMIN implied). */
+export const ROLES = ['ADMIN', 'CLIENT'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Every permission name, `<area>.<action>`. */
+export const PERMISSIONS = [
+  'admin.access',
+  'users.manage',
+  'warehouses.manage',
+  'products.view',
+  'products.edit',
+  'stock.edit',
+  'orders.view',
+  'orders.edit',
+  'clients.view',
+  'clients.edit',
+  'pages.edit',
+  'statistics.view',
+  'stock_notifications.view',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The roles-to-permissions table (spec 6; see the module's comment). */
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  ADMIN: ['admin.access', 'users.manage', 'warehouses.manage'],
+  CLIENT: [
+    'admin.access',
+    'products.view',
+    'products.edit',
+    'stock.edit',
+    'orders.view',
+    'orders.edit',
+    'clients.view',
+    'clients.edit',
+    'pages.edit',
+    'statistics.view',
+    'stock_notifications.view',
+  ],
+};
+
+/** True when `value` is one of ROLES (a role name from input or a stored event). */
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** True when `value` is one of PERMISSIONS. */
+export const isPermission = (value: unknown): value is Permission => typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+
+/**
+ * The permissions the roles give together, each once, in the order of PERMISSIONS. Unknown role names give none.
+ */
+export function permissionsOf(roles: readonly Role[]): Permission[] {
+  const granted = new Set<Permission>();
+  for (const role of roles) for (const p of (isRole(role) ? ROLE_PERMISSIONS[role] : [])) granted.add(p);
+  return PERMISSIONS.filter((p) => granted.has(p));
+}
+
+/**
+ * May `user` do `permission`? False for no user (a guest) and for an inactive user (spec 6).
+ * @param user the signed-in user's roles and whether the account is active; null/undefined: nobody signed in
+ */
+export function can(user: { roles: readonly Role[]; active: boolean } | null | undefined, permission: Permission): boolean {
+  if (!user || !user.active) return false;
+  return user.roles.some((role) => isRole(role) && ROLE_PERMISSIONS[role].includes(permission));
+}
+
+/** Spec 6: a guest is nobody signed in, or a user without the role CLIENT (or an inactive one). */
+export const isGuest = (user: { roles: readonly Role[]; active: boolean } | null | undefined): boolean => !user || !user.active || !user.roles.includes('CLIENT');
