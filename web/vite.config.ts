@@ -21,6 +21,10 @@ const apiProxy = {
   '/sandbox-bank': { target: apiTarget, changeOrigin: true },
 };
 
+/** Libraries only the staff screens use (issue 10): never in the vendor chunk a shopper loads. */
+const STAFF_LIBRARIES = ['zod', 'react-hook-form', '@hookform', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store', 'use-sync-external-store', 'lucide-react'];
+const SHOPPER_VENDOR = new RegExp(`node_modules[\\\\/](?!(?:${STAFF_LIBRARIES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/])`);
+
 export default defineConfig({
   root: webRoot,
   base: '/',
@@ -34,9 +38,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries in one long-cached chunk; the app code and the lazy routes in their own. zod (the domain's e-mail
-        // rule, domain/shared/email.ts) is used by the checkout only: it stays with the chunks that import it, out of
-        // the first load of /products.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules[\\/](?!zod[\\/])/ }] },
+        // rule, domain/shared/email.ts) is used by the checkout and the staff forms only, and the staff side's own
+        // libraries (forms, tables, icons: STAFF_LIBRARIES) only by the staff chunks: they stay with the chunks that
+        // import them, out of the first load of /products (issue 10: a shopper never loads staff code).
+        codeSplitting: { groups: [{ name: 'vendor', test: SHOPPER_VENDOR }] },
       },
     },
   },

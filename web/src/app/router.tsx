@@ -4,17 +4,19 @@
  *
  * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
- * /page/{pageId}/{slug}: a content page; anything else: the not-found page. Every path also takes a language prefix
+ * /page/{pageId}/{slug}: a content page; /login, /session/login and /admin/{model}/{action?}/{id?}: the staff side
+ * (issue 10; app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
  * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
-import { lazy, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { trackLoading } from '../components/layout/loading-bar';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { discardWrites } from '../lib/deferred-write';
-import { loadCheckoutTexts } from '../lib/i18n';
+import { loadAdminTexts, loadCheckoutTexts } from '../lib/i18n';
 import { useRouteLanguage } from '../lib/language';
+import { Spinner } from '../components/spinner';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
 
@@ -41,6 +43,25 @@ const PaymentRoute = lazy(() => withTexts(import('../features/payment/routes/pay
 const PaymentSuccessRoute = lazy(() =>
   withTexts(import('../features/payment/routes/payment-success-route')).then((m) => ({ default: m.PaymentSuccessRoute })),
 );
+
+// Issue 10: the staff side (login, admin shell and screens) is one lazy chunk with its texts (app/admin/staff-app.tsx),
+// outside the storefront's layout; its screens are further chunks. A shopper never loads any of it.
+const StaffApp = lazy(() => trackLoading(Promise.all([import('./admin/staff-app'), loadAdminTexts()])).then(([m]) => ({ default: m.StaffApp })));
+
+/** /login, /session/login and /admin/... under a language prefix ('' | 'et' | 'en'), outside the shop's layout. */
+function staffRoutes(prefix: string) {
+  const p = prefix ? `${prefix}/` : '';
+  const staff = (area: 'login' | 'admin') => (
+    <Suspense fallback={<Spinner />}>
+      <StaffApp area={area} />
+    </Suspense>
+  );
+  return [
+    <Route key={`${p}login`} path={`${p}login`} element={staff('login')} />,
+    <Route key={`${p}session-login`} path={`${p}session/login`} element={staff('login')} />,
+    <Route key={`${p}admin`} path={`${p}admin/*`} element={staff('admin')} />,
+  ];
+}
 
 /**
  * /clear-storage (spec 2) reached inside the app: wipes local storage and loads the language's home page afresh, so
@@ -91,6 +112,9 @@ function pages(prefix: string) {
 export function AppRoutes() {
   return (
     <Routes>
+      {staffRoutes('')}
+      {staffRoutes('et')}
+      {staffRoutes('en')}
       <Route path="/" element={<RootLayout />}>
         {pages('')}
         <Route path="et">{pages('et')}</Route>

@@ -23,10 +23,15 @@ async function loadEnglish() {
   i18n.addResourceBundle('en-US', 'app', app.default, true, true);
   i18n.addResourceBundle('en-US', 'cms', cms.default, true, true);
   i18n.addResourceBundle('en-US', 'shop', shop.default, true, true);
-  // Texts of the checkout screens loaded before English: merge them again over the English bundle just added.
+  // Texts of the checkout and staff screens loaded before English: merge them again over the English bundles just
+  // added.
   if (checkoutTexts) {
     const en = await import('../locales/en-US/shop-checkout.json');
     i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
+  }
+  if (adminTexts) {
+    const en = await import('../locales/en-US/cms-admin.json');
+    i18n.addResourceBundle('en-US', 'cms', en.default, true, true);
   }
 }
 
@@ -42,6 +47,20 @@ export function loadCheckoutTexts(): Promise<void> {
     i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
   });
   return checkoutTexts;
+}
+
+let adminTexts: Promise<void> | null = null;
+
+/**
+ * The cms bundle's staff texts (keys login and admin: the login screen and the admin area, issue 10), kept out of
+ * the shop's first load: the staff chunk loads them with itself (app/router.tsx). Merged into namespace `cms`.
+ */
+export function loadAdminTexts(): Promise<void> {
+  adminTexts ??= Promise.all([import('../locales/et/cms-admin.json'), import('../locales/en-US/cms-admin.json')]).then(([et, en]) => {
+    i18n.addResourceBundle('et', 'cms', et.default, true, true);
+    i18n.addResourceBundle('en-US', 'cms', en.default, true, true);
+  });
+  return adminTexts;
 }
 
 /** Switches the interface language, loading its bundles first when needed. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { AVAILABLE_MODELS, resolveAdminPath } from './admin-routes';
+
+describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
+  it('/admin itself is the home of the area', () => {
+    expect(resolveAdminPath('')).toEqual({ kind: 'home' });
+    expect(resolveAdminPath('/')).toEqual({ kind: 'home' });
+  });
+
+  it('the action defaults to list', () => {
+    expect(resolveAdminPath('user')).toMatchObject({ kind: 'screen', screen: 'UserList', id: undefined, permission: 'users.manage' });
+    expect(resolveAdminPath('warehouse/list')).toMatchObject({ kind: 'screen', screen: 'WarehouseList', permission: 'warehouses.manage' });
+  });
+
+  it('create is edit without an id; edit takes the id', () => {
+    expect(resolveAdminPath('user/create')).toMatchObject({ kind: 'screen', screen: 'UserEdit', id: undefined });
+    expect(resolveAdminPath('user/edit/42')).toMatchObject({ kind: 'screen', screen: 'UserEdit', id: '42' });
+    expect(resolveAdminPath('warehouse/edit/w%201/')).toMatchObject({ kind: 'screen', screen: 'WarehouseEdit', id: 'w 1' });
+  });
+
+  it('model names match in any case', () => {
+    expect(resolveAdminPath('User/edit/7')).toMatchObject({ model: 'user', screen: 'UserEdit', id: '7' });
+    expect(resolveAdminPath('WAREHOUSE')).toMatchObject({ model: 'warehouse', screen: 'WarehouseList' });
+  });
+
+  it('one\'s own password is open to every staff user', () => {
+    expect(resolveAdminPath('user/password')).toMatchObject({ screen: 'UserPassword', permission: 'admin.access' });
+  });
+
+  it('unknown models, unknown actions and extra segments are not found', () => {
+    for (const path of ['nope', 'product', 'client', 'StockNotifications', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
+      expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
+  });
+
+  it('lists the models with screens', () => {
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['user', 'warehouse']);
+  });
+});

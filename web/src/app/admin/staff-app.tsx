@@ -1,0 +1,133 @@
+/**
+ * The staff side of the app (issue 10), one lazy chunk loaded by app/router.tsx for /login, /session/login and
+ * /admin/... (with or without a language prefix); a shopper never loads it. It composes the staff features (which
+ * do not import each other): the login screen (features/staff-session), the admin shell (features/admin-shell) and
+ * the screens of the route table (./admin-routes.ts: features/admin-users, features/admin-warehouses), each screen
+ * its own chunk.
+ *
+ * The admin area (spec 2 "/admin/{model}/{action?}/{id?}"): nobody signed in -> /login?next=<this path>; a staff
+ * call answered 401 -> /session/login?error=session_expired&next=<this path> (lib/staff/session-expiry.ts); an
+ * unknown model -> the not-found page inside the shell; a screen without the user's permission -> spec 6's 'You
+ * don't have permission to access this resource, please contact your admin.'; /admin itself -> the first section the
+ * user may open.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary';
+import { Toaster } from '../../components/feedback/toasts';
+import { NotFound } from '../../components/not-found';
+import { PageMeta } from '../../components/page-meta';
+import { Spinner } from '../../components/spinner';
+import { AdminLayout } from '../../features/admin-shell/components/admin-layout';
+import { ADMIN_MENU, visibleMenu } from '../../features/admin-shell/utils/menu';
+import { LoginRoute } from '../../features/staff-session/routes/login-route';
+import { switchLanguage } from '../../lib/i18n';
+import { I18N_CODE, useRouteLanguage } from '../../lib/language';
+import { hasPermission, STAFF_SESSION_KEY, useStaffSession, type SessionUser } from '../../lib/staff/session';
+import { loginPath, onSessionExpired, sessionLoginPath } from '../../lib/staff/session-expiry';
+import { AVAILABLE_MODELS, resolveAdminPath, type AdminRoute } from './admin-routes';
+
+const UserListScreen = lazy(() => import('../../features/admin-users/routes/user-list').then((m) => ({ default: m.UserListScreen })));
+const UserEditScreen = lazy(() => import('../../features/admin-users/routes/user-edit').then((m) => ({ default: m.UserEditScreen })));
+const OwnPasswordScreen = lazy(() => import('../../features/admin-users/routes/own-password').then((m) => ({ default: m.OwnPasswordScreen })));
+const WarehouseListScreen = lazy(() => import('../../features/admin-warehouses/routes/warehouse-list').then((m) => ({ default: m.WarehouseListScreen })));
+const WarehouseEditScreen = lazy(() => import('../../features/admin-warehouses/routes/warehouse-edit').then((m) => ({ default: m.WarehouseEditScreen })));
+
+/** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
+function useRouteLanguageSync() {
+  const { lang } = useRouteLanguage();
+  const { i18n } = useTranslation();
+  useLayoutEffect(() => {
+    document.documentElement.lang = lang;
+    if (i18n.language !== I18N_CODE[lang]) void switchLanguage(lang);
+  }, [lang, i18n]);
+}
+
+export function StaffApp({ area }: { area: 'login' | 'admin' }) {
+  useRouteLanguageSync();
+  const { t } = useTranslation('app');
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <ErrorBoundary resetKey={pathname + search}>
+        <Suspense fallback={<Spinner />}>{area === 'login' ? <LoginRoute /> : <AdminArea />}</Suspense>
+      </ErrorBoundary>
+      <Toaster closeLabel={t('toast.close')} />
+    </>
+  );
+}
+
+function AdminArea() {
+  const session = useStaffSession();
+  const { pathname, search } = useLocation();
+  const { prefix } = useRouteLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rest = useParams()['*'] ?? '';
+
+  // A staff call answered 401: the session ended. Forget it and go to /session/login, then back here.
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        const here = window.location.pathname + window.location.search;
+        navigate(sessionLoginPath(here, prefix), { replace: true });
+        queryClient.setQueryData(STAFF_SESSION_KEY, null);
+        queryClient.removeQueries({ queryKey: ['admin'] });
+      }),
+    [navigate, prefix, queryClient],
+  );
+
+  if (session.isPending) return <Spinner />;
+  if (!session.data) return <Navigate to={loginPath(pathname + search, prefix)} replace />;
+  const user = session.data;
+  const route = resolveAdminPath(rest);
+  return (
+    <AdminLayout user={user} availableModels={AVAILABLE_MODELS}>
+      <ErrorBoundary resetKey={pathname + search}>
+        <Suspense fallback={<Spinner />}>
+          <AdminScreen route={route} user={user} />
+        </Suspense>
+      </ErrorBoundary>
+    </AdminLayout>
+  );
+}
+
+function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) {
+  const { t } = useTranslation('cms');
+  const { to } = useRouteLanguage();
+  if (route.kind === 'not-found') return <NotFound />;
+  if (route.kind === 'home') {
+    const first = visibleMenu(ADMIN_MENU, user.permissions, AVAILABLE_MODELS).find((e) => e.model !== null && !e.fullPageLoad);
+    if (first) return <Navigate to={to(first.path)} replace />;
+    return (
+      <section className="staff-screen" aria-labelledby="screen-title">
+        <PageMeta title={t('admin.title')} description={t('admin.title')} noindex />
+        <h1 id="screen-title">{t('admin.title')}</h1>
+        <p className="muted">{t('admin.home.nothingYet')}</p>
+      </section>
+    );
+  }
+  if (!hasPermission(user, route.permission)) {
+    return (
+      <section className="status-page" aria-labelledby="screen-title">
+        <PageMeta title={t('admin.forbidden.title')} description={t('admin.forbidden.message')} noindex />
+        <h1 id="screen-title">{t('admin.forbidden.title')}</h1>
+        <p>{t('admin.forbidden.message')}</p>
+      </section>
+    );
+  }
+  switch (route.screen) {
+    case 'UserList':
+      return <UserListScreen />;
+    case 'UserEdit':
+      return <UserEditScreen id={route.id} me={user} />;
+    case 'UserPassword':
+      return <OwnPasswordScreen username={user.username} />;
+    case 'WarehouseList':
+      return <WarehouseListScreen />;
+    case 'WarehouseEdit':
+      return <WarehouseEditScreen id={route.id} />;
+  }
+}

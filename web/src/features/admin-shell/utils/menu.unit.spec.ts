@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MENU, initialMenuOpen, visibleBadges, visibleMenu } from './menu';
+
+const ADMIN = ['admin.access', 'users.manage', 'warehouses.manage'];
+const CLIENT = ['admin.access', 'products.view', 'orders.view', 'clients.view', 'statistics.view', 'stock_notifications.view'];
+const issue10 = new Set(['user', 'warehouse']);
+const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
+
+describe('admin side menu (spec 2 "Admin area")', () => {
+  it('lists the spec\'s entries in its order', () => {
+    expect(keys([...ADMIN_MENU])).toEqual(['site', 'products', 'orders', 'clients', 'users', 'warehouses', 'statistics', 'problematicProducts', 'stockNotifications']);
+    expect(ADMIN_MENU.find((e) => e.key === 'clients')).toMatchObject({ path: '/admin/client', fullPageLoad: true });
+    expect(ADMIN_MENU.find((e) => e.key === 'statistics')?.path).toBe('/admin/statistics');
+    expect(ADMIN_MENU.find((e) => e.key === 'problematicProducts')?.path).toBe('/admin/ProblematicProducts');
+    expect(ADMIN_MENU.find((e) => e.key === 'stockNotifications')).toMatchObject({ path: '/admin/StockNotifications', badge: 'stockNotifications' });
+    expect(ADMIN_MENU.find((e) => e.key === 'orders')?.badge).toBe('unfilledOrders');
+  });
+
+  it('an administrator sees the site, Users and Warehouses', () => {
+    expect(keys(visibleMenu(ADMIN_MENU, ADMIN, issue10))).toEqual(['site', 'users', 'warehouses']);
+  });
+
+  it('entries need their permission', () => {
+    expect(keys(visibleMenu(ADMIN_MENU, ['admin.access', 'warehouses.manage'], issue10))).toEqual(['site', 'warehouses']);
+    expect(keys(visibleMenu(ADMIN_MENU, CLIENT, issue10))).toEqual(['site']);
+    expect(keys(visibleMenu(ADMIN_MENU, [], issue10))).toEqual(['site']);
+  });
+
+  it('entries whose screens arrive later stay hidden until their model exists', () => {
+    const all = [...CLIENT, ...ADMIN];
+    expect(keys(visibleMenu(ADMIN_MENU, all, issue10))).toEqual(['site', 'users', 'warehouses']);
+    expect(keys(visibleMenu(ADMIN_MENU, all, new Set([...issue10, 'order', 'stocknotifications'])))).toEqual(['site', 'orders', 'users', 'warehouses', 'stockNotifications']);
+  });
+
+  it('badge counts show to those who may see their lists', () => {
+    expect(visibleBadges(CLIENT)).toEqual(['unfilledOrders', 'stockNotifications']);
+    expect(visibleBadges(ADMIN)).toEqual([]);
+  });
+
+  it('starts closed under 768 px unless a choice is remembered', () => {
+    expect(initialMenuOpen(null, 767)).toBe(false);
+    expect(initialMenuOpen(null, 768)).toBe(true);
+    expect(initialMenuOpen('open', 400)).toBe(true);
+    expect(initialMenuOpen('closed', 1400)).toBe(false);
+    expect(initialMenuOpen('garbage', 1400)).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * GET /v1/admin/warehouses (issue 10 WarehouseList; permission warehouses.manage): every warehouse with its name and
+ * state (api/contracts/admin-warehouses.ts `AdminWarehouse`). There is no single-warehouse read: the edit screen
+ * takes its warehouse from this list.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminWarehouse } from '../../../../../api/contracts/admin-warehouses';
+import { staffGet } from '../../../lib/staff/session-expiry';
+
+export const WAREHOUSES_KEY = ['admin', 'warehouses'] as const;
+
+export async function getWarehouses(signal?: AbortSignal): Promise<AdminWarehouse[]> {
+  return (await staffGet<{ data: AdminWarehouse[] }>('/v1/admin/warehouses', signal)).body.data;
+}
+
+export const warehousesQuery = () => queryOptions({ queryKey: WAREHOUSES_KEY, queryFn: ({ signal }) => getWarehouses(signal), staleTime: 10_000 });
+
+export function useWarehouses() {
+  return useQuery(warehousesQuery());
+}

@@ -1,0 +1,131 @@
+/**
+ * /login and /session/login?error=... (spec 2; spec 6 "The login prompt reads Log in to manage your site"; spec 8
+ * "Login failure: server field errors on the form", "Session has expired, please log in"): username, password, a
+ * Login button and a Forgot password link, which opens a one-field request for a reset link (POST
+ * /v1/password-reset). Validation: the contract's `loginBodySchema` through the zod resolver; the server's field
+ * errors under the fields. After signing in, the session is put into the query cache and the browser goes back to
+ * where it was going (`?next=`, same-origin paths only), else to / (spec 7 "Success goes to /"). Someone already
+ * signed in goes there at once.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { loginBodySchema, type LoginBody } from '../../../../../api/contracts/session';
+import { PageMeta } from '../../../components/page-meta';
+import { FormAlert, TextField } from '../../../components/staff/text-field';
+import { Spinner } from '../../../components/spinner';
+import { apiErrorText } from '../../../lib/api-client';
+import { useRouteLanguage } from '../../../lib/language';
+import { formErrors } from '../../../lib/staff/form-errors';
+import { STAFF_SESSION_KEY, useStaffSession } from '../../../lib/staff/session';
+import { safeNextPath } from '../../../lib/staff/session-expiry';
+import { staffZodMessages } from '../../../lib/staff/zod-messages';
+import { login } from '../api/login';
+import { requestPasswordReset } from '../api/request-password-reset';
+import '../../../components/staff/staff.css';
+
+const FIELDS = ['username', 'password'] as const;
+
+export function LoginRoute() {
+  const { t } = useTranslation('cms');
+  const { to } = useRouteLanguage();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useStaffSession();
+  const next = safeNextPath(search.get('next'));
+  const expired = search.has('error');
+  const [general, setGeneral] = useState<string[]>([]);
+  const [forgot, setForgot] = useState(false);
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema, { error: staffZodMessages(t) }),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (session.isPending) return <Spinner />;
+  if (session.data) return <Navigate to={next ?? to('/admin')} replace />;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneral([]);
+    try {
+      const user = await login(values);
+      navigate(next ?? to('/'), { replace: true });
+      queryClient.setQueryData(STAFF_SESSION_KEY, user);
+    } catch (error) {
+      const found = formErrors(error, FIELDS);
+      for (const [field, message] of Object.entries(found.fields)) form.setError(field as (typeof FIELDS)[number], { type: 'server', message });
+      setGeneral(found.general);
+    }
+  });
+
+  return (
+    <div className="staff-login">
+      <PageMeta title={t('login.title')} description={t('login.prompt')} noindex />
+      <main className="staff-login__card" id="main-content">
+        <h1>{t('login.prompt')}</h1>
+        {expired ? (
+          <p className="staff-alert staff-alert--warning" role="alert">
+            {t('login.sessionExpired')}
+          </p>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate className="staff-form">
+          <TextField id="login-username" label={t('login.username')} autoComplete="username" autoFocus registration={form.register('username')} error={errors.username?.message} />
+          <TextField id="login-password" label={t('login.password')} type="password" autoComplete="current-password" registration={form.register('password')} error={errors.password?.message} />
+          <FormAlert messages={general} />
+          <div className="staff-form__actions">
+            <button type="submit" className="button button--primary" disabled={isSubmitting}>
+              <LogIn size={16} aria-hidden="true" />
+              {t('login.submit')}
+            </button>
+            <button type="button" className="link-button" aria-expanded={forgot} aria-controls="forgot-password" onClick={() => setForgot((v) => !v)}>
+              {t('login.forgot')}
+            </button>
+          </div>
+        </form>
+        {forgot ? <ForgotPassword id="forgot-password" initial={form.getValues('username')} /> : null}
+      </main>
+    </div>
+  );
+}
+
+/** The forgot-password request: a username and Send; the same answer whether or not the user exists. */
+function ForgotPassword({ id, initial }: { id: string; initial: string }) {
+  const { t } = useTranslation('cms');
+  const [username, setUsername] = useState(initial);
+  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
+  return (
+    <form
+      id={id}
+      className="staff-form staff-login__forgot"
+      aria-label={t('login.forgotTitle')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!username.trim()) return setState({ kind: 'failed', message: t('admin.form.required') });
+        setState({ kind: 'sending' });
+        requestPasswordReset(username.trim()).then(
+          () => setState({ kind: 'sent' }),
+          (error: unknown) => setState({ kind: 'failed', message: apiErrorText(error) }),
+        );
+      }}
+    >
+      <h2>{t('login.forgotTitle')}</h2>
+      <div className="staff-field">
+        <label htmlFor={`${id}-username`}>{t('login.username')}</label>
+        <input id={`${id}-username`} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+      </div>
+      {state.kind === 'sent' ? <p role="status">{t('login.forgotSent')}</p> : null}
+      {state.kind === 'failed' ? <FormAlert messages={[state.message]} /> : null}
+      <div className="staff-form__actions">
+        <button type="submit" className="button" disabled={state.kind === 'sending'}>
+          {t('login.forgotSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}
