@@ -2,7 +2,10 @@
  * One role per process, for production (`npm run api`, `npm run projector`, `npm run worker`). Needs DATABASE_URL
  * and REDIS_URL, and PUBLIC_URL for the api and worker (see README.md); starts no servers and imports nothing. The
  * sandbox bank is off here unless PAYMENT_SANDBOX=on. Exits 1 with the variable's name when a setting is missing.
+ * The api role creates the first administrator when no user exists (issue 10; ADMIN_USERNAME / ADMIN_PASSWORD, else
+ * user `admin` with a generated password printed once; several replicas starting at once create one).
  */
+import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
 import { assertRoleConfig, ConfigError, loadConfig } from '../platform/config.js';
 import { openRuntime, startApi, startProjectors, startWorker } from './runtime.js';
 
@@ -15,6 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, 'production');
   assertRoleConfig(config, role);
   const rt = await openRuntime(config, role);
+  if (role === 'api') await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stop =
     role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : await startWorker(rt, log);
   let stopping = false;

@@ -1,12 +1,14 @@
 /**
  * `npm run setup:content`: records the site's global fields, main menu, content pages and filter labels
  * (commands/site/seed-site-content.ts), the parcel machine locations from the snapshots in data/delivery/ and the postage products
- * (commands/delivery/setup-delivery.ts), where they differ from what is stored: a second run appends nothing.
+ * (commands/delivery/setup-delivery.ts) and the demo stock's warehouses (commands/warehouse/seed-warehouses.ts), where
+ * they differ from what is stored: a second run appends nothing.
  * `npm start` does the same on every start; deployments that run the roles alone run this once (docker-compose.yml).
  * Uses DATABASE_URL (default postgres://postgres@127.0.0.1:5432/shop).
  */
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
 import { loadConfig } from '../platform/config.js';
 import { openRuntime } from './runtime.js';
 
@@ -16,7 +18,8 @@ async function main(): Promise<void> {
     const now = new Date().toISOString();
     await seedSiteContent(rt.store, now);
     await setupDelivery(rt.store, now, { vatRatePercent: rt.config.vatRatePercent });
-    process.stdout.write('site content, delivery locations and postage products are set up\n');
+    await seedWarehouses(rt.store, now);
+    process.stdout.write('site content, delivery locations, postage products and warehouses are set up\n');
   } finally {
     await rt.close();
   }

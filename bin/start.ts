@@ -4,7 +4,10 @@
  * 2. platform migrations; the web app built when web/dist is missing or older than its sources;
  * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only; the site's global
  *    fields and main menu seeded (commands/site/seed-site-content.ts);
- * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL.
+ *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing;
+ * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL;
+ * 5. on a start that finds no user, the first administrator (roles ADMIN and CLIENT): ADMIN_USERNAME /
+ *    ADMIN_PASSWORD when set, else user `admin` with a generated password printed once (issue 10).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +15,8 @@ import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
+import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { loadConfig } from '../platform/config.js';
 import { ensureDocumentFonts } from '../platform/documents/fonts.js';
@@ -68,8 +73,13 @@ async function main(): Promise<void> {
   // Delivery: parcel machine locations from the snapshots (the worker refreshes them from the carriers' feeds) and
   // the postage products priced like any catalog product.
   await setupDelivery(rt.store, new Date().toISOString(), { vatRatePercent: config.vatRatePercent });
+  // The demo stock's warehouses (issue 10: stock commands refuse an unknown warehouse), for a database imported
+  // before warehouses were aggregates; the import creates them too.
+  await seedWarehouses(rt.store, new Date().toISOString());
   log('projecting events into the read models ...');
   await projectors.caughtUp();
+  // Staff sign-in (issue 10): the first administrator when no user exists; a generated password is printed once.
+  await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stopApi = await startApi(rt, log);
   log(`the shop is running: http://localhost:${config.port}`);
   if (catcher) log(`mail catcher: order confirmation mails at ${catcher.webUrl}`);

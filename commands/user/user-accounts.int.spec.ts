@@ -22,6 +22,7 @@ import type { CommandContext } from '../shared/command-handler.js';
 import { createWarehouse } from '../warehouse/create-warehouse.js';
 import { deactivateWarehouse } from '../warehouse/deactivate-warehouse.js';
 import { renameWarehouse } from '../warehouse/rename-warehouse.js';
+import { seedWarehouses } from '../warehouse/seed-warehouses.js';
 import { deactivateUser } from './deactivate-user.js';
 import { ensureFirstAdministrator } from './ensure-first-administrator.js';
 import { grantRole } from './grant-role.js';
@@ -197,5 +198,16 @@ describe('Warehouse handlers and the warehouses read model', () => {
     ]);
     expect(await getWarehouse(db, 'tallinn')).toEqual({ id: 'tallinn', name: 'Tallinna keskladu', active: true, version: 2 });
     expect(await getWarehouse(db, 'narva')).toBeNull();
+  });
+
+  it('seeds the demo stock\'s warehouses only where missing, keeping a name or deactivation staff chose', async () => {
+    expect(await seedWarehouses(store, now, [...[{ warehouseId: 'tallinn', name: 'Tallinn' }, { warehouseId: 'tartu', name: 'Tartu' }], { warehouseId: 'parnu', name: 'Pärnu' }])).toEqual(['parnu']);
+    expect(await seedWarehouses(store, now)).toEqual([]);
+    await settle();
+    expect(await listWarehouses(db)).toEqual([
+      { id: 'parnu', name: 'Pärnu', active: true },
+      { id: 'tallinn', name: 'Tallinna keskladu', active: true },
+      { id: 'tartu', name: 'Tartu', active: false },
+    ]);
   });
 });
