@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { catalogCachesPlugin } from './catalog-caches.js';
 import { envelopeSchema } from './contracts/catalog.js';
 import { registerOpenApi } from './openapi.js';
-import { adminRoutes } from './routes/admin/index.js';
 import type { ApiDeps } from './deps.js';
 import { registerCsrf } from './csrf.js';
 import { ApiError, clientErrorHandler, registerErrorHandler, sendError, sendFailure, success } from './errors.js';
@@ -26,6 +25,8 @@ import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security-headers
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { liveRoutes } from './routes/live/index.js';
+import { staffRoutes } from './routes/session/index.js';
+import { defaultSessionDeps, SessionRuntime } from './sessions.js';
 import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { pageRoutes } from './routes/pages/index.js';
@@ -76,6 +77,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     await deps.searches.flush();
   });
 
+  // Staff sessions (api/sessions.ts): the store, revocations and sign-in counters every replica shares.
+  const sessions = new SessionRuntime(deps.sessions ?? defaultSessionDeps());
   await app.register(catalogCachesPlugin, { deps });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
@@ -90,10 +93,10 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(siteRoutes, { deps });
   await app.register(pageRoutes, { deps });
   await app.register(stockNotificationRoutes, { deps });
-  await app.register(liveRoutes, { deps });
+  await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });
-  // Staff resources, behind one guard (api/routes/admin/index.ts).
-  await app.register(adminRoutes, { deps, prefix: '/v1/admin' });
+  // The staff side: sessions, sign-in, badges and /v1/admin/..., behind one guard (api/routes/session/index.ts).
+  await app.register(staffRoutes, { deps, sessions });
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.
   if (deps.sandboxBank) await app.register(sandboxBankRoutes, deps.sandboxBank);
 

@@ -6,6 +6,7 @@ import type { EventEmitter } from 'node:events';
 import type { SearchRecorder } from '../commands/catalog/record-search.js';
 import type { Database } from '../platform/db/database.js';
 import type { RateLimitDeps } from './rate-limits.js';
+import type { SessionDeps } from './sessions.js';
 import type { EventStore } from '../platform/event-store/port.js';
 import type { PaymentProviders } from '../platform/payments/port.js';
 import type { SandboxBankOptions } from '../platform/payments/sandbox-bank.js';
@@ -47,4 +48,9 @@ export interface ApiDeps {
    * Default false: the socket's address.
    */
   trustProxy?: boolean | string | string[];
+  /**
+   * Staff sessions (api/sessions.ts): store, revocations and sign-in counters in `sessions.redis` when given (every
+   * replica shares them), the secret and the idle / absolute lifetimes. Absent: a random secret, in-process only.
+   */
+  sessions?: SessionDeps;
 }

@@ -5,6 +5,8 @@
  * to the role starters (api, projector, worker). Each starter returns a stop function; `Runtime.close` closes what
  * `openRuntime` built. Layers below never open their own connections or read the configuration.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
@@ -98,6 +100,10 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   rateLimitRedis.on('ready', () => {
     rateLimitDown = false;
   });
+  // Staff sessions (api/sessions.ts) in Redis, shared by every replica; its own connection (a session lookup must
+  // not wait behind BullMQ's blocking calls).
+  const sessionRedis = new Redis(rt.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  sessionRedis.on('error', (e) => log(`session Redis: ${e.message}`));
   const app = await buildApp({
     db: rt.db,
     store: rt.store,
@@ -112,6 +118,13 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     vatRatePercent: rt.config.vatRatePercent,
     rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env) },
     trustProxy: rt.config.trustProxy,
+    sessions: {
+      redis: sessionRedis,
+      secret: rt.config.session.secret ?? sessionSecretOfThisMachine(),
+      idleMs: rt.config.session.idleMs,
+      maxAgeMs: rt.config.session.maxAgeMs,
+      secure: publicUrl.startsWith('https:'),
+    },
   });
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);
@@ -119,7 +132,25 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     await app.close();
     await changes.close();
     rateLimitRedis.disconnect();
+    sessionRedis.disconnect();
   };
+}
+
+/**
+ * The session secret under `npm start` when SESSION_SECRET is not set: generated once and kept in
+ * .data/session-secret (mode 0600), so a restart keeps the staff signed in. Production refuses to start without
+ * SESSION_SECRET (platform/config.ts assertRoleConfig), so this runs only on one machine.
+ */
+function sessionSecretOfThisMachine(): string {
+  const file = path.join(repoRoot, '.data', 'session-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = randomBytes(32).toString('hex');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 /** Creates missing read models, then runs one projector per read model (standby when another process holds it). */

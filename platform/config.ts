@@ -48,7 +48,25 @@ export interface Config {
   orderReservationTtlMs: number;
   /** Milliseconds between runs of the reservation-expiry job (default 60000). */
   orderReservationSweepMs: number;
+  /** Staff sessions (issue 10, api/sessions.ts). */
+  session: SessionConfig;
 }
+
+/**
+ * Staff session settings (README "Staff sessions"). `secret` signs the session cookie (SESSION_SECRET, at least 32
+ * characters): required in `production` (assertRoleConfig); under `npm start` a missing one is generated once and
+ * kept in .data/session-secret so restarts keep sessions (bin/runtime.ts).
+ */
+export interface SessionConfig {
+  secret: string | null;
+  /** SESSION_IDLE_MS: milliseconds without a staff call after which a session ends (default 1800000, 30 min). */
+  idleMs: number;
+  /** SESSION_MAX_AGE_MS: milliseconds after sign-in after which a session ends (default 43200000, 12 h). */
+  maxAgeMs: number;
+}
+
+/** The shortest SESSION_SECRET accepted. */
+export const MIN_SESSION_SECRET_LENGTH = 32;
 
 /**
  * Delivery location feeds (README "Delivery"): URLs of the carriers' public feeds (an empty value disables a feed,
@@ -99,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${v}"`);
     return n;
   };
+  const positiveMs = (name: string, n: number) => {
+    if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
+    return n;
+  };
   const eventStore = (env.EVENT_STORE ?? 'postgres') as Config['eventStore'];
   if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') throw new Error(`EVENT_STORE must be postgres or kurrentdb, got "${eventStore}"`);
   const port = int('PORT', 3000);
@@ -120,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
     orderReservationTtlMs: int('ORDER_RESERVATION_TTL_MS', 30 * 60_000),
     orderReservationSweepMs: int('ORDER_RESERVATION_SWEEP_MS', 60_000),
+    session: {
+      secret: env.SESSION_SECRET?.trim() || null,
+      idleMs: positiveMs('SESSION_IDLE_MS', int('SESSION_IDLE_MS', 30 * 60_000)),
+      maxAgeMs: positiveMs('SESSION_MAX_AGE_MS', int('SESSION_MAX_AGE_MS', 12 * 60 * 60_000)),
+    },
     mail: loadMailConfig(env, publicUrl, int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
     delivery: {
       omnivaLocationsUrl: (env.OMNIVA_LOCATIONS_URL ?? 'https://www.omniva.ee/locations.json') || null,
@@ -162,20 +189,28 @@ function parsePublicUrl(raw: string | undefined): string | undefined {
 }
 
 /**
- * What a role run alone needs before it starts (issue 9 §5): the api and the worker must know the shop's public
+ * What a role run alone needs before it starts (issue 9 §5): the api needs SESSION_SECRET in `production` (issue
+ * 10; at least 32 characters in any mode); the api and the worker must know the shop's public
  * address in `production` (bank return and notification URLs, links in mail), so a deployment never sends
  * shoppers or banks to localhost. `one-machine` always has one.
- * @throws ConfigError naming PUBLIC_URL when it is missing.
+ * @throws ConfigError naming PUBLIC_URL or SESSION_SECRET when it is missing.
  */
 export function assertRoleConfig(config: Config, role: string, env: NodeJS.ProcessEnv = process.env): void {
-  if (config.runMode !== 'production' || config.publicUrl) return;
-  if (role === 'api') {
+  const secret = config.session?.secret;
+  if (role === 'api' && secret && secret.length < MIN_SESSION_SECRET_LENGTH) {
+    throw new ConfigError(`SESSION_SECRET must have at least ${MIN_SESSION_SECRET_LENGTH} characters (e.g. \`openssl rand -hex 32\`)`);
+  }
+  if (config.runMode !== 'production') return;
+  if (role === 'api' && !config.publicUrl) {
     throw new ConfigError(
       'PUBLIC_URL is not set: the api needs the shop\'s public address (e.g. https://shop.example.ee) for bank return and notification URLs; set PUBLIC_URL, or use `npm start` on one machine',
     );
   }
-  if (role === 'worker' && !env.MAIL_SHOP_URL?.trim()) {
+  if (role === 'worker' && !config.publicUrl && !env.MAIL_SHOP_URL?.trim()) {
     throw new ConfigError('PUBLIC_URL is not set: the worker needs the shop\'s public address for links in mail; set PUBLIC_URL (or MAIL_SHOP_URL)');
+  }
+  if (role === 'api' && !secret) {
+    throw new ConfigError('SESSION_SECRET is not set: the api signs staff session cookies with it and every replica needs the same one; set SESSION_SECRET (at least 32 characters, e.g. `openssl rand -hex 32`), or use `npm start` on one machine');
   }
 }
 

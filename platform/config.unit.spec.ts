@@ -28,7 +28,17 @@ describe('run modes (issue 9 §5 "Production defaults")', () => {
     const set = loadConfig({ PUBLIC_URL: 'https://shop.example.ee/' }, 'production');
     expect(set.publicUrl).toBe('https://shop.example.ee');
     expect(set.mail.shopUrl).toBe('https://shop.example.ee');
-    expect(() => assertRoleConfig(set, 'api', {})).not.toThrow();
+    expect(() => assertRoleConfig(set, 'api', {})).toThrow(/SESSION_SECRET is not set/);
+    expect(() => assertRoleConfig(loadConfig({ PUBLIC_URL: 'https://shop.example.ee', SESSION_SECRET: 's'.repeat(32) }), 'api', {})).not.toThrow();
+  });
+
+  it('reads the staff session settings (issue 10): SESSION_SECRET of 32+ characters, idle and absolute lifetimes', () => {
+    const c = loadConfig({}, 'one-machine');
+    expect(c.session).toEqual({ secret: null, idleMs: 30 * 60_000, maxAgeMs: 12 * 60 * 60_000 });
+    expect(() => assertRoleConfig(c, 'api', {})).not.toThrow();
+    expect(loadConfig({ SESSION_IDLE_MS: '60000', SESSION_MAX_AGE_MS: '3600000' }).session).toMatchObject({ idleMs: 60_000, maxAgeMs: 3_600_000 });
+    expect(() => loadConfig({ SESSION_IDLE_MS: '0' })).toThrow(/SESSION_IDLE_MS/);
+    expect(() => assertRoleConfig(loadConfig({ SESSION_SECRET: 'short' }, 'one-machine'), 'api', {})).toThrow(/at least 32/);
   });
 
   it.each(['shop.example.ee', 'ftp://shop.example.ee', 'https://shop.example.ee/?x=1', 'https://user@shop.example.ee'])('refuses PUBLIC_URL=%j', (value) => {

@@ -11,7 +11,8 @@ export const adminWarehouseSchema = z.object({
   id: z.string(),
   name: z.string(),
   active: z.boolean(),
-  version: z.number(),
+  /** The stream position (the edit form's answers carry it; the list may not). */
+  version: z.number().optional(),
 });
 export type AdminWarehouse = z.infer<typeof adminWarehouseSchema>;
 
@@ -21,8 +22,11 @@ export const adminWarehouseListSchema = z.array(adminWarehouseSchema);
 /** Path of /v1/admin/warehouses/{id}. */
 export const adminWarehouseParamsSchema = z.object({ id: safeString(100).pipe(z.string().min(1)) });
 
-/** Body of POST /v1/admin/warehouses. Answers 201 the warehouse. */
-export const createWarehouseBodySchema = z.object({ name: safeString(200) });
+/**
+ * Body of POST /v1/admin/warehouses. `id`: the stock's warehouse code (a-z, 0-9, _ and -, e.g. `tallinn`); default
+ * made from the name. Answers 201 the warehouse.
+ */
+export const createWarehouseBodySchema = z.object({ id: safeString(64).optional(), name: safeString(200) });
 export type CreateWarehouseBody = z.infer<typeof createWarehouseBodySchema>;
 
 /**

@@ -4,17 +4,37 @@
  * server pushes `{"type": "stock", "productIds": [...]}` when the catalog projection committed a stock change of a
  * subscribed product (`stock_changed` notifications, see projections/catalog/writer.ts), and the page refetches
  * the product. Malformed messages are ignored; nothing is ever written through this socket.
+ *
+ * Staff badges (issue 10): a socket whose upgrade request carried a valid staff session (api/sessions.ts
+ * `sessionFromCookieHeader`) also gets `{"type": "badges"}` whenever the orders or stock-notifications read model
+ * changed (`rm_changed` 'orders' / 'stock_notifications'), and the admin page refetches GET /v1/site-summary and GET
+ * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 100 ms are sent once. A session that
+ * ends later keeps its socket until it closes, but the refetches it triggers answer 401.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { RouteOptions } from '../../deps.js';
+import type { SessionRuntime } from '../../sessions.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
+/** What staff sockets receive when a badge's read model changed. */
+export const BADGES_MESSAGE = JSON.stringify({ type: 'badges' });
 
 /** The websocket route as one plugin; its subscribers are the plugin's own state. */
-export async function liveRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+export async function liveRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   const subscribers = new Map<WebSocket, Set<string>>();
+  const staffSockets = new Set<WebSocket>();
+  let badgeTimer: NodeJS.Timeout | null = null;
+  const onBadges = () => {
+    if (badgeTimer || staffSockets.size === 0) return;
+    badgeTimer = setTimeout(() => {
+      badgeTimer = null;
+      for (const socket of staffSockets) if (socket.readyState === socket.OPEN) socket.send(BADGES_MESSAGE);
+    }, 100);
+  };
+  deps.readModelChanges?.on('orders', onBadges);
+  deps.readModelChanges?.on('stock_notifications', onBadges);
 
   const onStock = (productIds: string[]) => {
     for (const [socket, ids] of subscribers) {
@@ -25,6 +45,9 @@ export async function liveRoutes(app: FastifyInstance, { deps }: RouteOptions): 
   deps.readModelChanges?.on('stock', onStock);
   app.addHook('onClose', async () => {
     deps.readModelChanges?.off('stock', onStock);
+    deps.readModelChanges?.off('orders', onBadges);
+    deps.readModelChanges?.off('stock_notifications', onBadges);
+    if (badgeTimer) clearTimeout(badgeTimer);
     for (const socket of subscribers.keys()) socket.close(1001, 'server closing');
   });
 
@@ -33,13 +56,21 @@ export async function liveRoutes(app: FastifyInstance, { deps }: RouteOptions): 
     {
       websocket: true,
       schema: {
-        summary: 'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}',
+        summary: 'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; staff sessions also receive {"type": "badges"}',
         tags: ['catalog'],
         response: { 101: z.null().describe('Switching Protocols: the websocket') },
       },
     },
-    (socket) => {
+    (socket, request) => {
     subscribers.set(socket, new Set());
+    if (sessions && request.headers.cookie?.includes('shop_sid=')) {
+      sessions
+        .sessionFromCookieHeader(request.headers.cookie)
+        .then((staff) => {
+          if (staff && socket.readyState === socket.OPEN) staffSockets.add(socket);
+        })
+        .catch((e: unknown) => request.log.warn({ err: e }, 'live: staff session lookup failed'));
+    }
     socket.on('message', (raw) => {
       let message: unknown;
       try {
@@ -51,7 +82,10 @@ export async function liveRoutes(app: FastifyInstance, { deps }: RouteOptions): 
       if (!Array.isArray(ids)) return;
       subscribers.set(socket, new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= 100).slice(0, MAX_LIVE_SUBSCRIPTIONS)));
     });
-    socket.on('close', () => subscribers.delete(socket));
+    socket.on('close', () => {
+      subscribers.delete(socket);
+      staffSockets.delete(socket);
+    });
     },
   );
 }

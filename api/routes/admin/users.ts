@@ -1,0 +1,146 @@
+/**
+ * Staff users (issue 10; spec 2 "Admin area" UserEdit, UserList), permission `users.manage`, under /v1/admin:
+ * - GET /users: every user (the users read model, projections/users);
+ * - POST /users {username, password, confirm, roles}: 201 the new user (registerUser);
+ * - GET /users/{id}; PUT /users/{id} {roles}: grants and revokes to reach exactly those roles;
+ * - POST /users/{id}/password {password, confirm}: an administrator sets a new one; the user's sessions end at once;
+ * - POST /users/{id}/deactivate (the user's sessions end at once; not yourself), POST /users/{id}/reactivate.
+ * Answers after a command read the user's stream (no read-model lag). Failures: 400 with field errors (the policy
+ * codes of commands/user/user-accounts.ts, fields `username`, `password`, `confirm`, `roles`), 404
+ * `user.not_found`, 409 on a concurrent change. Every command's events carry the signed-in user in metadata.userId.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deactivateUser } from '../../../commands/user/deactivate-user.js';
+import { grantRole } from '../../../commands/user/grant-role.js';
+import { reactivateUser } from '../../../commands/user/reactivate-user.js';
+import { revokeRole } from '../../../commands/user/revoke-role.js';
+import { registerUser, setUserPassword } from '../../../commands/user/user-accounts.js';
+import { parseUserEvent } from '../../../domain/user/events.js';
+import { isRole, type Role } from '../../../domain/user/permissions.js';
+import { toUserStreamId, userDecider } from '../../../domain/user/user.js';
+import type { EventStore } from '../../../platform/event-store/port.js';
+import { listUsers, usernameTaken } from '../../../projections/users/queries.js';
+import {
+  type AdminUser,
+  adminUserListSchema,
+  adminUserParamsSchema,
+  adminUserSchema,
+  createUserBodySchema,
+  setPasswordBodySchema,
+  updateUserBodySchema,
+} from '../../contracts/admin-users.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { langQuerySchema } from '../../contracts/common.js';
+import type { RouteOptions } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import type { SessionRuntime } from '../../sessions.js';
+import { staffCsrf } from '../../staff-guard.js';
+import { staffContext, withFormFields } from '../session/index.js';
+
+const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
+const permission = 'users.manage' as const;
+
+/** The user as its stream says now (null when there is none); `version` the stream's version. */
+export async function userFromStream(store: EventStore, userId: string): Promise<AdminUser | null> {
+  const { events } = await store.readStream(toUserStreamId(userId));
+  const state = events.reduce((s, e) => userDecider.evolve(s, parseUserEvent(e)), userDecider.initialState);
+  if (state.status === 'empty') return null;
+  return {
+    id: state.userId,
+    username: state.username,
+    roles: state.roles,
+    active: state.status === 'active',
+    lastSignInAt: state.lastSignInAt,
+    passwordChangedAt: state.passwordChangedAt,
+    version: events.length,
+  };
+}
+
+export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions: SessionRuntime }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const existing = async (id: string) => {
+    const user = await userFromStream(deps.store, id);
+    if (!user) throw new ApiError('user.not_found', 404);
+    return user;
+  };
+
+  r.get('/users', { schema: { summary: 'Staff users', tags: ['admin'], querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserListSchema), ...failures } }, config: { permission } }, async () => {
+    const users = await listUsers(deps.db);
+    return success(users.map((u) => ({ id: u.id, username: u.username, roles: u.roles, active: u.active, lastSignInAt: u.lastSignInAt, passwordChangedAt: u.passwordChangedAt, version: u.version })));
+  });
+
+  r.post(
+    '/users',
+    { schema: { summary: 'Create a staff user', tags: ['admin'], body: createUserBodySchema, querystring: langQuerySchema, response: { 201: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
+    async (request, reply) => {
+      const body = request.body;
+      let userId: string;
+      try {
+        ({ userId } = await registerUser(deps.store, { username: body.username, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, staffContext(request, deps.now()), {
+          usernameTaken: (name) => usernameTaken(deps.db, name),
+        }));
+      } catch (error) {
+        throw withFormFields(error);
+      }
+      reply.status(201);
+      return success(await existing(userId));
+    },
+  );
+
+  r.get('/users/:id', { schema: { summary: 'One staff user', tags: ['admin'], params: adminUserParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission } }, async (request) =>
+    success(await existing(request.params.id)),
+  );
+
+  r.put(
+    '/users/:id',
+    { schema: { summary: "Set a user's roles", tags: ['admin'], params: adminUserParamsSchema, body: updateUserBodySchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
+    async (request) => {
+      const user = await existing(request.params.id);
+      const asked = [...new Set(request.body.roles)];
+      if (!asked.every(isRole)) throw new ApiError('user.role_invalid', 400, 'roles');
+      const wanted = asked as Role[];
+      // One command id per command: a shared one would make the second a duplicate of the first.
+      for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
+      for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
+      return success(await existing(user.id));
+    },
+  );
+
+  r.post(
+    '/users/:id/password',
+    { schema: { summary: "Set a user's password (ends the user's sessions)", tags: ['admin'], params: adminUserParamsSchema, body: setPasswordBodySchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
+    async (request) => {
+      const user = await existing(request.params.id);
+      try {
+        await setUserPassword(deps.store, { userId: user.id, password: request.body.password, confirm: request.body.confirm }, staffContext(request, deps.now()));
+      } catch (error) {
+        throw withFormFields(error);
+      }
+      await sessions.revokeUserSessions(user.id, Date.now());
+      return success(await existing(user.id));
+    },
+  );
+
+  r.post(
+    '/users/:id/deactivate',
+    { schema: { summary: "Deactivate a user (ends the user's sessions)", tags: ['admin'], params: adminUserParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
+    async (request) => {
+      const user = await existing(request.params.id);
+      if (user.id === request.staffUser!.id) throw new ApiError('user.self_deactivate', 409);
+      if (user.active) await deactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
+      await sessions.revokeUserSessions(user.id, Date.now());
+      return success(await existing(user.id));
+    },
+  );
+
+  r.post(
+    '/users/:id/reactivate',
+    { schema: { summary: 'Reactivate a user', tags: ['admin'], params: adminUserParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
+    async (request) => {
+      const user = await existing(request.params.id);
+      if (!user.active) await reactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
+      return success(await existing(user.id));
+    },
+  );
+}

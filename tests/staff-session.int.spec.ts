@@ -1,0 +1,411 @@
+/**
+ * Issue 10: staff sessions and the staff API through `app.inject` on real PostgreSQL and Redis (two app instances on
+ * one Redis where the replicas must agree): sign-in (timing of unknown user vs wrong password, the same message),
+ * the brute-force limit counted by both replicas, a new session id at sign-in (no fixation), logout, a password
+ * change and a deactivation ending the user's other sessions at once, idle expiry, CSRF on staff calls (and bound
+ * to the session), the guard on every /v1/admin route of the OpenAPI document (401), 403 with the spec's permission
+ * message, the acting user in the events' metadata, and the badges pushed over the websocket when an order is
+ * placed.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { registerUser } from '../commands/user/user-accounts.js';
+import { buildApp } from '../api/app.js';
+import type { ApiDeps } from '../api/deps.js';
+import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
+import { toWarehouseStreamId } from '../domain/warehouse/warehouse.js';
+import { toUserStreamId } from '../domain/user/user.js';
+import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { checkoutBody, productRow } from './support/order-test-kit.js';
+import { createShopHarness, GENEROUS_RATE_LIMITS, type ShopHarness } from './support/shop-harness.js';
+
+const PASSWORD = 'Staff-Pass-2026!x';
+const NEW_PASSWORD = 'Other-Pass-2027?y';
+let h: ShopHarness;
+let redis: Redis;
+const keyPrefix = `test-staff-${randomUUID()}:`;
+const sessionDeps = (over: Partial<SessionDeps> = {}): SessionDeps => ({
+  redis,
+  keyPrefix,
+  secret: 'test-session-secret-0123456789abcdef',
+  idleMs: 30 * 60_000,
+  maxAgeMs: 12 * 3_600_000,
+  secure: false,
+  loginLimit: { max: 1000, windowMs: 60_000 },
+  ...over,
+});
+const ids: Record<string, string> = {};
+const extraApps: FastifyInstance[] = [];
+
+/** Another api replica on the same database, store and Redis. */
+async function replica(sessions: Partial<SessionDeps> = {}, over: Partial<ApiDeps> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    db: h.db,
+    store: h.store,
+    now: () => h.clock.now,
+    webRoot: null,
+    listingCacheTtlMs: 0,
+    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
+    rateLimits: GENEROUS_RATE_LIMITS,
+    sessions: sessionDeps(sessions),
+    ...over,
+  });
+  extraApps.push(app);
+  return app;
+}
+
+const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
+  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
+
+/** A browser: its CSRF cookie and token, and its session cookie once signed in. */
+interface Browser {
+  csrf: CsrfHeaders;
+  session: string | null;
+}
+
+const browser = async (app: FastifyInstance = h.app): Promise<Browser> => ({ csrf: await csrfHeaders(app), session: null });
+const headersOf = (b: Browser, withToken = true) => ({
+  cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '),
+  ...(withToken ? { 'x-csrf-token': b.csrf['x-csrf-token'] } : {}),
+});
+
+async function login(b: Browser, username: string, password: string, options: { app?: FastifyInstance; ip?: string } = {}) {
+  const res = await (options.app ?? h.app).inject({
+    method: 'POST',
+    url: '/v1/login-session?lang=en',
+    headers: { ...headersOf(b), 'content-type': 'application/json' },
+    payload: { username, password },
+    remoteAddress: options.ip ?? '10.20.0.1',
+  });
+  const sid = cookieOf(res.headers['set-cookie'] as string[] | undefined, SESSION_COOKIE);
+  if (sid) b.session = sid;
+  return res;
+}
+
+const call = (b: Browser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, app: FastifyInstance = h.app, withToken = true) =>
+  app.inject({ method, url, headers: { ...headersOf(b, withToken), ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload } : {}) });
+
+const signedIn = async (username: string, app: FastifyInstance = h.app) => {
+  const b = await browser(app);
+  expect((await login(b, username, PASSWORD, { app })).statusCode).toBe(200);
+  return b;
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+beforeAll(async () => {
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  h = await createShopHarness('staff_session', { api: { sessions: sessionDeps() } });
+  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
+  const users: [string, ('ADMIN' | 'CLIENT')[]][] = [
+    ['alice', ['ADMIN', 'CLIENT']],
+    ['carol', ['CLIENT']],
+    ['dave', ['CLIENT']],
+    ['erin', ['ADMIN', 'CLIENT']],
+    ['frank', ['CLIENT']],
+  ];
+  for (const [username, roles] of users) {
+    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
+  }
+  await h.settle();
+});
+
+afterAll(async () => {
+  for (const app of extraApps) await app.close();
+  await h?.close();
+  const keys = await redis.keys(`${keyPrefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+describe('POST /v1/login-session (spec 7)', () => {
+  it('signs in: the user with roles and permissions, an HttpOnly SameSite=Lax cookie, UserSignedIn by the user', async () => {
+    const b = await browser();
+    const res = await login(b, 'Alice', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({ id: ids.alice, username: 'alice', roles: ['ADMIN', 'CLIENT'] });
+    expect(res.json().data.user.permissions).toEqual(expect.arrayContaining(['users.manage', 'orders.view', 'stock_notifications.view']));
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
+    const me = await call(b, 'GET', '/v1/session');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.user.id).toBe(ids.alice);
+    const { events } = await h.store.readStream(toUserStreamId(ids.alice));
+    const signIn = events.filter((e) => e.type === 'UserSignedIn').at(-1)!;
+    expect(signIn.metadata.userId).toBe(ids.alice);
+  });
+
+  it('sets no session cookie on shoppers\' answers', async () => {
+    for (const url of ['/v1/site', '/v1/csrf-token', '/health', '/v1/delivery-provider']) {
+      const res = await h.app.inject({ url });
+      expect(cookieOf(res.headers['set-cookie'] as string[] | undefined, SESSION_COOKIE), url).toBeUndefined();
+    }
+  });
+
+  it('answers unknown user, wrong password and a deactivated user alike, in the same time', async () => {
+    const wrong = await login(await browser(), 'alice', 'not-the-password');
+    const unknown = await login(await browser(), 'nobody-here', PASSWORD);
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, status: 'failure', message: 'Incorrect username or password.' });
+      expect(res.json().errors).toEqual([{ code: 'session.invalid_login', field: 'password', message: 'Incorrect username or password.' }]);
+      expect(cookieOf(res.headers['set-cookie'] as string[] | undefined, SESSION_COOKIE)).toBeUndefined();
+    }
+    const b = await browser();
+    const timeOf = async (username: string, password: string) => {
+      const t0 = performance.now();
+      expect((await login(b, username, password)).statusCode).toBe(400);
+      return performance.now() - t0;
+    };
+    const wrongTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      wrongTimes.push(await timeOf('carol', `wrong-${i}`));
+      unknownTimes.push(await timeOf(`ghost-${i}`, `wrong-${i}`));
+    }
+    const [a, u] = [median(wrongTimes), median(unknownTimes)];
+    console.log(`login failure medians: wrong password ${a.toFixed(1)} ms, unknown user ${u.toFixed(1)} ms`);
+    // Both run one argon2id verification (19 MiB, t=2): tens of milliseconds; without the dummy verification the
+    // unknown user would answer in ~1 ms.
+    expect(Math.abs(a - u)).toBeLessThan(Math.max(a, u) * 0.35 + 5);
+  });
+
+  it('limits failures per username and per address across two replicas sharing Redis (429, then even the right password)', async () => {
+    const ns = `${keyPrefix}bf-${randomUUID()}:`;
+    const a = await replica({ keyPrefix: ns, loginLimit: { max: 5, windowMs: 60_000 } });
+    const b = await replica({ keyPrefix: ns, loginLimit: { max: 5, windowMs: 60_000 } });
+    const ba = await browser(a);
+    const bb = await browser(b);
+    for (let i = 0; i < 3; i++) expect((await login(ba, 'dave', `bad-${i}`, { app: a, ip: `10.30.0.${i + 1}` })).statusCode).toBe(400);
+    for (let i = 3; i < 5; i++) expect((await login(bb, 'dave', `bad-${i}`, { app: b, ip: `10.30.0.${i + 1}` })).statusCode).toBe(400);
+    const blocked = await login(ba, 'dave', PASSWORD, { app: a, ip: '10.30.1.1' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Rate limit exceeded. Please try again later.');
+    expect((await login(bb, 'dave', PASSWORD, { app: b, ip: '10.30.1.2' })).statusCode).toBe(429);
+    // Per address: five different usernames from one address, then that address is blocked for everyone.
+    for (let i = 0; i < 5; i++) expect((await login(bb, `guess-${i}`, 'x', { app: b, ip: '10.31.0.1' })).statusCode).toBe(400);
+    expect((await login(ba, 'erin', PASSWORD, { app: a, ip: '10.31.0.1' })).statusCode).toBe(429);
+    expect((await login(ba, 'erin', PASSWORD, { app: a, ip: '10.31.0.2' })).statusCode).toBe(200);
+  });
+
+  it('needs the CSRF token', async () => {
+    const b = await browser();
+    const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { cookie: b.csrf.cookie, 'content-type': 'application/json' }, payload: { username: 'alice', password: PASSWORD } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0].code).toBe('request.csrf_invalid');
+  });
+});
+
+describe('session lifecycle', () => {
+  it('gives a new session id at sign-in (no fixation): the old id is worthless', async () => {
+    const b = await signedIn('alice');
+    const before = b.session;
+    expect((await login(b, 'alice', PASSWORD)).statusCode).toBe(200);
+    expect(b.session).not.toBe(before);
+    const old = await h.app.inject({ url: '/v1/session?lang=en', headers: { cookie: before! } });
+    expect(old.statusCode).toBe(401);
+    expect((await call(b, 'GET', '/v1/session')).statusCode).toBe(200);
+  });
+
+  it('GET /v1/session answers 401 without a session; GET /logout ends it and goes to /', async () => {
+    expect((await h.app.inject({ url: '/v1/session?lang=en' })).statusCode).toBe(401);
+    const b = await signedIn('alice');
+    const out = await call(b, 'GET', '/logout');
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    const after = await call(b, 'GET', '/v1/session?lang=en');
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe('Your request was made with invalid credentials.');
+  });
+
+  it("a password change ends the user's other sessions at once, on every replica; the changing one goes on", async () => {
+    const other = await replica();
+    const here = await signedIn('frank');
+    const there = await signedIn('frank', other);
+    const res = await call(here, 'POST', '/v1/session/password?lang=en', { current: PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    here.session = cookieOf(res.headers['set-cookie'] as string[], SESSION_COOKIE) ?? here.session;
+    const ended = await call(there, 'GET', '/v1/session?lang=en', undefined, other);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().errors[0].code).toBe('session.expired');
+    expect((await call(here, 'GET', '/v1/session')).statusCode).toBe(200);
+    expect((await login(await browser(), 'frank', PASSWORD)).statusCode).toBe(400);
+    expect((await login(await browser(), 'frank', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a wrong current password or a mismatch answers field errors', async () => {
+    const b = await signedIn('carol');
+    const res = await call(b, 'POST', '/v1/session/password?lang=en', { current: 'nope', password: NEW_PASSWORD, confirm: 'different-pass-1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['current', 'confirm']));
+  });
+
+  it('an administrator setting a password or deactivating a user ends that user\'s sessions at once', async () => {
+    const admin = await signedIn('alice');
+    const dave = await browser();
+    // dave may be rate limited by the brute-force test's namespace only; this app counts in its own.
+    expect((await login(dave, 'dave', PASSWORD)).statusCode).toBe(200);
+    const deactivated = await call(admin, 'POST', `/v1/admin/users/${ids.dave}/deactivate?lang=en`);
+    expect(deactivated.statusCode).toBe(200);
+    expect(deactivated.json().data).toMatchObject({ id: ids.dave, active: false });
+    expect((await call(dave, 'GET', '/v1/session')).statusCode).toBe(401);
+    const again = await login(await browser(), 'dave', PASSWORD);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Incorrect username or password.');
+    expect((await call(admin, 'POST', `/v1/admin/users/${ids.dave}/reactivate`)).json().data.active).toBe(true);
+
+    const erin = await signedIn('erin');
+    const set = await call(admin, 'POST', `/v1/admin/users/${ids.erin}/password`, { password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+    expect(set.statusCode).toBe(200);
+    expect((await call(erin, 'GET', '/v1/session')).statusCode).toBe(401);
+  });
+
+  it('ends after the idle timeout', async () => {
+    const app = await replica({ idleMs: 300 });
+    const b = await signedIn('carol', app);
+    expect((await call(b, 'GET', '/v1/session', undefined, app)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 450));
+    const res = await call(b, 'GET', '/v1/session?lang=en', undefined, app);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Your request was made with invalid credentials.');
+  });
+});
+
+describe('the staff guard and CSRF', () => {
+  it('answers 401 on every /v1/admin route of the OpenAPI document without a session', async () => {
+    const doc = (await h.app.inject({ url: '/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/v1/admin'))
+      .flatMap(([p, methods]) => Object.keys(methods).map((m) => [p.replace(/\{[^}]+\}/g, 'x'), m.toUpperCase()] as const));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const b = await browser();
+    for (const [url, method] of routes) {
+      const res = await h.app.inject({ method: method as 'GET', url: `${url}?lang=en`, headers: headersOf(b), ...(method === 'GET' ? {} : { payload: {} }) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().success).toBe(false);
+    }
+    for (const url of ['/v1/site-summary', '/v1/stock-notification', '/v1/session']) expect((await h.app.inject({ url })).statusCode, url).toBe(401);
+  });
+
+  it('answers 403 with the spec\'s message without the permission', async () => {
+    const carol = await signedIn('carol');
+    for (const url of ['/v1/admin/users?lang=en', '/v1/admin/warehouses?lang=en']) {
+      const res = await call(carol, 'GET', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe("You don't have permission to access this resource, please contact your admin.");
+    }
+    expect((await call(carol, 'GET', '/v1/site-summary')).statusCode).toBe(200);
+    const et = await call(carol, 'GET', '/v1/admin/users');
+    expect(et.json().message).toBe('Sul pole õigust seda ressurssi kasutada, palun võta ühendust administraatoriga.');
+  });
+
+  it('refuses a staff POST without the CSRF token, or with a token of another browser', async () => {
+    const admin = await signedIn('alice');
+    const without = await call(admin, 'POST', '/v1/admin/warehouses?lang=en', { name: 'No Token' }, h.app, false);
+    expect(without.statusCode).toBe(403);
+    expect(without.json().errors[0].code).toBe('request.csrf_invalid');
+    // A valid token and secret, but not the ones this session was bound to at sign-in.
+    const stranger = await browser();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/admin/warehouses',
+      headers: { cookie: `${stranger.csrf.cookie}; ${admin.session}`, 'x-csrf-token': stranger.csrf['x-csrf-token'], 'content-type': 'application/json' },
+      payload: { name: 'Stranger' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await h.store.readStream(toWarehouseStreamId('stranger'))).exists).toBe(false);
+  });
+
+  it('records the signed-in user in the metadata of staff commands (users, warehouses)', async () => {
+    const admin = await signedIn('alice');
+    const created = await call(admin, 'POST', '/v1/admin/warehouses', { name: 'Tartu Ladu' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ id: 'tartu-ladu', name: 'Tartu Ladu', active: true });
+    const renamed = await call(admin, 'PUT', '/v1/admin/warehouses/tartu-ladu', { name: 'Tartu', active: false });
+    expect(renamed.json().data).toMatchObject({ name: 'Tartu', active: false });
+    const user = await call(admin, 'POST', '/v1/admin/users?lang=en', { username: 'gina', password: PASSWORD, confirm: PASSWORD, roles: ['CLIENT'] });
+    expect(user.statusCode).toBe(201);
+    const roles = await call(admin, 'PUT', `/v1/admin/users/${user.json().data.id}`, { roles: ['ADMIN'] });
+    expect(roles.json().data.roles).toEqual(['ADMIN']);
+    const bad = await call(admin, 'POST', '/v1/admin/users?lang=en', { username: 'x', password: 'short', confirm: 'other', roles: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['username', 'password', 'confirm']));
+    for (const stream of [toWarehouseStreamId('tartu-ladu'), toUserStreamId(user.json().data.id)]) {
+      const { events } = await h.store.readStream(stream);
+      expect(events.length).toBeGreaterThanOrEqual(2);
+      for (const e of events) expect(e.metadata.userId, `${stream} ${e.type}`).toBe(ids.alice);
+    }
+    await h.settle();
+    const list = await call(admin, 'GET', '/v1/admin/users');
+    expect(list.json().data.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['alice', 'gina']));
+    expect(JSON.stringify(list.json())).not.toContain('argon2');
+  });
+});
+
+describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocket)', () => {
+  it('counts orders and lists open stock notifications; pushes {type: "badges"} to a staff socket when an order is placed', async () => {
+    const report = await h.importCatalogRows([productRow('STAFF-1', { grossCents: 1000, stock: 100 })]);
+    expect(report.errors).toEqual([]);
+    await setupDelivery(h.store, h.clock.now);
+    await h.settle();
+    const admin = await signedIn('alice');
+    const before = (await call(admin, 'GET', '/v1/site-summary')).json().data;
+
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (h.app.server.address() as { port: number }).port;
+    const staffSocket = new WebSocket(`ws://127.0.0.1:${port}/v1/live`, { headers: { cookie: admin.session! } });
+    const shopperSocket = new WebSocket(`ws://127.0.0.1:${port}/v1/live`);
+    await Promise.all([staffSocket, shopperSocket].map((s) => new Promise((resolve, reject) => s.once('open', resolve).once('error', reject))));
+    const staffMessages: unknown[] = [];
+    const shopperMessages: unknown[] = [];
+    staffSocket.on('message', (m) => staffMessages.push(JSON.parse(String(m))));
+    shopperSocket.on('message', (m) => shopperMessages.push(JSON.parse(String(m))));
+    await new Promise((r) => setTimeout(r, 200));
+
+    const shopper = await browser();
+    const placed = await h.app.inject({
+      method: 'POST',
+      url: '/v1/place-order',
+      headers: { ...shopper.csrf, 'content-type': 'application/json' },
+      payload: checkoutBody([{ product_id: productIdForCode('STAFF-1'), amount: 1 }]),
+    });
+    expect(placed.statusCode).toBe(200);
+    // The page refetches on each hint (the first may be the reservation, before the order row): within a second
+    // a hint is followed by a summary that counts the new order.
+    const t0 = Date.now();
+    let seen = 0;
+    let after = before;
+    while (after.unfilledOrders === before.unfilledOrders && Date.now() - t0 < 5000) {
+      if (staffMessages.length > seen) {
+        seen = staffMessages.length;
+        after = (await call(admin, 'GET', '/v1/site-summary')).json().data;
+      } else await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(staffMessages).toContainEqual({ type: 'badges' });
+    expect(after.unfilledOrders).toBe(before.unfilledOrders + 1);
+    expect(Date.now() - t0).toBeLessThan(1000);
+
+    const notify = await h.app.inject({
+      method: 'POST',
+      url: '/v1/stock-notification',
+      headers: { ...shopper.csrf, 'content-type': 'application/json' },
+      payload: { user_email: 'wait@example.ee', product_id: productIdForCode('STAFF-1'), quantity: 2 },
+    });
+    expect(notify.statusCode).toBe(200);
+    await h.settle();
+    const list = (await call(admin, 'GET', '/v1/stock-notification?lang=en')).json().data;
+    expect(list[0]).toMatchObject({ productId: productIdForCode('STAFF-1'), productCode: 'STAFF-1', email: 'wait@example.ee', quantity: 2 });
+    expect((await call(admin, 'GET', '/v1/site-summary')).json().data.openStockNotifications).toBe(list.length);
+    staffSocket.close();
+    shopperSocket.close();
+    expect(shopperMessages).toEqual([]);
+  });
+});
