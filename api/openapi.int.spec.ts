@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document (GET /v1/openapi.json), the integrators' page (/v1/docs) and the staff prefix's guard
- * (/v1/admin/...: 401 in the envelope until the staff issue brings sessions), and every documented route fed
+ * (/v1/admin/...: 401 in the envelope without a staff session), and every documented route fed
  * garbage, driven with `inject`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -196,6 +196,20 @@ describe('POST /v1/login-session (spec 7)', () => {
     expect((await login(ba, 'erin', PASSWORD, { app: a, ip: '10.31.0.2' })).statusCode).toBe(200);
   });
 
+  it('sets a Secure cookie when PUBLIC_URL is https (behind a TLS proxy: TRUST_PROXY and X-Forwarded-Proto)', async () => {
+    const app = await replica({ secure: true }, { trustProxy: true });
+    const b = await browser(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v1/login-session',
+      headers: { ...headersOf(b), 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+      payload: { username: 'alice', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(setCookie).toMatch(/; Secure/i);
+  });
+
   it('needs the CSRF token', async () => {
     const b = await browser();
     const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { cookie: b.csrf.cookie, 'content-type': 'application/json' }, payload: { username: 'alice', password: PASSWORD } });

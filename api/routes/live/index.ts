@@ -8,7 +8,7 @@
  * Staff badges (issue 10): a socket whose upgrade request carried a valid staff session (api/sessions.ts
  * `sessionFromCookieHeader`) also gets `{"type": "badges"}` whenever the orders or stock-notifications read model
  * changed (`rm_changed` 'orders' / 'stock_notifications'), and the admin page refetches GET /v1/site-summary and GET
- * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 100 ms are sent once. A session that
+ * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 25 ms (BADGE_COALESCE_MS) are sent once. A session that
  * ends later keeps its socket until it closes, but the refetches it triggers answer 401.
  */
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +19,8 @@ import type { SessionRuntime } from '../../sessions.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
 /** What staff sockets receive when a badge's read model changed. */
+/** Hints within this many milliseconds are sent as one push (a placed order changes the orders read model twice). */
+export const BADGE_COALESCE_MS = 25;
 export const BADGES_MESSAGE = JSON.stringify({ type: 'badges' });
 
 /** The websocket route as one plugin; its subscribers are the plugin's own state. */
@@ -31,7 +33,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     badgeTimer = setTimeout(() => {
       badgeTimer = null;
       for (const socket of staffSockets) if (socket.readyState === socket.OPEN) socket.send(BADGES_MESSAGE);
-    }, 100);
+    }, BADGE_COALESCE_MS);
   };
   deps.readModelChanges?.on('orders', onBadges);
   deps.readModelChanges?.on('stock_notifications', onBadges);
