@@ -25,7 +25,7 @@ import { ADMIN_MENU, visibleMenu } from '../../features/admin-shell/utils/menu';
 import { LoginRoute } from '../../features/staff-session/routes/login-route';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
-import { hasPermission, STAFF_SESSION_KEY, useStaffSession, type SessionUser } from '../../lib/staff/session';
+import { hasPermission, useStaffSession, type SessionUser } from '../../lib/staff/session';
 import { loginPath, onSessionExpired, sessionLoginPath } from '../../lib/staff/session-expiry';
 import { AVAILABLE_MODELS, resolveAdminPath, type AdminRoute } from './admin-routes';
 
@@ -67,13 +67,14 @@ function AdminArea() {
   const queryClient = useQueryClient();
   const rest = useParams()['*'] ?? '';
 
-  // A staff call answered 401: the session ended. Forget it and go to /session/login, then back here.
+  // A staff call answered 401: the session ended. Go to /session/login, then back here. The login screen forgets
+  // the cached session (forgetting it here would render this guard's /login redirect first: react-router applies
+  // the navigation in a transition, after the cache's synchronous update).
   useEffect(
     () =>
       onSessionExpired(() => {
         const here = window.location.pathname + window.location.search;
         navigate(sessionLoginPath(here, prefix), { replace: true });
-        queryClient.setQueryData(STAFF_SESSION_KEY, null);
         queryClient.removeQueries({ queryKey: ['admin'] });
       }),
     [navigate, prefix, queryClient],

@@ -4,12 +4,16 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '../../../../../api/contracts/admin-users';
+import { createRecentSaves } from '../../../lib/staff/recent-saves';
 import { staffGet } from '../../../lib/staff/session-expiry';
 
 export const USERS_KEY = ['admin', 'users'] as const;
 
+/** Users this page saved, laid over a list whose read model may lag behind (lib/staff/recent-saves.ts). */
+export const savedUsers = createRecentSaves<AdminUser>();
+
 export async function getUsers(signal?: AbortSignal): Promise<AdminUser[]> {
-  return (await staffGet<{ data: AdminUser[] }>('/v1/admin/users', signal)).body.data;
+  return savedUsers.merge((await staffGet<{ data: AdminUser[] }>('/v1/admin/users', signal)).body.data);
 }
 
 export const usersQuery = () => queryOptions({ queryKey: USERS_KEY, queryFn: ({ signal }) => getUsers(signal), staleTime: 10_000 });

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, CreateUserBody, SetPasswordBody, UpdateUserBody } from '../../../../../api/contracts/admin-users';
 import { staffPost, staffPut } from '../../../lib/staff/session-expiry';
-import { USERS_KEY } from './get-users';
+import { savedUsers, USERS_KEY } from './get-users';
 
 const userPath = (id: string) => `/v1/admin/users/${encodeURIComponent(id)}`;
 
@@ -27,11 +27,14 @@ export async function deactivateUser(id: string): Promise<AdminUser> {
   return (await staffPost<{ data: AdminUser }>(`${userPath(id)}/deactivate`, {})).body.data;
 }
 
-/** Runs `save` and refreshes every users query after it succeeded. */
-export function useUserMutation<A, R>(save: (args: A) => Promise<R>) {
+/** Runs `save`, keeps its answer over the (possibly lagging) list, and refreshes every users query. */
+export function useUserMutation<A>(save: (args: A) => Promise<AdminUser>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: save,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: (saved) => {
+      savedUsers.remember(saved);
+      return queryClient.invalidateQueries({ queryKey: USERS_KEY });
+    },
   });
 }

@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminWarehouse, CreateWarehouseBody, UpdateWarehouseBody } from '../../../../../api/contracts/admin-warehouses';
 import { staffPost, staffPut } from '../../../lib/staff/session-expiry';
-import { WAREHOUSES_KEY } from './get-warehouses';
+import { savedWarehouses, WAREHOUSES_KEY } from './get-warehouses';
 
 export async function createWarehouse(body: CreateWarehouseBody): Promise<AdminWarehouse> {
   return (await staffPost<{ data: AdminWarehouse }>('/v1/admin/warehouses', body)).body.data;
@@ -16,8 +16,14 @@ export async function updateWarehouse(id: string, body: UpdateWarehouseBody): Pr
   return (await staffPut<{ data: AdminWarehouse }>(`/v1/admin/warehouses/${encodeURIComponent(id)}`, body)).body.data;
 }
 
-/** Runs `save` and refreshes the warehouse list after it succeeded. */
-export function useWarehouseMutation<A, R>(save: (args: A) => Promise<R>) {
+/** Runs `save`, keeps its answer over the (possibly lagging) list, and refreshes the list. */
+export function useWarehouseMutation<A>(save: (args: A) => Promise<AdminWarehouse>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: save, onSuccess: () => queryClient.invalidateQueries({ queryKey: WAREHOUSES_KEY }) });
+  return useMutation({
+    mutationFn: save,
+    onSuccess: (saved) => {
+      savedWarehouses.remember(saved);
+      return queryClient.invalidateQueries({ queryKey: WAREHOUSES_KEY });
+    },
+  });
 }

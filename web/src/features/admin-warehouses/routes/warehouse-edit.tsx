@@ -1,6 +1,7 @@
 /**
  * WarehouseEdit (spec 2 "Admin area"; issue 10), /admin/warehouse/create and /admin/warehouse/edit/{id}: the name
- * (create: POST /v1/admin/warehouses, then the list; edit: rename with PUT /v1/admin/warehouses/{id} `{ name }`) and
+ * and, on create, the optional code the stock data names it by (default made from the name by the api) (create:
+ * POST /v1/admin/warehouses, then the list; edit: rename with PUT /v1/admin/warehouses/{id} `{ name }`) and
  * Deactivate (PUT `{ active: false }`, after a confirmation). The name validates with the contract's
  * `createWarehouseBodySchema` (required) through the zod resolver; the server's field errors show under it; unsaved
  * changes ask before the page is left.
@@ -46,25 +47,27 @@ function WarehouseForm({ warehouse }: { warehouse: AdminWarehouse | null }) {
   const navigate = useNavigate();
   const form = useForm<z.input<typeof nameSchema>, unknown, z.output<typeof nameSchema>>({
     resolver: zodResolver(nameSchema, { error: staffZodMessages(t) }),
-    defaultValues: { name: warehouse?.name ?? '' },
+    defaultValues: { name: warehouse?.name ?? '', id: '' },
   });
   const [general, setGeneral] = useState<string[]>([]);
   const { errors, isSubmitting, isDirty, isSubmitSuccessful } = form.formState;
   useUnsavedChangesGuard(isDirty && !isSubmitSuccessful, t('page.unsavedChanges'));
-  const save = useWarehouseMutation((name: string) => (warehouse ? updateWarehouse(warehouse.id, { name }) : createWarehouse({ name })));
+  const save = useWarehouseMutation(({ name, id }: { name: string; id?: string }) =>
+    warehouse ? updateWarehouse(warehouse.id, { name }) : createWarehouse({ name, ...(id?.trim() ? { id: id.trim() } : {}) }),
+  );
   const deactivate = useWarehouseMutation(() => updateWarehouse(warehouse!.id, { active: false }));
   const title = warehouse ? warehouse.name : t('admin.warehouses.create');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
-      const saved = await save.mutateAsync(values.name);
+      const saved = await save.mutateAsync(values);
       showToast('success', t('admin.saved'));
       if (!warehouse) navigate(to('/admin/warehouse'), { replace: true });
       else form.reset({ name: saved.name });
     } catch (error) {
-      const found = formErrors(error, ['name']);
-      if (found.fields.name) form.setError('name', { type: 'server', message: found.fields.name });
+      const found = formErrors(error, ['name', 'id']);
+      for (const [field, message] of Object.entries(found.fields)) form.setError(field as 'name' | 'id', { type: 'server', message });
       setGeneral(found.general);
       throw error; // keeps isSubmitSuccessful false, so the guard stays on
     }
@@ -110,6 +113,16 @@ function WarehouseForm({ warehouse }: { warehouse: AdminWarehouse | null }) {
       ) : null}
       <form className="staff-form staff-panel" onSubmit={(e) => onSubmit(e).catch(() => {})} noValidate>
         <TextField id="warehouse-name" label={t('admin.warehouses.name')} autoComplete="off" registration={form.register('name')} error={errors.name?.message} />
+        {warehouse ? null : (
+          <TextField
+            id="warehouse-code"
+            label={t('admin.warehouses.code')}
+            hint={t('admin.warehouses.codeHint')}
+            autoComplete="off"
+            registration={form.register('id')}
+            error={errors.id?.message}
+          />
+        )}
         <FormAlert messages={general} />
         <div className="staff-form__actions">
           <button type="submit" className="button button--primary" disabled={isSubmitting || (warehouse !== null && !isDirty)}>

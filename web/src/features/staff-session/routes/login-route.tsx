@@ -5,12 +5,12 @@
  * /v1/password-reset). Validation: the contract's `loginBodySchema` through the zod resolver; the server's field
  * errors under the fields. After signing in, the session is put into the query cache and the browser goes back to
  * where it was going (`?next=`, same-origin paths only), else to / (spec 7 "Success goes to /"). Someone already
- * signed in goes there at once.
+ * signed in goes there at once, except on /session/login, which first forgets the cached session.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -47,8 +47,13 @@ export function LoginRoute() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // /session/login: the session ended, whatever the cache still says.
+  useEffect(() => {
+    if (expired) queryClient.setQueryData(STAFF_SESSION_KEY, null);
+  }, [expired, queryClient]);
+
   if (session.isPending) return <Spinner />;
-  if (session.data) return <Navigate to={next ?? to('/admin')} replace />;
+  if (session.data && !expired) return <Navigate to={next ?? to('/admin')} replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
