@@ -1,0 +1,276 @@
+/**
+ * The staff side in Debian's Chromium (issue 10 "Browser tests"): /admin sends nobody to /login, an administrator
+ * signs in and lands on the Users screen (the menu shows only back to the site, Users and Warehouses: the other
+ * entries' screens arrive later), creates a user (the form's own and the server's field errors first), sorts the
+ * list through the URL, sees the unfilled-orders count rise without a reload when an order is placed in another
+ * browser context (the websocket push: far inside the 30 s polling), collapses the menu and finds it collapsed after
+ * a reload, creates, renames and deactivates a warehouse, is sent to /session/login with 'Session has expired' when
+ * a staff call answers 401 and comes back after signing in, and logs out; then the new user signs in and sees no
+ * Users entry and spec 6's permission message at /admin/user. axe-core finds no serious or critical violation on any
+ * admin screen, in both themes; screenshots of each land in /tmp/admin-e2e-*.png.
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebIfStale } from '../bin/web-build.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { registerUser } from '../commands/user/user-accounts.js';
+import { seriousAxeViolations } from './support/axe.js';
+import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { checkoutBody } from './support/order-test-kit.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { serveStorefront } from './support/storefront-server.js';
+
+const repoRoot = path.resolve(__dirname, '..');
+const OIL_FILTER = productIdForCode('W 712/75'); // 8.90 €, 10 in stock
+const ADMIN = { username: 'juhataja', password: 'Rukkilill-Tallinn-42' };
+const NEW_USER = { username: 'kassapidaja', password: 'Kollane-Kask-2026' };
+
+let h: ShopHarness;
+let app: FastifyInstance;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let base: string;
+
+beforeAll(async () => {
+  buildWebIfStale((line) => process.stderr.write(`${line}\n`));
+  const executablePath = chromiumExecutable();
+  h = await createShopHarness('admin_e2e');
+  await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
+  const now = new Date().toISOString();
+  await seedSiteContent(h.store, now);
+  await setupDelivery(h.store, now);
+  await registerUser(
+    h.store,
+    { ...ADMIN, confirm: ADMIN.password, roles: ['ADMIN', 'CLIENT'] },
+    { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now },
+    { usernameTaken: async () => false },
+  );
+  await h.settle();
+  ({ app, base } = await serveStorefront(h));
+  browser = await launchChromium(executablePath);
+  context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await h?.close();
+});
+
+const pathOf = () => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const menu = () => page.getByRole('navigation', { name: 'Haldusmenüü' });
+const menuLabels = async () => (await menu().locator('a').allInnerTexts()).map((s) => s.trim());
+const count = (badge: string) => page.locator(`.admin-count[data-badge="${badge}"] .admin-count__value`).innerText();
+
+/** axe on the current screen in both themes (ConjDark, then ConjLight, then back), with a screenshot of each. */
+async function expectAccessibleInBothThemes(name: string) {
+  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
+  for (const theme of ['dark', 'light'] as const) {
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
+      const toggle = page.getByRole('button', { name: /theme|teema/i });
+      // The login screen has no toggle: the theme applied as lib/theme.ts applyTheme does.
+      if (await toggle.count()) await toggle.first().click();
+      else await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+      await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+    }
+    await page.screenshot({ path: `/tmp/admin-e2e-${name}-${theme}.png`, fullPage: true });
+    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
+  }
+}
+
+/** The login form: username, password, Login (Estonian). */
+async function signIn(user: { username: string; password: string }) {
+  await page.getByLabel('Kasutajanimi', { exact: true }).fill(user.username);
+  await page.getByLabel('Parool', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Logi sisse' }).click();
+}
+
+describe('admin shell', () => {
+  it('sends nobody from /admin to /login, shows field errors, and signs in back to where the user was going', async () => {
+    await page.goto(`${base}/admin/user?sort=-username`);
+    await expect.poll(pathOf).toBe('/login?next=%2Fadmin%2Fuser%3Fsort%3D-username');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Logi sisse, et oma lehte hallata');
+    expect(await page.getByRole('button', { name: 'Unustasid parooli?' }).count()).toBe(1);
+    await expectAccessibleInBothThemes('login');
+
+    // The contract's schema in the browser: both fields required.
+    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await expect.poll(() => page.locator('#login-username-error').innerText()).toBe('Kohustuslik');
+    // The server's answer on its field.
+    await signIn({ username: ADMIN.username, password: 'wrong-password-1' });
+    await expect.poll(() => page.locator('#login-password-error').count()).toBe(1);
+    expect(pathOf()).toMatch(/^\/login/);
+
+    await signIn(ADMIN);
+    await expect.poll(pathOf).toBe('/admin/user?sort=-username');
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Kasutajad');
+    expect(await menuLabels()).toEqual(['Tagasi lehele', 'Kasutajad', 'Laod']);
+    expect(await page.locator('.admin-count').count()).toBe(2); // the CLIENT role's two counts, in the header
+    await expectAccessibleInBothThemes('user-list');
+  });
+
+  it('creates a user with the form and the server checking, and sorts the list through the URL', async () => {
+    await page.getByRole('link', { name: 'Uus kasutaja' }).click();
+    await expect.poll(pathOf).toBe('/admin/user/create');
+    await expectAccessibleInBothThemes('user-create');
+    await page.getByLabel('Kasutajanimi').fill(NEW_USER.username);
+    await page.getByLabel('Uus parool').fill('password');
+    await page.getByLabel('Korda uut parooli').fill('passwort');
+    await page.getByRole('button', { name: 'Loo kasutaja' }).click();
+    await expect.poll(() => page.locator('#user-confirm-error').innerText()).toBe('Paroolid ei ühti');
+    // Equal now, but a common password: the server's field error under the password.
+    await page.getByLabel('Korda uut parooli').fill('password');
+    await page.getByRole('button', { name: 'Loo kasutaja' }).click();
+    await expect.poll(() => page.locator('#user-password-error').count()).toBe(1);
+
+    await page.getByLabel('Uus parool').fill(NEW_USER.password);
+    await page.getByLabel('Korda uut parooli').fill(NEW_USER.password);
+    await page.getByLabel(/Poe töötaja/).check();
+    await page.getByRole('button', { name: 'Loo kasutaja' }).click();
+    await expect.poll(pathOf).toMatch(/^\/admin\/user\/edit\/[^/]+$/);
+    await expect.poll(() => page.locator('h1').innerText()).toBe(NEW_USER.username);
+    await expectAccessibleInBothThemes('user-edit');
+
+    await menu().getByRole('link', { name: 'Kasutajad' }).click();
+    await expect.poll(() => page.locator('.data-table tbody tr').count()).toBe(2);
+    // By username ascending at first; the header turns it descending (in the URL), and back.
+    const names = () => page.locator('.data-table tbody tr td:first-child').allInnerTexts();
+    expect(await names()).toEqual([ADMIN.username, NEW_USER.username]);
+    await page.getByRole('button', { name: /^Kasutajanimi/ }).click();
+    await expect.poll(pathOf).toBe('/admin/user?sort=-username');
+    expect(await names()).toEqual([NEW_USER.username, ADMIN.username]);
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Kasutajanimi');
+    await page.reload();
+    await expect.poll(names).toEqual([NEW_USER.username, ADMIN.username]);
+    await page.getByRole('button', { name: /^Kasutajanimi/ }).click();
+    await expect.poll(pathOf).toBe('/admin/user');
+    expect(await names()).toEqual([ADMIN.username, NEW_USER.username]);
+  });
+
+  it('raises the unfilled-orders count when an order is placed in another browser context, without a reload', async () => {
+    await expect.poll(() => count('unfilledOrders')).toMatch(/^\d+$/);
+    const before = Number(await count('unfilledOrders'));
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+
+    const shopper = await browser.newContext();
+    try {
+      const csrf = (await (await shopper.request.get(`${base}/v1/csrf-token`)).json()) as { data: { token: string } };
+      const placed = await shopper.request.post(`${base}/v1/place-order`, {
+        data: checkoutBody([{ product_id: OIL_FILTER, amount: 1 }]),
+        headers: { 'x-csrf-token': csrf.data.token },
+      });
+      expect(placed.status(), await placed.text()).toBe(200);
+      const started = Date.now();
+      await expect.poll(async () => Number(await count('unfilledOrders')), { timeout: 10_000, interval: 100 }).toBe(before + 1);
+      // The push, not the 30 s polling (projection and push within a few seconds on a busy test machine).
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(navigations).toEqual([]);
+    } finally {
+      await shopper.close();
+    }
+  });
+
+  it('collapses the menu and remembers it across a reload', async () => {
+    const toggle = page.getByRole('button', { name: 'Ahenda menüü' });
+    await toggle.click();
+    await expect.poll(() => page.getByRole('button', { name: 'Laienda menüü' }).getAttribute('aria-expanded')).toBe('false');
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: 'Laienda menüü' }).getAttribute('aria-expanded')).toBe('false');
+    // Still keyboard reachable and named while collapsed.
+    expect(await menu().getByRole('link', { name: 'Laod' }).count()).toBe(1);
+    await expectAccessibleInBothThemes('menu-collapsed');
+    await page.getByRole('button', { name: 'Laienda menüü' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Ahenda menüü' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('creates, renames and deactivates a warehouse', async () => {
+    await menu().getByRole('link', { name: 'Laod' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Laod');
+    await expectAccessibleInBothThemes('warehouse-list');
+    await page.getByRole('link', { name: 'Uus ladu' }).click();
+    await page.getByRole('button', { name: 'Loo ladu' }).click();
+    await expect.poll(() => page.locator('#warehouse-name-error').innerText()).toBe('Kohustuslik');
+    await page.getByLabel('Nimi').fill('Pärnu ladu');
+    await page.getByRole('button', { name: 'Loo ladu' }).click();
+    await expect.poll(pathOf).toBe('/admin/warehouse');
+    await page.getByRole('link', { name: 'Pärnu ladu' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Pärnu ladu');
+    await expectAccessibleInBothThemes('warehouse-edit');
+    await page.getByLabel('Nimi').fill('Pärnu kesklinn');
+    await page.getByRole('button', { name: 'Nimeta ümber' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Pärnu kesklinn');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Deaktiveeri' }).click();
+    await expect.poll(() => page.locator('.staff-facts').innerText()).toContain('Deaktiveeritud');
+  });
+
+  it('asks before unsaved changes are lost', async () => {
+    await page.goto(`${base}/admin/warehouse/create`);
+    await page.getByLabel('Nimi').fill('Poolik');
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await menu().getByRole('link', { name: 'Kasutajad' }).click();
+    await expect.poll(() => asked).toBe('Sul on salvestamata muudatusi, mis lähevad kaotsi. Kas soovid kindlasti lahkuda?');
+    expect(pathOf()).toBe('/admin/warehouse/create');
+  });
+
+  it('shows not-found inside the shell for an unknown model, and the own-password screen', async () => {
+    await page.goto(`${base}/admin/nope`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Lehekülge ei leitud');
+    expect(await menu().count()).toBe(1);
+    await expectAccessibleInBothThemes('not-found');
+    await page.getByRole('link', { name: 'Muuda oma parooli' }).click();
+    await expect.poll(pathOf).toBe('/admin/user/password');
+    await expectAccessibleInBothThemes('own-password');
+  });
+
+  it('goes to /session/login when a staff call answers 401, and back after signing in', async () => {
+    await page.goto(`${base}/admin/user`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Kasutajad');
+    // The session cookie no longer names a session: the next staff call answers 401 session.expired.
+    const url = new URL(base);
+    await context.addCookies([{ name: 'shop_sid', value: 'ended', domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    await menu().getByRole('link', { name: 'Laod' }).click();
+    await expect.poll(pathOf).toBe('/session/login?error=session_expired&next=%2Fadmin%2Fwarehouse');
+    expect(await page.getByRole('alert').first().innerText()).toBe('Seanss on aegunud, palun logi uuesti sisse');
+    await expectAccessibleInBothThemes('session-login');
+    await signIn(ADMIN);
+    await expect.poll(pathOf).toBe('/admin/warehouse');
+  });
+
+  it('shows English texts under /en', async () => {
+    await page.goto(`${base}/en/admin/user`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Users');
+    expect(await page.getByRole('navigation', { name: 'Admin menu' }).locator('a').allInnerTexts()).toEqual(['Back to the site', 'Users', 'Warehouses']);
+    await expectAccessibleInBothThemes('user-list-en');
+  });
+
+  it('logs out, and the new user signs in without the administrator\'s entries', async () => {
+    await page.goto(`${base}/admin/user`);
+    await page.getByRole('link', { name: 'Logi välja' }).click();
+    await expect.poll(pathOf).toBe('/');
+    await page.goto(`${base}/admin`);
+    await expect.poll(pathOf).toBe('/login?next=%2Fadmin');
+    await signIn(NEW_USER);
+    await expect.poll(pathOf).toBe('/admin');
+    await expect.poll(menuLabels).toEqual(['Tagasi lehele']);
+    expect(await page.locator('.admin-count').count()).toBe(2);
+    await expectAccessibleInBothThemes('home-client');
+    await page.goto(`${base}/admin/user`);
+    await expect.poll(() => page.locator('main p').first().innerText()).toBe('Sul ei ole õigust seda lehte vaadata, palun võta ühendust administraatoriga.');
+  });
+});
