@@ -165,6 +165,15 @@ describe('admin shell', () => {
 
     const shopper = await browser.newContext();
     try {
+      // A shopper's page never asks for a staff session (no extra call, no staff code).
+      const shopperPage = await shopper.newPage();
+      const staffCalls: string[] = [];
+      shopperPage.on('request', (r) => /\/v1\/(session|site-summary|stock-notification)\b/.test(r.url()) && r.method() === 'GET' && staffCalls.push(r.url()));
+      await shopperPage.goto(`${base}/products`);
+      await shopperPage.locator('.product-card').first().waitFor();
+      expect(staffCalls).toEqual([]);
+      expect(await shopperPage.getByRole('link', { name: 'Haldus' }).count()).toBe(0);
+
       const csrf = (await (await shopper.request.get(`${base}/v1/csrf-token`)).json()) as { data: { token: string } };
       const placed = await shopper.request.post(`${base}/v1/place-order`, {
         data: checkoutBody([{ product_id: OIL_FILTER, amount: 1 }]),
@@ -259,10 +268,14 @@ describe('admin shell', () => {
     await expectAccessibleInBothThemes('user-list-en');
   });
 
-  it('logs out, and the new user signs in without the administrator\'s entries', async () => {
-    await page.goto(`${base}/admin/user`);
+  it('links signed-in staff from the shop to the admin area; logs out, and the new user signs in without the administrator\'s entries', async () => {
+    await page.goto(`${base}/`);
+    await page.getByRole('link', { name: 'Haldus' }).click();
+    await expect.poll(pathOf).toBe('/admin/user');
     await page.getByRole('link', { name: 'Logi välja' }).click();
     await expect.poll(pathOf).toBe('/');
+    await page.locator('.product-card').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Haldus' }).count()).toBe(0);
     await page.goto(`${base}/admin`);
     await expect.poll(pathOf).toBe('/login?next=%2Fadmin');
     await signIn(NEW_USER);

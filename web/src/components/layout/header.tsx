@@ -1,7 +1,7 @@
 /**
  * Site header (spec 2 "Header"): logo, search box, main navigation from the server's entries, social icons, mini
- * cart (passed in by the app shell as `cart`, so shared layout imports no feature), language select, theme toggle and
- * the thin loading bar.
+ * cart (passed in by the app shell as `cart`, so shared layout imports no feature), the admin link for signed-in staff
+ * (spec 6), language select, theme toggle and the thin loading bar.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { LoadingBar } from './loading-bar';
 import { MainNav } from './main-nav';
 import { SearchBox } from './search-box';
 import { SocialLinks } from './social-links';
+import { StaffLink } from './staff-link';
 import { ThemeToggle } from './theme-toggle';
 
 export function Header({ cart }: { cart?: ReactNode }) {
@@ -40,6 +41,7 @@ export function Header({ cart }: { cart?: ReactNode }) {
         <SearchBox />
         <div className="site-header__actions">
           <SocialLinks fields={fields} className="site-header__social" />
+          <StaffLink />
           <LanguageSwitch />
           <ThemeToggle />
           {cart}

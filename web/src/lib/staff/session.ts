@@ -17,15 +17,44 @@ export type { SessionUser };
 export const STAFF_SESSION_KEY = ['staff', 'session'] as const;
 
 /**
+ * Local storage flag 'staff' = '1': this browser signed in as staff lately. The session cookie is HttpOnly, so the
+ * storefront cannot see it; it asks GET /v1/session only when this hint is set, and a shopper's pages never make
+ * the call (issue 10: the admin link for signed-in staff). Set by every answer naming a user, cleared by an answer
+ * of nobody and by Logout.
+ */
+export const STAFF_HINT_KEY = 'staff';
+
+export function hasStaffHint(): boolean {
+  try {
+    return localStorage.getItem(STAFF_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setStaffHint(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(STAFF_HINT_KEY, '1');
+    else localStorage.removeItem(STAFF_HINT_KEY);
+  } catch {
+    /* storage unavailable: no admin link on the shop's pages */
+  }
+}
+
+/**
  * GET /v1/session. Resolves with the signed-in user, or null when the server answers 401 (nobody signed in).
  * @throws ApiError for any other failure (network, 5xx)
  */
 export async function getStaffSession(signal?: AbortSignal): Promise<SessionUser | null> {
   try {
     const res = await getJson<{ data: SessionView }>('/v1/session', signal);
+    setStaffHint(true);
     return res.body.data.user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      setStaffHint(false);
+      return null;
+    }
     throw error;
   }
 }
@@ -33,9 +62,9 @@ export async function getStaffSession(signal?: AbortSignal): Promise<SessionUser
 export const staffSessionQuery = () =>
   queryOptions({ queryKey: STAFF_SESSION_KEY, queryFn: ({ signal }) => getStaffSession(signal), staleTime: 30_000 });
 
-/** The signed-in staff user (null: nobody), through the query cache. */
-export function useStaffSession() {
-  return useQuery(staffSessionQuery());
+/** The signed-in staff user (null: nobody), through the query cache. `enabled` false: no call (data undefined). */
+export function useStaffSession(enabled = true) {
+  return useQuery({ ...staffSessionQuery(), enabled });
 }
 
 /**

@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../components/layout/language-switch';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { useRouteLanguage } from '../../../lib/language';
-import type { SessionUser } from '../../../lib/staff/session';
+import { setStaffHint, type SessionUser } from '../../../lib/staff/session';
 import { useSiteSummary } from '../api/get-site-summary';
 import { useStockNotifications } from '../api/get-stock-notifications';
 import { useLiveBadges } from '../api/use-live-badges';
@@ -110,7 +110,7 @@ export function AdminLayout({ user, availableModels, children }: AdminLayoutProp
           </Link>
           <LanguageSwitch />
           <ThemeToggle />
-          <a className="button admin-logout" href="/logout">
+          <a className="button admin-logout" href="/logout" onClick={() => setStaffHint(false)}>
             <LogOut size={16} aria-hidden="true" />
             {t('admin.logout')}
           </a>

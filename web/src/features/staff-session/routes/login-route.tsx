@@ -21,7 +21,7 @@ import { Spinner } from '../../../components/spinner';
 import { apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
-import { STAFF_SESSION_KEY, useStaffSession } from '../../../lib/staff/session';
+import { setStaffHint, STAFF_SESSION_KEY, useStaffSession } from '../../../lib/staff/session';
 import { safeNextPath } from '../../../lib/staff/session-expiry';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { login } from '../api/login';
@@ -60,6 +60,7 @@ export function LoginRoute() {
     try {
       const user = await login(values);
       navigate(next ?? to('/'), { replace: true });
+      setStaffHint(true);
       queryClient.setQueryData(STAFF_SESSION_KEY, user);
     } catch (error) {
       const found = formErrors(error, FIELDS);
