@@ -14,7 +14,7 @@ import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 import { verifyPassword } from '../../platform/security/passwords.js';
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/database.js';
 import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
-import { countUsers, findUserByUsername, getUser, listUsers, usernameTaken } from '../../projections/users/queries.js';
+import { countActiveAdministrators, countUsers, findUserByUsername, getUser, listUsers, usernameTaken } from '../../projections/users/queries.js';
 import { usersReadModel } from '../../projections/users/writer.js';
 import { getWarehouse, listWarehouses } from '../../projections/warehouses/queries.js';
 import { warehousesReadModel } from '../../projections/warehouses/writer.js';
@@ -147,6 +147,14 @@ describe('passwords, roles, deactivation and sign-ins', () => {
     expect(list.map((u) => u.username)).toEqual(['admin', 'mari.maasikas']);
     expect(list.every((u) => !('passwordHash' in u))).toBe(true);
     expect(await countUsers(db)).toBe(2);
+    // mari holds ADMIN and is active again: two administrators; without either of them, one.
+    expect(await countActiveAdministrators(db)).toBe(2);
+    expect(await countActiveAdministrators(db, { except: userIdForUsername('admin') })).toBe(1);
+    await deactivateUser(store, { userId }, ctx());
+    await settle();
+    expect(await countActiveAdministrators(db, { except: userIdForUsername('admin') })).toBe(0);
+    await reactivateUser(store, { userId }, ctx());
+    await settle();
   });
 
   it('records the acting user in the events\' metadata', async () => {

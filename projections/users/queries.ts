@@ -77,6 +77,18 @@ export async function countUsers(db: Database): Promise<number> {
   return rows[0].n;
 }
 
+/**
+ * Active users holding ADMIN, leaving out `except` (a user id): a screen or route that revokes ADMIN from, or
+ * deactivates, user `except` refuses when this is 0, so the shop never loses its last administrator. (Read-model
+ * check: two administrators removing each other at the same moment could still both pass.)
+ */
+export async function countActiveAdministrators(db: Database, options: { except?: string } = {}): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from rm_users.users
+    where active and roles ? 'ADMIN' and id <> ${options.except ?? ''}`.execute(db);
+  return rows[0].n;
+}
+
 /** Whether a user of this username exists (`registerUser`'s `usernameTaken`). */
 export async function usernameTaken(db: Database, username: string): Promise<boolean> {
   return (await findUserByUsername(db, username)) !== null;
