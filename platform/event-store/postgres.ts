@@ -114,6 +114,10 @@ export interface PostgresEventStoreOptions {
 }
 
 /** The PostgreSQL event store. Construct with a kysely `Database`; call `migrateEventStore` once before use. */
+/** After a wake-up hint: this many quick rereads, this many milliseconds apart (events held back by the horizon). */
+const HINT_RECHECKS = 8;
+const HINT_RECHECK_MS = 25;
+
 export class PostgresEventStore implements EventStore {
   private listener: pg.Client | null = null;
   private listenerReady: Promise<void> | null = null;
@@ -361,23 +365,37 @@ export class PostgresEventStore implements EventStore {
         }
       }
     };
-    const onHint = () => wake?.();
+    // A hint that arrives while a batch is read or handled (no `wake` yet) is kept, so the loop reads again at once
+    // instead of sleeping until the next poll: otherwise an append committed during a batch waited up to
+    // `pollIntervalMs` (the second event of a placed order reached the staff badge ~500 ms late).
+    let hinted = false;
+    // After a hint, the appended events may still be held back by the horizon (an older transaction still running,
+    // e.g. another read model's batch): look again a few times at HINT_RECHECK_MS before the next poll.
+    let rechecks = 0;
+    const onHint = () => {
+      rechecks = HINT_RECHECKS;
+      if (wake) wake();
+      else hinted = true;
+    };
     this.wakeups.add(onHint);
     void this.ensureListener();
 
     const loop = (async () => {
       while (running) {
         try {
+          hinted = false;
           const { events, checkpoint, caughtUp } = await this.readAll({ after, maxCount: batchSize, eventTypes: options.eventTypes });
           if (events.length > 0 || checkpoint !== after) {
             await options.handler(events, checkpoint);
             after = checkpoint;
           }
           settleWaiters();
-          if (caughtUp && running) {
+          if (caughtUp && running && !hinted) {
+            const recheck = rechecks > 0;
+            if (recheck) rechecks--;
             await new Promise<void>((resolve) => {
               // Someone waits for events above the horizon: poll quickly until a long transaction ends.
-              const timer = setTimeout(resolve, waiters.length ? 10 : pollIntervalMs);
+              const timer = setTimeout(resolve, waiters.length ? 10 : recheck ? HINT_RECHECK_MS : pollIntervalMs);
               wake = () => {
                 clearTimeout(timer);
                 resolve();

@@ -1,6 +1,6 @@
 /**
  * Warehouses (issue 10; spec 2 "Admin area" WarehouseEdit, WarehouseList), permission `warehouses.manage`, under
- * /v1/admin: GET /warehouses (the warehouses read model), POST /warehouses {id?, name} (201), PUT
+ * /v1/admin: GET /warehouses (the warehouses read model), GET /warehouses/{id}, POST /warehouses {id?, name} (201), PUT
  * /warehouses/{id} {name?, active: false?} (rename, deactivate). Answers after a command read the warehouse's
  * stream. Failures: 400 `warehouse.name_missing` / `warehouse.name_invalid` / `warehouse.id_invalid`, 404
  * `warehouse.not_found`, 409 (exists, inactive). Events carry the signed-in user in metadata.userId.
@@ -59,6 +59,12 @@ export async function adminWarehouseRoutes(app: FastifyInstance, { deps }: Route
 
   r.get('/warehouses', { schema: { summary: 'Warehouses', tags: ['admin'], querystring: langQuerySchema, response: { 200: envelopeSchema(adminWarehouseListSchema), ...failures } }, config: { permission } }, async () =>
     success(await listWarehouses(deps.db)),
+  );
+
+  r.get(
+    '/warehouses/:id',
+    { schema: { summary: 'One warehouse', tags: ['admin'], params: adminWarehouseParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminWarehouseSchema), ...failures } }, config: { permission } },
+    async (request) => success(await existing(request.params.id)),
   );
 
   r.post(

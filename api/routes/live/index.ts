@@ -8,8 +8,9 @@
  * Staff badges (issue 10): a socket whose upgrade request carried a valid staff session (api/sessions.ts
  * `sessionFromCookieHeader`) also gets `{"type": "badges"}` whenever the orders or stock-notifications read model
  * changed (`rm_changed` 'orders' / 'stock_notifications'), and the admin page refetches GET /v1/site-summary and GET
- * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 25 ms (BADGE_COALESCE_MS) are sent once. A session that
- * ends later keeps its socket until it closes, but the refetches it triggers answer 401.
+ * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 25 ms (BADGE_COALESCE_MS) are sent
+ * once. The session is checked again before each push (one store read per staff socket): a socket whose session
+ * ended (logout, idle, revoked) gets no more hints.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -26,13 +27,22 @@ export const BADGES_MESSAGE = JSON.stringify({ type: 'badges' });
 /** The websocket route as one plugin; its subscribers are the plugin's own state. */
 export async function liveRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   const subscribers = new Map<WebSocket, Set<string>>();
-  const staffSockets = new Set<WebSocket>();
+  /** Staff sockets and the Cookie header of their upgrade request (rechecked before each push). */
+  const staffSockets = new Map<WebSocket, string>();
   let badgeTimer: NodeJS.Timeout | null = null;
+  const pushBadges = async () => {
+    for (const [socket, cookie] of staffSockets) {
+      // A session that ended since (logout, idle, revoked) gets no more hints; the socket stays a shopper's.
+      const staff = await sessions?.sessionFromCookieHeader(cookie).catch(() => null);
+      if (!staff) staffSockets.delete(socket);
+      else if (socket.readyState === socket.OPEN) socket.send(BADGES_MESSAGE);
+    }
+  };
   const onBadges = () => {
     if (badgeTimer || staffSockets.size === 0) return;
     badgeTimer = setTimeout(() => {
       badgeTimer = null;
-      for (const socket of staffSockets) if (socket.readyState === socket.OPEN) socket.send(BADGES_MESSAGE);
+      void pushBadges();
     }, BADGE_COALESCE_MS);
   };
   deps.readModelChanges?.on('orders', onBadges);
@@ -66,10 +76,11 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     (socket, request) => {
     subscribers.set(socket, new Set());
     if (sessions && request.headers.cookie?.includes('shop_sid=')) {
+      const cookie = request.headers.cookie;
       sessions
-        .sessionFromCookieHeader(request.headers.cookie)
+        .sessionFromCookieHeader(cookie)
         .then((staff) => {
-          if (staff && socket.readyState === socket.OPEN) staffSockets.add(socket);
+          if (staff && socket.readyState === socket.OPEN) staffSockets.set(socket, cookie);
         })
         .catch((e: unknown) => request.log.warn({ err: e }, 'live: staff session lookup failed'));
     }
