@@ -1,4 +1,7 @@
-/** ChangePassword: see `ChangePassword` in domain/user/user.ts for its rules and errors. Takes the new hash (user-accounts.ts setUserPassword applies the policy and hashes). */
+/**
+ * ChangePassword: see `ChangePassword` in domain/user/user.ts for its rules and errors. Takes the new
+ * hash: `setUserPassword` / `changeOwnPassword` (user-accounts.ts) apply the policy and hash.
+ */
 import { userHandler } from './user-handler.js';
 
 export const changeUserPassword = userHandler('ChangePassword');
