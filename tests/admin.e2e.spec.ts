@@ -203,6 +203,29 @@ describe('admin shell', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Ahenda menüü' }).getAttribute('aria-expanded')).toBe('true');
   });
 
+  it('starts with the menu closed under 768 px when no choice is remembered', async () => {
+    const small = await browser.newContext({ viewport: { width: 700, height: 800 } });
+    try {
+      const phone = await small.newPage();
+      await small.addCookies(await context.cookies());
+      await phone.goto(`${base}/admin/warehouse`);
+      const toggle = phone.getByRole('button', { name: 'Laienda menüü' });
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await phone.locator('#admin-menu').isVisible()).toBe(false);
+      expect(await phone.locator('.admin-count__value').count()).toBe(2);
+      await toggle.click();
+      expect(await phone.locator('#admin-menu').isVisible()).toBe(true);
+      await phone.screenshot({ path: '/tmp/admin-e2e-small-menu-open.png' });
+      // The open menu lies over the screen: a link in it closes it.
+      await phone.locator('#admin-menu').getByRole('link', { name: 'Kasutajad' }).click();
+      await expect.poll(() => phone.locator('h1').innerText()).toBe('Kasutajad');
+      expect(await phone.locator('#admin-menu').isVisible()).toBe(false);
+      await phone.screenshot({ path: '/tmp/admin-e2e-small-users.png' });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('creates, renames and deactivates a warehouse', async () => {
     await menu().getByRole('link', { name: 'Laod' }).click();
     await expect.poll(() => page.locator('h1').innerText()).toBe('Laod');

@@ -10,9 +10,9 @@
  * entry's permission, so no placeholder screen is needed. Both refresh on the websocket push and every 30 s.
  */
 import { KeyRound, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../../components/layout/language-switch';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { useRouteLanguage } from '../../../lib/language';
@@ -20,7 +20,7 @@ import { setStaffHint, type SessionUser } from '../../../lib/staff/session';
 import { useSiteSummary } from '../api/get-site-summary';
 import { useStockNotifications } from '../api/get-stock-notifications';
 import { useLiveBadges } from '../api/use-live-badges';
-import { initialMenuOpen, MENU_STORAGE_KEY, visibleBadges, visibleMenu, ADMIN_MENU, type MenuBadge } from '../utils/menu';
+import { ADMIN_MENU, initialMenuOpen, MENU_STORAGE_KEY, SMALL_SCREEN_PX, visibleBadges, visibleMenu, type MenuBadge } from '../utils/menu';
 import { SideMenu } from './side-menu';
 import '../../../components/staff/staff.css';
 
@@ -66,6 +66,12 @@ export function AdminLayout({ user, availableModels, children }: AdminLayoutProp
   const inMenu = new Set(entries.map((e) => e.badge).filter(Boolean));
   const headerBadges = badges.filter((b) => !inMenu.has(b));
 
+  // Under 768 px the open menu lies over the screen: following one of its links closes it (not remembered).
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (window.innerWidth < SMALL_SCREEN_PX) setOpen(false);
+  }, [pathname]);
+
   const toggle = () =>
     setOpen((was) => {
       rememberMenu(!was);
@@ -95,8 +101,8 @@ export function AdminLayout({ user, availableModels, children }: AdminLayoutProp
         {headerBadges.length ? (
           <ul className="admin-counts" aria-label={t('admin.counts.label')} aria-live="polite">
             {headerBadges.map((b) => (
-              <li key={b} className="admin-count" data-badge={b}>
-                {t(`admin.counts.${b}`)} <span className="admin-count__value">{counts[b] ?? '–'}</span>
+              <li key={b} className="admin-count" data-badge={b} title={t(`admin.counts.${b}`)}>
+                <span className="admin-count__label">{t(`admin.counts.${b}`)}</span> <span className="admin-count__value">{counts[b] ?? '–'}</span>
               </li>
             ))}
           </ul>
