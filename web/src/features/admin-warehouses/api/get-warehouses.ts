@@ -1,7 +1,6 @@
 /**
  * GET /v1/admin/warehouses (issue 10 WarehouseList; permission warehouses.manage): every warehouse with its name and
- * state (api/contracts/admin-warehouses.ts `AdminWarehouse`). There is no single-warehouse read: the edit screen
- * takes its warehouse from this list.
+ * state (api/contracts/admin-warehouses.ts `AdminWarehouse`), from the warehouses read model.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminWarehouse } from '../../../../../api/contracts/admin-warehouses';

@@ -1,5 +1,6 @@
 /**
- * WarehouseEdit (spec 2 "Admin area"; issue 10), /admin/warehouse/create and /admin/warehouse/edit/{id}: the name
+ * WarehouseEdit (spec 2 "Admin area"; issue 10), /admin/warehouse/create and /admin/warehouse/edit/{id} (the
+ * warehouse read by GET /v1/admin/warehouses/{id}): the name
  * and, on create, the optional code the stock data names it by (default made from the name by the api) (create:
  * POST /v1/admin/warehouses, then the list; edit: rename with PUT /v1/admin/warehouses/{id} `{ name }`) and
  * Deactivate (PUT `{ active: false }`, after a confirmation). The name validates with the contract's
@@ -20,11 +21,11 @@ import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { FormAlert, TextField } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
-import { apiErrorText } from '../../../lib/api-client';
+import { apiErrorText, isNotFound } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
-import { useWarehouses } from '../api/get-warehouses';
+import { useWarehouse } from '../api/get-warehouse';
 import { createWarehouse, updateWarehouse, useWarehouseMutation } from '../api/save-warehouse';
 
 /** The name as the form edits it: the contract's rule plus "not only spaces". */
@@ -32,13 +33,11 @@ const nameSchema = createWarehouseBodySchema.extend({ name: createWarehouseBodyS
 
 export function WarehouseEditScreen({ id }: { id: string | undefined }) {
   const { t } = useTranslation('cms');
-  const warehouses = useWarehouses();
+  const warehouse = useWarehouse(id);
   if (id === undefined) return <WarehouseForm warehouse={null} />;
-  if (warehouses.isPending) return <Spinner />;
-  if (warehouses.isError) return <FormAlert messages={[apiErrorText(warehouses.error)]} />;
-  const warehouse = warehouses.data.find((w) => w.id === id);
-  if (!warehouse) return <NotFound title={t('admin.warehouses.notFound')} />;
-  return <WarehouseForm key={`${warehouse.id}:${warehouse.version}`} warehouse={warehouse} />;
+  if (warehouse.isPending) return <Spinner />;
+  if (warehouse.isError) return isNotFound(warehouse.error) ? <NotFound title={t('admin.warehouses.notFound')} /> : <FormAlert messages={[apiErrorText(warehouse.error)]} />;
+  return <WarehouseForm key={`${warehouse.data.id}:${warehouse.data.version}`} warehouse={warehouse.data} />;
 }
 
 function WarehouseForm({ warehouse }: { warehouse: AdminWarehouse | null }) {
