@@ -103,9 +103,10 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
         throw new ApiError('session.invalid_login', 400, 'password');
       }
       await sessions.clearLoginFailures(keys[0]);
-      await startSession(request, user.userId);
       const now = deps.now();
+      // Recorded first: a sign-in that cannot be recorded (500) starts no session.
       await recordSignIn(deps.store, { userId: user.userId, at: now }, { commandId: randomUUID(), correlationId: request.id, userId: user.userId, now });
+      await startSession(request, user.userId);
       request.log.info({ userId: user.userId }, 'staff signed in');
       return success({ user: sessionUserView({ id: user.userId, username: user.username, roles: user.roles, active: true }) });
     },
