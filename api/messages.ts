@@ -66,6 +66,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'user.password_mismatch': { et: 'Paroolid ei kattu.', en: 'The passwords do not match' },
   'user.current_password_wrong': { et: 'Praegune parool on vale.', en: 'The current password is wrong' },
   'user.role_invalid': { et: 'Tundmatu roll.', en: 'Unknown role' },
+  'user.last_admin': { et: 'Poe viimast aktiivset administraatorit ei saa deaktiveerida ega tema administraatori rolli ära võtta.', en: "The shop's last active administrator cannot be deactivated or lose the ADMIN role." },
   'user.self_deactivate': { et: 'Iseennast ei saa deaktiveerida.', en: 'You cannot deactivate yourself.' },
   'warehouse.not_found': { et: 'Ladu ei leitud.', en: 'The warehouse was not found.' },
   'warehouse.name_invalid': { et: 'Lao nimi on vigane.', en: 'The warehouse name is invalid.' },

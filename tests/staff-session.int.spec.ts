@@ -363,6 +363,24 @@ describe('the staff guard and CSRF', () => {
     const list = await call(admin, 'GET', '/v1/admin/users');
     expect(list.json().data.map((u: { username: string }) => u.username)).toEqual(expect.arrayContaining(['alice', 'gina']));
     expect(JSON.stringify(list.json())).not.toContain('argon2');
+    expect(list.json().data.filter((u: { roles: string[]; active: boolean }) => u.active && u.roles.includes('ADMIN')).length).toBeGreaterThan(1);
+  });
+});
+
+describe('the last administrator', () => {
+  it('keeps the ADMIN role and stays active (409 user.last_admin)', async () => {
+    const admin = await signedIn('alice');
+    await h.settle();
+    const users = (await call(admin, 'GET', '/v1/admin/users')).json().data as { id: string; roles: string[]; active: boolean }[];
+    for (const u of users.filter((x) => x.id !== ids.alice && x.active && x.roles.includes('ADMIN'))) {
+      const res = await call(admin, 'PUT', `/v1/admin/users/${u.id}`, { roles: u.roles.filter((r) => r !== 'ADMIN') });
+      expect(res.statusCode).toBe(200);
+    }
+    await h.settle();
+    const self = await call(admin, 'PUT', `/v1/admin/users/${ids.alice}?lang=en`, { roles: ['CLIENT'] });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe("The shop's last active administrator cannot be deactivated or lose the ADMIN role.");
+    expect((await call(admin, 'GET', `/v1/admin/users/${ids.alice}`)).json().data.roles).toEqual(['ADMIN', 'CLIENT']);
   });
 });
 

@@ -5,6 +5,8 @@
  * - GET /users/{id}; PUT /users/{id} {roles}: grants and revokes to reach exactly those roles;
  * - POST /users/{id}/password {password, confirm}: an administrator sets a new one; the user's sessions end at once;
  * - POST /users/{id}/deactivate (the user's sessions end at once; not yourself), POST /users/{id}/reactivate.
+ * Taking ADMIN from, or deactivating, the last active administrator answers 409 `user.last_admin` (the users read
+ * model's count; two administrators removing each other at the same moment could still both pass).
  * Answers after a command read the user's stream (no read-model lag). Failures: 400 with field errors (the policy
  * codes of commands/user/user-accounts.ts, fields `username`, `password`, `confirm`, `roles`), 404
  * `user.not_found`, 409 on a concurrent change. Every command's events carry the signed-in user in metadata.userId.
@@ -20,7 +22,7 @@ import { parseUserEvent } from '../../../domain/user/events.js';
 import { isRole, type Role } from '../../../domain/user/permissions.js';
 import { toUserStreamId, userDecider } from '../../../domain/user/user.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { listUsers, usernameTaken } from '../../../projections/users/queries.js';
+import { countActiveAdministrators, listUsers, usernameTaken } from '../../../projections/users/queries.js';
 import {
   type AdminUser,
   adminUserListSchema,
@@ -100,6 +102,9 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       const asked = [...new Set(request.body.roles)];
       if (!asked.every(isRole)) throw new ApiError('user.role_invalid', 400, 'roles');
       const wanted = asked as Role[];
+      if (user.active && user.roles.includes('ADMIN') && !wanted.includes('ADMIN') && (await countActiveAdministrators(deps.db, { except: user.id })) === 0) {
+        throw new ApiError('user.last_admin', 409, 'roles');
+      }
       // One command id per command: a shared one would make the second a duplicate of the first.
       for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
       for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
@@ -128,6 +133,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
     async (request) => {
       const user = await existing(request.params.id);
       if (user.id === request.staffUser!.id) throw new ApiError('user.self_deactivate', 409);
+      if (user.active && user.roles.includes('ADMIN') && (await countActiveAdministrators(deps.db, { except: user.id })) === 0) throw new ApiError('user.last_admin', 409);
       if (user.active) await deactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
       await sessions.revokeUserSessions(user.id, Date.now());
       return success(await existing(user.id));
