@@ -1,8 +1,7 @@
 /**
  * /login and /session/login?error=... (spec 2; spec 6 "The login prompt reads Log in to manage your site"; spec 8
  * "Login failure: server field errors on the form", "Session has expired, please log in"): username, password, a
- * Login button and a Forgot password link, which opens a one-field request for a reset link (POST
- * /v1/password-reset). Validation: the contract's `loginBodySchema` through the zod resolver; the server's field
+ * Login button and a Forgot password link, which says how to get a new password (from an administrator). Validation: the contract's `loginBodySchema` through the zod resolver; the server's field
  * errors under the fields. After signing in, the session is put into the query cache and the browser goes back to
  * where it was going (`?next=`, same-origin paths only), else to / (spec 7 "Success goes to /"). Someone already
  * signed in goes there at once, except on /session/login, which first forgets the cached session.
@@ -18,14 +17,12 @@ import { loginBodySchema, type LoginBody } from '../../../../../api/contracts/se
 import { PageMeta } from '../../../components/page-meta';
 import { FormAlert, TextField } from '../../../components/staff/text-field';
 import { Spinner } from '../../../components/spinner';
-import { apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { setStaffHint, STAFF_SESSION_KEY, useStaffSession } from '../../../lib/staff/session';
 import { safeNextPath } from '../../../lib/staff/session-expiry';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { login } from '../api/login';
-import { requestPasswordReset } from '../api/request-password-reset';
 import '../../../components/staff/staff.css';
 
 const FIELDS = ['username', 'password'] as const;
@@ -93,45 +90,22 @@ export function LoginRoute() {
             </button>
           </div>
         </form>
-        {forgot ? <ForgotPassword id="forgot-password" initial={form.getValues('username')} /> : null}
+        {forgot ? <ForgotPassword id="forgot-password" /> : null}
       </main>
     </div>
   );
 }
 
-/** The forgot-password request: a username and Send; the same answer whether or not the user exists. */
-function ForgotPassword({ id, initial }: { id: string; initial: string }) {
+/**
+ * Forgot password (spec 2: the link's action is not shown). The api has no reset by e-mail (no staff e-mail
+ * addresses are kept), so the link says what works: an administrator sets a new password on the user's screen.
+ */
+function ForgotPassword({ id }: { id: string }) {
   const { t } = useTranslation('cms');
-  const [username, setUsername] = useState(initial);
-  const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; message: string }>({ kind: 'idle' });
   return (
-    <form
-      id={id}
-      className="staff-form staff-login__forgot"
-      aria-label={t('login.forgotTitle')}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!username.trim()) return setState({ kind: 'failed', message: t('admin.form.required') });
-        setState({ kind: 'sending' });
-        requestPasswordReset(username.trim()).then(
-          () => setState({ kind: 'sent' }),
-          (error: unknown) => setState({ kind: 'failed', message: apiErrorText(error) }),
-        );
-      }}
-    >
-      <h2>{t('login.forgotTitle')}</h2>
-      <div className="staff-field">
-        <label htmlFor={`${id}-username`}>{t('login.username')}</label>
-        <input id={`${id}-username`} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-      </div>
-      {state.kind === 'sent' ? <p role="status">{t('login.forgotSent')}</p> : null}
-      {state.kind === 'failed' ? <FormAlert messages={[state.message]} /> : null}
-      <div className="staff-form__actions">
-        <button type="submit" className="button" disabled={state.kind === 'sending'}>
-          {t('login.forgotSubmit')}
-        </button>
-      </div>
-    </form>
+    <section id={id} className="staff-login__forgot" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('login.forgotTitle')}</h2>
+      <p>{t('login.forgotText')}</p>
+    </section>
   );
 }
