@@ -118,8 +118,8 @@ describe('admin shell', () => {
     await signIn(ADMIN);
     await eventually(pathOf).toBe('/admin/user?sort=-username');
     await eventually(() => page.locator('h1').innerText()).toBe('Kasutajad');
-    expect(await menuLabels()).toEqual(['Tagasi lehele', 'Kasutajad', 'Laod']);
-    expect(await page.locator('.admin-count').count()).toBe(2); // the CLIENT role's two counts, in the header
+    await eventually(() => menuLabels()).toEqual(['Tagasi lehele', 'Kasutajad', 'Laod']);
+    await eventually(() => page.locator('.admin-count').count()).toBe(2); // the CLIENT role's two counts, in the header
     await expectAccessibleInBothThemes('user-list');
   });
 
@@ -152,13 +152,13 @@ describe('admin shell', () => {
     expect(await names()).toEqual([ADMIN.username, NEW_USER.username]);
     await page.getByRole('button', { name: /^Kasutajanimi/ }).click();
     await eventually(pathOf).toBe('/admin/user?sort=-username');
-    expect(await names()).toEqual([NEW_USER.username, ADMIN.username]);
-    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Kasutajanimi');
+    await eventually(() => names()).toEqual([NEW_USER.username, ADMIN.username]);
+    await eventually(() => page.locator('th[aria-sort="descending"]').textContent()).toContain('Kasutajanimi');
     await page.reload();
     await eventually(names).toEqual([NEW_USER.username, ADMIN.username]);
     await page.getByRole('button', { name: /^Kasutajanimi/ }).click();
     await eventually(pathOf).toBe('/admin/user');
-    expect(await names()).toEqual([ADMIN.username, NEW_USER.username]);
+    await eventually(() => names()).toEqual([ADMIN.username, NEW_USER.username]);
   });
 
   it('raises the unfilled-orders count when an order is placed in another browser context, without a reload', async () => {
@@ -216,14 +216,14 @@ describe('admin shell', () => {
       const toggle = phone.getByRole('button', { name: 'Laienda menüü' });
       await eventually(() => toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await phone.locator('#admin-menu').isVisible()).toBe(false);
-      expect(await phone.locator('.admin-count__value').count()).toBe(2);
+      await eventually(() => phone.locator('.admin-count__value').count()).toBe(2);
       await toggle.click();
-      expect(await phone.locator('#admin-menu').isVisible()).toBe(true);
+      await eventually(() => phone.locator('#admin-menu').isVisible()).toBe(true);
       await phone.screenshot({ path: '/tmp/admin-e2e-small-menu-open.png' });
       // The open menu lies over the screen: a link in it closes it.
       await phone.locator('#admin-menu').getByRole('link', { name: 'Kasutajad' }).click();
       await eventually(() => phone.locator('h1').innerText()).toBe('Kasutajad');
-      expect(await phone.locator('#admin-menu').isVisible()).toBe(false);
+      await eventually(() => phone.locator('#admin-menu').isVisible()).toBe(false);
       await phone.screenshot({ path: '/tmp/admin-e2e-small-users.png' });
     } finally {
       await small.close();
@@ -284,7 +284,8 @@ describe('admin shell', () => {
     expect((await context.cookies()).filter((c) => c.name === 'shop_sid').map((c) => c.value)).toEqual(['ended']);
     await menu().getByRole('link', { name: 'Laod' }).click();
     await eventually(pathOf).toBe('/session/login?error=session_expired&next=%2Fadmin%2Fwarehouse');
-    expect(await page.getByRole('alert').first().innerText()).toBe('Seanss on aegunud, palun logi uuesti sisse');
+    // The message renders once the page's texts are in (an empty live region may come first): wait for it.
+    await eventually(() => page.getByRole('alert').filter({ hasText: /\S/ }).first().innerText()).toBe('Seanss on aegunud, palun logi uuesti sisse');
     await expectAccessibleInBothThemes('session-login');
     await signIn(ADMIN);
     await eventually(pathOf).toBe('/admin/warehouse');
@@ -293,7 +294,7 @@ describe('admin shell', () => {
   it('shows English texts under /en', async () => {
     await page.goto(`${base}/en/admin/user`);
     await eventually(() => page.locator('h1').innerText()).toBe('Users');
-    expect(await page.getByRole('navigation', { name: 'Admin menu' }).locator('a').allInnerTexts()).toEqual(['Back to the site', 'Users', 'Warehouses']);
+    await eventually(() => page.getByRole('navigation', { name: 'Admin menu' }).locator('a').allInnerTexts()).toEqual(['Back to the site', 'Users', 'Warehouses']);
     await expectAccessibleInBothThemes('user-list-en');
   });
 
@@ -304,13 +305,13 @@ describe('admin shell', () => {
     await page.getByRole('link', { name: 'Logi välja' }).click();
     await eventually(pathOf).toBe('/');
     await page.locator('.product-card').first().waitFor();
-    expect(await page.getByRole('link', { name: 'Haldus' }).count()).toBe(0);
+    await eventually(() => page.getByRole('link', { name: 'Haldus' }).count()).toBe(0);
     await page.goto(`${base}/admin`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin');
     await signIn(NEW_USER);
     await eventually(pathOf).toBe('/admin');
     await eventually(menuLabels).toEqual(['Tagasi lehele']);
-    expect(await page.locator('.admin-count').count()).toBe(2);
+    await eventually(() => page.locator('.admin-count').count()).toBe(2);
     await expectAccessibleInBothThemes('home-client');
     await page.goto(`${base}/admin/user`);
     await eventually(() => page.locator('main p').first().innerText()).toBe('Sul ei ole õigust seda lehte vaadata, palun võta ühendust administraatoriga.');
