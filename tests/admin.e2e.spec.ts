@@ -4,9 +4,9 @@
  * entries' screens arrive later), creates a user (the form's own and the server's field errors first), sorts the
  * list through the URL, sees the unfilled-orders count rise without a reload when an order is placed in another
  * browser context (the websocket push: far inside the 30 s polling), collapses the menu and finds it collapsed after
- * a reload, creates, renames and deactivates a warehouse, is sent to /session/login with 'Session has expired' when
- * a staff call answers 401 and comes back after signing in, and logs out; then the new user signs in and sees no
- * Users entry and spec 6's permission message at /admin/user. axe-core finds no serious or critical violation on any
+ * a reload, creates, renames and deactivates a warehouse, deactivates and reactivates a user, is sent to
+ * /session/login with 'Session has expired' when a staff call answers 401 and comes back after signing in, and logs
+ * out; then the new user signs in and sees no Users entry and spec 6's permission message at /admin/user. axe-core finds no serious or critical violation on any
  * admin screen, in both themes; screenshots of each land in /tmp/admin-e2e-*.png.
  */
 import path from 'node:path';
@@ -249,6 +249,18 @@ describe('admin shell', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Deaktiveeri' }).click();
     await eventually(() => page.locator('.staff-facts').innerText()).toContain('Deaktiveeritud');
+  });
+
+  it('deactivates a user and reactivates them', async () => {
+    await page.goto(`${base}/admin/user`);
+    await page.getByRole('link', { name: NEW_USER.username }).click();
+    await eventually(() => page.locator('h1').innerText()).toBe(NEW_USER.username);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Deaktiveeri' }).click();
+    await eventually(() => page.locator('.staff-facts').innerText()).toContain('Deaktiveeritud');
+    await page.getByRole('button', { name: 'Aktiveeri uuesti' }).click();
+    await eventually(() => page.locator('.staff-facts').innerText()).toContain('Aktiivne');
+    await eventually(() => page.getByRole('button', { name: 'Deaktiveeri' }).count()).toBe(1);
   });
 
   it('asks before unsaved changes are lost', async () => {

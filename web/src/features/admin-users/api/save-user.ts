@@ -1,7 +1,7 @@
 /**
  * Saving users (issue 10 UserEdit; api/contracts/admin-users.ts): POST /v1/admin/users creates one (username,
  * password twice, roles; 201 the user), PUT /v1/admin/users/{id} replaces its roles, POST .../{id}/password sets a
- * new password (administrators), POST .../{id}/deactivate deactivates it. Each answers the user and refreshes the
+ * new password (administrators), POST .../{id}/deactivate deactivates it and .../{id}/reactivate lets it sign in again. Each answers the user and refreshes the
  * users' queries. Errors: ApiError with the envelope's field errors (`username`, `password`, `confirm`, `roles`).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,11 @@ export async function setUserPassword(id: string, body: SetPasswordBody): Promis
 
 export async function deactivateUser(id: string): Promise<AdminUser> {
   return (await staffPost<{ data: AdminUser }>(`${userPath(id)}/deactivate`, {})).body.data;
+}
+
+/** POST /v1/admin/users/{id}/reactivate: the user can sign in again; answers the user. */
+export async function reactivateUser(id: string): Promise<AdminUser> {
+  return (await staffPost<{ data: AdminUser }>(`${userPath(id)}/reactivate`, {})).body.data;
 }
 
 /** Runs `save`, keeps its answer over the (possibly lagging) list, and refreshes every users query. */

@@ -8,7 +8,7 @@
  * field errors show under the fields; unsaved changes ask before the page is left (spec 2's text).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Ban, Save } from 'lucide-react';
+import { Ban, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ import type { SessionUser } from '../../../lib/staff/session';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { useUser } from '../api/get-user';
-import { createUser, deactivateUser, updateUser, useUserMutation } from '../api/save-user';
+import { createUser, deactivateUser, reactivateUser, updateUser, useUserMutation } from '../api/save-user';
 import { OwnPasswordForm, SetPasswordForm, withConfirmation } from '../components/password-forms';
 import { RolesField } from '../components/roles-field';
 
@@ -119,6 +119,7 @@ function EditUser({ user, me }: { user: AdminUser; me: SessionUser }) {
   useUnsavedChangesGuard(isDirty, t('page.unsavedChanges'));
   const save = useUserMutation((roles: string[]) => updateUser(user.id, { roles }));
   const deactivate = useUserMutation(() => deactivateUser(user.id));
+  const reactivate = useUserMutation(() => reactivateUser(user.id));
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
@@ -150,6 +151,22 @@ function EditUser({ user, me }: { user: AdminUser; me: SessionUser }) {
           >
             <Ban size={16} aria-hidden="true" />
             {t('admin.users.deactivate')}
+          </button>
+        ) : null}
+        {!user.active ? (
+          <button
+            type="button"
+            className="button"
+            disabled={reactivate.isPending}
+            onClick={() =>
+              reactivate.mutate(undefined, {
+                onSuccess: () => showToast('success', t('admin.users.reactivated')),
+                onError: (error) => setGeneral(formErrors(error, []).general),
+              })
+            }
+          >
+            <RotateCcw size={16} aria-hidden="true" />
+            {t('admin.users.reactivate')}
           </button>
         ) : null}
       </Head>
