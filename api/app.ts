@@ -86,7 +86,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     async () => success({ ok: true }),
   );
   // One encapsulated plugin per resource (conventions 6, fastify/demo).
-  await app.register(productRoutes, { deps });
+  await app.register(productRoutes, { deps, sessions });
   await app.register(searchRoutes, { deps });
   await app.register(categoryRoutes, { deps });
   await app.register(deliveryRoutes, { deps });

@@ -80,6 +80,23 @@ export function staffGuard(sessions: SessionRuntime, store: EventStore): onReque
   };
 }
 
+/**
+ * The signed-in staff user of a shop request (outside the staff plugin: no @fastify/session here), or null: reads
+ * the `shop_sid` cookie through the session store without creating, touching or setting any session or cookie.
+ * Null for no cookie, an ended session, an unknown or deactivated user, or one without `permission`. Used by the
+ * catalog routes for `fieldsPreset=frontEdit` (issue 10). A shopper's request (no cookie) costs nothing.
+ */
+export async function staffUserFromRequest(request: FastifyRequest, sessions: SessionRuntime | undefined, store: EventStore, permission: Permission): Promise<StaffUser | null> {
+  const header = request.headers.cookie;
+  if (!sessions || !header?.includes(`${SESSION_COOKIE}=`)) return null;
+  const staff = await sessions.sessionFromCookieHeader(header).catch(() => null);
+  if (!staff) return null;
+  const user = await loadUser(store, staff.userId);
+  if (!user || user.status !== 'active') return null;
+  const view: StaffUser = { id: user.userId, username: user.username, roles: user.roles, active: true };
+  return can(view, permission) ? view : null;
+}
+
 /** CSRF for state-changing staff calls (see the module comment). @throws ApiError 403 `request.csrf_invalid`. */
 export function staffCsrf(app: FastifyInstance): onRequestHookHandler {
   return async (request, reply) => {

@@ -63,6 +63,13 @@ export const productSchema = z.object({
   big_product: z.boolean(),
   class: z.enum(['product', 'service']),
   visibility: z.object({ currentState: visibilityStateSchema }),
+  /**
+   * Only with `fieldsPreset=frontEdit` from a staff session that may `products.view` (spec 4, 6; issue 10): what the
+   * storefront's staff marks need. `lowStock`: the first stock amount is at or below `critical_stock_level`.
+   */
+  staff: z
+    .object({ visibility: visibilityStateSchema, criticalStockLevel: z.number().nullable(), firstStockAmount: z.string(), lowStock: z.boolean() })
+    .optional(),
   categories: z.array(productCategoryRefSchema),
   /** Technical criteria as the products carry them (`name`, `value`: the facet keys) with their labels in the language. */
   attributes: z.array(z.object({ name: z.string(), value: z.string(), label: z.string(), valueLabel: z.string() })),
@@ -107,6 +114,8 @@ export const productListQuerySchema = z.object({
   sort: sortSchema.optional(),
   /** 'user' when a person typed the search (spec 2 Header), recorded in SearchPerformed. */
   iu: z.enum(['user']).optional(),
+  /** 'frontEdit': staff details on each product (`staff`) for a staff session; ignored for anyone else. */
+  fieldsPreset: z.enum(['default', 'frontEdit']).optional(),
   lang: z.string().optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -210,3 +219,5 @@ export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>
 
 /** Path of GET /product/view/{id}. */
 export const productParamsSchema = z.object({ id: safeString(100) });
+/** Query of GET /product/view/{id}: `lang`, and `fieldsPreset` as in the product list. */
+export const productViewQuerySchema = z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional() });

@@ -5,9 +5,8 @@
  * Every search (a request with q or filters) appends a SearchPerformed event.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { langQuerySchema } from '../../contracts/common.js';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
 import { labelFilter } from '../../filter-labels.js';
@@ -21,13 +20,38 @@ import {
   PAGINATION_HEADERS,
   productListQuerySchema,
   productListResponseSchema,
+  type Product,
   productParamsSchema,
   productSchema,
+  productViewQuerySchema,
 } from '../../contracts/catalog.js';
 import type { ApiDeps, RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
+import type { SessionRuntime } from '../../sessions.js';
+import { staffUserFromRequest } from '../../staff-guard.js';
 import { toProduct } from './to-product.js';
+
+/**
+ * Is this a staff request for the frontEdit fields (issue 10)? `fieldsPreset=frontEdit` and a staff session that
+ * may `products.view`; anyone else's frontEdit is ignored. Staff answers are never cached by the browser or proxies.
+ */
+export async function wantsStaffFields(deps: ApiDeps, sessions: SessionRuntime | undefined, request: FastifyRequest, reply: FastifyReply, fieldsPreset: string | undefined): Promise<boolean> {
+  if (fieldsPreset !== 'frontEdit') return false;
+  const user = await staffUserFromRequest(request, sessions, deps.store, 'products.view');
+  if (user) reply.header('cache-control', 'private, no-store');
+  return user !== null;
+}
+
+/** A product with the staff details (spec 4: the low-stock icon when the first stock amount <= critical_stock_level). */
+export function withStaffFields(product: Product): Product {
+  const first = product.stock[0]?.amount ?? '0.000';
+  const level = product.critical_stock_level;
+  return {
+    ...product,
+    staff: { visibility: product.visibility.currentState, criticalStockLevel: level, firstStockAmount: first, lowStock: level !== null && Number(first) <= level },
+  };
+}
 
 /** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
 const sortsMatch: [ContractSort] extends [ListingSort] ? ([ListingSort] extends [ContractSort] ? true : false) : false = true;
@@ -62,7 +86,7 @@ export function cachedListing(deps: ApiDeps, listings: ResultCache<ListProductsO
 }
 
 /** The product routes as one plugin; caches from the app's decorations (api/catalog-caches.ts). */
-export async function productRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+export async function productRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { categories, listings, filterLabels } = app;
 
@@ -81,10 +105,11 @@ export async function productRoutes(app: FastifyInstance, { deps }: RouteOptions
     const language: Language = requestLanguage(query, request.headers['accept-language']);
     const filters = parseFilters(query.f);
     const now = deps.now();
-    const [result, snapshot, labels] = await Promise.all([
+    const [result, snapshot, labels, staff] = await Promise.all([
       cachedListing(deps, listings, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
       categories.get(now),
       filterLabels.get(),
+      wantsStaffFields(deps, sessions, request, reply, query.fieldsPreset),
     ]);
     const q = query.q?.trim() ?? '';
     if (q || Object.keys(filters).length) {
@@ -95,7 +120,10 @@ export async function productRoutes(app: FastifyInstance, { deps }: RouteOptions
     }
     setPagination(reply, query.page, query.pageSize, result.total);
     return success({
-      results: result.products.map((p) => toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels)),
+      results: result.products.map((p) => {
+        const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
+        return staff ? withStaffFields(product) : product;
+      }),
       availableFilters: result.availableFilters.map((f) => labelFilter(f, labels, language)),
       leftOutSearchKeywords: result.leftOutSearchKeywords,
       appliedFiltersCount: result.appliedFiltersCount,
@@ -111,16 +139,23 @@ export async function productRoutes(app: FastifyInstance, { deps }: RouteOptions
         summary: 'One product (spec 7); 404 for an unknown or inaccessible product',
         tags: ['catalog'],
         params: productParamsSchema,
-        querystring: langQuerySchema,
+        querystring: productViewQuerySchema,
         response: { 200: envelopeSchema(productSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);
       const now = deps.now();
-      const [product, snapshot, labels] = await Promise.all([getProduct(deps.db, request.params.id, now), categories.get(now), filterLabels.get()]);
-      if (!product || product.visibility === 'inaccessible') throw new ApiError('product.not_found', 404);
-      return success(toProduct(product, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels));
+      const [product, snapshot, labels, staff] = await Promise.all([
+        getProduct(deps.db, request.params.id, now),
+        categories.get(now),
+        filterLabels.get(),
+        wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
+      ]);
+      // Staff (frontEdit) also open an inaccessible product's page, to see it marked; everyone else gets 404.
+      if (!product || (product.visibility === 'inaccessible' && !staff)) throw new ApiError('product.not_found', 404);
+      const view = toProduct(product, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
+      return success(staff ? withStaffFields(view) : view);
     },
   );
 }

@@ -1,20 +1,18 @@
 /**
  * The link to the admin area on the shop's pages for signed-in staff (spec 6: "Logged-in staff ... get the admin
- * area"; issue 10). Asks GET /v1/session only when this browser signed in as staff lately (lib/staff/session.ts
- * `hasStaffHint`), so a shopper's pages make no extra call; shows nothing for anyone else.
+ * area"; issue 10). Asks GET /v1/session only when this browser signed in as staff lately (lib/staff/storefront.ts
+ * `useStorefrontStaff`), so a shopper's pages make no extra call; shows nothing for anyone else.
  */
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteLanguage } from '../../lib/language';
-import { hasStaffHint, useStaffSession } from '../../lib/staff/session';
+import { useStorefrontStaff } from '../../lib/staff/storefront';
 
 export function StaffLink() {
   const { t } = useTranslation('app');
   const { to } = useRouteLanguage();
-  const [hinted] = useState(hasStaffHint);
-  const session = useStaffSession(hinted);
-  if (!session.data) return null;
+  const { user } = useStorefrontStaff();
+  if (!user) return null;
   return (
     <Link className="button staff-link" to={to('/admin')}>
       {t('adminLink')}

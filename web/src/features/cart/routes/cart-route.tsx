@@ -15,7 +15,8 @@ import { useCartReload } from '../../../lib/cart/get-cart-product';
 import { CartLine } from '../components/cart-line';
 import { PurchaseSummary } from '../components/purchase-summary';
 import { cart, cartLines, useCart } from '../../../lib/cart/store';
-import { CHECKOUT_BLOCK_MS, checkoutBlock } from '../utils/cart-checks';
+import { useStorefrontStaff } from '../../../lib/staff/storefront';
+import { CHECKOUT_BLOCK_MS, checkoutBlock, purchaseBlockReason } from '../utils/cart-checks';
 import '../../../styles/order-pages.css';
 
 /** Router state a page passes when sending the shopper here (spec 4 "Checkout": a redirect to /cart). */
@@ -37,6 +38,8 @@ export function CartRoute() {
   const state = useCart();
   const lines = cartLines(state);
   const [flashes, setFlashes] = useState<Flash[]>([]);
+  // Staff see why a product can't be purchased (spec 4 "the reason in brackets for logged-in users").
+  const staff = useStorefrontStaff();
   const notAccepted = (location.state as CartRouteState | null)?.orderNotAccepted === true;
 
   useLayoutEffect(() => {
@@ -57,7 +60,10 @@ export function CartRoute() {
   const onCheckout = () => {
     const block = checkoutBlock(cart.get());
     if (block === 'empty') flash(t('cart.empty'), CHECKOUT_BLOCK_MS);
-    else if (block === 'unpurchasable') flash(t('cartPage.cantPurchase'), CHECKOUT_BLOCK_MS);
+    else if (block === 'unpurchasable') {
+      const reason = staff.user ? purchaseBlockReason(cart.get()) : null;
+      flash(reason ? t('cartPage.cantPurchaseReason', { reason: t(`cartPage.${reason}`) }) : t('cartPage.cantPurchase'), CHECKOUT_BLOCK_MS);
+    }
     return block !== null;
   };
 

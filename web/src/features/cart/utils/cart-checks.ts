@@ -33,6 +33,22 @@ export function checkoutBlock(state: CartState): 'empty' | 'unpurchasable' | nul
   return null;
 }
 
+/** The reason in brackets staff see after 'This product can't be purchased' (spec 4; issue 10): a shop text key. */
+export type PurchaseBlockReason = 'reasonInaccessible' | 'reasonNoPrice' | 'reasonNotInStock' | 'reasonNotEnough';
+
+/** Why the first unpurchasable line cannot be bought, or null when every line can (see `lineProblem`). */
+export function purchaseBlockReason(state: CartState): PurchaseBlockReason | null {
+  for (const line of cartLines(state)) {
+    const p = line.product;
+    const problem = lineProblem(line);
+    if (!problem) continue;
+    if (p.visibility === 'inaccessible') return 'reasonInaccessible';
+    if (p.priceCents === null) return 'reasonNoPrice';
+    return problem.kind === 'notEnough' ? 'reasonNotEnough' : 'reasonNotInStock';
+  }
+  return null;
+}
+
 /** Display time of the checkout-blocked messages in milliseconds (spec 9: checkout errors 6 s). */
 export const CHECKOUT_BLOCK_MS = 6000;
 

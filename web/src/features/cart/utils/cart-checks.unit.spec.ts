@@ -4,7 +4,7 @@ import { isPostage, markInaccessible, refreshProducts, setPostage } from '../../
 import { cartProduct as product } from '../../../lib/cart/cart-product-fixture';
 import { cart, cartLines } from '../../../lib/cart/store';
 import { loadProgress } from '../../../lib/cart/get-cart-product';
-import { checkoutBlock, lineProblem, notEnoughKey, summaryTotals } from './cart-checks';
+import { checkoutBlock, lineProblem, notEnoughKey, purchaseBlockReason, summaryTotals } from './cart-checks';
 
 const postage = (provider: string) => product(`p-${provider}`, { code1: `postikulu-${provider}`, priceCents: 399, priceWoVatCents: 322, visibility: 'hidden' });
 
@@ -48,6 +48,21 @@ describe('checkout block', () => {
     markInaccessible('a');
     expect(cart.get().items.a!.product.visibility).toBe('inaccessible');
     expect(checkoutBlock(cart.get())).toBe('unpurchasable');
+  });
+
+  it("names the reason staff see in brackets after 'This product can't be purchased' (issue 10)", () => {
+    cart.add(product('a'), 1);
+    expect(purchaseBlockReason(cart.get())).toBeNull();
+    cart.add(product('b', { hasLimitedAmount: true, availableForSale: 5 }), 5);
+    refreshProducts([product('b', { hasLimitedAmount: true, availableForSale: 2 })]);
+    expect(purchaseBlockReason(cart.get())).toBe('reasonNotEnough');
+    refreshProducts([product('b', { hasLimitedAmount: true, availableForSale: 0 })]);
+    expect(purchaseBlockReason(cart.get())).toBe('reasonNotInStock');
+    cart.remove('b');
+    refreshProducts([product('a', { priceCents: null })]);
+    expect(purchaseBlockReason(cart.get())).toBe('reasonNoPrice');
+    markInaccessible('a');
+    expect(purchaseBlockReason(cart.get())).toBe('reasonInaccessible');
   });
 });
 

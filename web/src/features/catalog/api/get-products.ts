@@ -36,7 +36,11 @@ export const productsQueryOptions = (queryString: string) =>
     queryFn: ({ signal }) => getProducts(queryString, signal),
   });
 
-/** Keeps the previous page on screen while the next one loads. */
-export function useProducts(queryString: string) {
-  return useQuery({ ...productsQueryOptions(queryString), placeholderData: keepPreviousData });
+/**
+ * Keeps the previous page on screen while the next one loads. Staff (`frontEdit`) add `fieldsPreset=frontEdit`
+ * (each product's `staff` details); `enabled` false while the staff session is not known yet.
+ */
+export function useProducts(queryString: string, frontEdit = false, enabled = true) {
+  const qs = frontEdit ? `${queryString}${queryString ? '&' : ''}fieldsPreset=frontEdit` : queryString;
+  return useQuery({ ...productsQueryOptions(qs), placeholderData: keepPreviousData, enabled });
 }

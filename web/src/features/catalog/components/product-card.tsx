@@ -9,6 +9,7 @@ import { useRouteLanguage } from '../../../lib/language';
 import { Availability } from './availability';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import { StaffMarks } from './staff-marks';
 
 export function ProductCard({ product }: { product: Product }) {
   const { t } = useTranslation('shop');
@@ -26,6 +27,7 @@ export function ProductCard({ product }: { product: Product }) {
           {product.code1}
         </p>
         <Availability product={product} className="product-card__availability" />
+        <StaffMarks product={product} />
       </div>
       <p className="product-card__price">
         <span className="visually-hidden">{t('product.price')}: </span>

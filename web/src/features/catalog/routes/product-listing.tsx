@@ -20,6 +20,7 @@ import { useLocalOption } from '../../../lib/local-option';
 import { formatCount } from '../../../lib/format';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
+import { useStorefrontStaff } from '../../../lib/staff/storefront';
 import { CategoryBreadcrumb } from '../components/category-breadcrumb';
 import { CategoryTree } from '../components/category-tree';
 import { FilterPanel } from '../components/filter-panel';
@@ -55,7 +56,8 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
     return categoryId ? { ...read, c: categoryId } : read;
   }, [searchParams, categoryId, rememberedSort, rememberedSize]);
   const queryString = toProductListQuery(params, lang);
-  const products = useProducts(queryString);
+  const staff = useStorefrontStaff();
+  const products = useProducts(queryString, staff.frontEdit, staff.ready);
   const categories = useCategories(lang);
   const [viewMode, setViewMode] = useLocalOption<ViewMode>('productViewMode', VIEW_MODES, 'grid');
   const [sidebarOpen, setSidebarOpen] = useState(false);

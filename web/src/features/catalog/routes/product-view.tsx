@@ -16,6 +16,7 @@ import { isNotFound } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage, type Language } from '../../../lib/language';
 import { storedDraftIncludesVat } from '../../../lib/vat';
+import { useStorefrontStaff } from '../../../lib/staff/storefront';
 import { useProduct } from '../api/get-product';
 import { useLiveStock } from '../api/use-live-stock';
 import { NotifyDialog } from '../components/notify-dialog';
@@ -24,6 +25,7 @@ import { isOutOfStock } from '../utils/availability';
 import { Availability } from '../components/availability';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
+import { StaffMarks } from '../components/staff-marks';
 import '../catalog.css';
 import '../product-view.css';
 
@@ -35,7 +37,8 @@ export function ProductViewRoute({ addToCart }: { addToCart?: (product: Product)
   const { id = '' } = useParams();
   const { t } = useTranslation(['shop', 'app']);
   const { lang } = useRouteLanguage();
-  const product = useProduct(id, lang);
+  const staff = useStorefrontStaff();
+  const product = useProduct(id, lang, staff.frontEdit, staff.ready);
   useLiveStock(id);
 
   if (product.isPending) return <Spinner />;
@@ -101,7 +104,8 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
 
         <div className="product-view__summary">
           <h1 id="product-title">{product.name}</h1>
-          {!visible && <p className="notice notice--warning">{t('product.notVisible')}</p>}
+          <StaffMarks product={product} />
+          {product.staff && product.staff.visibility !== 'visible' && <p className="notice notice--warning product-not-visible">{t('product.notVisible')}</p>}
           <dl className="product-view__codes">
             <div>
               <dt>{t('product.code')}</dt>
