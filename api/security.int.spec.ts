@@ -14,11 +14,9 @@ import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 import { type CsrfHeaders, csrfHeaders } from '../tests/support/csrf.js';
-import { buildApp } from './app.js';
 import { jsonDepth } from './json-body.js';
 import { inlineScriptHashes } from './security-headers.js';
 import { checkoutBody, productRow } from '../tests/support/order-test-kit.js';
@@ -75,15 +73,7 @@ describe('rate limits of POST /v1/place-order', () => {
     expect((await post(order('a1@example.ee'), { ip })).status).toBe(200);
     expect((await post(order('a2@example.ee'), { ip })).status).toBe(200);
     // A second replica of the api on the same Redis counts towards the same limit.
-    const replica = await buildApp({
-      db: h.db,
-      store: h.store,
-      now: () => h.clock.now,
-      webRoot: null,
-      listingCacheTtlMs: 0,
-      searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-      rateLimits: { redis, nameSpace, placeOrder: { perIp: { max: 3, windowMs: 60_000 }, perEmail: { max: 2, windowMs: 60_000 } } },
-    });
+    const replica = await h.replica(); // the same limits, counted in the same Redis
     try {
       const replicaCsrf = await csrfHeaders(replica);
       const third = await replica.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: order('a3@example.ee'), headers: replicaCsrf, remoteAddress: ip });
@@ -106,15 +96,7 @@ describe('rate limits of POST /v1/place-order', () => {
   it('lets orders through uncounted while Redis is unreachable (the shop stays open)', async () => {
     const down = new Redis('redis://127.0.0.1:1', { connectTimeout: 200, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     down.on('error', () => {});
-    const app = await buildApp({
-      db: h.db,
-      store: h.store,
-      now: () => h.clock.now,
-      webRoot: null,
-      listingCacheTtlMs: 0,
-      searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-      rateLimits: { redis: down, nameSpace, placeOrder: { perIp: { max: 1, windowMs: 60_000 }, perEmail: { max: 1, windowMs: 60_000 } } },
-    });
+    const app = await h.replica({ rateLimits: { redis: down, nameSpace, placeOrder: { perIp: { max: 1, windowMs: 60_000 }, perEmail: { max: 1, windowMs: 60_000 } } } });
     try {
       const headers = await csrfHeaders(app);
       for (const email of ['down1@example.ee', 'down2@example.ee']) {
@@ -205,7 +187,7 @@ describe('framework errors in the envelope', () => {
 
 describe('client errors before Fastify (malformed HTTP, headers too large) in the envelope', () => {
   it('431 for headers over the size limit, 400 for a malformed request line', async () => {
-    const app = await buildApp({ db: h.db, store: h.store, now: () => h.clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }) });
+    const app = await h.replica();
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
@@ -267,15 +249,7 @@ describe('security headers', () => {
     const webRoot = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
     const inline = "document.documentElement.dataset.theme='dark';";
     writeFileSync(path.join(webRoot, 'index.html'), `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/app.js"></script></head><body></body></html>`);
-    const app = await buildApp({
-      db: h.db,
-      store: h.store,
-      now: () => h.clock.now,
-      webRoot,
-      listingCacheTtlMs: 0,
-      searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-      publicUrl: 'https://shop.example',
-    });
+    const app = await h.replica({ webRoot, publicUrl: 'https://shop.example' });
     try {
       const page = await app.inject({ url: '/tooted' });
       expect(page.statusCode).toBe(200);

@@ -13,17 +13,15 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { buildApp } from '../api/app.js';
 import type { ApiDeps } from '../api/deps.js';
 import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { toWarehouseStreamId } from '../domain/warehouse/warehouse.js';
 import { toUserStreamId } from '../domain/user/user.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
-import { createShopHarness, GENEROUS_RATE_LIMITS, type ShopHarness } from './support/shop-harness.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 const NEW_PASSWORD = 'Other-Pass-2027?y';
@@ -41,24 +39,9 @@ const sessionDeps = (over: Partial<SessionDeps> = {}): SessionDeps => ({
   ...over,
 });
 const ids: Record<string, string> = {};
-const extraApps: FastifyInstance[] = [];
 
-/** Another api replica on the same database, store and Redis. */
-async function replica(sessions: Partial<SessionDeps> = {}, over: Partial<ApiDeps> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    db: h.db,
-    store: h.store,
-    now: () => h.clock.now,
-    webRoot: null,
-    listingCacheTtlMs: 0,
-    searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
-    rateLimits: GENEROUS_RATE_LIMITS,
-    sessions: sessionDeps(sessions),
-    ...over,
-  });
-  extraApps.push(app);
-  return app;
-}
+/** Another api replica on the same database, store and Redis (closed with the harness). */
+const replica = (sessions: Partial<SessionDeps> = {}, over: Partial<ApiDeps> = {}): Promise<FastifyInstance> => h.replica({ sessions: sessionDeps(sessions), ...over });
 
 const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
   (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
@@ -117,7 +100,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const app of extraApps) await app.close();
   await h?.close();
   const keys = await redis.keys(`${keyPrefix}*`);
   if (keys.length) await redis.del(...keys);

@@ -31,6 +31,11 @@ export interface ShopHarness {
   settle(): Promise<void>;
   /** Read-model change hints of this database (rm_changed, stock_changed), as the api gets them. */
   readModelChanges: EventEmitter;
+  /**
+   * Another api replica on the same database, event store and clock (with the harness's defaults, `over` on top),
+   * e.g. to prove that rate limits or sessions are shared through Redis; closed with the harness.
+   */
+  replica(over?: Partial<ApiDeps>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -56,7 +61,10 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
   const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
-  const app = await buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, ...options.api });
+  const build = (over: Partial<ApiDeps> = {}) =>
+    buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, ...options.api, ...over });
+  const app = await build();
+  const replicas: FastifyInstance[] = [];
   return {
     url: database.url,
     db,
@@ -70,7 +78,13 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
       await Promise.all(projectors.map((p) => p.caughtUp()));
     },
     readModelChanges: changes.emitter,
+    replica: async (over) => {
+      const replica = await build(over);
+      replicas.push(replica);
+      return replica;
+    },
     close: async () => {
+      await Promise.all(replicas.map((r) => r.close()));
       await app.close();
       await changes.close();
       await Promise.all(projectors.map((p) => p.stop()));
