@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -33,6 +34,8 @@ import { pageRoutes } from './routes/pages/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
+import { type SpaLookups, spaStatus } from './spa-fallback.js';
+import { getPage } from '../projections/pages/queries.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
 
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
@@ -112,9 +115,21 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     });
   }
   // Single-page app: every other GET path renders index.html and the client router decides (its not-found page
-  // included); API paths answer 404 in the envelope.
-  app.setNotFoundHandler((request, reply) => {
+  // included); API paths answer 404 in the envelope. A path no client route claims (api/spa-fallback.ts) gets the
+  // same HTML with 404, so search engines do not index it (issue 13 §5); sent whole (no ETag or Last-Modified), so a
+  // conditional request cannot turn it into an empty answer.
+  const indexHtml = path.join(deps.webRoot ?? '', 'index.html');
+  const spaLookups: SpaLookups = {
+    pageExists: async (name) => (await getPage(deps.db, name)) !== null,
+    categoryTree: async () => (await app.categories.get(deps.now())).tree,
+  };
+  app.setNotFoundHandler(async (request, reply) => {
     if (!serveWeb || request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
+    const status = await spaStatus(request.url, spaLookups).catch((error: Error) => {
+      request.log.warn({ err: error }, 'client route lookup failed: the app is served with 200');
+      return 200 as const;
+    });
+    if (status === 404) return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(indexHtml, 'utf8'));
     return reply.type('text/html').sendFile('index.html');
   });
   return app;

@@ -1,12 +1,12 @@
 /**
- * A short-lived in-process cache of the category list (names for product cards, the tree with counts).
- * Counting listed products per category reads the whole products table, so it is computed at most once per
- * `ttlMs` (default 5000 ms) per process; a read-model change shows within that time.
+ * A short-lived in-process snapshot of the category list (names for product cards, the tree with counts), built
+ * from the listing index's maintained per-category counts (projections/catalog/listing-index.ts) after a sync, at
+ * most once per `ttlMs` (default 5000 ms) per process or after a read-model change hint.
  */
 import type { CategoryNode, Language } from './contracts/catalog.js';
 import type { CategoryDoc } from '../projections/catalog/projection.js';
+import type { ListingIndexSource } from '../projections/catalog/listing-index-source.js';
 import { listCategories } from '../projections/catalog/queries.js';
-import type { CatalogDb } from '../projections/catalog/schema.js';
 
 export interface CategorySnapshot {
   docs: Map<string, CategoryDoc>;
@@ -74,7 +74,7 @@ export class CategoryCache {
   private generation = 0;
 
   constructor(
-    private readonly db: CatalogDb,
+    private readonly source: ListingIndexSource,
     private readonly ttlMs = 5000,
   ) {}
 
@@ -83,7 +83,7 @@ export class CategoryCache {
     if (this.value && Date.now() - this.loadedAt < this.ttlMs) return this.value;
     if (this.loading) return this.loading;
     const generation = this.generation;
-    const loading: Promise<CategorySnapshot> = listCategories(this.db, now)
+    const loading: Promise<CategorySnapshot> = listCategories(this.source, now)
       .then((rows) => {
         const snapshot: CategorySnapshot = {
           docs: new Map(rows.map(({ doc }) => [doc.id, doc])),

@@ -27,6 +27,11 @@ export interface ApiDeps {
   searches: SearchRecorder;
   /** How long a product-list result may be served from memory, in milliseconds (0: never cached). */
   listingCacheTtlMs: number;
+  /**
+   * How long facet labels (reference data) may be served from memory, in milliseconds; a change to the filters read
+   * model drops them at once. Default: `listingCacheTtlMs`.
+   */
+  filterLabelCacheTtlMs?: number;
   /** Emits 'catalog' when the catalog read model changed (clears the caches); optional. */
   readModelChanges?: EventEmitter;
   /** Issue 4: the online payment providers (platform/payments `createPaymentProviders`); none when absent. */
@@ -53,4 +58,10 @@ export interface ApiDeps {
    * replica shares them), the secret and the idle / absolute lifetimes. Absent: a random secret, in-process only.
    */
   sessions?: SessionDeps;
+  /**
+   * Forgot password (issue 10, api/routes/session/password-reset.ts): POST /v1/password-reset answers no sooner
+   * than `minResponseMs` after it arrived (default 300), so a known user (an event appended) and an unknown one
+   * take the same time. The tokens are read from `sessions.redis` under `sessions.keyPrefix`.
+   */
+  passwordReset?: { minResponseMs?: number };
 }

@@ -89,6 +89,8 @@ function codeForField(field: string | undefined): string {
       return 'request.sort_invalid';
     case 'f':
       return 'request.filters_invalid';
+    case 'range':
+      return 'statistics.range_invalid';
     default:
       return 'request.invalid';
   }

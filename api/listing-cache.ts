@@ -1,8 +1,9 @@
 /**
  * An in-process cache of product-list results per query (category, search text, filters, page, size, sort,
  * language), so repeated listings cost no database work. Entries live at most `ttlMs` milliseconds (timed
- * visibility rules and stock changes show within that time) and are all dropped as soon as the catalog read model
- * reports a change (LISTEN rm_changed, see bin/runtime.ts). At most `maxEntries` entries are kept (oldest dropped).
+ * visibility rules show within that time). A change drops only what it reaches (api/catalog-caches.ts): a change of
+ * the listing index drops every entry, a stock change only the pages showing those products. At most `maxEntries`
+ * entries are kept (oldest dropped).
  */
 export class ResultCache<T> {
   private readonly entries = new Map<string, { at: number; value: Promise<T> }>();
@@ -30,5 +31,16 @@ export class ResultCache<T> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Drops the entries whose settled value `touches` says a change reaches (pending loads are dropped too). */
+  async dropWhere(touches: (value: T) => boolean): Promise<void> {
+    const entries = [...this.entries.entries()];
+    await Promise.all(
+      entries.map(async ([key, entry]) => {
+        const value = await entry.value.catch(() => null);
+        if ((value === null || touches(value)) && this.entries.get(key) === entry) this.entries.delete(key);
+      }),
+    );
   }
 }

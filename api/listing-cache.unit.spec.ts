@@ -32,4 +32,13 @@ describe('ResultCache', () => {
     expect(await cache.get('a', async () => 'a2')).toBe('a2');
     expect(await cache.get('c', async () => 'c2')).toBe('c1');
   });
+
+  it('drops only the entries a change reaches (dropWhere), keeping the others', async () => {
+    const cache = new ResultCache<string[]>(60_000);
+    await cache.get('brakes', async () => ['p1', 'p2']);
+    await cache.get('filters', async () => ['p3']);
+    await cache.dropWhere((ids) => ids.includes('p2'));
+    expect(await cache.get('brakes', async () => ['reloaded'])).toEqual(['reloaded']);
+    expect(await cache.get('filters', async () => ['reloaded'])).toEqual(['p3']);
+  });
 });

@@ -3,31 +3,33 @@
  * order-number sequence, wired here because commands/ may not import projections/ (design brief, folders).
  */
 import { sql } from 'kysely';
-import type { CatalogPrices, DeliveryLocations, OrderNumbers } from '../commands/order/place-order-from-cart.js';
+import type { CatalogPrices, CatalogProduct, DeliveryLocations, OrderNumbers } from '../commands/order/place-order-from-cart.js';
 import type { Database } from '../platform/db/database.js';
-import { getProduct } from '../projections/catalog/queries.js';
+import { getProducts } from '../projections/catalog/queries.js';
 import { getLocation, offeredOptionFor } from '../projections/delivery/queries.js';
 
 /** CatalogPrices from the catalog read model (prices in euro cents, visibility evaluated at `now`). */
 export function catalogPricesOf(db: Database): CatalogPrices {
   return {
-    async product(productId, now) {
-      const p = await getProduct(db, productId, now);
-      if (!p) return null;
-      const d = p.doc;
-      return {
-        productId,
-        code: d.code1,
-        names: { et: d.name_et, en: d.name_en },
-        unit: d.unit,
-        grossCents: d.gross_cents,
-        visibility: p.visibility,
-        hasLimitedAmount: p.hasLimitedAmount,
-        stockTotal: p.stockTotal,
-        policy: d.policy,
-        deliveryDays: d.delivery_days,
-        bigProduct: d.big_product,
-      };
+    async products(productIds, now) {
+      const found = await getProducts(db, productIds, now);
+      const out = new Map<string, CatalogProduct>();
+      for (const { doc: d, visibility, hasLimitedAmount, stockTotal } of found.values()) {
+        out.set(d.id, {
+          productId: d.id,
+          code: d.code1,
+          names: { et: d.name_et, en: d.name_en },
+          unit: d.unit,
+          grossCents: d.gross_cents,
+          visibility,
+          hasLimitedAmount,
+          stockTotal,
+          policy: d.policy,
+          deliveryDays: d.delivery_days,
+          bigProduct: d.big_product,
+        });
+      }
+      return out;
     },
   };
 }

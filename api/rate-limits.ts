@@ -8,6 +8,10 @@
  * Counters live in Redis when `redis` is given (every api replica counts towards the same limit), else in the
  * process (tests, one-process set-ups). An exceeded limit answers 429 `rate_limited` in the envelope, in the
  * request's language (api/errors.ts).
+ *
+ * The forgot-password calls (issue 10) use the same limiter: POST /v1/password-reset per client address and per
+ * username or e-mail address asked for (counted whether or not such a user exists, so the 429 tells nothing), and
+ * POST /v1/password-reset/{token} per client address.
  */
 import type { Redis } from 'ioredis';
 
@@ -24,12 +28,30 @@ export interface PlaceOrderLimits {
   perEmail: Limit;
 }
 
+/** Limits of the forgot-password calls (issue 10; api/routes/session/password-reset.ts). */
+export interface PasswordResetLimits {
+  /** Requests for a link per client address; default 10 per 15 minutes. */
+  perIp: Limit;
+  /** Requests for a link per username or e-mail address asked for (trimmed, lower-cased); default 3 per 15 minutes. */
+  perName: Limit;
+  /** Attempts to set a new password with a link, per client address; default 20 per 15 minutes. */
+  resetPerIp: Limit;
+}
+
+export const DEFAULT_PASSWORD_RESET_LIMITS: PasswordResetLimits = {
+  perIp: { max: 10, windowMs: 15 * 60_000 },
+  perName: { max: 3, windowMs: 15 * 60_000 },
+  resetPerIp: { max: 20, windowMs: 15 * 60_000 },
+};
+
 export interface RateLimitDeps {
   /** Shared counters (ioredis); absent: counted in this process only. */
   redis?: Redis;
   /** Prefix of the Redis keys (tests use their own). Default 'shop-rate-limit:'. */
   nameSpace?: string;
   placeOrder?: Partial<PlaceOrderLimits>;
+  /** Forgot-password limits (defaults DEFAULT_PASSWORD_RESET_LIMITS). */
+  passwordReset?: Partial<PasswordResetLimits>;
 }
 
 export const DEFAULT_PLACE_ORDER_LIMITS: PlaceOrderLimits = {

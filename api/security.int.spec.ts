@@ -87,7 +87,7 @@ describe('rate limits of POST /v1/place-order', () => {
     }
     const estonian = await post(order('a5@example.ee'), { ip, url: '/v1/place-order?lang=et' });
     expect(estonian.status).toBe(429);
-    expect(estonian.body.message).toBe('Liiga palju päringuid. Palun proovi hiljem uuesti.');
+    expect(estonian.body.message).toBe('Liiga palju päringuid. Palun proovige hiljem uuesti.');
     expect((await redis.keys(`${nameSpace}*`)).length).toBeGreaterThan(0);
     // Another address is not limited.
     expect((await post(order('a6@example.ee'), { ip: '10.1.1.2' })).status).toBe(200);

@@ -8,6 +8,7 @@
  * `LISTING_CACHE_TTL_MS=0` (the api without its result cache) measure single uncached requests.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { setupBenchCatalog } from './catalog-setup.js';
@@ -60,7 +61,8 @@ async function main() {
   const url = await setupBenchCatalog();
   const api = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bin', 'role.ts'), 'api'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1' },
+    // A role run alone is production (platform/config.ts): it needs its public address and a session secret.
+    env: { ...process.env, DATABASE_URL: url, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: base, SESSION_SECRET: process.env.SESSION_SECRET ?? `${randomUUID()}${randomUUID()}` },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -23,6 +23,8 @@ import type { EventStore } from '../platform/event-store/port.js';
 import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
 import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
 import { findExpiredReservations, getOrderSummary } from '../projections/orders/queries.js';
+import { getSiteContent } from '../projections/site/queries.js';
+import { backInStockReadsOf, catalogProductLoader } from './worker-ports.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { SHOP_QUEUE, startWorkers } from '../workers/runtime.js';
@@ -110,6 +112,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     now: () => new Date().toISOString(),
     webRoot: path.join(repoRoot, 'web', 'dist'),
     listingCacheTtlMs: rt.config.listingCacheTtlMs,
+    filterLabelCacheTtlMs: rt.config.filterLabelCacheTtlMs,
     searches: new SearchRecorder(rt.store, { flushIntervalMs: 100, onError: (e) => log(`recording searches failed: ${(e as Error).message}`) }),
     readModelChanges: changes.emitter,
     payments: createPaymentProviders(paymentConfig),
@@ -126,6 +129,10 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
       secure: publicUrl.startsWith('https:'),
     },
   });
+  // The listing index holds every product before the first request (projections/catalog/listing-index-source.ts).
+  const indexStarted = Date.now();
+  const index = await app.listingIndex.current();
+  log(`listing index: ${index.size} products in ${Date.now() - indexStarted} ms`);
   await app.listen({ port: rt.config.port, host: rt.config.host });
   log(`api listening on port ${rt.config.port}`);
   return async () => {
@@ -177,6 +184,9 @@ export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<
     queue,
     mailer: rt.mailer(),
     loadOrder: (orderId) => getOrderSummary(rt.db, orderId),
+    backInStockReads: backInStockReadsOf(rt.db, rt.store),
+    loadCatalogProduct: catalogProductLoader(rt.db, () => new Date().toISOString()),
+    loadSiteFields: async () => (await getSiteContent(rt.db)).fields,
     findExpiredReservations: (cutoff, limit) => findExpiredReservations(rt.db, cutoff, limit),
     config: rt.config,
     now: () => new Date().toISOString(),

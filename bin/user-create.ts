@@ -1,6 +1,7 @@
 /**
- * `npm run user:create -- --username NAME [--password TEXT] [--role ADMIN] [--role CLIENT]`: creates a staff account
- * for scripts and deployments (issue 10). The password comes from `--password` or, when absent, ADMIN_PASSWORD
+ * `npm run user:create -- --username NAME [--email ADDRESS] [--password TEXT] [--role ADMIN] [--role CLIENT]`:
+ * creates a staff account for scripts and deployments (issue 10). `--email` is where a forgot-password link is sent
+ * (optional; one address). The password comes from `--password` or, when absent, ADMIN_PASSWORD
  * (there is no prompt: CI has no terminal); it must pass the policy (at least 8 characters, not a common password).
  * Without `--role` the user gets CLIENT (the shop's staff role, spec 6). Uses DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/shop).
@@ -17,11 +18,11 @@ import { loadConfig } from '../platform/config.js';
 import { usernameTaken } from '../projections/users/queries.js';
 import { openRuntime } from './runtime.js';
 
-const USAGE = 'usage: npm run user:create -- --username NAME [--password TEXT (else ADMIN_PASSWORD)] [--role ADMIN] [--role CLIENT]';
+const USAGE = 'usage: npm run user:create -- --username NAME [--email ADDRESS] [--password TEXT (else ADMIN_PASSWORD)] [--role ADMIN] [--role CLIENT]';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, help: { type: 'boolean' } },
+    options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, help: { type: 'boolean' } },
     strict: true,
   });
   if (values.help) {
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
   const rt = await openRuntime(loadConfig(), 'import');
   try {
     const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() };
-    const { userId } = await registerUser(rt.store, { username: values.username, password, confirm: password, roles: roles as Role[] }, ctx, {
+    const { userId } = await registerUser(rt.store, { username: values.username, email: values.email, password, confirm: password, roles: roles as Role[] }, ctx, {
       usernameTaken: (name) => usernameTaken(rt.db, name).catch(() => false), // no read model yet: the stream decides
     });
     process.stdout.write(`user ${values.username.trim().toLowerCase()} created (id ${userId}, roles ${roles.join(', ') || 'none'})\n`);

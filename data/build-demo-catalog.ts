@@ -266,1209 +266,38 @@ export function generatedCommerce(code1: string, band: readonly [number, number]
 }
 
 // ---------------------------------------------------------------------------------------------
-// The parts dictionary: abbreviation / word / phrase -> English, Estonian
+// The parts dictionary: abbreviation / word / phrase -> English, Estonian (data/et-dictionary.tsv)
 // ---------------------------------------------------------------------------------------------
-//
-// One entry a line: `KEY[,KEY...] | english | estonian`. A key is one label token or a phrase of tokens
-// separated by single spaces (uppercase, trailing '.'/',' removed). The longest phrase wins. English is
-// written lowercase except acronyms (title case is applied later); Estonian is lowercase. An Estonian
-// of `-` means "leave the word out of the Estonian name" (for, to, of ...).
 
-const DICTIONARY_SOURCE = `
-# --- generic
-KIT,KI,F/KIT,FITKIT | kit | komplekt
-SET,SETS,SET4,SET-4,SET6,SET8,SET(6) | set | komplekt
-ASSY,ASSEMBLY,ASS,ASY,ASSYS,S/A | assembly | koost
-PAIR,PR,PRS | pair | paar
-REPAIR,REP,REP.,RECOVER | repair | remondi-
-REPAIR KIT,REP KIT,REBUILD KIT,OVERHAUL KIT,RECON KIT | repair kit | remondikomplekt
-REPAIR PANEL,REP PANEL,REP PAN,REP PNL,REPAIR PIECE,REPAIR SECTION | repair panel | remondipaneel
-SEAL KIT,SEALS KIT | seal kit | tihendikomplekt
-GSKT SET,GASKET SET,GASKETS SET | gasket set | tihendikomplekt
-FIT KIT,FITTING KIT,FIT/KIT,FIXING KIT,MOUNTING KIT,MTG KIT,INSTAL KIT,INST KIT,INSTALL KIT | fitting kit | paigalduskomplekt
-SERVICE KIT | service kit | hoolduskomplekt
-CONVERSION KIT,CONV KIT | conversion kit | ümberehituskomplekt
-CONVERSION,CONV | conversion | ümberehitus
-BOLT KIT,BOLT SET | bolt set | poltide komplekt
-SCREW KIT,SCREW SET | screw set | kruvide komplekt
-NUT SET | nut set | mutrite komplekt
-BEARING KIT,BRG SET,BRG KIT,BEARING SET | bearing kit | laagrikomplekt
-BUSH KIT,BUSH SET,B/SET | bush set | pukside komplekt
-PIN KIT | pin kit | tihvtide komplekt
-SPRING KIT,SPRING SET | spring kit | vedrude komplekt
-SPACER KIT | spacer kit | vahepukside komplekt
-LINK KIT | link kit | varraste komplekt
-PIPE KIT | pipe kit | torude komplekt
-NEW | new | uus
-RECON,RECOND,RECONDITIONED,REGROUND | reconditioned | taastatud
-EXCH,EXC,EXCHANGE | exchange | vahetusosa
-USED | used | kasutatud
-ORIGINAL,OE,ORIG | original | originaal
-REPRO,REPLICA | reproduction | koopia
-UPRATED | uprated | tugevdatud
-UNIVERSAL,UNIV | universal | universaalne
-STD,STANDARD | standard | standard
-SPECIAL,SPEC | special | eri-
-COMPLETE,FULL | complete | täielik
-PART,PARTS | parts | osad
-PIECE,PCE,PC | piece | detail
-UNIT | unit | seade
-SYSTEM,SYS | system | süsteem
-SPARE | spare | varu-
-TYPE,TYP | type | tüüp
-SERIES,SER | series | seeria
-EACH,EA | each | tk
-ONLY | only | ainult
-NOT | not | mitte
-NON | non | mitte-
-FOR | for | -
-TO | to | -
-ON | on | -
-OF | of | -
-THE | the | -
-INTO | into | -
-BY | by | -
-WITH,W/ | with | koos
-W/O | without | ilma
-INC,INCL | including | sh
-AND,& | and | ja
-OR | or | või
-SEE | see | vt
-NO LONGER AVAILABLE | no longer available | pole enam saadaval
-AVAILABLE | available | saadaval
-SUGGEST | suggested | soovituslik
-# --- positions, sides, sizes
-LH,L/H,LHS,LEFT | LH | vasak
-RH,R/H,RHS,RIGHT | RH | parem
-LHF,LHFR,FRLH,LH FR | LH front | vasak eesmine
-RHF,RHFR,FRRH,RH FR | RH front | parem eesmine
-LHR,LHRR,RRLH,LH RR | LH rear | vasak tagumine
-RHR,RHRR,RRRH,RH RR | RH rear | parem tagumine
-FR,FRT,FRNT,FRON,FNT,FRONT,FT | front | eesmine
-RR,REAR | rear | tagumine
-INNER,INN,INNR,INT,INTERNAL | inner | sisemine
-OUTER,OUTR | outer | välimine
-UPPER,UPP,UPPE | upper | ülemine
-LOWER,LWR,LO | lower | alumine
-TOP | top | ülemine
-BOT,BOTT,BOTTOM | bottom | alumine
-SIDE,-SIDE | side | külg
-CENTRE,CEN,CTR,CNTR,CENT,CENTER | centre | keskmine
-MID,MIDDLE | middle | keskmine
-MAIN | main | pea-
-LARGE,LGE,LRG,LRGE,BIG | large | suur
-SMALL,SML | small | väike
-MEDIUM,MED | medium | keskmine
-LONG,LNG,LONGER | long | pikk
-SHORT,SHT,SHRT | short | lühike
-WIDE | wide | lai
-THIN | thin | õhuke
-THICK | thick | paks
-EARLY,ERLY,EARL | early | varajane
-LATE,LAT | late | hiline
-HIGH,HI | high | kõrge
-LOW | low | madal
-HEAVY,HVY | heavy | raske
-HD,H/D,H/DUTY,HEAVY DUTY | heavy duty | tugevdatud
-SINGLE,SGL | single | üksik
-DOUBLE,DUAL,TWIN | twin | kahekordne
-LHD | LHD | vasakpoolse rooliga
-RHD | RHD | parempoolse rooliga
-1ST | 1st | 1.
-2ND | 2nd | 2.
-3RD | 3rd | 3.
-4TH | 4th | 4.
-1ST SPEED,1ST GEAR,1ST MO | 1st gear | 1. käigu hammasratas
-2ND SPEED,2ND GEAR,2ND MO | 2nd gear | 2. käigu hammasratas
-3RD SPEED,3RD GEAR,3RD MO | 3rd gear | 3. käigu hammasratas
-4TH SPEED,4TH GEAR | 4th gear | 4. käigu hammasratas
-MALE | male | välis-
-FEMALE | female | sise-
-FIXED | fixed | fikseeritud
-ADJUSTABLE,ADJ,ADJUST,ADJUSTING | adjustable | reguleeritav
-ROUND,RND | round | ümar
-SQUARE,SQ | square | kandiline
-OVAL | oval | ovaalne
-FLAT | flat | lame
-STRAIGHT | straight | sirge
-ANGLE,ANGLED | angled | nurga-
-PLAIN | plain | sile
-SLOTTED,SLOT/D | slotted | piludega
-VENTED | vented | ventileeritav
-GROOVED | grooved | soontega
-DRILLED | drilled | puuritud
-THREADED,THREAD | threaded | keermestatud
-TAPPED | tapped | keermestatud
-SOLID | solid | täis-
-SPLIT | split | poolitatud
-WAY | way | -suunaline
-# --- colours and finishes
-BLACK,BLK,BK,BLA,BLAC,BLCK,BLAK | black | must
-RED,RD | red | punane
-BLUE,BLU | blue | sinine
-DARK BLUE | dark blue | tumesinine
-GREEN,GRN | green | roheline
-TAN | tan | helepruun
-BEIGE,BEIG | beige | beež
-BISCUIT,BISCU | biscuit | helebeež
-GREY,GRY,GY,GRAY | grey | hall
-WHITE,WHT | white | valge
-YELLOW | yellow | kollane
-AMBER | amber | oranž
-CLEAR | clear | läbipaistev
-SILVER,SILV,SLVR,SILVR | silver | hõbedane
-NAVY | navy | tumesinine
-GOLD | gold | kuldne
-BROWN,BRN | brown | pruun
-CHROME,CHR,CHROMED,CHRM,CHROM | chrome | kroomitud
-POLISHED,POL | polished | poleeritud
-SATIN | satin | poolmatt
-GLOSS | gloss | läikiv
-MATT | matt | matt
-# --- materials
-STAINLESS,S/S,SS,S/STEEL,STAINLESS STEEL | stainless steel | roostevaba teras
-STEEL | steel | teras
-IRON | iron | raud
-CAST IRON | cast iron | malm
-ALI,ALUMINIUM,ALUMINUM,AL,ALUM | aluminium | alumiinium
-ALLOY,ALLY | alloy | sulam
-BRASS | brass | messing
-BRONZE | bronze | pronks
-COPPER | copper | vask
-RUBBER,RUBB | rubber | kumm
-PLASTIC,PLAS | plastic | plast
-NYLON | nylon | nailon
-POLY,POLYURETHANE | polyurethane | polüuretaan
-WOOD,WOODEN,TIMBER | wood | puit
-WALNUT | walnut | pähklipuu
-FIBRE | fibre | fiiber
-FG,F/G,FIBREGLASS,GRP | fibreglass | klaasplast
-FELT | felt | vilt
-CORK | cork | kork
-PVC | PVC | PVC
-BRAIDED | braided | punutud
-SILICONE,SILICON | silicone | silikoon
-LEATHER,LTHR,LTH,LEATHR,HIDE | leather | nahk
-VINYL,VIN,VNL | vinyl | vinüül
-MOHAIR | mohair | mohäär
-CLOTH,CLTH | cloth | riie
-FABRIC | fabric | kangas
-CARPET | carpet | vaip
-FOAM | foam | vahtpolster
-KEVLAR | Kevlar | kevlar
-CARBON | carbon | süsinik
-METAL | metal | metall
-ZINC | zinc | tsink
-# --- engine
-ENGINE,ENG | engine | mootor
-ENG MNTG,ENG MOUNT,ENGINE MOUNTING,ENGINE MOUNT,ENG MTG | engine mounting | mootoripadi
-BLOCK | block | plokk
-CYLINDER BLOCK | cylinder block | silindriplokk
-PISTON | piston | kolb
-PISTONS | pistons | kolvid
-PISTON SET | piston set | kolbide komplekt
-CYL,CYLINDER | cylinder | silinder
-CYL HEAD,CYLHEAD,C/HEAD,CYL/HD,CYLINDER HEAD | cylinder head | silindripea
-HEAD | head | pea
-GSKT HEAD,HEAD GASKET,GASKET HEAD,HEAD GSKT | head gasket | silindripea tihend
-HEAD STUD | head stud | silindripea tikkpolt
-CAM,CAMSHAFT | camshaft | nukkvõll
-CAM GEAR | camshaft gear | nukkvõlli hammasratas
-CAM BRG,CAM BEARING | camshaft bearing | nukkvõlli laager
-CRANK,CRANKSHAFT,CRNK | crankshaft | väntvõll
-CRANK PULLEY | crankshaft pulley | väntvõlli rihmaratas
-CON ROD,CONROD,CONNECTING ROD,CON RODS | connecting rod | keps
-VALVE | valve | klapp
-VALVE INLET,INLET VALVE | inlet valve | sisselaskeklapp
-VALVE EXHAUST,VALVE EX,EXHAUST VALVE,EX VALVE | exhaust valve | väljalaskeklapp
-V/GUIDE,VALVE GUIDE | valve guide | klapijuhik
-V/SPRING,VALVE SPRING | valve spring | klapivedru
-VALVE COTTER,VALVE COTTERS | valve cotter | klapi kiil
-V/COVER,ROCKER COVER,R/COVER,R/CVR,VALVE COVER | rocker cover | klapikaas
-ROCKER | rocker | klapihoob
-ROCKER SHAFT,R/SHAFT | rocker shaft | klapihoobade võll
-TAPPET,TAPPETS,FOLLOWER,CAM FOLLOWER | tappet | tõukur
-PUSH ROD,PUSHROD,PUSHRODS | pushrod | tõukurvarras
-B/ENDS,BIG ENDS,BIG END,B/END,BIG END BEARINGS | big-end bearings | kepsulaagrid
-MAINS,MAIN BEARINGS,MAIN BRGS,MAIN BEARING | main bearings | raamilaagrid
-LINER,LINERS | liner | silindrihülss
-RING SET,RINGS,PISTON RINGS,PISTON RING SET | piston ring set | kolvirõngaste komplekt
-SUMP | sump | õlivann
-OIL | oil | õli
-OIL PUMP,OILPUMP | oil pump | õlipump
-OIL SEAL | oil seal | õlitihend
-OIL FILTER,FILTER OIL,O/FILTER | oil filter | õlifilter
-OIL COOLER,O/COOLER,O/C | oil cooler | õliradiaator
-OIL PIPE | oil pipe | õlitoru
-OIL HOSE,O/HOSE | oil hose | õlivoolik
-OIL GAUGE | oil pressure gauge | õlisurve näidik
-OIL FILLER | oil filler | õli täiteava
-OIL THROWER | oil thrower | õlideflektor
-DIPSTICK,DIP STICK | dipstick | õlivarras
-TIMING | timing | jaotus-
-TIMING CHAIN,T/CHAIN | timing chain | jaotusmehhanismi kett
-TIMING COVER,T/COVER | timing cover | jaotusmehhanismi kaas
-TIMING GEAR | timing gear | jaotushammasratas
-TENSIONER | tensioner | pingutaja
-FLYWHEEL,F/WHEEL | flywheel | hooratas
-RING GEAR | ring gear | hooratta hammasvöö
-CORE PLUG,COREPLUG | core plug | ploki kork
-THRUST | thrust | tugi-
-THRUST WASHER,T/WASHER,THRUST WASHERS | thrust washer | tugiseib
-BREATHER,BREATH | breather | tuulutus
-BREATHER HOSE,HOSE BREATHER | breather hose | tuulutusvoolik
-INSERT | insert | vahetükk
-VALVE SEAT,INSERT SEAT,SEAT INSERT | valve seat insert | klapipesa rõngas
-DUPLEX | duplex | kaherealine
-OHC | OHC | OHC
-TWIN CAM,TWINCAM,T/CAM | twin cam | Twin Cam
-4CYL,4 CYL | 4-cylinder | 4-silindriline
-6CYL,6 CYL | 6-cylinder | 6-silindriline
-# --- ignition, electrics
-STARTER,STARTER MOTOR | starter motor | starter
-HI-TQ,HI-TORQUE | high-torque | suure pöördemomendiga
-DYNAMO | dynamo | dünamo
-ALTERNATOR,ALT | alternator | generaator
-DIST,DISTRIBUTOR,DIST. | distributor | süütejagaja
-DIST.CAP,D/CAP,DIST CAP,DISTRIBUTOR CAP | distributor cap | süütejagaja kaas
-ROTOR,ROTOR ARM | rotor arm | jagaja liugur
-POINTS,POINT,CONTACT SET,CONTACTS | contact points | katkestikontaktid
-CONDENSER | condenser | kondensaator
-COIL | coil | süütepool
-HT | HT | kõrgepinge
-HT LEAD,HT LEADS | HT lead | süütejuhe
-HT LEAD SET,LEAD SET,HT LEADS SET | HT lead set | süütejuhtmete komplekt
-LT LEAD | LT lead | madalpingejuhe
-LEAD,LEADS | lead | juhe
-SPARK PLUG,SPARK PLUGS,PLUGS SPARK | spark plug | süüteküünal
-ELEC IGN,ELECTRONIC IGNITION,ELEC IGNITION | electronic ignition | elektronsüüde
-IGN,IGNITION | ignition | süüde
-ELEC,ELECT,ELECTRIC,ELECTRICAL | electric | elektri-
-VACUUM UNIT,VAC UNIT | vacuum advance unit | vaakumregulaator
-VACUUM,VAC | vacuum | vaakum
-LOOM,M/LOOM,WIRING LOOM,HARNESS,WIRING HARNESS,H/NESS | wiring loom | juhtmestik
-MAIN LOOM,LOOM MAIN | main wiring loom | põhijuhtmestik
-R/LOOM,REAR LOOM | rear wiring loom | tagumine juhtmestik
-F/LOOM,FRONT LOOM | front wiring loom | eesmine juhtmestik
-WIRE,WIRING | wire | juhe
-CABLE,CBL | cable | tross
-BATTERY CABLE,CABLE BATTERY | battery cable | akukaabel
-BATTERY,BATT | battery | aku
-BATTERY BOX | battery box | akukast
-RELAY | relay | relee
-FUSE | fuse | kaitse
-FUSE BOX,FUSEBOX | fuse box | kaitsmekarp
-SWITCH,SW,SWITC | switch | lüliti
-IGN SWITCH,IGNITION SWITCH | ignition switch | süütelukk
-BULB | bulb | pirn
-BULB HOLDER,B/HOLDER | bulb holder | pirnipesa
-GAUGE,GUAGE | gauge | näidik
-TEMP GAUGE,TEMPERATURE GAUGE | temperature gauge | temperatuurinäidik
-FUEL GAUGE,F/GAUGE | fuel gauge | kütusenäidik
-DUAL GAUGE | dual gauge | kombineeritud näidik
-TEMP | temperature | temperatuur
-AMMETER | ammeter | ampermeeter
-SPEEDO,SPEEDOMETER,SPEEDI | speedometer | spidomeeter
-TACHO,TACHOMETER,REV COUNTER | tachometer | tahhomeeter
-SENDER,TRANSMITTER,SENDER UNIT | sender | andur
-TANK SENDER,TANK UNIT | fuel tank sender | paagiandur
-SENSOR | sensor | andur
-FLASHER,FLASHER UNIT | flasher unit | suunatulede relee
-SOLENOID,SOL | solenoid | solenoid
-TERMINAL,TERM | terminal | klemm
-BULLET | bullet connector | ümarkonnektor
-CONNECTOR | connector | konnektor
-SOCKET,SCKT | socket | pesa
-EARTH | earth | maandus
-REGULATOR,REG | regulator | regulaator
-VOLTAGE | voltage | pinge
-CONTROL BOX | control box | laadimisregulaator
-CONTROL | control | juhtimis-
-LED | LED | LED
-MOTOR,MTR | motor | mootor
-RESISTOR | resistor | takisti
-ECU | ECU | juhtplokk
-MODULE | module | moodul
-12V | 12V | 12V
-6V | 6V | 6V
-NEG,-VE,NEGATIVE | negative earth | miinusmaandus
-POS,+VE,POSITIVE | positive earth | plussmaandus
-WARNING | warning | hoiatus-
-HAZARD | hazard | ohutulede
-# --- lights
-LAMP,LAMPS | lamp | tuli
-H/LAMP,HEADLAMP,HEAD LAMP,HLAMP,H/LIGHT,HEADLIGHT | headlamp | esituli
-S/LAMP,SIDE LAMP,SIDELAMP | side lamp | gabariittuli
-FOGLAMP,FOG LAMP,LAMP FOG | fog lamp | udutuli
-FOG | fog | udu-
-IND,INDICATOR | indicator | suunatuli
-REPEATER,SIDE REPEATER | side repeater | külgsuunatuli
-REFLECTOR | reflector | helkur
-LENS | lens | tuleklaas
-LIGHT,LGT | light | tuli
-TAIL LAMP,TAIL LIGHT,REAR LAMP | tail lamp | tagatuli
-STOP LAMP | stop lamp | stoptuli
-PLATE LAMP,NO PLATE LAMP,NUMBER PLATE LAMP,LAMP NO PLATE | number plate lamp | numbrituli
-BOOT LAMP | boot lamp | pagasiruumi tuli
-INTERIOR LAMP,INT LAMP,COURTESY LAMP | interior lamp | salongituli
-MARKER,MARKER LAMP | marker lamp | ääretuli
-BEZEL,BEZELS | bezel | raam
-HORN | horn | helisignaal
-HORN PUSH | horn push | signaalinupp
-# --- wipers, washers, windows, glass
-WIPER,WIPERS | wiper | klaasipuhasti
-WIPER ARM,W/ARM | wiper arm | klaasipuhasti hoob
-W/BLADE,WIPER BLADE,BLADE WIPER | wiper blade | klaasipuhasti hari
-W/BLADE REFILL | wiper blade refill | klaasipuhasti kumm
-WHEELBOX,W/BOX | wiper wheelbox | klaasipuhasti ajam
-WIPER MOTOR,W/MOTOR | wiper motor | klaasipuhasti mootor
-W/WASHER,SCREENWASH,SCREEN WASHER,WASHER BOTTLE | windscreen washer | klaasipesur
-W/SCREEN,WINDSCREEN,W/SCRN,SCREEN,SCRN | windscreen | tuuleklaas
-GLASS,GLAS,GLS | glass | klaas
-WINDOW,WIN,WINDOWS | window | aken
-BACKLIGHT,REAR WINDOW | rear window | tagaklaas
-1/4 LIGHT,1/4LIGHT,1/4 LT,1/4LIT,QUARTER LIGHT,QTR LIGHT | quarter light | kolmnurkaken
-WINDOW LIFT,WINDER,WINDOW WINDER,WINDOW REGULATOR,W/REG | window regulator | aknatõstuk
-PERSPEX | perspex | pleksiklaas
-GLAZING | glazing | klaasi-
-W/STRIP,WEATHERSTRIP,WEATHER STRIP | weatherstrip | tihendliist
-SIDESCREEN,S/SCREEN,SIDESCREENS | sidescreen | külgaken
-DEMIST,DEMISTER | demister | klaasipuhur
-DEFLECTOR,W/DEFLECTOR,WIND DEFLECTOR | deflector | deflektor
-WINDSTOP | wind stop | tuulekaitse
-# --- fuel and intake
-FUEL | fuel | kütus
-FUEL PUMP,F/PUMP | fuel pump | kütusepump
-FUEL PIPE,F/PIPE | fuel pipe | kütusetoru
-FUEL TANK,PETROL TANK | fuel tank | kütusepaak
-FUEL HOSE | fuel hose | kütusevoolik
-FUEL FILTER | fuel filter | kütusefilter
-TANK | tank | paak
-PETROL | petrol | bensiin
-PETROL CAP,FILLER CAP,FUEL CAP,TANK CAP | filler cap | paagikork
-FILLER | filler | täiteava
-CARB,CARBURETTOR,CARBURETOR | carburettor | karburaator
-CARBS | carburettors | karburaatorid
-JET | jet | düüs
-MAIN JET | main jet | peadüüs
-JET ASSY | jet assembly | düüsi koost
-NEEDLE | needle | karburaatori nõel
-FLOAT | float | ujuk
-FLOAT CHAMBER | float chamber | ujukikamber
-CHOKE | choke | õhuklapp
-CABLE CHOKE,CHOKE CABLE | choke cable | õhuklapi tross
-THROTTLE | throttle | drossel
-THROTTLE CABLE,CABLE THROTTLE | throttle cable | gaasitross
-ACCEL,ACCELERATOR | accelerator | gaasi-
-CABLE ACCEL,ACCEL CABLE,ACCELERATOR CABLE | accelerator cable | gaasitross
-INJECTOR,INJ | injector | pihusti
-INJECTION | injection | sissepritse
-PI | PI | PI
-INLET,INL | inlet | sisselaske-
-INTAKE,AIR INTAKE | air intake | õhu sisselase
-MANIFOLD,MANIF,M/FOLD | manifold | kollektor
-INLET MANIFOLD,MANIFOLD INLET | inlet manifold | sisselaskekollektor
-EX MANIFOLD,EXH MANIFOLD,EXHAUST MANIFOLD,MANIFOLD EXHAUST,EX MANIF,EXH MANIF,EXH M/FOLD | exhaust manifold | väljalaskekollektor
-S/CHARGER,SUPERCHARGER | supercharger | ülelaadur
-AIR FILTER,FILTER AIR,A/FILTER | air filter | õhufilter
-AIR | air | õhk
-AIR BOX | air box | õhufiltri korpus
-FILTER,FILT,FIL | filter | filter
-ELEMENT | element | element
-PUMP | pump | pump
-SU | SU | SU
-STROMBERG | Stromberg | Stromberg
-WEBER | Weber | Weber
-DCOE | DCOE | DCOE
-# --- exhaust
-EXH,EXHAUST,EX | exhaust | väljalaske-
-EXH SYS,EX.SYS,EXHAUST SYSTEM,S/SYSTEM,EXH SYSTEM | exhaust system | väljalaskesüsteem
-SILENCER,SILNCR,MUFFLER | silencer | summuti
-REAR BOX,EX.BOX,REAR SILENCER | rear silencer | tagasummuti
-BOX | box | karp
-DOWNPIPE,D/PIPE,DOWN PIPE | downpipe | eesmine väljalasketoru
-EX.PIPE,EXHAUST PIPE,EXH PIPE | exhaust pipe | väljalasketoru
-TAILPIPE,TAIL PIPE | tailpipe | summuti otsatoru
-CATALYST,CAT,CATALYTIC | catalytic converter | katalüsaator
-HEAT SHIELD,H/SHIELD,HEATSHIELD | heat shield | kuumakilp
-HEADER | header | väljalaskekollektor
-HEADER RAIL | header rail | tuuleklaasi ülaraam
-EX/WRAP,EXHAUST WRAP | exhaust wrap | väljalaske isolatsioonilint
-# --- cooling and heating
-FAN | fan | ventilaator
-FAN BELT | fan belt | ventilaatori rihm
-FAN BLADE | fan blade | ventilaatori tiivik
-BELT | belt | rihm
-PULLEY | pulley | rihmaratas
-IDLER | idler | vaherull
-W/PUMP,WATER PUMP,WATERPUMP | water pump | veepump
-WATER | water | vee-
-RAD,RADIATOR | radiator | radiaator
-RAD HOSE,RADIATOR HOSE | radiator hose | radiaatori voolik
-RAD CAP,RADIATOR CAP | radiator cap | radiaatori kork
-THERMOSTAT,T/STAT,STAT,THERMO,THERM,WAXSTAT | thermostat | termostaat
-HOUSING-STAT,THERMOSTAT HOUSING,STAT HOUSING | thermostat housing | termostaadi korpus
-HOSE,HOSES | hose | voolik
-HOSE TOP,TOP HOSE | top hose | ülemine voolik
-HOSE BOT,BOTTOM HOSE,HOSE BOTTOM | bottom hose | alumine voolik
-BYPASS,BYPASS HOSE | bypass hose | möödaviiguvoolik
-HOSE CLIP,HOSE CLIPS | hose clip | voolikuklamber
-HEATER,HTR | heater | soojendi
-HEATER TAP,HEATER VALVE | heater valve | soojendi kraan
-HEATER HOSE,HOSE HEATER,HOSE-HEATER | heater hose | soojendi voolik
-MATRIX,HEATER MATRIX | heater matrix | soojendi radiaator
-BLOWER | blower | puhur
-EXPANSION TANK,EXPANSION | expansion tank | paisupaak
-COOLANT | coolant | jahutusvedelik
-COOLING,COOL | cooling | jahutus
-COLD | cold | külm
-HOT | hot | kuum
-HEAT | heat | kuumus
-COWL | cowl | kate
-SHROUD | shroud | kate
-KENLOWE | Kenlowe | Kenlowe
-# --- clutch and transmission
-CLUTCH,CLTCH | clutch | sidur
-CLUTCH KIT | clutch kit | siduri komplekt
-R/BRG,RELEASE BEARING,CLUTCH R/BRG,R/BEARING,CLUTCH RELEASE BEARING | clutch release bearing | siduri väljalülituslaager
-RELEASE | release | vabasti
-C/PLATE,CLUTCH PLATE,DRIVEN PLATE | clutch plate | siduriketas
-CLUTCH COVER,C/COVER,PRESSURE PLATE | clutch cover | siduri korv
-SLAVE CYLINDER,SLAVE CYL,S/CYL,CLUTCH SLAVE | slave cylinder | siduri töösilinder
-SLAVE | slave | töö-
-M/CYL CLUTCH,C/M/CYL,CLUTCH M/CYL,CLUTCH MASTER | clutch master cylinder | siduri peasilinder
-M/CYL,MASTER CYLINDER,M/C | master cylinder | peasilinder
-MASTER | master | pea-
-CLUTCH PIPE | clutch pipe | siduritoru
-CLUTCH HOSE,C/HOSE | clutch hose | siduri voolik
-G/BOX,GBOX,GEARBOX,G/B,GEAR BOX,GL/BOX,G/BO | gearbox | käigukast
-5SPD,5 SPD,5SP,5 SPEED,5SPEED | 5-speed | 5-käiguline
-4SPD,4 SPEED | 4-speed | 4-käiguline
-5SPD GBOX,5 SPD GBOX | 5-speed gearbox | 5-käiguline käigukast
-GEAR | gear | hammasratas
-GEAR LEVER,G/LEVER,GEARLEVER,G/LVR | gear lever | käigukang
-G/KNOB,GEAR KNOB | gear knob | käigukanginupp
-LAYSHAFT,LAYGEAR,L/SHAFT | layshaft | vahevõll
-MAINSHAFT,M/SHAFT | mainshaft | peavõll
-SYNCHRO,SYNC,SYNCHRO RING | synchro ring | sünkronisaatori rõngas
-SELECTOR | selector | käiguvalits
-REVERSE,REV | reverse | tagurpidikäik
-O/D,OD,O/DRIVE,OVERDRIVE | overdrive | kiirenduskäik
-DIFF,DIFFERENTIAL,DIF | differential | diferentsiaal
-CW&P,CWP,CROWN WHEEL,CROWN WHEEL & PINION,CWP SET | crown wheel and pinion | peaülekanne
-CROWN | crown | kroon-
-PINION | pinion | veohammasratas
-AXLE | axle | sild
-B/AXLE,BACK AXLE,REAR AXLE,RR AXLE | rear axle | tagasild
-HALFSHAFT,HALF SHAFT | half shaft | poolsild
-HALF | half | pool-
-PROP,PROPSHAFT,PROP SHAFT | propshaft | kardaanvõll
-UJ,U/J,UNIVERSAL JOINT | universal joint | kardaanirist
-DRIVESHAFT,DRIVE SHAFT | driveshaft | veovõll
-CV,CV JOINT | CV joint | homokineetiline liigend
-SHAFT,SHFT | shaft | võll
-S/CABLE,CABLE SPEEDO,SPEEDO CABLE,SPEEDOMETER CABLE | speedometer cable | spidomeetri tross
-CABLE TACHO,TACHO CABLE | tachometer cable | tahhomeetri tross
-LSD | limited-slip differential | piiratud libisemisega diferentsiaal
-DRIVE | drive | ajam
-SPIGOT | spigot | juhtpuks
-SPIGOT BEARING,SPIGOT BUSH | spigot bearing | juhtlaager
-TRANS,TRANSMISSION | transmission | jõuülekanne
-MOTION | motion | liikumis-
-INERTIA | inertia | inerts-
-TRANSFER | transfer | ülekande-
-# --- brakes
-BRAKE,BRAKES,BRK | brake | pidur
-B/PADS,BRAKE PADS,B/PAD,BRAKE PAD,PADS,B/PAD SET,BRAKE PAD SET | brake pads | piduriklotsid
-PAD SET | pad set | klotside komplekt
-PAD | pad | padi
-B/DISC,B/DISCS,BRAKE DISC,BRAKE DISCS,T/DISC | brake disc | piduriketas
-DISC,DISCS | disc | ketas
-B/DRUM,BRAKE DRUM | brake drum | piduritrummel
-DRUM | drum | trummel
-B/SHOE,B/SHOES,BRAKE SHOES,BRAKE SHOE | brake shoes | pidurikingad
-SHOE,SHOES | shoe | king
-CALIPER,CAL | caliper | pidurisadul
-CALIPER PISTON | caliper piston | pidurisadula kolb
-W/CYL,WHEEL CYLINDER,WHEEL CYL | wheel cylinder | rattapidurisilinder
-B/M/CYL,BRAKE M/CYL,BRAKE MASTER CYLINDER | brake master cylinder | piduri peasilinder
-SERVO | brake servo | pidurivõimendi
-B/PIPE,BRAKE PIPE,BR/PIPE | brake pipe | piduritoru
-B/PIPE SET,BRAKE PIPE SET | brake pipe set | piduritorude komplekt
-B/HOSE,BRAKE HOSE,B/HOSES,BR/HOSES,BRAKE HOSES | brake hose | pidurivoolik
-H/BRAKE,H/B,H/BRK,HANDBRAKE,HAND BRAKE | handbrake | käsipidur
-CABLE H/B,H/B CABLE,HANDBRAKE CABLE,H/BRAKE CABLE | handbrake cable | käsipiduri tross
-BACKPLATE,B/PLATE,BACK PLATE | backplate | pidurikilp
-BLEED,BRAKEBLEED,BLEEDER | bleed | õhutus
-BLEED SCREW,BLEEDSCREW | bleed screw | õhutuskruvi
-# --- suspension, steering, wheels
-S/ABS,SHOCK ABSORBER,S/ABSORBER,SHOCK,SHOCKS | shock absorber | amortisaator
-DAMPER | damper | amortisaator
-SPRING,SPRG,SPRINGS,SPR,SPRI | spring | vedru
-ROAD SPRING,RD SPRING | road spring | vedrustuse vedru
-COIL SPRING | coil spring | keerdvedru
-LEAF,LEAF SPRING | leaf spring | lehtvedru
-SPR PR | spring pair | vedrude paar
-REBOUND | rebound | tagasilöögi-
-WISHBONE,W/BONE | wishbone | õõtshoob
-TRUNNION,TRUNN,TRUN | trunnion | pöördmuhv
-K/PIN,KINGPIN,KING PIN | king pin | pöördtapp
-ARB,ANTI ROLLBAR,ANTI ROLL BAR,A/ROLL,ANTI-ROLL BAR,STABILISER,STABILIZER | anti-roll bar | stabilisaator
-LINK ARB,ARB LINK,ARB LINKS | anti-roll bar link | stabilisaatori varras
-ANTI | anti | vastu-
-T/ROD,TIE ROD | tie rod | roolivarras
-T/ROD END,TIE ROD END,TRACK ROD END | tie rod end | rooliots
-TRACK ROD | track rod | roolivarras
-ROD END | rod end | varda ots
-BALL JOINT,B/JOINT | ball joint | kuulliigend
-STRG,STEERING,STG | steering | rool
-STRG COL,S/COL,STEERING COLUMN,STRG COLUMN | steering column | roolisammas
-S/RACK,STEERING RACK,STRG RACK,STG/RACK,RACK PAS | steering rack | roolilatt
-RACK | rack | latt
-RACKTUBE | rack tube | roolilati toru
-S/WHEEL,STEERING WHEEL,STRG WHEEL | steering wheel | rool
-STRG LOCK,STEERING LOCK | steering lock | roolilukk
-STRG BOX,STEERING BOX | steering box | roolivõimendi
-PAS,POWER STEERING | power steering | roolivõimendi
-SHACKLE | shackle | vedrukõrv
-SUBFRAME,S/FRAME,SUB FRAME | subframe | abiraam
-SUSP,SUSPENSION | suspension | vedrustus
-BUMPSTOP,BUMP STOP | bump stop | põrkepuhver
-A/TRAMP,ANTI TRAMP | anti-tramp bar | tagasilla reaktsioonivarras
-RADIUS ARM | radius arm | reaktsioonivarras
-RADIUS | radius | raadius-
-STRUT | strut | tugi
-T/SPINDLE,STUB AXLE,STUB | stub axle | pöördtelg
-SPINDLE | spindle | telg
-SWIVEL | swivel | pöörd-
-SWIVEL POST,SWIVEL PIN | swivel pin | pöördtapp
-FULCRUM,FULCRUM PIN | fulcrum pin | pöördtihvt
-LINK | link | varras
-ARM | arm | hoob
-T/ARM,TOP ARM,UPPER ARM | upper arm | ülemine hoob
-C/ARM | control arm | õõtshoob
-LEVER | lever | hoob
-TELE,TELESCOPIC | telescopic | teleskoop-
-SPAX | Spax | Spax
-GAZZ,GAZ | GAZ | GAZ
-KONI | Koni | Koni
-HUB | hub | rumm
-HUBSET | hub set | rummude komplekt
-WHEEL,WHL,W/WHEEL | wheel | ratas
-WW,W/W,WIRE WHEEL,WIRE WHEELS | wire wheel | kodarratas
-K/ON,KNOCK-ON,KNOCK ON,SPINNER | knock-on spinner | kiirkinnitusmutter
-SPOKE | spoke | kodar
-RIM | rim | velg
-TYRE | tyre | rehv
-WHEEL NUT,WHEELNUT,W/NUT | wheel nut | rattamutter
-WHEEL STUD | wheel stud | rattapolt
-HUB CAP,HUBCAP | hub cap | rummukate
-ROSTYLE | Rostyle wheel | Rostyle velg
-SPARE WHEEL | spare wheel | varuratas
-WHEEL BEARING,HUB BEARING | wheel bearing | rattalaager
-OCTAG,OCTAGONAL | octagonal | kaheksanurkne
-EAR,2EAR,3EAR | eared | kõrvadega
-ADAPT,ADAPTOR,ADAPTER | adaptor | adapter
-WW ADAPTOR,WW ADAPT | wire wheel adaptor | kodarratta adapter
-# --- body
-BODY | body | kere
-BODYSHELL,BODY SHELL | bodyshell | kere
-WING,WNG | wing | porilaud
-FRONT WING,WING FR,FR WING,WING FRONT | front wing | esiporilaud
-REAR WING,WING RR,RR WING,REARWING,R/WING,WING REAR | rear wing | tagaporilaud
-INNER WING,WING INNER | inner wing | siseporilaud
-WING BEAD,WING BEADING | wing beading | porilaua liist
-DOOR,DR | door | uks
-DOORSKIN,DOOR SKIN | door skin | ukse välisplekk
-DOOR HANDLE,D/HANDLE | door handle | ukse käepide
-DOOR LOCK,DOORLOCK | door lock | ukselukk
-DOOR SEAL,DOORSEAL,D/SEAL | door seal | ukse tihend
-DOOR PULL,D/PULL | door pull | ukse tõmbesang
-D/PANELS,DOOR PANELS,D/PANEL,DOOR PANEL | door panels | ukse polstrid
-DOOR ASSY | door assembly | uks, koost
-CHECK STRAP,C/STRAP | door check strap | ukse piiraja
-BONNET,BONN,BON | bonnet | kapott
-BONNET ASSY | bonnet assembly | kapott, koost
-BOOT | boot | pagasiruum
-BOOT LID,BOOTLID,B/LID | boot lid | pagasiruumi kaas
-BOOT FLOOR | boot floor | pagasiruumi põrand
-BOOT MAT | boot mat | pagasiruumi matt
-BOOT SEAL | boot seal | pagasiruumi tihend
-TAILGATE,T/GATE | tailgate | tagaluuk
-PANEL,PNL,PANL,PANELS | panel | paneel
-SIDE PANEL,S/PANEL,S/PANELS | side panel | külgpaneel
-SILL | sill | lävepakk
-VALANCE,VAL | valance | põll
-BUMPER | bumper | põrkeraud
-BUMPER IRON | bumper iron | põrkeraua kinnitus
-O/RIDER,OVERRIDER | overrider | põrkeraua kihv
-GRILLE | grille | iluvõre
-FLOOR,FLR | floor | põrand
-FLOORPAN,FLOOR PAN,FLOOR PANEL | floor panel | põrandapaneel
-FLOORBOARD | floorboard | põrandalaud
-CHASSIS,CHASS | chassis | raam
-CHASSIS LEG | chassis leg | raami pikitala
-HINGE,HNG,HINGES,HING | hinge | hing
-BADGE,BDGE,EMBLEM | badge | embleem
-BADGE BAR | badge bar | embleemiraam
-MOULDING,MLDG,MLD | moulding | liist
-FINISHER,FIN | finisher | kaunistusliist
-TRIM,TRIMS,S/TRIM | trim | polster
-APRON | apron | põll
-W/ARCH,WHEEL ARCH,WHL ARCH,IN/ARCH | wheel arch | rattakoobas
-ARCH | arch | koobas
-SCUTTLE | scuttle | torpeedo esipaneel
-HEELBOARD | heelboard | istmealune vahesein
-FOOTWELL,F/WELL | footwell | jalaruum
-F/WELL MATS,FOOTWELL MATS,F/WELL MAT | footwell mats | jalaruumi matid
-BULKHEAD | bulkhead | vahesein
-POST,PILLAR | pillar | piller
-A POST | A-pillar | A-piller
-B POST,B-POST | B-pillar | B-piller
-QTR,QUARTER,QUART | quarter | tagumine külg-
-Q/PANELS,QUARTER PANELS | quarter panels | tagumised külgpolstrid
-HOOD,S/TOP,SOFT TOP | soft top | pehme katus
-HOOD FRAME,H/FRAME | soft top frame | pehme katuse raam
-HOOD COVER,H/COVER | soft top cover | pehme katuse kate
-HOOD STICK,STICK HOOD | soft top bow | pehme katuse kaar
-TONN,TONNEAU | tonneau cover | salongikate
-TONNEAU BAR | tonneau bar | salongikatte varras
-HARDTOP,H/TOP,HARD TOP | hardtop | kõvakatus
-ROOF | roof | katus
-HANDLE,HNDL,HANDL | handle | käepide
-HANDLES | handles | käepidemed
-CATCH | catch | riiv
-STRIKER | striker | lukuvastik
-LATCH | latch | riiv
-LOCK | lock | lukk
-LOCKS | locks | lukud
-LOCK SET,LOCKSET | lock set | lukkude komplekt
-KEY | key | võti
-KEYS | keys | võtmed
-KEY BLANK | key blank | võtme toorik
-BARREL | lock barrel | lukusüdamik
-SPOILER | spoiler | spoiler
-AIR DAM | air dam | esispoiler
-MUDFLAPS,MUD FLAPS,MUDFLAP | mud flaps | poripõlled
-SPLASH | splash | pritsme-
-SPLASH PLATE,SPLASHPLATE | splash plate | porikaitse
-SHIELD | shield | kilp
-GUARD | guard | kaitse
-STONEGUARD,STONE GUARD | stone guard | kivikaitse
-NO PLATE,NUMBER PLATE | number plate | numbrimärk
-DECK | deck | tagatekk
-RAIL | rail | siin
-CHANNEL | channel | juhtsiin
-SKIN,SKN | skin | välisplekk
-REINF,REINFORCEMENT,REINFORCMENT | reinforcement | tugevdus
-GUSSET | gusset | tugevdusplaat
-BRACE | brace | tugi
-STIFFENER | stiffener | jäigasti
-MEMBER | member | tala
-CROSSMEMBER,CROSS MEMBER,XMEMBER,X MEMBER,CROSSPIECE | crossmember | risttala
-SIDEMEMBER | side member | pikitala
-OUTRIGGER | outrigger | raami külgtala
-FLITCH | flitch panel | porilaua sisepaneel
-TOEBOARD | toeboard | jalaplaat
-TUNNEL | tunnel | tunnel
-SEAM | seam | õmblus
-EDGE | edge | serv
-CLOSING,CLOSING PANEL,CLOSER,CLSG | closing panel | sulgurpaneel
-CORNER | corner | nurk
-NOSE | nose | ninaosa
-LEG | leg | jalg
-BEAD,BEADING | beading | liist
-CAPPING,D/CAPPING | capping | kattelist
-JACKING,JACKING POINT | jacking point | tungraua punkt
-TONNEAU COVER | tonneau cover | salongikate
-STOWAGE | stowage | hoiu-
-PARCEL SHELF,P/SHELF | parcel shelf | pakiriiul
-VENT | vent | õhuava
-DUCT,DUC | duct | õhutoru
-BAFFLE | baffle | vahesein
-FLAP | flap | klapp
-LID | lid | kaas
-SCUTTLE VENT | scuttle vent | torpeedo õhuava
-# --- interior
-SEAT | seat | iste
-SEATS | seats | istmed
-S/CVRS,S/CVR,SEAT COVERS,SEAT COVER,S/COVERS | seat covers | istmekatted
-S/KIT,SEATKIT,SEAT KIT | seat cover kit | istmekatete komplekt
-S/ASSY,S/ASY,SEAT ASSY,SEAT ASSEMBLY | seat assembly | iste, koost
-SEAT BASE,SEATBASE | seat base | istme alus
-SEAT FOAM | seat foam | istme vahtpolster
-SEAT FRAME | seat frame | istme raam
-SEAT RAIL,SEAT RAILS | seat rail | istmesiin
-C/SET,CARPET SET,CARSET,CARPETS | carpet set | vaipade komplekt
-C/KIT,CARPET KIT | carpet kit | vaipade komplekt
-T/KIT,TRIM KIT | trim kit | polstrikomplekt
-MAT | mat | matt
-MATS | mats | matid
-DASH,DASHBOARD | dashboard | armatuurlaud
-DASHTOP,DASH TOP | dash top | armatuurlaua kate
-FASCIA | fascia | armatuurlaua paneel
-CONSOLE,CONS,C/CONS | console | konsool
-GLOVEBOX,GLOVE BOX | glovebox | kindalaegas
-ARMREST,A/REST,ARM REST | armrest | käetugi
-H/REST,HEADREST,HEAD REST | headrest | peatugi
-H/LINING,HEADLINING | headlining | laepolster
-S/VISOR,SUNVISOR,SUN VISOR | sun visor | päikesesirm
-VISOR | visor | sirm
-KNOB | knob | nupp
-S/BELT,SEATBELT,SEAT BELT | seat belt | turvavöö
-WEBBING | webbing | vöörihm
-C/PIT,COCKPIT | cockpit | kokpit
-KICKPLT,KICKSTRIP,KICK PLATE | kick plate | lävepaku kate
-TREADPLATES,TREAD PLATES,TREADPLATE | tread plates | lävepakuliistud
-POCKET | pocket | tasku
-ASHTRAY | ashtray | tuhatoos
-SQUAB | seat back | seljatugi
-CUSHION | cushion | istmepadi
-PIPING | piping | kant
-INTERIOR | interior | salong
-RADIO | radio | raadio
-RETRO RADIO | retro radio | retroraadio
-SPEAKER | speaker | kõlar
-AERIAL | aerial | antenn
-BOARD | board | plaat
-PEDAL | pedal | pedaal
-PEDAL BOX | pedal box | pedaalikoost
-GRAB HANDLE | grab handle | käetoetus
-# --- fasteners and small parts
-SCREW,SCREWS | screw | kruvi
-SET SCREW,SETSCREW | set screw | kinnituskruvi
-SCREW C/SK,C/SK,CSK | countersunk | peitpea-
-BOLT,BOLTS | bolt | polt
-NUT,NUTS | nut | mutter
-NYLOC | nyloc | nailonrõngaga
-LOCKNUT,L/NUT,L/NUTS,LOCK NUT | lock nut | lukustusmutter
-WASHER,WASHERS | washer | seib
-LOCKWASHER,SPRING WASHER,L/W,LOCK WASHER | lock washer | vedruseib
-COPPER WASHER | copper washer | vaskseib
-FIBRE WASHER,WASHER FIBRE | fibre washer | fiiberseib
-STAR WASHER,WASHER STAR | star washer | hammasseib
-CUP WASHER | cup washer | tassseib
-STUD | stud | tikkpolt
-CLIP,CLIPS,PCLIP,WIRECLIP | clip | klamber
-C/CLIP,CIRCLIP | circlip | lukustusrõngas
-PIN,PINS | pin | tihvt
-SPLITPIN,SPLIT PIN | split pin | splint
-CLEVIS PIN,CLEVIS | clevis pin | kahvlitihvt
-COTTER | cotter | kiil
-RIVET | rivet | neet
-DOWEL | dowel | tsentreertihvt
-WOODRUFF,WOODRUFF KEY | woodruff key | segmentkiil
-LOCKTAB,LOCK TAB,L/TAB | lock tab | lukustusplaat
-SPIRE | spire clip | vedruklamber
-FASTENER | fastener | kinniti
-DZUS | Dzus fastener | Dzus-kinniti
-U BOLT,U-BOLT | U-bolt | U-polt
-BANJO,BANJ,BANJO BOLT | banjo bolt | banjopolt
-UNION,UNIONS | union | liitmik
-OLIVE | olive | surverõngas
-FITTING,FITTINGS | fitting | liitmik
-SPACER | spacer | vahepuks
-DISTANCE | distance | vahe-
-SHIM | shim | reguleerseib
-BUSH,BUSHING | bush | puks
-BRACKET,BRKT,BKT,BRCKT,BRACKETS,BRKTS | bracket | kronstein
-MOUNT,MOUNTING,MNTG,MTG,MNT,MTNG | mounting | kinnitus
-MOUNTING RUBBER | mounting rubber | kummipadi
-CLAMP | clamp | klamber
-U CLAMP | U-clamp | U-klamber
-STRAP,STRAPS | strap | rihm
-PLATE,PLT,PLATES | plate | plaat
-BLANKING PLATE,BLANKING,BLANK | blanking plate | pimeplaat
-COVER,CVR,COVERS,CVRS | cover | kate
-CAP | cap | kork
-PIPE | pipe | toru
-TUBE | tube | toru
-PLUG | plug | kork
-DRAIN PLUG | drain plug | tühjenduskork
-GROMMET | grommet | läbiviigukumm
-RUBBER | rubber | kumm
-BUFFER | buffer | puhver
-SEAL,SEALS | seal | tihend
-SEALING | sealing | tihendus-
-SEALING RING,SEAL RING | sealing ring | tihendrõngas
-GASKET,GSKT,GASKETS | gasket | tihend
-O RING,O-RING | O-ring | O-rõngas
-RING | ring | rõngas
-GAITER | gaiter | tolmukaitse
-DUST | dust | tolmu-
-DUST COVER | dust cover | tolmukaitse
-RETAINER,RETAINING,RETAIN | retainer | hoidik
-HOLDER | holder | hoidik
-SUPPORT,SUPP,SUP | support | tugi
-STAY | stay | tugi
-GUIDE | guide | juhik
-ROLLER | roller | rull
-ROLL | roll | rull
-PLUNGER | plunger | plunžer
-DIAPHRAGM | diaphragm | membraan
-SLEEVE | sleeve | hülss
-CUP | cup | kauss
-CONE | cone | koonus
-BALL | ball | kuul
-RACE | race | laagrirõngas
-BEARING,BRG,BRGS,BALLBEARING | bearing | laager
-NEEDLE BEARING,NEEDLE ROLLER | needle bearing | nõellaager
-COLLAR,COLL | collar | rõngas
-FLANGE,FLANGED | flange | äärik
-ELBOW | elbow | põlv
-T PIECE,T-PIECE | T-piece | T-liitmik
-Y PIECE,Y-PIECE | Y-piece | Y-liitmik
-HOUSING,HSG | housing | korpus
-CASING,CASE | casing | korpus
-FRAME | frame | raam
-BASE | base | alus
-PLINTH | plinth | alus
-PLATFORM | platform | platvorm
-TRAY | tray | alus
-PAN | pan | vann
-BOWL | bowl | kauss
-CHAMBER | chamber | kamber
-SECTION | section | sektsioon
-EXTENSION,EXTN,EXT | extension | pikendus
-END | end | ots
-TIE BAR | tie bar | tõmbevarras
-TIE | tie | tõmbe-
-ROD | rod | varras
-BAR,BARS | bar | varras
-YOKE | yoke | kahvel
-FORK,C/FORK | fork | kahvel
-SPROCKET | sprocket | ketiratas
-CHAIN | chain | kett
-BLADE | blade | laba
-STRIP | strip | riba
-TAPE | tape | teip
-LABEL | label | silt
-LETTER | letter | täht
-MEDALLION | medallion | medaljon
-STRIPE | stripe | triip
-VALVE CAP | valve cap | ventiilikork
-HOOK | hook | konks
-EYE,EYELET | eyelet | aas
-PEG | peg | tihvt
-BUTTON | button | nupp
-TAB | tab | keel
-STOP | stop | piiraja
-STEM | stem | vars
-TIP,TIPPED | tipped | otsaga
-PIVOT | pivot | pöördtelg
-LINKAGE | linkage | hoovastik
-CARRIER | carrier | kandur
-HANGER,HNGR | hanger | riputi
-BRIDGE | bridge | sild
-LIP | lip | huul
-NECK | neck | kael
-WEDGE | wedge | kiil
-COUPLING | coupling | sidur
-JOINT | joint | liigend
-RETURN | return | tagasitõmbe-
-RETURN SPRING | return spring | tagasitõmbevedru
-RELIEF | relief | kaitse-
-PRESSURE | pressure | surve
-PRESS | press | press
-FEED | feed | toite-
-FLOW | flow | voolu-
-SNAP | snap | kiir-
-QUICK | quick | kiir-
-REMOTE | remote | kaug-
-LOCKING | locking | lukustuv
-SAFETY | safety | turva-
-SECURITY | security | turva-
-POWER | power | võimsus-
-SPEED | speed | kiirus
-STARTING | starting | käivitus-
-IDLE | idle | tühikäigu-
-MECH,MECHANICAL | mechanical | mehaaniline
-MAGNETIC,MAG | magnetic | magnetiline
-AUTO,AUTOMATIC | automatic | automaatne
-MANUAL | manual | manuaal-
-# --- tools and workshop
-TOOL,TOOLS | tool | tööriist
-TOOL ROLL | tool roll | tööriistakott
-TOOL KIT | tool kit | tööriistakomplekt
-SPANNER,SPAN | spanner | mutrivõti
-SPANNER SET,SPAN SET | spanner set | mutrivõtmete komplekt
-WRENCH | wrench | mutrivõti
-TORQUE WRENCH | torque wrench | momendivõti
-PULLER | puller | tõmmits
-PLIERS | pliers | tangid
-HAMMER | hammer | haamer
-MALLET | mallet | puuhaamer
-JACK,U/JACK | jack | tungraud
-SOCKET SET | socket set | padrunite komplekt
-DIE | die | keermelõikur
-TAP | tap | kraan
-GUN | gun | püstol
-GREASE GUN | grease gun | määrdepüstol
-BRUSH | brush | hari
-CARBON BRUSH | carbon brush | süsihari
-BRUSH SET | brush set | harjade komplekt
-FLAP DISC | flap disc | lihvketas
-SAND/DISCS,SANDING DISCS | sanding discs | lihvkettad
-CRIMP,CRIMPING | crimping | pressimis-
-DRILL | drill | puur
-CUTTER | cutter | lõikur
-TESTER,TEST | tester | tester
-WORKSHOP,W/SHOP | workshop | töökoja-
-WORKSHOP MANUAL,W/SHOP MANUAL,WSM | workshop manual | remondijuhend
-RATCHET | ratchet | põrkmehhanism
-STAND,STANDS | stand | alus
-# --- chemicals, oils, care
-GREASE | grease | määre
-GREASE NIPPLE,NIPPLE | grease nipple | määrdenippel
-SPRAY | spray | aerosool
-AEROSOL | aerosol | aerosool
-PAINT | paint | värv
-PRIMER | primer | krunt
-POLISH | polish | poleerimisvahend
-SHAMPOO,SHAM,SHAMP | shampoo | šampoon
-WAX | wax | vaha
-RUST | rust | rooste
-CLEANER,CLEAN | cleaner | puhastusvahend
-FLUID | fluid | vedelik
-SEALANT | sealant | hermeetik
-ADHESIVE,GLUE | adhesive | liim
-HAMMERITE | Hammerite paint | Hammerite värv
-WAXOYL | Waxoyl rustproofing | Waxoyl roostetõrje
-DYNAMAT | Dynamat sound deadening | Dynamat mürasummutus
-SOLDER | solder | jootetina
-HYLOMAR | Hylomar sealant | Hylomar hermeetik
-A/GLYM,AUTOGLYM | Autoglym | Autoglym
-LUBE,LUBRICANT | lubricant | määrdeaine
-ANTIFREEZE | antifreeze | antifriis
-ENCAPSULATOR | encapsulator | stabilisaator
-PATCH | patch | plaaster
-# --- accessories
-BOOK,H/BOOK,HANDBOOK | handbook | käsiraamat
-OWNERS | owner's | omaniku
-T SHIRT,T-SHIRT | T-shirt | T-särk
-SHIRT,R/SHIRT | shirt | särk
-MUG | mug | kruus
-KEYFOB,KEY FOB,K/FOB,FOB | key fob | võtmehoidja
-CAR COVER,CARCOVER | car cover | autokate
-GLOVES | gloves | kindad
-HELMET | helmet | kiiver
-DVD | DVD | DVD
-DECAL | decal | kleebis
-DECAL KIT | decal kit | kleebiste komplekt
-STICKER | sticker | kleebis
-LOGO | logo | logo
-SIGN,P/SIGN | sign | silt
-PLAQUE | plaque | plaat
-WALLET | wallet | rahakott
-BAG | bag | kott
-CUP HOLDER | cup holder | topsihoidja
-B/RACK,LUGGAGE RACK,BOOT RACK | luggage rack | pakiraam
-ROLLBAR,ROLL BAR | roll bar | turvakaar
-POWERCARD | PowerCard | PowerCard
-PEN | pen | pliiats
-MODEL | model | mudel
-STYLE | style | stiil
-CLASSIC,CLSC | classic | klassikaline
-SPORTS,SPORT | sports | spordi-
-RACING,RACE KIT | racing | võidusõidu-
-RALLY | rally | ralli-
-FAST ROAD,F/ROAD | fast road | kiire maantee
-COMP,COMPETITION | competition | võistlus-
-STG2,STAGE 2 | stage 2 | 2. aste
-STG3,STAGE 3 | stage 3 | 3. aste
-# --- marques and body styles (English and Estonian spelled the same)
-JAG | Jaguar | Jaguar
-AH,A/H,A/HEALEY | Austin-Healey | Austin-Healey
-HEALEY | Healey | Healey
-AUSTIN | Austin | Austin
-MORRIS | Morris | Morris
-TRIUMPH,TRI | Triumph | Triumph
-S&M | Sprite & Midget | Sprite & Midget
-SPIT,SPI | Spitfire | Spitfire
-MINOR,MINO | Morris Minor | Morris Minor
-MIDG,MIDGE | Midget | Midget
-RDSR,RDST,RDSTR,ROADSTER,ROADSTR | roadster | roadster
-CPE,COUPE | coupé | kupee
-GT | GT | GT
-TOURER | tourer | tourer
-VAN | van | furgoon
-VAN/P-UP | van/pick-up | furgoon/pikap
-PICKUP | pick-up | pikap
-SALOON,SAL | saloon | sedaan
-USA,US | USA | USA
-UK | UK | UK
-MPH | mph | mph
-KPH | km/h | km/h
-
-# --- more frequent words of the stock list
-MAP | map | kaardi-
-MAP LIGHT,MAP LAMP | map light | kaardilugemislamp
-B/M CYLINDER,B/M CYL,B/M/CYLINDER | brake master cylinder | piduri peasilinder
-IN LINE,IN-LINE,INLINE | in-line | toru-
-SLOT/DRIL,SLOTTED/DRILLED,SLOT/DRILL | slotted and drilled | soonte ja avadega
-EXCHANG,EXCHANGE UNIT | exchange | vahetusosa
-WINGED | winged | tiibadega
-BRAKE FLUID | brake fluid | pidurivedelik
-OILSEAL,OIL SEAL | oil seal | õlitihend
-REAR MAIN SEAL,REAR MAIN OILSEAL,REAR MAIN OIL SEAL,SEAL REAR MAIN | rear main seal | väntvõlli tagumine tihend
-AIR PUMP | air pump | õhupump
-SPARE TYRE | spare tyre | varurehv
-3RD MOTION SHAFT,SHAFT 3RD MOTION,3RD MOTION | third motion shaft | peavõll
-1ST MOTION SHAFT,SHAFT 1ST MOTION,1ST MOTION | first motion shaft | sisendvõll
-STG COLUMN,STEERING COL,STG COL | steering column | roolisammas
-DUPLEX CHAIN | duplex chain | kaherealine kett
-SUPT | support | tugi
-5 SP | 5-speed | 5-käiguline
-O/SIZE,OVERSIZE | oversize | ülemõõt
-MIRROR,MIRRORS | mirror | peegel
-MIRROR-WING,WING MIRROR | wing mirror | küljepeegel
-RR VIEW,REAR VIEW | rear-view | tahavaate-
-SPITFIRE | Spitfire | Spitfire
-K&N | K&N | K&N
-BOSS | boss | nabaosa
-U/R | uprated | tugevdatud
-DIA,DIAMETER | diameter | läbimõõt
-ID | ID | siseläbimõõt
-CL | clutch | sidur
-HEX | hex | kuuskant
-CAR | car | auto
-PER CAR,PER | per car | auto kohta
-PACK,PK | pack | pakk
-PACKING,PACKING PIECE | packing piece | vahetükk
-DRAIN | drain | tühjendus
-BACK | back | tagumine
-SURROUND | surround | raam
-ADJUSTER | adjuster | regulaator
-DRY | dry | kuiv
-WET | wet | märg
-ESCUTCHEON | escutcheon | ilurõngas
-FACE | face | esipaneel
-BUMP RUBBER,BUMP | bump rubber | põrkepuhver
-ROAD | road | maantee
-UNDER | under | alumine
-DUCK,D/DUCK | duck cloth | purjeriie
-STEADY | steady | tugi
-LIFT | lift | tõste-
-HOLE | hole | ava
-ONE WAY,ONE-WAY | one-way | ühesuunaline
-PEDESTAL | pedestal | alus
-PULL | pull | tõmbe-
-BOTTLE | bottle | pudel
-OVERFLOW | overflow | ülevoolu-
-OVERFLOW BOTTLE,BOTTLE OVERFLOW | overflow bottle | paisupaak
-FIXING,FIX | fixing | kinnitus
-LOCATING | locating | tsentreeriv
-SLIDE | slide | liug-
-CLOSE | close | sulgemis-
-OFFSET | offset | nihutatud
-CAN | can | purk
-COLUMN,COL | column | sammas
-PUSH | push | surunupp
-METRE | metre | meeter
-BORE | bore | ava
-SPADE | spade terminal | lamekonnektor
-DOME | dome | kuppel
-DOME NUT | dome nut | kübarmutter
-CHECK | check | kontroll-
-CHECK LINK | check link | ukse piiraja
-SHUT | shut | sulgemis-
-MESH | mesh | võrk
-WORK | work | töö-
-STATIC | static | staatiline
-CROSS | cross | rist-
-VERTICAL,VERT | vertical | vertikaalne
-SELF TAPPER,SELF TAP,S/T | self-tapping screw | isekeermestav kruvi
-SELF | self | ise-
-GENERAL | general | üld-
-SLIM | slim | õhuke
-ANCHOR | anchor | ankur-
-BUCKET | bucket | tass
-SEATING | seating | toe-
-RUNNING BOARD | running board | astmelaud
-CONT | control | juhtimis-
-BALANCED | balanced | tasakaalustatud
-HANDLING KIT | handling kit | juhitavuse komplekt
-BARE | bare | katmata
-BUFF | buff | poleer-
-RAM PIPE | ram pipe | imitoru
-CAB | cabin | kabiini-
-STORM | storm | tormi-
-OUTPUT | output | väljund-
-TACH | tachometer | tahhomeeter
-TURN SIGNAL | turn signal | suunatuli
-TURN | turn | pöörde-
-HEEL BOARD | heelboard | istmealune vahesein
-LINING | lining | vooder
-OUTLET | outlet | väljavool
-BACKING | backing | alus
-NOTE | note | toon
-CRUSH WASHER | crush washer | tihendseib
-FOOT | foot | jalg
-SLAT | slat | liist
-A/C | A/C | kliimaseade
-POZI | Pozidriv | Pozidriv
-RUNNER | runner | siin
-SEAT RUNNER | seat runner | istmesiin
-CUBBY,CUBBY BOX | cubby box | hoiulaegas
-DRAUGHT EXCLUDER | draught excluder | tuuletõkketihend
-SMOOTH | smooth | sile
-RIBBED | ribbed | ribiline
-FOIL | foil | foolium
-BAULK RING | baulk ring | sünkronisaatori rõngas
-HAND | hand | käsi-
-FRESH AIR | fresh air | värske õhu
-FENDER | fender | porilaud
-LINE | line | toru
-SHELL | shell | korpus
-BAND | band | lint
-BRAKEPAD,BRAKEPADS | brake pad | piduriklots
-STR | steering | rool
-MIN | Mini | Mini
-MK | Mk | Mk
-FIRST | first | esimene
-STRENGTHENER | strengthener | tugevdus
-EDGING,EDGING STRIP | edging strip | ääreliist
-HANGER RUBBER | hanger rubber | summuti kummiriputi
-PARTS CAT,PARTS CATALOGUE | parts catalogue | varuosade kataloog
-1/2SHAFT,1/2 SHAFT | half shaft | poolsild
-KNEE PAD | knee pad | põlvetugi
-DE ICER,DE-ICER | de-icer | jääsulataja
-BIT SET | bit set | otsikute komplekt
-ROLL OVER BAR | roll-over bar | turvakaar
-BASEPLATE | baseplate | alusplaat
-SQUEEGEE | squeegee | kaabits
-WIRE BRUSH | wire brush | traathari
-INSULATOR | insulator | isolaator
-REMOVER | remover | eemaldaja
-CLEANING | cleaning | puhastus-
-CLEANING KIT | cleaning kit | puhastuskomplekt
-PROTECTOR | protector | kaitse
-SPRAY GUN | spray gun | värvipüstol
-RESTORER | restorer | taastaja
-GAITER KIT | gaiter kit | tolmukaitsete komplekt
-EXCLUDER | excluder | tõkis
-`;
+/** Absolute path of the parts dictionary (`data/et-dictionary.tsv`; its format is described in its header). */
+export const DICTIONARY_PATH = path.join(REPO_ROOT, 'data', 'et-dictionary.tsv');
 
 /** One parsed dictionary entry. */
 interface DictEntry { en: string; et: string }
 
-function parseDictionary(src: string): Map<string, DictEntry> {
+/**
+ * Parses the parts dictionary: one entry a line, `KEYS<TAB>english<TAB>estonian`, KEYS comma-separated label
+ * spellings (a key may be a phrase of tokens separated by single spaces); `#` lines are comments. The first
+ * line of a key wins. Throws on a line that does not have three columns.
+ * @returns uppercase key -> entry.
+ */
+export function parseDictionary(src: string): Map<string, DictEntry> {
   const dict = new Map<string, DictEntry>();
-  for (const rawLine of src.split('\n')) {
-    const line = rawLine.trim();
-    if (!line || line.startsWith('#')) continue;
-    const parts = line.split('|').map((s) => s.trim());
-    if (parts.length !== 3) throw new Error(`bad dictionary line: ${line}`);
+  src.split('\n').forEach((rawLine, i) => {
+    const line = rawLine.replace(/\r$/, '');
+    if (!line.trim() || line.trim().startsWith('#')) return;
+    const parts = line.split('\t').map((s) => s.trim());
+    if (parts.length !== 3 || !parts[0] || !parts[1] || !parts[2]) throw new Error(`et-dictionary.tsv line ${i + 1}: expected KEYS<TAB>english<TAB>estonian: ${line}`);
     const [keys, en, et] = parts;
     for (const key of keys.split(',')) {
       const k = key.trim().toUpperCase();
       if (k && !dict.has(k)) dict.set(k, { en, et });
     }
-  }
+  });
   return dict;
 }
 
-const DICT = parseDictionary(DICTIONARY_SOURCE);
+const DICT = parseDictionary(fs.readFileSync(DICTIONARY_PATH, 'utf8'));
 const MAX_PHRASE = Math.max(...[...DICT.keys()].map((k) => k.split(' ').length));
 
 // ---------------------------------------------------------------------------------------------
@@ -1824,7 +653,108 @@ const MODEL_TOKEN = /^(MG[A-Z]?\d*|MG[A-Z]{1,3}[\d\-/>]*|TR\d.*|GT6.*|XJ.*|XK.*|
 
 const UNIT_SUFFIX = /^(\d+(?:[./]\d+)?|\d+-\d+\/\d+)(MM|IN|INCH|INCHES|ML|LT|LTR|L|M|CC|KG)$/;
 
-/** The cleaned uppercase tokens of a label (commas are separators; trailing '.' removed; 'DIST.40698' split). */
+/** Length at which the stock list cuts its labels: a label this long may end in a cut-off word ('RR SPRI'). */
+const LABEL_CUT_LENGTH = 19;
+
+/** Single-word dictionary keys (letters only), for completing a cut-off last word. */
+const DICT_WORDS = [...DICT.keys()].filter((k) => /^[A-Z]+$/.test(k)).sort();
+
+/**
+ * The dictionary word a cut-off last word stands for ('SPRI' -> 'SPRING', 'PISTO' -> 'PISTON', 'CONVERSIO' ->
+ * 'CONVERSION'): the dictionary words (letters only) that start with `t`, when all of them translate to the same
+ * Estonian, or when the shortest of them begins all the others (PISTON, PISTONS); the shortest such word. Null when
+ * `t` has fewer than 3 letters, is a word itself, or the words disagree.
+ */
+function completeCutWord(t: string): string | null {
+  if (!/^[A-Z]{3,}$/.test(t) || DICT.has(t) || MARQUE_ONLY_TOKENS[t]) return null;
+  const hits = DICT_WORDS.filter((k) => k.length > t.length && k.startsWith(t));
+  if (hits.length === 0) return null;
+  const shortest = hits.reduce((a, b) => (b.length < a.length ? b : a));
+  // one meaning, or one word and its longer forms ('PISTO' -> PISTON, not PISTONS)
+  if (new Set(hits.map((k) => DICT.get(k)!.et)).size === 1 || hits.every((k) => k.startsWith(shortest))) return shortest;
+  return null;
+}
+
+/** Known as a whole: a dictionary key or a marque token. */
+const known = (t: string) => DICT.has(t) || !!MARQUE_ONLY_TOKENS[t];
+
+/**
+ * Splits one raw token where the stock list glued words together, when a piece is a dictionary word:
+ * 'COVER+BREATHER' -> COVER & BREATHER, 'PIPE(NO' -> PIPE NO, 'LIGHT-' / '-FRONT' -> LIGHT / FRONT,
+ * 'TR7FRONT' -> TR7 FRONT, '380REAR' -> 380 REAR, 'CAGED4-6' -> CAGED 4-6. Tokens that are dictionary keys
+ * themselves ('SET(6)', 'S&M') stay whole.
+ */
+function splitGlued(t: string): string[] {
+  if (known(t)) return [t];
+  if (t.includes('+')) {
+    const parts = t.split('+');
+    return parts.flatMap((p, i) => [...(i > 0 ? ['&'] : []), ...(p ? splitGlued(p) : [])]).filter((p, i, a) => !(p === '&' && (i === 0 || i === a.length - 1)));
+  }
+  if (/[()]/.test(t)) return t.split(/[()]+/).filter(Boolean).flatMap(splitGlued);
+  const dashed = /^-*(.*?)-*$/.exec(t)![1];
+  if (dashed !== t && known(dashed)) return [dashed];
+  const numWord = /^([A-Z]{0,3}\d+)([A-Z]{4,})$/.exec(t);
+  if (numWord && known(numWord[2])) return [numWord[1], numWord[2]];
+  const numLetterWord = /^([A-Z]{0,3}\d+[A-Z])([A-Z]{4,})$/.exec(t);
+  if (numLetterWord && known(numLetterWord[2])) return [numLetterWord[1], numLetterWord[2]];
+  const wordNum = /^([A-Z]{4,})(\d.*)$/.exec(t);
+  if (wordNum && known(wordNum[1])) return [wordNum[1], wordNum[2]];
+  return [t];
+}
+
+/**
+ * A dictionary spelling for an unknown word: the singular of a plural ('SIDELAMPS' -> 'SIDELAMP', 'KNOBS' -> 'KNOB'),
+ * or, for a word of 5+ letters, the dictionary word it is the start of (`completeCutWord`: 'INSULATIO' ->
+ * 'INSULATION'). Other tokens are returned as they are.
+ */
+function knownSpelling(t: string): string {
+  if (known(t) || !/^[A-Z]+$/.test(t)) return t;
+  if (/^[A-Z]{3,}S$/.test(t) && known(t.slice(0, -1))) return t.slice(0, -1);
+  if (/^[A-Z]{3,}ES$/.test(t) && known(t.slice(0, -2))) return t.slice(0, -2);
+  if (t.length >= 5) {
+    const whole = completeCutWord(t);
+    if (whole) return whole;
+  }
+  return t.length >= 4 ? (abbreviationOf(t) ?? t) : t;
+}
+
+/** How many consonants of `long` are left out in its subsequence `short` (Y counts as a vowel). */
+function droppedConsonants(short: string, long: string): number {
+  let i = 0;
+  let dropped = 0;
+  for (const c of long) {
+    if (c === short[i]) i++;
+    else if (!/[AEIOUY]/.test(c)) dropped++;
+  }
+  return dropped;
+}
+
+/** True when the letters of `short` occur in `long` in order (a subsequence). */
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const c of long) if (c === short[i]) i++;
+  return i === short.length;
+}
+
+/**
+ * The dictionary word a stock-list abbreviation made by leaving out vowels stands for ('STRP' -> STRIP, 'HEATR' ->
+ * HEATER, 'CRNR' -> CORNER, 'WARNG' -> WARNING): the dictionary words (letters only, longer than `t`) with the same
+ * first and last letter in which the letters of `t` occur in order, leaving out only vowels (one consonant too when
+ * `t` has 5+ letters), when they all translate to the same Estonian; the shortest. Never for a model or marque
+ * token (STAG, MGTC). Null otherwise.
+ */
+function abbreviationOf(t: string): string | null {
+  if (MODEL_TOKEN.test(t) || detectFitment([t]).marques.length > 0) return null;
+  const hits = DICT_WORDS.filter((k) => k.length > t.length && k[0] === t[0] && k[k.length - 1] === t[t.length - 1] && isSubsequence(t, k) && droppedConsonants(t, k) <= (t.length >= 5 ? 1 : 0));
+  if (hits.length === 0 || new Set(hits.map((k) => DICT.get(k)!.et)).size !== 1) return null;
+  return hits.reduce((a, b) => (b.length < a.length ? b : a));
+}
+
+/**
+ * The cleaned uppercase tokens of a label: commas are separators; a trailing '.' is removed; 'DIST.40698' is split
+ * at the dot; glued words are split (`splitGlued`); and in a label of the stock list's full length the cut-off last
+ * word is completed from the dictionary (`completeCutWord`).
+ */
 export function labelTokens(label: string): string[] {
   const out: string[] = [];
   for (let t of label.trim().toUpperCase().replace(/,/g, ' ').split(/\s+/)) {
@@ -1836,7 +766,11 @@ export function labelTokens(label: string): string[] {
       out.push(dot[1], dot[2]);
       continue;
     }
-    out.push(t);
+    out.push(...splitGlued(t).map(knownSpelling));
+  }
+  if (label.trim().length >= LABEL_CUT_LENGTH && out.length > 1) {
+    const whole = completeCutWord(out[out.length - 1]);
+    if (whole) out[out.length - 1] = whole;
   }
   return out;
 }
@@ -1879,7 +813,11 @@ function tokenChunk(t: string, prev: string, next: string): Chunk[] {
   if (m && t !== 'S&M' && t !== 'K&N') {
     const leftKnown = DICT.has(m[1]);
     const right = m[3];
-    if (leftKnown && (DICT.has(right) || /[&\-/]/.test(right))) {
+    const rightKnown = DICT.has(right);
+    // 'O/SEAL', 'C/PIPE', 'S/LIGHT': a one- or two-letter qualifier the dictionary does not know before a known noun;
+    // the Estonian name gets the noun, the English keeps the abbreviation as printed
+    if (!leftKnown && rightKnown && m[2] === '/' && /^[A-Z]{1,2}$/.test(m[1])) return [{ en: t, et: DICT.get(right)!.et, kind: 'dict', raw: [t] }];
+    if ((leftKnown && (rightKnown || /[&\-/]/.test(right) || /^[A-Z]{3,}$/.test(right))) || (rightKnown && /^[A-Z]{3,}$/.test(m[1]))) {
       const out: Chunk[] = [...tokenOrDict(m[1], prev, right)];
       if (m[2] === '&') out.push({ en: 'and', et: 'ja', kind: 'connector', raw: ['&'] });
       out.push(...tokenOrDict(right, m[1], next));
@@ -1968,6 +906,9 @@ const ET_ADJECTIVES = new Set([
   'ventileeritav', 'puuritud', 'keermestatud', 'soontega', 'piludega', '5-käiguline', '4-käiguline', '4-silindriline',
   '6-silindriline', 'vertikaalne', 'staatiline', 'automaatne', 'mehaaniline', 'magnetiline', 'kuiv', 'märg', 'katmata',
   'nihutatud', 'tsentreeriv', 'kaherealine', 'ühesuunaline', 'tasakaalustatud', 'lukustuv', 'fikseeritud', 'klassikaline', 'esimene',
+  'puuriga', 'keeratav', 'painduv', 'punutud', 'nõgus', 'laineline', 'soojendusega', 'emailitud', 'kooniline', 'kumer', 'kattega',
+  'peaga', 'piluga', 'toonitud', 'sepistatud', 'jäik', 'torukujuline', 'avatud', 'suletud', 'kallutatav', 'meetriline',
+  'primaarne', 'juhipoolne', 'koobaltsinine', 'kreemjas', 'magnooliavalge', 'paneeliga', 'vapiga',
 ]);
 
 /** What a compound prefix ('remondi-') reads as when no noun follows it. */
@@ -1976,6 +917,12 @@ const ET_PREFIX_ALONE: Record<string, string> = {
   'elektri-': 'elektriline', 'tolmu-': 'tolm', 'spordi-': 'sport', 'jaotus-': 'jaotus', 'tugi-': 'tugi', 'varu-': 'varu',
   'gaasi-': 'gaas', 'töö-': 'töö', 'eri-': 'eriversioon', 'võidusõidu-': 'võidusõit', 'ralli-': 'ralli',
   'võistlus-': 'võistlus', 'mitte-': 'mitte', 'pool-': 'pool', 'ülevoolu-': 'ülevool', 'tõste-': 'tõste', 'hoiu-': 'hoiuruum', 'udu-': 'udutuli', 'kabiini-': 'kabiin', 'kaardi-': 'kaart', 'toru-': 'toru',
+  'juht-': 'juhik', 'taga-': 'tagumine', 'asendus-': 'asendusosa', 'hooldus-': 'hooldus', 'kübar-': 'kübar', 'joondus-': 'joondus',
+  'hüpoid-': 'hüpoid', 'mitme-': 'mitmeotstarbeline', 'primaar-': 'primaarne', 'vihma-': 'vihm', 'lükand-': 'lükand', 'suitsu-': 'suits',
+  'toite-': 'toide', 'tuunimis-': 'tuunimine', 'keevitus-': 'keevitus', 'soodus-': 'odav', 'kroon-': 'kroon', 'peit-': 'peit',
+  'smirgel-': 'smirgel', 'imi-': 'imemine', 'tume-': 'tume', 'luksus-': 'luksus', 'teemant-': 'teemant', 'tuuletõkke-': 'tuuletõke',
+  'peen-': 'peen', 'lihvimis-': 'lihvimine', 'hoonimis-': 'hoonimine', 'rõhu-': 'rõhk', 'restaureerimis-': 'restaureerimine',
+  'kinnitus-': 'kinnitus', 'täiendus-': 'täiendus', 'ühendus-': 'ühendus',
 };
 
 /**
@@ -1985,12 +932,19 @@ const ET_PREFIX_ALONE: Record<string, string> = {
  * - consecutive codes/models/unknown words form one segment; `ja` / `koos` join their neighbours.
  */
 function estonianName(chunks: Chunk[]): string {
-  const items = chunks.filter((c) => !(c.kind === 'dict' && c.et === '-'));
+  const isNoun = (c: Chunk | undefined) => !!c && c.kind === 'dict' && !ET_ADJECTIVES.has(c.et) && !c.et.endsWith('-') && !c.et.startsWith('>');
+  // work done on the part ('>valmistamine' for MAKE) follows the part: 'Gaasitross, valmistamine'
+  const work = chunks.filter((c) => c.kind === 'dict' && c.et.startsWith('>')).map((c) => c.et.slice(1));
+  let items = chunks.filter((c) => !(c.kind === 'dict' && (c.et === '-' || c.et.startsWith('>'))));
+  // an untranslated word never leads when an Estonian noun follows: 'CAGED NEEDLE BEARING' -> 'Nõellaager, Caged'
+  let lead = 0;
+  while (lead < items.length && items[lead].kind === 'word') lead++;
+  const noun = lead > 0 ? items.findIndex((c, i) => i >= lead && isNoun(c) && /^[a-zõäöüšž]/.test(c.et)) : -1;
+  if (noun > 0) items = [...items.slice(lead, noun + 1), ...items.slice(0, lead), ...items.slice(noun + 1)];
   const segments: string[] = [];
   let joinNext = false;
   let pending = ''; // adjectives and prefixes waiting for their noun
   let lastKind: Chunk['kind'] | null = null;
-  const isNoun = (c: Chunk | undefined) => !!c && c.kind === 'dict' && !ET_ADJECTIVES.has(c.et) && !c.et.endsWith('-');
   const push = (text: string, codeLike: boolean) => {
     if (joinNext && segments.length) {
       segments[segments.length - 1] += ` ${text}`;
@@ -2032,6 +986,8 @@ function estonianName(chunks: Chunk[]): string {
     lastKind = c.kind;
   });
   if (pending) push(pending.replace(/\u0000/g, ''), false);
+  joinNext = false;
+  for (const w of work) segments.push(w);
   const cleaned = segments
     .map((s) => s.trim())
     .filter((s, i, arr) => s && (i === 0 || s !== arr[i - 1]));
@@ -2258,6 +1214,21 @@ export function describeLabel(label: string): LabelInfo {
 }
 
 /**
+ * The Estonian description of a part: its Estonian name, what it is (a part for classic British cars, of the marque
+ * the label names), and the supplier's original English part name, marked as such (it keeps the abbreviations a
+ * parts shopper may search for). E.g. "Õlifilter, tagumine, keeratav. Varuosa klassikalisele Briti autole.
+ * Tarnija originaalnimetus (inglise keeles): OIL FILTER RR SPINON".
+ */
+export function describeEt(info: Pick<LabelInfo, 'nameEt' | 'marque'>, label: string): string {
+  return `${info.nameEt}. Varuosa klassikalisele Briti autole${info.marque ? `, mark ${info.marque}` : ''}. Tarnija originaalnimetus (inglise keeles): ${label}`;
+}
+
+/** The English description of a part, as `describeEt`: "Oil Filter Rear Spin-On. A part for classic British cars. Supplier's original part name: OIL FILTER RR SPINON". */
+export function describeEn(info: Pick<LabelInfo, 'nameEn' | 'marque'>, label: string): string {
+  return `${info.nameEn}. A part for classic British cars${info.marque ? `, make ${info.marque}` : ''}. Supplier's original part name: ${label}`;
+}
+
+/**
  * Converts the SLG stock list into import rows.
  * - `USE x` rows are skipped (they only point to the replacement part, which is a row of its own);
  * - `S/C` rows (ref ending '#') become class `service` rows named after the part they belong to;
@@ -2290,8 +1261,8 @@ export function slgRows(lines: SlgLine[] = readSlgLines()): CatalogRow[] {
       code2: '',
       name_et: info.nameEt,
       name_en: info.nameEn,
-      description_et: `Klassikalise Briti auto varuosa. Algne laonimetus: ${l.label}`,
-      description_en: `Classic British car part. Original stock-list label: ${l.label}`,
+      description_et: describeEt(info, l.label),
+      description_en: describeEn(info, l.label),
       category_et: `${cat.et} > ${marqueEt}`,
       category_en: `${cat.en} > ${marqueEn}`,
       price: commerce.price,
@@ -2326,8 +1297,12 @@ export function slgRows(lines: SlgLine[] = readSlgLines()): CatalogRow[] {
       code2: baseRef,
       name_et: base ? `${kindEt}: ${base.row.name_et} (${baseRef})` : `${kindEt} (${baseRef})`,
       name_en: base ? `${kindEn}: ${base.row.name_en} (${baseRef})` : `${kindEn} (${baseRef})`,
-      description_et: `Vahetusosa pant: lisandub osale ${baseRef} ja tagastatakse, kui vana osa tuuakse tagasi. Algne laonimetus: ${l.label}`,
-      description_en: `Exchange surcharge: charged with part ${baseRef}, refunded when the old unit is returned. Original stock-list label: ${l.label}`,
+      description_et: packing
+        ? `Pakendi pant osale ${baseRef}: tagastatakse, kui pakend tuuakse tagasi.`
+        : `Vanaosa pant osale ${baseRef}: lisandub vahetusosa hinnale ja tagastatakse, kui vana osa tuuakse tagasi.`,
+      description_en: packing
+        ? `Packing deposit for part ${baseRef}: refunded when the packing is returned.`
+        : `Exchange surcharge for part ${baseRef}: charged with the exchange part, refunded when the old unit is returned.`,
       category_et: `${cat.et} > ${marque ?? 'Universaalne'}`,
       category_en: `${cat.en} > ${marque ?? 'Universal'}`,
       price: commerce.price,

@@ -40,6 +40,8 @@ export interface Config {
   eventStore: 'postgres' | 'kurrentdb';
   /** Milliseconds a product-list result may be served from the api's memory (default 10000; 0 disables). */
   listingCacheTtlMs: number;
+  /** Milliseconds facet labels may be served from the api's memory (default 10000; a change drops them at once). */
+  filterLabelCacheTtlMs: number;
   /** Mail (issue 4): the SMTP server, the sender, the shop address used in links, and the `npm start` mail catcher. */
   mail: MailConfig;
   /** Delivery locations (issue 4): the carriers' feeds and the refresh job's timing. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     kurrentDbUrl: env.KURRENTDB_URL ?? null,
     eventStore,
     listingCacheTtlMs: int('LISTING_CACHE_TTL_MS', 10_000),
+    filterLabelCacheTtlMs: int('FILTER_LABEL_CACHE_TTL_MS', 10_000),
     orderReservationTtlMs: int('ORDER_RESERVATION_TTL_MS', 30 * 60_000),
     orderReservationSweepMs: int('ORDER_RESERVATION_SWEEP_MS', 60_000),
     session: {

@@ -10,7 +10,7 @@ import { checkoutBody } from '../tests/support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
-import { requestStockNotification } from '../commands/stock-notification/request-stock-notification.js';
+import { cancelStockNotification, markStockNotificationSent, requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { grantRole } from '../commands/user/grant-role.js';
 import { recordSignIn } from '../commands/user/record-sign-in.js';
 import { registerUser, setUserPassword } from '../commands/user/user-accounts.js';
@@ -38,6 +38,11 @@ beforeAll(async () => {
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
   // An open back-in-stock request: a row for the stock-notifications read model.
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'ootaja@example.ee', quantity: 1, language: 'et' }, ctx());
+  // A cancelled and a sent one (issue 11: the read model keeps them with their state).
+  await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'loobuja@example.ee', quantity: 2, language: 'en' }, ctx());
+  await cancelStockNotification(h.store, toStockNotificationStreamId(productIdForCode('BF 1018/2'), 'loobuja@example.ee'), ctx());
+  await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'saaja@example.ee', quantity: 1, language: 'et' }, ctx());
+  await markStockNotificationSent(h.store, toStockNotificationStreamId(productIdForCode('BF 1018/2'), 'saaja@example.ee'), crypto.randomUUID(), ctx());
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
   // An order (issue 4) holding reserved stock: rows for the orders read model.
   await h.settle();

@@ -114,9 +114,9 @@ describe('order confirmation mail (issue 4)', () => {
     const orders = [numberedOrder(1), numberedOrder(2), numberedOrder(3, { language: 'en-US' })];
     const eventIds: string[] = [];
     for (const o of orders) eventIds.push(await appendTestOrderPlaced(store, o));
-    // Other events on $all are not the process manager's business.
+    // Other events on $all are not the process manager's business (OrderPaid is: tests/mail-payment-received.int.spec.ts).
     await store.appendToStream(`order-${orders[0].orderId}`, [
-      { id: randomUUID(), type: 'OrderPaid', data: { orderId: orders[0].orderId }, metadata: { correlationId: 'c', causationId: 'c', userId: null, time: new Date().toISOString() } },
+      { id: randomUUID(), type: 'PaymentCancelled', data: { orderId: orders[0].orderId }, metadata: { correlationId: 'c', causationId: 'c', userId: null, time: new Date().toISOString() } },
     ]);
 
     const pm = startManager();

@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('the checkout e-mail (issue 9 §5)', () => {
   it.each(HOSTILE)('refuses %j with a field error in the user language and places no order', async (email) => {
-    for (const [lang, text] of [['en', 'Please enter a valid email address'], ['et', 'Palun sisesta korrektne e-posti aadress.']]) {
+    for (const [lang, text] of [['en', 'Please enter a valid email address'], ['et', 'Palun sisestage korrektne e-posti aadress.']]) {
       const res = await h.app.inject({
         method: 'POST',
         url: `/v1/place-order?lang=${lang}`,

@@ -76,7 +76,7 @@ describe('Montonio browser returns land on a page (issue 14 §2)', () => {
     const order = await placeAnOrder();
     const res = await h.app.inject(`/payment-return/montonio/${order.public_token}?order-token=${await orderToken(order)}`);
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/payment-success');
+    expect(res.headers.location).toBe(`/en/payment-success?order=${order.public_token}`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
   });
 

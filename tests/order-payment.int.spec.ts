@@ -140,7 +140,7 @@ describe('bank answers', () => {
     const order = await placeAnOrder();
     const res = await h.app.inject({ method: 'POST', url: `/payment-return/${SANDBOX_METHOD_ID}`, payload: form(await bankAnswer(order, { auto: 'N' })), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/payment-success');
+    expect(res.headers.location).toBe(`/en/payment-success?order=${order.public_token}`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
   });
 
@@ -162,12 +162,12 @@ describe('bank answers', () => {
     const warn = vi.spyOn(h.app.log, 'warn');
     const res = await back();
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/payment-success');
+    expect(res.headers.location).toBe(`/en/payment-success?order=${order.public_token}`);
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ orderNumber: order.number, signedAt: expect.any(String) }), expect.stringMatching(/^late paid answer/));
     warn.mockRestore();
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
     // Replaying the same answer (or an hour later) changes nothing.
-    expect((await back()).headers.location).toBe('/payment-success');
+    expect((await back()).headers.location).toBe(`/en/payment-success?order=${order.public_token}`);
     expect((await notify({ ...late, VK_AUTO: 'Y' })).statusCode).toBe(200);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'OrderPaid']);
   });
@@ -216,7 +216,7 @@ describe('refused browser returns land on a page (issue 14 §2)', () => {
     expect(unsigned.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=rejected`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced']);
     // The genuine answer at the same address still pays it.
-    expect((await back(good, order.public_token)).headers.location).toBe('/payment-success');
+    expect((await back(good, order.public_token)).headers.location).toBe(`/en/payment-success?order=${order.public_token}`);
   });
 
   it("never hands out an order's token for an unsigned answer naming its number", async () => {

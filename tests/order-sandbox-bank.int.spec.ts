@@ -71,7 +71,8 @@ it('pays through the sandbox bank: one OrderPaid from the server-to-server call 
   expect(back.fields.VK_AUTO).toBe('N');
   const browser = await postForm(back.action, back.fields);
   expect(browser.status).toBe(303);
-  expect(browser.headers.get('location')).toBe('/payment-success');
+  // The success page names the order (issue 13 §5); the order was placed in Estonian (no prefix).
+  expect(browser.headers.get('location')).toBe(`/payment-success?order=${order.public_token}`);
   // The bank's server-to-server call (fire and forget) lands too; still one payment.
   for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 20));
   const types = (await h.store.readStream(toOrderStreamId(order.id))).events.map((e) => e.type);

@@ -149,15 +149,17 @@ describe('POST /v1/login-session (spec 7)', () => {
     };
     const wrongTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 15; i++) {
       wrongTimes.push(await timeOf('carol', `wrong-${i}`));
       unknownTimes.push(await timeOf(`ghost-${i}`, `wrong-${i}`));
     }
     const [a, u] = [median(wrongTimes), median(unknownTimes)];
     console.log(`login failure medians: wrong password ${a.toFixed(1)} ms, unknown user ${u.toFixed(1)} ms`);
-    // Both run one argon2id verification (19 MiB, t=2): tens of milliseconds; without the dummy verification the
-    // unknown user would answer in ~1 ms.
-    expect(Math.abs(a - u)).toBeLessThan(Math.max(a, u) * 0.35 + 5);
+    // Both run one argon2id verification (19 MiB, t=2): about 10 ms here; without the dummy verification the
+    // unknown user would answer in ~1 ms against ~7-10 ms, a ratio of 6 or more. A busy machine stretches both medians and
+    // their ratio somewhat (2.6 seen while another test suite ran beside it), so the bound is 4: far from the ratio
+    // a skipped verification gives, clear of the noise.
+    expect(Math.max(a, u) / Math.min(a, u)).toBeLessThan(4);
   });
 
   it('limits failures per username and per address across two replicas sharing Redis (429, then even the right password)', async () => {
@@ -302,7 +304,7 @@ describe('the staff guard and CSRF', () => {
     }
     expect((await call(carol, 'GET', '/v1/site-summary')).statusCode).toBe(200);
     const et = await call(carol, 'GET', '/v1/admin/users');
-    expect(et.json().message).toBe('Sul pole õigust seda ressurssi kasutada, palun võta ühendust administraatoriga.');
+    expect(et.json().message).toBe('Teil pole õigust seda ressurssi kasutada, palun võtke ühendust administraatoriga.');
   });
 
   it('refuses a staff POST without the CSRF token, or with a token of another browser', async () => {
@@ -415,12 +417,12 @@ describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocke
       method: 'POST',
       url: '/v1/stock-notification',
       headers: { ...shopper.csrf, 'content-type': 'application/json' },
-      payload: { user_email: 'wait@example.ee', product_id: productIdForCode('STAFF-1'), quantity: 2 },
+      payload: { user_email: 'wait@example.ee', product_id: productIdForCode('STAFF-1'), quantity: 200 },
     });
     expect(notify.statusCode).toBe(200);
     await h.settle();
     const list = (await call(admin, 'GET', '/v1/stock-notification?lang=en')).json().data;
-    expect(list[0]).toMatchObject({ productId: productIdForCode('STAFF-1'), productCode: 'STAFF-1', email: 'wait@example.ee', quantity: 2 });
+    expect(list[0]).toMatchObject({ productId: productIdForCode('STAFF-1'), productCode: 'STAFF-1', email: 'wait@example.ee', quantity: 200 });
     expect((await call(admin, 'GET', '/v1/site-summary')).json().data.openStockNotifications).toBe(list.length);
 
     // Signed out: the socket stays open but gets no more hints.

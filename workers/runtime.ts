@@ -2,13 +2,16 @@
  * The worker role: BullMQ workers for the shop's side effects (design brief "Side effects"). Processors are thin
  * (conventions 9): process managers decide, processors perform, and every job id derives from the event that
  * caused it. The role runs the `shop` queue's worker with the processors of `createProcessors` (order confirmation
- * mail, reservation expiry, delivery location refresh), their repeatable schedules, and the order-mail process
- * manager that enqueues one mail job per OrderPlaced.
+ * mail, payment-received mail, password-reset mail, back-in-stock check and mail, reservation expiry, delivery
+ * location refresh), their repeatable schedules, and the order-mail, password-reset-mail and back-in-stock-mail
+ * process managers that enqueue one mail job per OrderPlaced, per OrderPaid and per PasswordResetRequested, and one
+ * back-in-stock check per stock event or request (issue 11).
  *
  * Nothing here opens a connection of its own or reads the configuration: the composition root (bin/runtime.ts)
  * builds the database pool, the event store, the Redis connection, the `shop` queue and the mailer once per
  * process and hands them down in `WorkerDeps` (issue 9 "One composition root"). Read models reach the workers as
- * functions (`loadOrder`, `findExpiredReservations`), so workers/ imports no projection.
+ * functions (`loadOrder`, `findExpiredReservations`, `backInStockReads`, `loadCatalogProduct`; bin/worker-ports.ts), so
+ * workers/ imports no projection.
  */
 import { type Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -17,10 +20,17 @@ import type { DeliveryConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { EventStore } from '../platform/event-store/port.js';
 import type { MailTransport } from '../platform/mail/transport.js';
+import { ResetTokens } from '../platform/security/reset-tokens.js';
 import { createExpireReservationsProcessor, EXPIRE_RESERVATIONS_JOB, type ExpiredReservation, startReservationExpirySchedule } from './jobs/expire-reservations.js';
 import { createRefreshDeliveryLocationsProcessor, REFRESH_DELIVERY_LOCATIONS_JOB, startDeliveryLocationSchedule } from './jobs/refresh-delivery-locations.js';
+import { type BackInStockReads, CHECK_BACK_IN_STOCK, createCheckBackInStockProcessor } from './jobs/check-back-in-stock.js';
+import { createSendBackInStockProcessor, SEND_BACK_IN_STOCK, type SendBackInStockDeps } from './jobs/send-back-in-stock.js';
 import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from './jobs/send-order-confirmation.js';
+import { createSendPasswordResetProcessor, SEND_PASSWORD_RESET } from './jobs/send-password-reset.js';
+import { createSendPaymentReceivedProcessor, SEND_PAYMENT_RECEIVED } from './jobs/send-payment-received.js';
 import { ensureOrderMailCheckpoint, startOrderMailProcessManager } from './process-managers/order-mail.js';
+import { BACK_IN_STOCK_JOB_OPTIONS, ensureBackInStockMailCheckpoint, startBackInStockMailProcessManager } from './process-managers/back-in-stock-mail.js';
+import { ensurePasswordResetMailCheckpoint, startPasswordResetMailProcessManager } from './process-managers/password-reset-mail.js';
 
 export const SHOP_QUEUE = 'shop';
 
@@ -37,8 +47,18 @@ export interface WorkerDeps {
   /** The `shop` queue: process managers and schedules enqueue on it. */
   queue: Queue;
   mailer: MailTransport;
+  /**
+   * The forgot-password tokens (platform/security/reset-tokens.ts); default: on `connection` with the default prefix
+   * and lifetime (30 minutes), where the api's staff routes read them.
+   */
+  resetTokens?: ResetTokens;
   /** The orders read model's summary of an order; null while not projected yet. */
   loadOrder: (orderId: string) => Promise<OrderSummary | null>;
+  /** Back-in-stock mail (issue 11): the read models the check reads, and the product's code and names for the mail. */
+  backInStockReads: BackInStockReads;
+  loadCatalogProduct: SendBackInStockDeps['loadProduct'];
+  /** The site's global fields (the seller's registry code and VAT number in the order PDF, issue 13 §5). */
+  loadSiteFields?: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   /** The orders read model's unpaid orders holding stock past `cutoff` (ISO-8601), oldest first, at most `limit`. */
   findExpiredReservations: (cutoff: string, limit: number) => Promise<ExpiredReservation[]>;
   config: {
@@ -61,6 +81,7 @@ export interface WorkerDeps {
  * Job name to processor, with their dependencies. A processor throws to let BullMQ retry the job.
  */
 export function createProcessors(deps: WorkerDeps): Record<string, (data: unknown) => Promise<unknown>> {
+  const tokens = deps.resetTokens ?? new ResetTokens({ redis: deps.connection });
   return {
     [REFRESH_DELIVERY_LOCATIONS_JOB]: createRefreshDeliveryLocationsProcessor({ store: deps.store, config: deps.config.delivery, now: deps.now, log: deps.log }),
     // Reservation expiry (issue 4): releases stock held by unpaid orders past ORDER_RESERVATION_TTL_MS.
@@ -76,8 +97,43 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       db: deps.db,
       transport: deps.mailer,
       loadOrder: deps.loadOrder,
+      loadSiteFields: deps.loadSiteFields,
       from: deps.config.mail.from,
       shopUrl: deps.config.mail.shopUrl,
+      log: deps.log,
+    }),
+    // 'Payment received' mail (issue 13 §5): jobs enqueued by the order-mail process manager, one per OrderPaid.
+    [SEND_PAYMENT_RECEIVED]: createSendPaymentReceivedProcessor({
+      db: deps.db,
+      transport: deps.mailer,
+      loadOrder: deps.loadOrder,
+      loadSiteFields: deps.loadSiteFields,
+      from: deps.config.mail.from,
+      shopUrl: deps.config.mail.shopUrl,
+      log: deps.log,
+    }),
+    // Forgot-password mail (issue 10): jobs enqueued by the password-reset-mail process manager; the token is made here.
+    [SEND_PASSWORD_RESET]: createSendPasswordResetProcessor({
+      db: deps.db,
+      store: deps.store,
+      transport: deps.mailer,
+      tokens,
+      from: deps.config.mail.from,
+      shopUrl: deps.config.mail.shopUrl,
+      now: deps.now,
+      log: deps.log,
+    }),
+    // Back-in-stock mail (issue 11): a check per stock event or request (the back-in-stock-mail process manager),
+    // then one mail job per request the product now covers.
+    [CHECK_BACK_IN_STOCK]: createCheckBackInStockProcessor({ reads: deps.backInStockReads, queue: deps.queue, mailJobOptions: BACK_IN_STOCK_JOB_OPTIONS, now: deps.now, log: deps.log }),
+    [SEND_BACK_IN_STOCK]: createSendBackInStockProcessor({
+      db: deps.db,
+      store: deps.store,
+      transport: deps.mailer,
+      loadProduct: deps.loadCatalogProduct,
+      from: deps.config.mail.from,
+      shopUrl: deps.config.mail.shopUrl,
+      now: deps.now,
       log: deps.log,
     }),
   };
@@ -110,7 +166,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   // Order confirmation mail: OrderPlaced events become send-order-confirmation jobs.
   await ensureOrderMailCheckpoint(deps.db);
   const orderMail = startOrderMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
+  // Forgot-password mail: PasswordResetRequested events become send-password-reset jobs.
+  await ensurePasswordResetMailCheckpoint(deps.db);
+  const passwordResetMail = startPasswordResetMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
+  // Back-in-stock mail: stock events and requests become check-back-in-stock jobs.
+  await ensureBackInStockMailCheckpoint(deps.db);
+  const backInStockMail = startBackInStockMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
   return async () => {
+    await backInStockMail.stop();
+    await passwordResetMail.stop();
     await orderMail.stop();
     await stopExpirySchedule();
     await stopDeliverySchedule();

@@ -46,8 +46,20 @@ export type OwnPasswordBody = z.infer<typeof ownPasswordBodySchema>;
 export const fieldErrorSchema = z.object({ code: z.string(), message: z.string(), field: z.string().optional() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** Body of POST /v1/password-reset (forgot password; the same answer whether or not the user exists). */
-export const passwordResetRequestBodySchema = z.object({ username: safeString(200).pipe(z.string().min(1)) });
-/** Body of POST /v1/password-reset/{token}: the new password twice. */
+/**
+ * Body of POST /v1/password-reset (forgot password): `username` is a username or an e-mail address. The answer is
+ * the same whether or not such a user exists, has an e-mail address or is deactivated.
+ */
+export const passwordResetRequestBodySchema = z.object({ username: safeString(200).pipe(z.string().trim().min(1)) });
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+/** `data` of POST /v1/password-reset (200): always `{ accepted: true }`. */
+export const passwordResetRequestResultSchema = z.object({ accepted: z.literal(true) });
+/**
+ * Body of POST /v1/password-reset/{token}: the new password twice (field errors on `password` and `confirm`, as the
+ * password policy gives them). An unknown, used or expired token answers 410 `password_reset.token_invalid`.
+ */
 export const passwordResetBodySchema = z.object({ password: safeString(1000).pipe(z.string().min(1)), confirm: safeString(1000) });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 export const passwordResetParamsSchema = z.object({ token: safeString(200) });
+/** `data` of POST /v1/password-reset/{token} (200): whose password was set (the login form fills it in). */
+export const passwordResetResultSchema = z.object({ username: z.string() });

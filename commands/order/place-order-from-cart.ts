@@ -49,8 +49,8 @@ export interface CatalogProduct {
 
 /** Port: the catalog's products and prices (adapter: the catalog read model). */
 export interface CatalogPrices {
-  /** The product at `now` (ISO-8601), or null when the catalog does not know it. */
-  product(productId: string, now: string): Promise<CatalogProduct | null>;
+  /** The products at `now` (ISO-8601) by id, in one read; an id the catalog does not know is absent. */
+  products(productIds: string[], now: string): Promise<Map<string, CatalogProduct>>;
 }
 
 /** Port: the parcel machines and post offices (adapter: the delivery locations read model). */
@@ -111,15 +111,20 @@ export async function placeOrderFromCart(ports: CheckoutPorts, input: CartChecko
   for (const id of [...amounts.keys()]) if (providerOfPostageProduct(id)) amounts.delete(id);
   const postageId = isDeliveryProviderId(input.deliveryProvider) ? postageProductId(input.deliveryProvider) : null;
   if (postageId) amounts.set(postageId, 1);
-  const loaded = await Promise.all([...amounts.keys()].map(async (id) => [id, await ports.catalog.product(id, ctx.now)] as const));
+  // The catalog, the delivery location and its name are read at once (three round trips side by side, issue 13 §1).
+  const providerId = input.deliveryProvider.trim();
+  const optionId = input.deliveryOption.trim();
+  const [products, offered, optionName] = await Promise.all([
+    ports.catalog.products([...amounts.keys()], ctx.now),
+    providerId && optionId ? ports.locations.isOffered(providerId, optionId) : Promise.resolve(false),
+    providerId && optionId ? ports.locations.locationName(providerId, optionId) : Promise.resolve(null),
+  ]);
+  const loaded = [...amounts.keys()].map((id) => [id, products.get(id) ?? null] as const);
   // Read with the other lines; left out when the catalog has no postage product.
   const found = loaded.filter(([id, product]) => id !== postageId || product !== null);
   if (postageId && found.length < loaded.length) amounts.delete(postageId);
 
   // Spec 5 "Checkout": the form's fields and the delivery.
-  const providerId = input.deliveryProvider.trim();
-  const optionId = input.deliveryOption.trim();
-  const offered = !!providerId && !!optionId && (await ports.locations.isOffered(providerId, optionId));
   const problems: DomainProblem[] = checkoutFieldErrors({
     clientType: input.client.type,
     firstName: input.client.firstName,
@@ -175,7 +180,7 @@ export async function placeOrderFromCart(ports: CheckoutPorts, input: CartChecko
     providerId: provider.id,
     providerName: provider.name[language],
     optionId: byAddress ? null : input.deliveryOption,
-    optionName: byAddress ? null : await ports.locations.locationName(provider.id, input.deliveryOption),
+    optionName: byAddress ? null : provider.id === providerId && input.deliveryOption === optionId ? optionName : await ports.locations.locationName(provider.id, input.deliveryOption),
     address: byAddress ? { street: a.street, apartment: a.apartment, city: a.city, state: a.state, areaCode: a.areaCode, country: a.country.toUpperCase() } : null,
   };
   try {

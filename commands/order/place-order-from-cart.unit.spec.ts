@@ -35,9 +35,9 @@ function fakePorts(products: CatalogProduct[]) {
   const ports: CheckoutPorts = {
     store,
     catalog: {
-      product: async (id) => {
-        calls.catalog.push(id);
-        return products.find((p) => p.productId === id) ?? null;
+      products: async (ids) => {
+        calls.catalog.push(...ids);
+        return new Map(products.filter((p) => ids.includes(p.productId)).map((p) => [p.productId, p]));
       },
     },
     locations: { isOffered: async () => false, locationName: async () => null },

@@ -22,7 +22,7 @@ const TERMS_ET = `
 <h2>Tarne</h2>
 <p>Saadame kaubad Omniva ja SmartPosti pakiautomaatidesse, Omniva postkontorisse või kulleriga. Tarne algab pärast makse laekumist. Suuri tooteid pakiautomaati ei saadeta.</p>
 <h2>Taganemisõigus</h2>
-<p>Tarbijal on õigus lepingust taganeda 14 päeva jooksul kauba kättesaamisest (võlaõigusseadus § 56). Teata taganemisest e-postiga; kauba tagastamise kulu kannab ostja. Raha tagastame 14 päeva jooksul taganemisavalduse saamisest.</p>
+<p>Tarbijal on õigus lepingust taganeda 14 päeva jooksul kauba kättesaamisest (võlaõigusseadus § 56). Teatage taganemisest e-postiga; kauba tagastamise kulu kannab ostja. Raha tagastame 14 päeva jooksul taganemisavalduse saamisest.</p>
 <h2>Pretensioonid</h2>
 <p>Lepingutingimustele mittevastava kauba kohta võib esitada kaebuse kahe aasta jooksul kauba üleandmisest (võlaõigusseadus § 218). Vaidluse korral võib pöörduda Tarbijakaitse ja Tehnilise Järelevalve Ameti tarbijavaidluste komisjoni poole.</p>
 <h2>Isikuandmed</h2>
@@ -49,7 +49,7 @@ const CONTACT_ET = `
 <p>Baltic Parts OÜ<br>Peterburi tee 71, 11415 Tallinn</p>
 <p>Telefon: <a href="tel:+37251234567">+372 5123 4567</a><br>E-post: <a href="mailto:info@balticparts.ee">info@balticparts.ee</a></p>
 <p>Avatud: E–R 9–18, L 10–15</p>
-<p>Varuosa päringu puhul lisa auto mark, mudel, aasta ja VIN-kood või osa originaalnumber (OE-number).</p>`;
+<p>Varuosa päringu puhul lisage auto mark, mudel, aasta ja VIN-kood või osa originaalnumber (OE-number).</p>`;
 
 const CONTACT_EN = `
 <p>Baltic Parts OÜ<br>Peterburi tee 71, 11415 Tallinn, Estonia</p>

@@ -6,7 +6,8 @@
  * fields.
  *
  * Field keys read by the storefront: shopName, tagline, address, phone, email, openingHours, newAddressBanner,
- * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath.
+ * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath; and the seller's
+ * companyName, registryCode and vatNumber (issue 13 §5: footer, terms of sale, order PDF).
  */
 import { v5 as uuidv5 } from 'uuid';
 import type { EventStore } from '../../platform/event-store/port.js';
@@ -26,7 +27,7 @@ export const SEED_GLOBAL_FIELDS = {
   email: { et: 'info@balticparts.ee', en: 'info@balticparts.ee' },
   openingHours: { et: 'E–R 9–18, L 10–15', en: 'Mon–Fri 9–18, Sat 10–15' },
   newAddressBanner: {
-    et: 'Oleme kolinud! Alates 1. detsembrist leiad meid uuel aadressil: Peterburi tee 71, Tallinn.',
+    et: 'Oleme kolinud! Alates 1. detsembrist leiate meid uuel aadressil: Peterburi tee 71, Tallinn.',
     en: 'We have moved! From 1 December you will find us at our new address: Peterburi tee 71, Tallinn.',
   },
   'social.facebook': { et: 'https://www.facebook.com/balticparts', en: 'https://www.facebook.com/balticparts' },
@@ -34,6 +35,16 @@ export const SEED_GLOBAL_FIELDS = {
   'social.youtube': { et: 'https://www.youtube.com/@balticparts', en: 'https://www.youtube.com/@balticparts' },
   termsPage: { et: 'muugitingimused', en: 'muugitingimused' },
   galleryPath: { et: '/gallery', en: '/gallery' },
+};
+
+/**
+ * The company behind the shop (issue 13 §5): shown in the footer and on the terms of sale, printed in the order PDF.
+ * Sent as a command of their own, so a shop seeded before them gets them on its next start.
+ */
+export const SEED_COMPANY_FIELDS = {
+  companyName: { et: 'Baltic Parts OÜ', en: 'Baltic Parts OÜ' },
+  registryCode: { et: '14512345', en: '14512345' },
+  vatNumber: { et: 'EE102345678', en: 'EE102345678' },
 };
 
 /** Top-level categories of the demo catalog (English path, as categoryIdForPath takes it). */
@@ -58,6 +69,7 @@ export const SEED_MAIN_MENU = [
 export async function seedSiteContent(store: EventStore, now: string): Promise<void> {
   const ctx = (name: string) => ({ commandId: uuidv5(name, SEED_NAMESPACE), correlationId: uuidv5('seed-site', SEED_NAMESPACE), userId: null, now });
   await setGlobalFields(store, { fields: SEED_GLOBAL_FIELDS }, ctx('global-fields-v1'));
+  await setGlobalFields(store, { fields: SEED_COMPANY_FIELDS }, ctx('global-fields-company-v1'));
   await setMainMenu(store, { entries: SEED_MAIN_MENU }, ctx('main-menu-v1'));
   await seedFilterLabels(store, now);
   await seedPages(store, now);

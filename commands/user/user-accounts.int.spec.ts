@@ -14,7 +14,7 @@ import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 import { verifyPassword } from '../../platform/security/passwords.js';
 import { createTestDatabase, type TestDatabase } from '../../platform/testing/database.js';
 import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
-import { countActiveAdministrators, countUsers, findUserByUsername, getUser, listUsers, usernameTaken } from '../../projections/users/queries.js';
+import { countActiveAdministrators, countUsers, findUserByUsername, findUsersByEmail, getUser, listUsers, usernameTaken } from '../../projections/users/queries.js';
 import { usersReadModel } from '../../projections/users/writer.js';
 import { getWarehouse, listWarehouses } from '../../projections/warehouses/queries.js';
 import { warehousesReadModel } from '../../projections/warehouses/writer.js';
@@ -23,6 +23,7 @@ import { createWarehouse } from '../warehouse/create-warehouse.js';
 import { deactivateWarehouse } from '../warehouse/deactivate-warehouse.js';
 import { renameWarehouse } from '../warehouse/rename-warehouse.js';
 import { seedWarehouses } from '../warehouse/seed-warehouses.js';
+import { changeUserEmail } from './change-user-email.js';
 import { deactivateUser } from './deactivate-user.js';
 import { ensureFirstAdministrator } from './ensure-first-administrator.js';
 import { grantRole } from './grant-role.js';
@@ -89,7 +90,7 @@ describe('registerUser', () => {
     expect(userId).toBe(userIdForUsername('mari.maasikas'));
     await settle();
     const mari = await findUserByUsername(db, 'MARI.maasikas');
-    expect(mari).toEqual({ id: userId, username: 'mari.maasikas', roles: ['CLIENT'], active: true, passwordHash: expect.stringMatching(/^\$argon2id\$/), passwordChangedAt: now, lastSignInAt: null, version: 1 });
+    expect(mari).toEqual({ id: userId, username: 'mari.maasikas', roles: ['CLIENT'], active: true, email: null, passwordHash: expect.stringMatching(/^\$argon2id\$/), passwordChangedAt: now, lastSignInAt: null, version: 1 });
     expect(await verifyPassword(mari!.passwordHash, 'vihmavari-2026')).toBe(true);
     expect(await getUser(db, userId)).toEqual(mari);
     expect(await findUserByUsername(db, 'nobody')).toBeNull();
@@ -163,6 +164,26 @@ describe('passwords, roles, deactivation and sign-ins', () => {
     await grantRole(store, { userId, role: 'CLIENT' }, ctx(admin));
     const { events } = await store.readStream(`user-${userId}`);
     expect(events.at(-1)!.metadata.userId).toBe(admin);
+  });
+});
+
+describe('e-mail addresses', () => {
+  it('are set at creation and changed by ChangeEmail; the read model finds users by address, case-insensitively', async () => {
+    const { userId } = await registerUser(store, { username: 'kati', email: ' Kati.Kask@Pood.ee ', password: 'vihmavari-2026', confirm: 'vihmavari-2026', roles: ['CLIENT'] }, ctx(), taken);
+    const bad = await refusal(registerUser(store, { username: 'toomas', email: 'toomas@pood', password: 'vihmavari-2026', confirm: 'vihmavari-2026', roles: [] }, ctx(), taken));
+    expect(codes(bad)).toEqual(['email:user.email_invalid']);
+    await settle();
+    expect(await getUser(db, userId)).toMatchObject({ email: 'Kati.Kask@Pood.ee', version: 1 });
+    expect((await findUsersByEmail(db, 'kati.kask@pood.ee ')).map((u) => u.username)).toEqual(['kati']);
+    expect(await findUsersByEmail(db, '')).toEqual([]);
+    await changeUserEmail(store, { userId, email: 'kati@pood.ee' }, ctx());
+    expect((await refusal(changeUserEmail(store, { userId, email: 'a@pood.ee, b@pood.ee' }, ctx()))).code).toBe('user.email_invalid');
+    await settle();
+    expect(await findUsersByEmail(db, 'Kati.Kask@Pood.ee')).toEqual([]);
+    expect((await findUsersByEmail(db, 'KATI@pood.ee')).map((u) => u.id)).toEqual([userId]);
+    await changeUserEmail(store, { userId, email: null }, ctx());
+    await settle();
+    expect(await getUser(db, userId)).toMatchObject({ email: null, version: 3 });
   });
 });
 

@@ -7,11 +7,13 @@
  * is reported at once: a DomainError of category validation whose `code` and `field` are the first problem's and
  * whose `details.problems` list them all (one per field), so the api renders them as the form's field errors.
  *
- * Codes: user.username_invalid, user.username_taken (field `username`); user.password_too_short,
+ * Codes: user.username_invalid, user.username_taken (field `username`); user.email_invalid (field `email`);
+ * user.password_too_short,
  * user.password_too_long, user.password_common (field `password`); user.password_mismatch (field
  * `password_confirm`); user.current_password_wrong (field `current_password`); user.role_invalid.
  */
 import { v5 as uuidv5 } from 'uuid';
+import { parseEmailAddress } from '../../domain/shared/email.js';
 import { DomainError, type DomainProblem } from '../../domain/shared/errors.js';
 import { parseUserEvent } from '../../domain/user/events.js';
 import { MAX_PASSWORD_LENGTH, passwordLength, passwordPolicyErrors } from '../../domain/user/password-policy.js';
@@ -40,6 +42,7 @@ export function newPasswordProblems(password: string, confirm: string): DomainPr
 const MESSAGES: Record<string, string> = {
   'user.username_invalid': 'A username is 3-64 letters, digits or . _ @ -',
   'user.username_taken': 'This username is taken',
+  'user.email_invalid': 'An e-mail address is one address like name@example.ee',
   'user.password_too_short': 'The password needs at least 8 characters',
   'user.password_too_long': `The password has at most ${MAX_PASSWORD_LENGTH} characters`,
   'user.password_common': 'This password is too common: choose another',
@@ -47,6 +50,14 @@ const MESSAGES: Record<string, string> = {
   'user.current_password_wrong': 'The current password is wrong',
   'user.role_invalid': 'Unknown role',
 };
+
+/**
+ * Checks a new password and its confirmation against the whole policy without changing anything (the reset form
+ * checks before it spends its one-time link). @throws DomainError validation with every problem, when there is any
+ */
+export function assertNewPassword(password: string, confirm: string): void {
+  refuse(newPasswordProblems(password, confirm));
+}
 
 /** @throws DomainError validation with every problem, when there is any */
 function refuse(problems: DomainProblem[]): void {
@@ -58,7 +69,8 @@ function refuse(problems: DomainProblem[]): void {
 }
 
 /**
- * Creates a user with a password (the admin's "new user" form, `npm run user:create`, the first administrator).
+ * Creates a user with a password (the admin's "new user" form, `npm run user:create`, the first administrator) and
+ * optionally an e-mail address (`input.email`; blank or absent: none), where a forgot-password link is sent.
  * @param deps.usernameTaken whether a user of this normalised name exists (the users read model); a name taken
  *   meanwhile is caught by the stream: its id is derived from the name
  * @returns the new user's id (uuid v5 of the normalised username)
@@ -66,7 +78,7 @@ function refuse(problems: DomainProblem[]): void {
  */
 export async function registerUser(
   store: EventStore,
-  input: { username: string; password: string; confirm: string; roles: readonly Role[] },
+  input: { username: string; password: string; confirm: string; roles: readonly Role[]; email?: string | null },
   ctx: CommandContext,
   deps: { usernameTaken(username: string): Promise<boolean> },
 ): Promise<{ userId: string }> {
@@ -74,13 +86,15 @@ export async function registerUser(
   const problems: DomainProblem[] = [];
   if (!username) problems.push({ code: 'user.username_invalid', field: 'username' });
   else if (await deps.usernameTaken(username)) problems.push({ code: 'user.username_taken', field: 'username' });
+  const email = input.email?.trim() ? parseEmailAddress(input.email) : null;
+  if (input.email?.trim() && !email) problems.push({ code: 'user.email_invalid', field: 'email' });
   problems.push(...newPasswordProblems(input.password, input.confirm));
   if (!input.roles.every(isRole)) problems.push({ code: 'user.role_invalid', field: 'roles' });
   refuse(problems);
   const userId = userIdForUsername(username!);
   const passwordHash = await hashPassword(input.password);
   try {
-    await createUser(store, { userId, username: username!, passwordHash, roles: [...input.roles] }, ctx);
+    await createUser(store, { userId, username: username!, passwordHash, roles: [...input.roles], email }, ctx);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'user.exists') refuse([{ code: 'user.username_taken', field: 'username' }]);
     throw error;

@@ -69,7 +69,7 @@ export const DELIVERY_PROVIDERS: Record<DeliveryProviderId, DeliveryProvider> = 
     id: 'omniva-po',
     name: { et: 'Omniva postkontor', en: 'Omniva post office' },
     desc: {
-      et: 'Pakk toimetatakse valitud Omniva postkontorisse või postipunkti, kust saad selle kätte letist.',
+      et: 'Pakk toimetatakse valitud Omniva postkontorisse või postipunkti, kust saate selle kätte letist.',
       en: 'The parcel is delivered to the Omniva post office or post point of your choice and handed over at the counter.',
     },
     supportedCountries: ['EE'],
@@ -82,7 +82,7 @@ export const DELIVERY_PROVIDERS: Record<DeliveryProviderId, DeliveryProvider> = 
     id: 'omniva-courier',
     name: { et: 'Omniva kuller', en: 'Omniva courier' },
     desc: {
-      et: 'Kuller toimetab paki sinu aadressile. Sobib ka pakiautomaati mittemahtuvatele toodetele.',
+      et: 'Kuller toimetab paki Teie aadressile. Sobib ka pakiautomaati mittemahtuvatele toodetele.',
       en: 'A courier delivers the parcel to your address. Also for products too big for parcel machines.',
     },
     supportedCountries: ['EE', 'LV', 'LT'],
@@ -211,7 +211,7 @@ export const DELIVERY_MESSAGES = {
     en: 'The selected delivery provider does not deliver to this country.',
   },
   'delivery.option_not_offered': {
-    et: 'Valitud pakiautomaati või postkontorit ei ole enam valikus. Palun vali mõni teine.',
+    et: 'Valitud pakiautomaati või postkontorit ei ole enam valikus. Palun valige mõni teine.',
     en: 'The selected parcel machine or post office is no longer offered. Please choose another one.',
   },
 } as const satisfies Record<string, Localized>;

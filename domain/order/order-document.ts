@@ -8,6 +8,7 @@
  * decimals and €"): `formatEuroCents(123450, 'et')` -> "1 234,50 €", `formatEuroCents(123450, 'en-US')` -> "€1,234.50".
  * Dates are shown in the shop's time zone (Europe/Tallinn): Estonian dd.mm.yyyy, English mm/dd/yyyy.
  */
+import { isPostageCode } from '../delivery/providers.js';
 import type { OrderSummary } from './order-summary.js';
 
 /** The two document languages: an order's `language` (domain/order/order-summary.ts). */
@@ -55,11 +56,38 @@ export function formatOrderDate(iso: string, language: DocumentLanguage): string
   return language === 'et' ? `${part('day')}.${part('month')}.${part('year')}` : `${part('month')}/${part('day')}/${part('year')}`;
 }
 
-/** A quantity with up to 3 decimals and its unit: "2 tk", "1,5 m" (et), "1.5 m" (en-US). */
+/**
+ * How a product unit (domain/product/product.ts `UNITS`: pcs, set, pair, l, m, kg) reads in a document, as the
+ * storefront shows it (web/src/locales/{et,en-US}/shop.json "units"): et "tk", "kompl", "paar"/"paari"; en-US "pcs",
+ * "set", "pair"/"pairs"; l, m, kg in both. A unit the shop does not know is printed as stored.
+ */
+const UNIT_LABELS: Record<DocumentLanguage, Record<string, (quantity: number) => string>> = {
+  et: { pcs: () => 'tk', set: () => 'kompl', pair: (q) => (q === 1 ? 'paar' : 'paari'), l: () => 'l', m: () => 'm', kg: () => 'kg' },
+  'en-US': { pcs: () => 'pcs', set: () => 'set', pair: (q) => (q === 1 ? 'pair' : 'pairs'), l: () => 'l', m: () => 'm', kg: () => 'kg' },
+};
+
+/** The unit label of `unit` for `quantity` in `language`: `unitLabel('pcs', 2, 'et')` -> "tk". */
+export function unitLabel(unit: string, quantity: number, language: DocumentLanguage): string {
+  const label = UNIT_LABELS[language][unit];
+  return label ? label(quantity) : unit;
+}
+
+/**
+ * A quantity with up to 3 decimals and its unit in the document's language: "2 tk", "1 paar", "1,5 m" (et),
+ * "2 pcs", "1.5 m" (en-US). `unit` is the product's unit code (pcs, set, pair, l, m, kg).
+ */
 export function formatQuantity(quantity: number, unit: string, language: DocumentLanguage): string {
   const rounded = Math.round(quantity * 1000) / 1000;
   const text = language === 'et' ? String(rounded).replace('.', ',') : String(rounded);
-  return unit ? `${text}${NBSP}${unit}` : text;
+  return unit ? `${text}${NBSP}${unitLabel(unit, rounded, language)}` : text;
+}
+
+/**
+ * The code a shopper sees for an order row: the product code, or nothing for the postage line (its code
+ * `postikulu-<provider>` is the shop's internal marker, spec 3 "Product", not a product code to order by).
+ */
+export function shopperRowCode(code: string): string {
+  return isPostageCode(code) ? '' : code;
 }
 
 /** The client's display name: the business name for business clients, else first and last name. */
@@ -116,6 +144,8 @@ export const DOCUMENT_LABELS = {
     paymentStatus: 'Makse',
     pricesGross: 'Hinnad sisaldavad käibemaksu.',
     pricesNet: 'Hinnad ei sisalda käibemaksu.',
+    registryCode: 'Registrikood',
+    vatNumber: 'KMKR nr',
   },
   'en-US': {
     order: 'Order',
@@ -143,8 +173,45 @@ export const DOCUMENT_LABELS = {
     paymentStatus: 'Payment',
     pricesGross: 'Prices include VAT.',
     pricesNet: 'Prices do not include VAT.',
+    registryCode: 'Registry code',
+    vatNumber: 'VAT number',
   },
 } as const;
+
+/** The seller as the order documents print it (issue 13 §5): the company behind the shop, from the global fields. */
+export interface SellerDetails {
+  companyName: string;
+  registryCode: string;
+  vatNumber: string;
+  address: string;
+}
+
+/**
+ * The seller from the site's global fields (spec 1; commands/site/seed-site-content.ts: `companyName`,
+ * `registryCode`, `vatNumber`, `address`), in `language`, the Estonian value standing in for a missing English one;
+ * null when the fields name neither a registry code nor a VAT number.
+ */
+export function sellerFromFields(fields: Record<string, Partial<Record<'et' | 'en', string>> | undefined>, language: DocumentLanguage): SellerDetails | null {
+  const pick = (key: string) => {
+    const value = fields[key];
+    return ((language === 'et' ? value?.et : value?.en || value?.et) ?? '').trim();
+  };
+  const seller = { companyName: pick('companyName') || pick('shopName') || SHOP_NAME, registryCode: pick('registryCode'), vatNumber: pick('vatNumber'), address: pick('address') };
+  return seller.registryCode || seller.vatNumber ? seller : null;
+}
+
+/** The seller's line of a document: 'Baltic Parts OÜ, Registrikood 14512345, KMKR nr EE102345678, Peterburi tee 71, …'. */
+export function sellerLine(seller: SellerDetails, language: DocumentLanguage): string {
+  const L = DOCUMENT_LABELS[language];
+  return [
+    seller.companyName,
+    seller.registryCode ? `${L.registryCode} ${seller.registryCode}` : '',
+    seller.vatNumber ? `${L.vatNumber} ${seller.vatNumber}` : '',
+    seller.address,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
 
 /** A table column of a printed document: its width in PDF points (A4: 495 pt between the margins) and alignment. */
 export interface PrintedColumn {
@@ -192,12 +259,14 @@ export function orderPdfFileName(summary: OrderSummary, language: DocumentLangua
  * The order summary (spec 7 "GET /order/download/{token}"; spec 3 "Order", "Client", "Delivery address") as a
  * printed document: the shop's name, the order number and date, payment state, the client, the delivery (provider,
  * parcel machine or address), one line per row (code, name, quantity and unit, unit price, line total), net total,
- * VAT with its rate, total, and whether the order is paid.
+ * VAT with its rate, total, whether the order is paid, and the seller's company, registry code and VAT number when
+ * known (issue 13 §5).
  * @param summary the order (amounts in euro cents)
  * @param language 'et' or 'en-US': labels, number and date formats (the date is the Estonian calendar day)
+ * @param seller the shop's company (`sellerFromFields` of the global fields), or null to print none
  * @throws RangeError when an amount is not an integer number of cents or `placedAt` is not a date
  */
-export function orderSummaryDocument(summary: OrderSummary, language: DocumentLanguage): PrintedDocument {
+export function orderSummaryDocument(summary: OrderSummary, language: DocumentLanguage, seller: SellerDetails | null = null): PrintedDocument {
   const L = DOCUMENT_LABELS[language];
   const client = summary.client;
   const money = (cents: number) => formatEuroCents(cents, language);
@@ -230,7 +299,7 @@ export function orderSummaryDocument(summary: OrderSummary, language: DocumentLa
       columns: ORDER_COLUMNS,
       header: { code: L.code, name: L.name, quantity: L.quantity, unitPrice: L.unitPrice, lineTotal: L.lineTotal },
       rows: summary.rows.map((row) => ({
-        code: row.code,
+        code: shopperRowCode(row.code),
         name: row.name,
         quantity: formatQuantity(row.quantity, row.unit, language),
         unitPrice: money(row.unitPriceCents),
@@ -245,6 +314,7 @@ export function orderSummaryDocument(summary: OrderSummary, language: DocumentLa
     closing: [
       { text: summary.vatIncluded ? L.pricesGross : L.pricesNet, bold: false, size: 9 },
       { text: summary.isPaid ? L.paid : L.notPaid, bold: true, size: 11 },
+      ...(seller ? [{ text: sellerLine(seller, language), bold: false, size: 9 }] : []),
     ],
   };
 }

@@ -9,6 +9,8 @@ import type { StockNotificationEvent } from './stock-notification.js';
 
 export const STOCK_NOTIFICATION_EVENT_SCHEMAS: EventDataSchemas<StockNotificationEvent> = {
   StockNotificationRequested: z.object({ productId: z.string(), email: z.string(), quantity: z.number().int().min(1), language: z.enum(LANGUAGES) }),
+  StockNotificationSent: z.object({ productId: z.string(), email: z.string(), triggerEventId: z.string() }),
+  StockNotificationCancelled: z.object({ productId: z.string(), email: z.string() }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

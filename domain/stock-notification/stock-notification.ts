@@ -4,11 +4,13 @@
  * notification request": user_email, product_id, quantity; spec 4 "Notify dialog"; spec 5 "Other rules": the
  * e-mail must look like name@host.tld with no spaces; spec 8: 'Notification already submitted').
  *
- * A request while an earlier one for the same e-mail and product is still pending is refused. (Sending the mail on
- * restock, which ends the pending state, is a later issue: StockNotificationSent.)
+ * A request while an earlier one for the same e-mail and product is still waiting is refused. A waiting request
+ * ends either by the back-in-stock mail (issue 11: StockNotificationSent, recorded by the mail job once the SMTP
+ * server accepted the mail) or by staff (StockNotificationCancelled, DELETE /v1/admin/stock-notifications/{id});
+ * afterwards the same address may ask again.
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
-import { illegalState, validation } from '../shared/errors.js';
+import { illegalState, notFound, validation } from '../shared/errors.js';
 import { parseEmailAddress } from '../shared/email.js';
 import type { Language } from '../shared/localized.js';
 
@@ -28,25 +30,34 @@ export function checkNotifyEmail(email: string): string {
   return e;
 }
 
-export type StockNotificationEvent = Message<
-  'StockNotificationRequested',
-  { productId: string; email: string; quantity: number; language: Language }
->;
-export const STOCK_NOTIFICATION_EVENT_TYPES: StockNotificationEvent['type'][] = ['StockNotificationRequested'];
+export type StockNotificationEvent =
+  | Message<'StockNotificationRequested', { productId: string; email: string; quantity: number; language: Language }>
+  /** The back-in-stock mail was accepted by the SMTP server; `triggerEventId` the stock event that made it due. */
+  | Message<'StockNotificationSent', { productId: string; email: string; triggerEventId: string }>
+  /** Staff cancelled the waiting request (the acting user is in the event's metadata). */
+  | Message<'StockNotificationCancelled', { productId: string; email: string }>;
+export const STOCK_NOTIFICATION_EVENT_TYPES: StockNotificationEvent['type'][] = ['StockNotificationRequested', 'StockNotificationSent', 'StockNotificationCancelled'];
 
-export type StockNotificationCommand = Message<
-  'RequestStockNotification',
-  { productId: string; email: string; quantity: number; language: Language }
-> & { metadata: CommandMetadata };
+export type StockNotificationCommand =
+  | (Message<'RequestStockNotification', { productId: string; email: string; quantity: number; language: Language }> & { metadata: CommandMetadata })
+  | (Message<'MarkStockNotificationSent', { triggerEventId: string }> & { metadata: CommandMetadata })
+  | (Message<'CancelStockNotification', Record<string, never>> & { metadata: CommandMetadata });
+
+/** The request's state (issue 11: waiting, sent, cancelled; `none` before any request). */
+export type StockNotificationStatus = 'none' | 'waiting' | 'sent' | 'cancelled';
 
 export interface StockNotificationState {
-  pending: boolean;
+  status: StockNotificationStatus;
+  productId: string;
+  email: string;
 }
-export const initialState: StockNotificationState = { pending: false };
+export const initialState: StockNotificationState = { status: 'none', productId: '', email: '' };
 
 /**
  * Pure decision. @throws DomainError: validation `stock_notification.email_invalid`,
- * `stock_notification.quantity_invalid`; illegal_state `stock_notification.already_submitted` (spec 8).
+ * `stock_notification.quantity_invalid`; illegal_state `stock_notification.already_submitted` (spec 8);
+ * not_found `stock_notification.not_found` (mark sent or cancel without a request); illegal_state
+ * `stock_notification.not_waiting` (mark sent or cancel a request that was sent or cancelled already).
  */
 export function decide(command: StockNotificationCommand, state: StockNotificationState): StockNotificationEvent[] {
   switch (command.type) {
@@ -56,20 +67,37 @@ export function decide(command: StockNotificationCommand, state: StockNotificati
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_NOTIFY_QUANTITY) {
         throw validation('stock_notification.quantity_invalid', `The quantity is a whole number from 1 to ${MAX_NOTIFY_QUANTITY}`, 'quantity');
       }
-      if (state.pending) throw illegalState('stock_notification.already_submitted', 'Notification already submitted');
+      if (state.status === 'waiting') throw illegalState('stock_notification.already_submitted', 'Notification already submitted');
       return [{ type: 'StockNotificationRequested', data: { productId: command.data.productId, email, quantity, language: command.data.language } }];
     }
+    case 'MarkStockNotificationSent': {
+      checkWaiting(state);
+      return [{ type: 'StockNotificationSent', data: { productId: state.productId, email: state.email, triggerEventId: command.data.triggerEventId } }];
+    }
+    case 'CancelStockNotification': {
+      checkWaiting(state);
+      return [{ type: 'StockNotificationCancelled', data: { productId: state.productId, email: state.email } }];
+    }
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
+}
+
+function checkWaiting(state: StockNotificationState): void {
+  if (state.status === 'none') throw notFound('stock_notification.not_found', 'Stock notification not found');
+  if (state.status !== 'waiting') throw illegalState('stock_notification.not_waiting', 'The stock notification is no longer waiting');
 }
 
 export function evolve(state: StockNotificationState, event: StockNotificationEvent): StockNotificationState {
   switch (event.type) {
     case 'StockNotificationRequested':
-      return { ...state, pending: true };
+      return { status: 'waiting', productId: event.data.productId, email: event.data.email };
+    case 'StockNotificationSent':
+      return { ...state, status: 'sent' };
+    case 'StockNotificationCancelled':
+      return { ...state, status: 'cancelled' };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 

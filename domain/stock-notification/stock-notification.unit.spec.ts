@@ -45,3 +45,48 @@ describe('RequestStockNotification', () => {
     notifications.when(request('mari@example.ee', quantity)).thenThrows('stock_notification.quantity_invalid', 'validation');
   });
 });
+
+const sent: StockNotificationEvent = { type: 'StockNotificationSent', data: { productId: 'p-1', email: 'mari@example.ee', triggerEventId: 'e-1' } };
+const cancelled: StockNotificationEvent = { type: 'StockNotificationCancelled', data: { productId: 'p-1', email: 'mari@example.ee' } };
+const markSent: StockNotificationCommand = { type: 'MarkStockNotificationSent', data: { triggerEventId: 'e-1' }, metadata: { now: NOW } };
+const cancel: StockNotificationCommand = { type: 'CancelStockNotification', data: {}, metadata: { now: NOW } };
+
+describe('MarkStockNotificationSent (issue 11: the back-in-stock mail)', () => {
+  it('records the sent mail of a waiting request with its product, e-mail and trigger', () => {
+    notifications.given([requested('mari@example.ee')]).when(markSent).then([sent]);
+  });
+
+  it('refuses a second mark (the request is no longer waiting)', () => {
+    notifications.given([requested('mari@example.ee'), sent]).when(markSent).thenThrows('stock_notification.not_waiting', 'illegal_state');
+  });
+
+  it('refuses a cancelled request (no mail after a cancel)', () => {
+    notifications.given([requested('mari@example.ee'), cancelled]).when(markSent).thenThrows('stock_notification.not_waiting', 'illegal_state');
+  });
+
+  it('refuses a stream without a request', () => {
+    notifications.when(markSent).thenThrows('stock_notification.not_found', 'not_found');
+  });
+});
+
+describe('CancelStockNotification (issue 11: staff)', () => {
+  it('cancels a waiting request', () => {
+    notifications.given([requested('mari@example.ee')]).when(cancel).then([cancelled]);
+  });
+
+  it.each([
+    ['sent', [requested('mari@example.ee'), sent]],
+    ['cancelled', [requested('mari@example.ee'), cancelled]],
+  ])('refuses a %s request', (_state, history) => {
+    notifications.given(history).when(cancel).thenThrows('stock_notification.not_waiting', 'illegal_state');
+  });
+
+  it('refuses a stream without a request', () => {
+    notifications.when(cancel).thenThrows('stock_notification.not_found', 'not_found');
+  });
+
+  it('lets the same address ask again after a sent or cancelled request', () => {
+    notifications.given([requested('mari@example.ee'), sent]).when(request('mari@example.ee', 2)).then([requested('mari@example.ee', 2)]);
+    notifications.given([requested('mari@example.ee'), cancelled]).when(request('mari@example.ee')).then([requested('mari@example.ee')]);
+  });
+});

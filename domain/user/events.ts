@@ -5,13 +5,16 @@
 import { z } from 'zod';
 import { type EventDataSchemas, eventParser } from '../shared/events.js';
 import { ROLES } from './permissions.js';
-import type { UserEvent } from './user.js';
+import { MAIL_LANGUAGES, type UserEvent } from './user.js';
 
 const role = z.enum(ROLES);
 const userId = z.string();
 
 export const USER_EVENT_SCHEMAS: EventDataSchemas<UserEvent> = {
-  UserCreated: z.object({ userId, username: z.string(), passwordHash: z.string(), roles: z.array(role), createdAt: z.string() }),
+  // `email` is optional: UserCreated events written before staff e-mail addresses existed have none.
+  UserCreated: z.object({ userId, username: z.string(), passwordHash: z.string(), roles: z.array(role), createdAt: z.string(), email: z.string().optional() }),
+  UserEmailChanged: z.object({ userId, email: z.string().nullable() }),
+  PasswordResetRequested: z.object({ userId, email: z.string(), language: z.enum(MAIL_LANGUAGES), requestedAt: z.string() }),
   PasswordChanged: z.object({ userId, passwordHash: z.string(), changedAt: z.string() }),
   RoleGranted: z.object({ userId, role }),
   RoleRevoked: z.object({ userId, role }),

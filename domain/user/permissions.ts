@@ -12,6 +12,12 @@
  *   warehouses (spec 2: UserEdit/List, WarehouseEdit/List). ADMIN alone does not make a user staff of the shop;
  *   the first administrator gets both roles (commands/user/ensure-first-administrator.ts).
  * - `admin.access` is the admin area itself (spec 2 `/admin/...`): either role opens it.
+ * - `history.view` is the audit timeline (issue 11, GET /v1/admin/history/{stream}): both roles read the history of
+ *   what they manage. It is its own permission, not `products.view`, because ADMIN (users, warehouses) holds no
+ *   product permission; the route asks in addition the permission of the stream's area (a `user-` stream also needs
+ *   `users.manage`, so shop staff without ADMIN never read staff accounts' histories).
+ * - `stock_notifications.edit` cancels a waiting back-in-stock request (issue 11, DELETE
+ *   /v1/admin/stock-notifications/{id}); the shop staff (CLIENT) hold it beside `stock_notifications.view`.
  * - An inactive (deactivated) user can nothing, whatever roles it holds.
  *
  * Pure: no I/O; the storefront and the admin shell may import it.
@@ -24,6 +30,7 @@ export type Role = (typeof ROLES)[number];
 /** Every permission name, `<area>.<action>`. */
 export const PERMISSIONS = [
   'admin.access',
+  'history.view',
   'users.manage',
   'warehouses.manage',
   'products.view',
@@ -36,14 +43,16 @@ export const PERMISSIONS = [
   'pages.edit',
   'statistics.view',
   'stock_notifications.view',
+  'stock_notifications.edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** The roles-to-permissions table (spec 6; see the module's comment). */
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  ADMIN: ['admin.access', 'users.manage', 'warehouses.manage'],
+  ADMIN: ['admin.access', 'history.view', 'users.manage', 'warehouses.manage'],
   CLIENT: [
     'admin.access',
+    'history.view',
     'products.view',
     'products.edit',
     'stock.edit',
@@ -54,6 +63,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'pages.edit',
     'statistics.view',
     'stock_notifications.view',
+    'stock_notifications.edit',
   ],
 };
 

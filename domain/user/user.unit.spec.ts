@@ -95,6 +95,63 @@ describe('RecordSignIn', () => {
   });
 });
 
+describe('e-mail addresses', () => {
+  const withEmail: UserEvent = { type: 'UserCreated', data: { userId, username: 'mari', passwordHash: HASH, roles: ['CLIENT'], createdAt: now, email: 'Mari@Pood.ee' } };
+
+  it('CreateUser takes an optional address, trimmed with its case kept; blank or absent is none', () => {
+    user.when(cmd('CreateUser', { userId, username: 'mari', passwordHash: HASH, roles: ['CLIENT'], email: ' Mari@Pood.ee ' })).then([withEmail]);
+    for (const email of [null, '', '   ', undefined]) user.when(cmd('CreateUser', { userId, username: 'mari', passwordHash: HASH, roles: ['CLIENT'], email })).then([created]);
+  });
+
+  it('refuses an address that is not exactly one', () => {
+    for (const email of ['mari', 'a@b', 'a@pood.ee, b@pood.ee', 'a@pood.ee\r\nBcc: x@y.ee']) {
+      user.when(cmd('CreateUser', { userId, username: 'mari', passwordHash: HASH, roles: [], email })).thenThrows('user.email_invalid', 'validation');
+      user.given([created]).when(cmd('ChangeEmail', { userId, email })).thenThrows('user.email_invalid', 'validation');
+    }
+  });
+
+  it('ChangeEmail sets, changes and clears the address; the same address decides nothing', () => {
+    user.given([created]).when(cmd('ChangeEmail', { userId, email: 'mari@pood.ee' })).then([{ type: 'UserEmailChanged', data: { userId, email: 'mari@pood.ee' } }]);
+    user.given([withEmail]).when(cmd('ChangeEmail', { userId, email: ' Mari@Pood.ee' })).then([]);
+    user.given([withEmail]).when(cmd('ChangeEmail', { userId, email: '' })).then([{ type: 'UserEmailChanged', data: { userId, email: null } }]);
+    user.given([created]).when(cmd('ChangeEmail', { userId, email: null })).then([]);
+    user.when(cmd('ChangeEmail', { userId, email: 'mari@pood.ee' })).thenThrows('user.not_found', 'not_found');
+  });
+
+  it('an old UserCreated without an address folds to a user without one', () => {
+    const state = [created].reduce(userDecider.evolve, userDecider.initialState);
+    expect(state).toMatchObject({ status: 'active', email: null });
+    const changed = [withEmail, { type: 'UserEmailChanged', data: { userId, email: 'uus@pood.ee' } } as UserEvent].reduce(userDecider.evolve, userDecider.initialState);
+    expect(changed).toMatchObject({ email: 'uus@pood.ee' });
+  });
+});
+
+describe('RequestPasswordReset', () => {
+  const withEmail: UserEvent = { type: 'UserCreated', data: { userId, username: 'mari', passwordHash: HASH, roles: ['CLIENT'], createdAt: now, email: 'mari@pood.ee' } };
+
+  it('records the request with the address, the mail language and the time', () => {
+    user.given([withEmail]).when(cmd('RequestPasswordReset', { userId, language: 'en' }, later)).then([{ type: 'PasswordResetRequested', data: { userId, email: 'mari@pood.ee', language: 'en', requestedAt: later } }]);
+    user
+      .given([created, { type: 'UserEmailChanged', data: { userId, email: 'uus@pood.ee' } }])
+      .when(cmd('RequestPasswordReset', { userId, language: 'et' }))
+      .then([{ type: 'PasswordResetRequested', data: { userId, email: 'uus@pood.ee', language: 'et', requestedAt: now } }]);
+  });
+
+  it('refuses a user without an address, a deactivated user, an unknown one and an unknown language', () => {
+    user.given([created]).when(cmd('RequestPasswordReset', { userId, language: 'et' })).thenThrows('user.email_missing', 'illegal_state');
+    user.given([withEmail, { type: 'UserEmailChanged', data: { userId, email: null } }]).when(cmd('RequestPasswordReset', { userId, language: 'et' })).thenThrows('user.email_missing', 'illegal_state');
+    user.given([withEmail, deactivated]).when(cmd('RequestPasswordReset', { userId, language: 'et' })).thenThrows('user.inactive', 'illegal_state');
+    user.when(cmd('RequestPasswordReset', { userId, language: 'et' })).thenThrows('user.not_found', 'not_found');
+    user.given([withEmail]).when(cmd('RequestPasswordReset', { userId, language: 'fi' as never })).thenThrows('user.language_invalid', 'validation');
+  });
+
+  it('changes nothing in the state', () => {
+    const before = [withEmail].reduce(userDecider.evolve, userDecider.initialState);
+    const after = userDecider.evolve(before, { type: 'PasswordResetRequested', data: { userId, email: 'mari@pood.ee', language: 'et', requestedAt: later } });
+    expect(after).toEqual(before);
+  });
+});
+
 describe('evolve', () => {
   it('folds the account: roles, hash and its time, activity, last sign-in', () => {
     const events: UserEvent[] = [
@@ -105,7 +162,7 @@ describe('evolve', () => {
       deactivated,
     ];
     const state = events.reduce(userDecider.evolve, userDecider.initialState);
-    expect(state).toEqual({ status: 'inactive', userId, username: 'mari', passwordHash: HASH2, roles: ['ADMIN', 'CLIENT'], passwordChangedAt: later, lastSignInAt: later });
+    expect(state).toEqual({ status: 'inactive', userId, username: 'mari', passwordHash: HASH2, roles: ['ADMIN', 'CLIENT'], email: null, passwordChangedAt: later, lastSignInAt: later });
   });
 });
 

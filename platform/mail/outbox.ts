@@ -6,7 +6,10 @@
  *
  * Table `mail.outbox`
  * - `event_id` uuid, primary key: the causing event (e.g. OrderPlaced);
- * - `kind` ('order-confirmation'), `order_id`, `recipient`, `message_id` (the deterministic Message-ID);
+ * - `kind` ('order-confirmation', 'payment-received', 'password-reset', 'back-in-stock'), `order_id` (the order; for
+ *   'password-reset' the user id, for 'back-in-stock' the request's stream id; its `event_id` is the request's
+ *   StockNotificationRequested event, so one request gets one mail whichever stock event made it due),
+ *   `recipient`, `message_id` (the deterministic Message-ID);
  * - `state`: `sending` (an attempt started and its outcome is unknown until it ends), `sent` (the SMTP server
  *   accepted: never send again), `skipped` (nothing to send, e.g. no e-mail address);
  * - `attempts` (attempts started), `first_attempt_at`, `last_attempt_at`, `sent_at`, `smtp_response`, `last_error`.

@@ -11,7 +11,7 @@ export function escapeHtml(value: string): string {
 }
 
 const TEXT = {
-  et: { title: 'Suuname makse juurde…', lead: 'Suuname sind makse juurde. Kui midagi ei juhtu, vajuta nuppu.', button: 'Jätka' },
+  et: { title: 'Suuname makse juurde…', lead: 'Suuname Teid makse juurde. Kui midagi ei juhtu, vajutage nuppu.', button: 'Jätka' },
   en: { title: 'Redirecting to the payment…', lead: 'Taking you to the payment. If nothing happens, press the button.', button: 'Continue' },
 } as const;
 

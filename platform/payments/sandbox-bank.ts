@@ -123,7 +123,7 @@ export async function sandboxBankRoutes(app: FastifyInstance, options: SandboxBa
     const vkOnly = Object.fromEntries(Object.entries(body).filter(([k]) => k.startsWith('VK_')));
     const checked = checkRequest(vkOnly, keys, now(), decisionWindowMs, true);
     if ('et' in checked) return problemPage(reply, checked);
-    if (decision !== 'pay' && decision !== 'cancel') return problemPage(reply, { et: 'Vali "Maksa" või "Katkesta".', en: 'Choose "Pay" or "Cancel".' });
+    if (decision !== 'pay' && decision !== 'cancel') return problemPage(reply, { et: 'Valige "Maksa" või "Katkesta".', en: 'Choose "Pay" or "Cancel".' });
     const req = checked.fields;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
 
@@ -263,14 +263,21 @@ function page(title: string, content: string): string {
   <title>${escapeHtml(title)}</title>
   <style>
     body { font-family: system-ui, sans-serif; margin: 0; background: #f3f5f8; color: #111; }
-    main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 4px #0002; }
+    main { max-width: 32rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; box-shadow: 0 1px 4px #0002; overflow-wrap: anywhere; }
     h1 { font-size: 1.4rem; color: #1d4f91; }
-    dl { display: grid; grid-template-columns: max-content 1fr; gap: .4rem 1rem; }
+    dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .4rem 1rem; }
     dt { font-weight: 600; }
     dd { margin: 0; }
     button { font: inherit; padding: .6rem 1.2rem; margin: 1rem .5rem 0 0; border-radius: 6px; border: 2px solid #1d4f91; background: #1d4f91; color: #fff; cursor: pointer; }
     button.secondary { background: #fff; color: #1d4f91; }
     button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
+    /* Phones (issue 13 §4): the card fills the screen, each label above its value, nothing wider than the screen. */
+    @media (max-width: 600px) {
+      body { background: #fff; }
+      main { margin: 0; padding: 1rem; border-radius: 0; box-shadow: none; }
+      dl { grid-template-columns: minmax(0, 1fr); gap: .1rem; }
+      dd + dt { margin-top: .5rem; }
+    }
   </style>
 </head>
 <body>

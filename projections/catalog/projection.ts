@@ -15,7 +15,7 @@ import { parseStockEvent } from '../../domain/stock/events.js';
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import { normalizeCode, oeNumberOnly, words } from './search-text.js';
+import { normalizeCode, oeNumberOnly } from './search-text.js';
 
 export const CATALOG_EVENT_TYPES: readonly string[] = [...PRODUCT_EVENT_TYPES, ...STOCK_EVENT_TYPES, ...CATEGORY_EVENT_TYPES];
 
@@ -52,6 +52,12 @@ export interface ProductDoc {
   modified_at: string | null;
   product_version: number;
   stock_version: number;
+  /**
+   * `$all` checkpoint of the last Product event applied (opaque text whose order is `$all` order; '' before any):
+   * what the listing index follows (listing-index-source.ts). Stock events leave it alone: no listing order,
+   * membership or facet depends on stock.
+   */
+  listing_position: string;
 }
 
 export function emptyProductDoc(id: string): ProductDoc {
@@ -60,7 +66,7 @@ export function emptyProductDoc(id: string): ProductDoc {
     unit: 'pcs', product_class: 'product', big_product: false, images: [], category_ids: [], vehicles: [], attributes: [],
     oe_numbers: [], gross_cents: null, net_cents: null, vat_rate: 24, policy: 'available', delivery_days: null,
     visibility: DEFAULT_VISIBILITY_RULE, critical_stock_level: null, stock: {}, created_at: null, modified_at: null,
-    product_version: 0, stock_version: 0,
+    product_version: 0, stock_version: 0, listing_position: '',
   };
 }
 
@@ -83,7 +89,7 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
   }
   if (position <= doc.product_version) return doc;
   const e = parseProductEvent(event);
-  const next: ProductDoc = { ...doc, product_version: position, modified_at: event.metadata.time };
+  const next: ProductDoc = { ...doc, product_version: position, modified_at: event.metadata.time, listing_position: event.checkpoint };
   switch (e.type) {
     case 'ProductCreated':
       return {
@@ -167,13 +173,9 @@ export function toProductRow(doc: ProductDoc) {
     has_limited_amount: hasLimitedAmount,
     // Listed: a product (not a service) with a price (spec 5 "Other rules"); visibility is checked at query time.
     listed: doc.exists && doc.product_class === 'product' && doc.gross_cents !== null,
+    listing_position: doc.listing_position ?? '',
     ...visibilityColumns(doc.visibility),
   };
-}
-
-/** Words of a product's names for the typo-tolerant search dictionary (3+ letters). */
-export function dictionaryWords(doc: ProductDoc): string[] {
-  return words(`${doc.name_et} ${doc.name_en}`).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
 }
 
 /** The folded state of one category. */
@@ -189,6 +191,8 @@ export interface CategoryDoc {
   keywords_en: string;
   seq: string;
   version: number;
+  /** `$all` checkpoint of the last event applied (text in `$all` order): what the listing index follows. */
+  listing_position: string;
 }
 
 /** Applies one Category event; returns null for an event about a category never created. */
@@ -200,10 +204,11 @@ export function evolveCategoryDoc(doc: CategoryDoc | null, event: RecordedEvent)
     return {
       id: e.data.categoryId, parent_id: e.data.parentId, name_et: e.data.names.et, name_en: e.data.names.en, position: e.data.position,
       hidden: false, deleted: false, keywords_et: '', keywords_en: '', seq: event.globalPosition.toString(), version: position,
+      listing_position: event.checkpoint,
     };
   }
   if (!doc) return null;
-  const next = { ...doc, version: position };
+  const next = { ...doc, version: position, listing_position: event.checkpoint };
   switch (e.type) {
     case 'CategoryRenamed':
       return e.data.language === 'et' ? { ...next, name_et: e.data.name } : { ...next, name_en: e.data.name };

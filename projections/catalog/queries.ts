@@ -11,10 +11,11 @@
  *   language by prefix, one typo in a word of 5+ letters (Levenshtein distance 1 against the name dictionary), and
  *   ranks an exact part-number match first. Words that match nothing are left out and reported.
  */
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { liveSchema } from '../read-model.js';
+import { type CatalogHead, HEAD_COLUMNS, type ListingIndexSource } from './listing-index-source.js';
+import type { IndexQuery, IndexSort } from './listing-index.js';
 import type { CategoryDoc, ProductDoc } from './projection.js';
-import { normalizeCode, words } from './search-text.js';
 import { catalogReadModel } from './writer.js';
 import type { CatalogTables } from './schema.js';
 
@@ -36,24 +37,15 @@ export interface ListedProduct {
  * order), `total_price` (gross), `name` (in the listing's language). The api contract's sort enum
  * (api/contracts/catalog-constants.ts) is checked against this union at compile time (api/routes/products).
  */
-export type Sort = '-modified_at' | '-id' | 'id' | '-total_price' | 'total_price' | 'name' | '-name';
+export type Sort = IndexSort;
 
-export interface ListProductsInput {
-  q?: string;
-  categoryId?: string;
-  /** Attribute name to accepted values. */
-  filters?: Record<string, string[]>;
-  /** Gross price bounds in euro cents, inclusive. */
-  priceMinCents?: number;
-  priceMaxCents?: number;
-  page: number;
-  pageSize: number;
+/** A listing request: the index's query (listing-index.ts IndexQuery) with the time as ISO-8601 text. */
+export type ListProductsInput = Omit<IndexQuery, 'nowMs' | 'sort'> & {
   /** Default: relevance when searching, else -modified_at. */
   sort?: Sort;
-  language: 'et' | 'en';
   /** ISO-8601 time the visibility rules are evaluated at. */
   now: string;
-}
+};
 
 export interface ListProductsOutput {
   products: ListedProduct[];
@@ -66,172 +58,47 @@ export interface ListProductsOutput {
   appliedFiltersCount: number;
 }
 
-/** Most values listed per facet. */
-const MAX_FACET_VALUES = 100;
-
 const visibleAt = (now: string) => sql`(case when ${now}::timestamptz between p.vis_from and p.vis_to then p.vis_in else p.vis_out end)`;
 
-/** Category ids of `categoryId` and all its descendants (empty when it does not exist or is deleted). */
-export async function categorySubtree(db: Kysely<CatalogTables>, categoryId: string): Promise<string[]> {
-  if (!/^[0-9a-f-]{36}$/i.test(categoryId)) return [];
-  const r = await sql<{ id: string }>`
-    with recursive tree as (
-      select id from ${T('categories')} where id = ${categoryId}::uuid and not deleted
-      union -- not union all: a category moved under its own descendant must not loop
-      select c.id from ${T('categories')} c join tree on c.parent_id = tree.id where not c.deleted
-    ) select id::text from tree`.execute(db);
-  return r.rows.map((x) => x.id);
-}
+type PageRow = CatalogHead & { id: string | null; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; doc: ProductDoc };
 
-interface SearchPlan {
-  condition: RawBuilder<unknown>;
-  rank: RawBuilder<unknown>;
-  leftOut: string[];
-}
-
-/** Builds the search condition for `q`: code match OR text match of the words that match anything. */
-async function planSearch(db: Kysely<CatalogTables>, q: string): Promise<SearchPlan> {
-  const code = normalizeCode(q);
-  const terms = words(q).slice(0, 12);
-  // Alternatives per word: its prefix, plus dictionary words one edit away for words of 5+ letters.
-  const alternatives = await Promise.all(
-    terms.map(async (w) => {
-      const alts = [`${w}:*`];
-      if (w.length >= 5 && !/^\d+$/.test(w)) {
-        const r = await sql<{ word: string }>`
-          select word from ${T('search_words')}
-          where length(word) between ${w.length - 1} and ${w.length + 1} and word <> ${w}
-            and levenshtein_less_equal(word, ${w}, 1) <= 1
-          limit 20`.execute(db);
-        for (const { word } of r.rows) if (/^[\p{L}\p{N}]+$/u.test(word)) alts.push(word);
-      }
-      return alts;
-    }),
-  );
-  // A word is kept when some listed product matches it; the others are left out (spec 3 leftOutSearchKeywords).
-  const kept: string[][] = [];
-  const leftOut: string[] = [];
-  // A query that is a part number matches by code; its pieces ("BF 1018 1") need not be words of any name.
-  const codeMatches =
-    code.length >= 2 &&
-    (await sql<{ found: boolean }>`select exists (select 1 from ${T('products')} p where p.listed and (p.codes_norm @> array[${code}]::text[] or (${code.length >= 3} and p.code_text like ${`%${code}%`}))) as found`.execute(db)).rows[0].found;
-  if (terms.length) {
-    const checks = await sql<{ i: number; found: boolean }>`
-      select t.i::int as i, exists (select 1 from ${T('products')} p where p.listed and p.search @@ to_tsquery('simple', t.q)) as found
-      from unnest(${alternatives.map((a) => a.join(' | '))}::text[]) with ordinality as t(q, i)`.execute(db);
-    for (const { i, found } of checks.rows) {
-      if (found) kept.push(alternatives[i - 1]);
-      else leftOut.push(terms[i - 1]);
-    }
-  }
-  const tsquery = kept.map((alts) => `(${alts.join(' | ')})`).join(' & ');
-  const parts: RawBuilder<unknown>[] = [];
-  if (code.length >= 2) parts.push(sql`p.codes_norm @> array[${code}]::text[]`);
-  if (code.length >= 3) parts.push(sql`p.code_text like ${`%${code}%`}`);
-  if (tsquery) parts.push(sql`p.search @@ to_tsquery('simple', ${tsquery})`);
-  const condition = parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`;
-  const rank = sql`(case when p.codes_norm @> array[${code}]::text[] then 0
-    when p.code_text like ${`${code}%`} or p.code_text like ${`% ${code}%`} then 1 else 2 end)`;
-  return {
-    condition,
-    rank: tsquery ? sql`${rank}, ts_rank(p.search, to_tsquery('simple', ${tsquery})) desc` : rank,
-    leftOut: codeMatches ? [] : leftOut,
-  };
-}
-
-/** ORDER BY of an explicit sort option (spec 9); ties broken by creation order. */
-function orderBy(sort: Sort, language: 'et' | 'en'): RawBuilder<unknown> {
-  const name = language === 'et' ? sql`lower(p.name_et)` : sql`lower(p.name_en)`;
-  switch (sort) {
-    case '-modified_at':
-      return sql`p.modified_at desc, p.seq desc`;
-    case '-id':
-      return sql`p.seq desc`;
-    case 'id':
-      return sql`p.seq asc`;
-    case '-total_price':
-      return sql`p.gross_cents desc, p.seq desc`;
-    case 'total_price':
-      return sql`p.gross_cents asc, p.seq asc`;
-    case 'name':
-      return sql`${name} asc, p.seq asc`;
-    case '-name':
-      return sql`${name} desc, p.seq desc`;
-  }
-}
-
-/** The product listing and search. Unknown category ids give no results. */
-export async function listProducts(db: Kysely<CatalogTables>, input: ListProductsInput): Promise<ListProductsOutput> {
+/**
+ * The product listing and search. The listing index (listing-index.ts) decides the page's ids, the total and the
+ * facet counts; the page's rows are read by primary key together with the read model's head, and when the head
+ * shows the index was behind, the index syncs and the page is decided again. Unknown category ids give no results.
+ */
+export async function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput> {
   const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
-  const conditions: RawBuilder<unknown>[] = [sql`p.listed`, sql`${visibleAt(input.now)} = 'visible'`];
-  if (input.categoryId !== undefined) {
-    const ids = await categorySubtree(db, input.categoryId);
-    conditions.push(ids.length ? sql`p.category_ids && ${ids}::uuid[]` : sql`false`);
+  const nowMs = Date.parse(input.now);
+  for (let attempt = 0; ; attempt++) {
+    const index = await source.current();
+    const at = source.position();
+    const page = index.query({ ...input, nowMs });
+    const r = await sql<PageRow>`
+      select ${HEAD_COLUMNS}, x.*
+      from (select 1) one left join lateral (
+        select p.id::text, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, d.doc
+        from ${T('products')} p join ${T('product_docs')} d on d.id = p.id
+        where p.id = any(${page.ids}::uuid[])
+      ) x on true`.execute(db);
+    if (attempt < 3 && source.isBehind(r.rows[0], at)) {
+      await source.sync();
+      continue;
+    }
+    const rows = new Map(r.rows.filter((x) => x.id !== null).map((x) => [x.id!, x]));
+    const products = page.ids.flatMap((id) => {
+      const x = rows.get(id);
+      return x ? [{ doc: x.doc, stockTotal: x.stock_total, availableIn: x.available_in, hasLimitedAmount: x.has_limited_amount, visibility: x.visibility }] : [];
+    });
+    return {
+      products,
+      total: page.total,
+      availableFilters: page.availableFilters,
+      leftOutSearchKeywords: page.leftOutSearchKeywords,
+      exactlyMatchingProductIds: page.exactIds,
+      appliedFiltersCount: filters.length,
+    };
   }
-  if (input.priceMinCents !== undefined) conditions.push(sql`p.gross_cents >= ${input.priceMinCents}`);
-  if (input.priceMaxCents !== undefined) conditions.push(sql`p.gross_cents <= ${input.priceMaxCents}`);
-  let plan: SearchPlan | null = null;
-  const q = input.q?.trim() ?? '';
-  if (q) {
-    plan = await planSearch(db, q);
-    conditions.push(plan.condition);
-  }
-  const base = sql.join(conditions, sql` and `);
-
-  const filterArrays = filters.map(([name, values]) => values.map((v) => `${name}=${v}`));
-  const allFilterValues = filterArrays.flat();
-  const matchCount = filterArrays.length
-    ? sql`(${sql.join(filterArrays.map((arr) => sql`(p.facets && ${arr}::text[])::int`), sql` + `)})`
-    : sql`0`;
-  const filtered = filterArrays.length ? sql`${base} and p.facets && ${allFilterValues}::text[]` : base;
-  const exact = sql`(${matchCount} = ${filterArrays.length})`;
-
-  // Searching without a sort orders by relevance; with a sort, an exact part-number match still comes first.
-  const code = normalizeCode(q);
-  const order = !plan
-    ? orderBy(input.sort ?? '-modified_at', input.language)
-    : input.sort
-      ? sql`(case when p.codes_norm @> array[${code}]::text[] then 0 else 1 end), ${orderBy(input.sort, input.language)}`
-      : sql`${plan.rank}, p.seq desc`;
-  const offset = (input.page - 1) * input.pageSize;
-
-  const [page, counts, facets] = await Promise.all([
-    sql<{ id: string; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; exact: boolean }>`
-      select p.id::text, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, ${exact} as exact
-      from ${T('products')} p where ${filtered}
-      order by ${exact} desc, ${order}
-      limit ${input.pageSize} offset ${offset}`
-      .execute(db)
-      .then(async (r) => {
-        const docs = await loadDocs(db, r.rows.map((x) => x.id));
-        return { rows: r.rows.map((x) => ({ ...x, doc: docs.get(x.id)! })) };
-      }),
-    sql<{ total: number }>`select count(*)::int as total from ${T('products')} p where ${filtered}`.execute(db),
-    sql<{ f: string; n: number }>`
-      select f, count(*)::int as n from ${T('products')} p, unnest(p.facets) f where ${base}
-      group by f order by f`.execute(db),
-  ]);
-
-  const byName = new Map<string, [string, number][]>();
-  for (const { f, n } of facets.rows) {
-    const i = f.indexOf('=');
-    const name = f.slice(0, i);
-    if (!byName.has(name)) byName.set(name, []);
-    byName.get(name)!.push([f.slice(i + 1), n]);
-  }
-  const availableFilters = [...byName.entries()].map(([name, values]) => ({
-    name,
-    options: Object.fromEntries(values.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, MAX_FACET_VALUES)),
-  }));
-
-  return {
-    products: page.rows.map((r) => ({ doc: r.doc, stockTotal: r.stock_total, availableIn: r.available_in, hasLimitedAmount: r.has_limited_amount, visibility: r.visibility })),
-    total: counts.rows[0].total,
-    availableFilters,
-    leftOutSearchKeywords: plan?.leftOut ?? [],
-    exactlyMatchingProductIds: filterArrays.length ? page.rows.filter((r) => r.exact).map((r) => r.doc.id) : [],
-    appliedFiltersCount: filterArrays.length,
-  };
 }
 
 /** Product documents by id (one query). */
@@ -243,25 +110,24 @@ async function loadDocs(db: Kysely<CatalogTables>, ids: string[]): Promise<Map<s
 
 /** One product by id (any visibility), or null when unknown. */
 export async function getProduct(db: Kysely<CatalogTables>, productId: string, now: string): Promise<ListedProduct | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(productId)) return null;
+  return (await getProducts(db, [productId], now)).get(productId) ?? null;
+}
+
+/** Products by id (any visibility) in one query; unknown ids are absent from the map. */
+export async function getProducts(db: Kysely<CatalogTables>, productIds: string[], now: string): Promise<Map<string, ListedProduct>> {
+  const ids = productIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+  if (!ids.length) return new Map();
   const r = await sql<{ doc: ProductDoc; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility'] }>`
     select d.doc, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(now)} as visibility
     from ${T('products')} p join ${T('product_docs')} d on d.id = p.id
-    where p.id = ${productId}::uuid and (d.doc->>'exists')::boolean`.execute(db);
-  const row = r.rows[0];
-  return row ? { doc: row.doc, stockTotal: row.stock_total, availableIn: row.available_in, hasLimitedAmount: row.has_limited_amount, visibility: row.visibility } : null;
+    where p.id = any(${ids}::uuid[]) and (d.doc->>'exists')::boolean`.execute(db);
+  return new Map(r.rows.map((row) => [row.doc.id, { doc: row.doc, stockTotal: row.stock_total, availableIn: row.available_in, hasLimitedAmount: row.has_limited_amount, visibility: row.visibility }]));
 }
 
 /** Every category that is not deleted, with the number of listed, visible products in it (not descendants). */
-export async function listCategories(db: Kysely<CatalogTables>, now: string): Promise<{ doc: CategoryDoc; directCount: number }[]> {
-  const r = await sql<{ doc: CategoryDoc; n: number }>`
-    with counts as (
-      select c as id, count(*)::int as n from ${T('products')} p, unnest(p.category_ids) c
-      where p.listed and ${visibleAt(now)} = 'visible' group by c
-    )
-    select cat.doc, coalesce(counts.n, 0) as n from ${T('categories')} cat left join counts on counts.id = cat.id
-    where not cat.deleted order by cat.seq`.execute(db);
-  return r.rows.map((x) => ({ doc: x.doc, directCount: x.n }));
+export async function listCategories(source: ListingIndexSource, now: string): Promise<{ doc: CategoryDoc; directCount: number }[]> {
+  await source.sync();
+  return (await source.current()).categoryCounts(Date.parse(now));
 }
 
 /**

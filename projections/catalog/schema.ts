@@ -35,13 +35,21 @@ export type CatalogTables = ReadModelTables & {
     vis_in: string;
     vis_out: string;
     modified_at: Timestamp | null;
+    /** `$all` checkpoint of the last Product event applied (text, collation C: `$all` order): the listing index follows it. */
+    listing_position: string;
     search: Generated<string>;
   };
   /** The folded product documents, apart from the narrow listing rows. */
   product_docs: { id: string; doc: ProductDoc };
-  categories: { id: string; doc: CategoryDoc; parent_id: string | null; seq: ColumnType<string, string | bigint, string | bigint>; deleted: boolean };
-  /** The dictionary of name words for typo tolerance. */
-  search_words: { word: string };
+  categories: {
+    id: string;
+    doc: CategoryDoc;
+    parent_id: string | null;
+    seq: ColumnType<string, string | bigint, string | bigint>;
+    deleted: boolean;
+    /** `$all` checkpoint of the last Category event applied (text, collation C): the listing index follows it. */
+    listing_position: string;
+  };
 };
 
 export type CatalogDb = Kysely<CatalogTables>;

@@ -14,6 +14,11 @@ export function words(text: string): string[] {
   return [...new Set(found)];
 }
 
+/** Words of a product's names for the one-typo dictionary: 3+ letters, not only digits. */
+export function dictionaryWords(names: string): string[] {
+  return words(names).filter((w) => w.length >= 3 && !/^\d+$/.test(w));
+}
+
 /** The part before a bracket of an OE reference "5830674 (DEMAG)": the number itself. */
 export function oeNumberOnly(reference: string): string {
   return reference.replace(/\(.*$/, '').trim();

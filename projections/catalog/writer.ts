@@ -8,7 +8,6 @@
  *   codes, facet values "name=value", tsvector, availability, visibility window);
  * - product_docs: the folded ProductDoc per product id (read for the rows of a page and by the writer);
  * - categories: one row per category id: `doc` plus parent, names and flags;
- * - search_words: every word of a product name, the dictionary for typo-tolerant search.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
@@ -16,7 +15,6 @@ import type { ReadModel } from '../read-model.js';
 import {
   CATALOG_EVENT_TYPES,
   type CategoryDoc,
-  dictionaryWords,
   emptyProductDoc,
   evolveCategoryDoc,
   evolveProductDoc,
@@ -53,6 +51,7 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       vis_in text not null,
       vis_out text not null,
       modified_at timestamptz,
+      listing_position text collate "C" not null,
       search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text)) stored
     )`.execute(db);
   // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
@@ -63,9 +62,9 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       doc jsonb not null,
       parent_id uuid,
       seq bigint not null,
-      deleted boolean not null
+      deleted boolean not null,
+      listing_position text collate "C" not null
     )`.execute(db);
-  await sql`create table ${id(schema, 'search_words')} (word text primary key)`.execute(db);
 }
 
 /** Secondary indexes of the listing (a rebuild creates them after loading, which is much faster). */
@@ -83,6 +82,9 @@ async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise
   await sql`create index ${idx('products_price')} on ${products} (gross_cents, seq) where listed`.execute(db);
   await sql`create index ${idx('products_name_et')} on ${products} (lower(name_et), seq) where listed`.execute(db);
   await sql`create index ${idx('products_name_en')} on ${products} (lower(name_en), seq) where listed`.execute(db);
+  // The listing index (listing-index-source.ts) asks for the newest position and the rows past its own.
+  await sql`create index ${idx('products_listing_position')} on ${products} (listing_position)`.execute(db);
+  await sql`create index ${idx('categories_listing_position')} on ${id(schema, 'categories')} (listing_position)`.execute(db);
 }
 
 const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb']] as const;
@@ -91,9 +93,9 @@ const PRODUCT_COLUMNS = [
   ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['category_ids', 'uuid[]'],
   ['facets', 'text[]'], ['gross_cents', 'integer'], ['net_cents', 'integer'], ['stock_total', 'integer'],
   ['available_in', 'integer'], ['has_limited_amount', 'boolean'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'],
-  ['vis_in', 'text'], ['vis_out', 'text'], ['modified_at', 'timestamptz'],
+  ['vis_in', 'text'], ['vis_out', 'text'], ['modified_at', 'timestamptz'], ['listing_position', 'text'],
 ] as const;
-const CATEGORY_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['parent_id', 'uuid'], ['seq', 'bigint'], ['deleted', 'boolean']] as const;
+const CATEGORY_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['parent_id', 'uuid'], ['seq', 'bigint'], ['deleted', 'boolean'], ['listing_position', 'text']] as const;
 
 /** `insert ... select from jsonb_to_recordset(rows) on conflict (id) do update` for the given columns. */
 async function upsert(trx: Transaction<CatalogTables>, schema: string, table: string, columns: readonly (readonly [string, string])[], rows: Record<string, unknown>[]) {
@@ -154,14 +156,9 @@ async function applyBatch(trx: Transaction<CatalogTables>, schema: string, event
     CATEGORY_COLUMNS,
     [...changedCategories].map((cid) => {
       const doc = categories.get(cid)!;
-      return { id: doc.id, doc, parent_id: doc.parent_id, seq: doc.seq, deleted: doc.deleted };
+      return { id: doc.id, doc, parent_id: doc.parent_id, seq: doc.seq, deleted: doc.deleted, listing_position: doc.listing_position };
     }),
   );
-  const dictionary = new Set<string>();
-  for (const pid of changedProducts) for (const w of dictionaryWords(products.get(pid)!)) dictionary.add(w);
-  if (dictionary.size) {
-    await sql`insert into ${id(schema, 'search_words')} (word) select unnest(${[...dictionary].sort()}::text[]) on conflict do nothing`.execute(trx);
-  }
   if (!schema.endsWith('__rebuild')) await notifyStockChanges(trx, events, changedProducts);
 }
 
@@ -187,10 +184,10 @@ async function notifyStockChanges(trx: Transaction<CatalogTables>, events: Recor
   }
 }
 
-/** The catalog read model: products, categories and the search dictionary. */
+/** The catalog read model: products and categories (the listing index keeps its own word dictionary). */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 3,
+  version: 6,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   createIndexes,
@@ -199,6 +196,5 @@ export const catalogReadModel: ReadModel = {
     { table: 'products', orderBy: 't.id' },
     { table: 'product_docs', orderBy: 't.id' },
     { table: 'categories', orderBy: 't.id' },
-    { table: 'search_words', orderBy: 't.word' },
   ],
 };

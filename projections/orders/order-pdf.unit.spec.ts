@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sampleOrderSummary } from '../../tests/support/order-summary-fixture.js';
-import { formatEuroCents, formatOrderDate, formatQuantity } from '../../domain/order/order-document.js';
+import { formatEuroCents, formatOrderDate, formatQuantity, sellerFromFields } from '../../domain/order/order-document.js';
 import { findDocumentFonts, toWinAnsi } from '../../platform/documents/fonts.js';
 import { extractPdfText } from '../../platform/documents/pdf-text.js';
 import { renderOrderSummaryPdf } from './order-pdf.js';
@@ -32,6 +32,37 @@ describe('order summary PDF (spec 7 GET /order/download/{token})', () => {
     expect(text).toContain('32,67 €');
     expect(text).toContain('168,78 €');
     expect(text).toContain('Maksmata');
+  });
+
+  it("prints the seller's company name, registry code and VAT number from the global fields (issue 13 §5)", async () => {
+    const fields = {
+      companyName: { et: 'Baltic Parts OÜ', en: 'Baltic Parts OÜ' },
+      registryCode: { et: '14512345', en: '14512345' },
+      vatNumber: { et: 'EE102345678', en: 'EE102345678' },
+      address: { et: 'Peterburi tee 71, 11415 Tallinn, Eesti', en: 'Peterburi tee 71, 11415 Tallinn, Estonia' },
+    };
+    const et = squash(extractPdfText(await renderOrderSummaryPdf(sampleOrderSummary(), 'et', { seller: sellerFromFields(fields, 'et') })));
+    expect(et).toContain('Baltic Parts OÜ, Registrikood 14512345, KMKR nr EE102345678, Peterburi tee 71, 11415 Tallinn, Eesti');
+    const en = squash(extractPdfText(await renderOrderSummaryPdf(sampleOrderSummary(), 'en-US', { seller: sellerFromFields(fields, 'en-US') })));
+    expect(en).toContain('Baltic Parts OÜ, Registry code 14512345, VAT number EE102345678, Peterburi tee 71, 11415 Tallinn, Estonia');
+    // A shop whose fields name neither prints no seller line.
+    expect(sellerFromFields({ address: fields.address }, 'et')).toBeNull();
+  });
+
+  it('prints units in the order\'s language and no internal postage code (issue 13 §3)', async () => {
+    const et = squash(extractPdfText(await renderOrderSummaryPdf(sampleOrderSummary(), 'et')));
+    expect(et).toContain('2 tk');
+    expect(et).toContain('1 paar');
+    expect(et).not.toMatch(/\bpcs\b|\bpair\b/);
+    expect(et).toContain('Postikulu: Omniva pakiautomaat');
+    expect(et).not.toContain('postikulu-omniva-parcel');
+    const en = squash(extractPdfText(await renderOrderSummaryPdf(sampleOrderSummary({ language: 'en-US' }), 'en-US')));
+    expect(en).toContain('2 pcs');
+    expect(en).toContain('1 pair');
+    expect(en).not.toContain('postikulu-omniva-parcel');
+    expect(formatQuantity(3, 'pair', 'et')).toBe('3\u00a0paari');
+    expect(formatQuantity(1, 'set', 'et')).toBe('1\u00a0kompl');
+    expect(formatQuantity(2.5, 'kg', 'et')).toBe('2,5\u00a0kg');
   });
 
   it('speaks English for en-US orders and says when the order is paid', async () => {

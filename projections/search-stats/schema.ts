@@ -5,7 +5,7 @@ import type { ColumnType, Kysely, Transaction } from 'kysely';
 import type { ReadModelTables, StreamPositionTable } from '../read-model.js';
 
 export type SearchStatsTables = ReadModelTables & {
-  /** Searches per day (a date) and query text. */
+  /** Searches per Tallinn calendar day and normalised keyword (see writer.ts for each column). */
   search_keywords: {
     day: ColumnType<Date, Date | string, Date | string>;
     query: string;

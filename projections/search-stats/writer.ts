@@ -1,11 +1,26 @@
 /**
- * The search statistics read model (schema `rm_search_stats`): searches per UTC day and query text, for the
- * back office's search-keyword statistics (spec 2 Admin area). Fed by SearchPerformed events.
+ * The search statistics read model (schema `rm_search_stats`): searches per day and keyword, for the back office's
+ * search-keyword statistics (spec 2 Admin area "Search keywords", StatisticsList; issue 11). Fed by SearchPerformed
+ * events. One row per (day, keyword):
+ * - `day`: the Tallinn calendar date of the event's metadata time (domain/search/statistics-ranges.ts tallinnDate;
+ *   the spec's ranges are counted in the shop's time zone), not the UTC date the day stream is named after;
+ * - `query`: the keyword normalised by domain/search/keyword.ts (NFKC, lower case, whitespace collapsed); searches
+ *   without text (filters only) are left out;
+ * - `searches`: every recorded search of that text (typed, linked or paged), `typed_by_user` those typed into the
+ *   search box (iu=user);
+ * - `zero_results`: the searches that found nothing;
+ * - `last_result_count`: the result count of the day's last search in `$all` order. Decision: the statistics show
+ *   the LAST result count (what a shopper searching it now gets, so a keyword fixed by an alias shows its new count
+ *   at once), not the maximum; how often it found nothing stays visible in `zero_results`.
  *
- * Idempotent by stream position: `streams` remembers the last position applied per day stream.
+ * Idempotent by stream position: `streams` remembers the last position applied per day stream. Version 2 (issue
+ * 11): the day is the Tallinn date and the keyword normalised (version 1: the UTC date, the text trimmed and lower
+ * case).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { parseSearchEvent } from '../../domain/search/events.js';
+import { normaliseKeyword } from '../../domain/search/keyword.js';
+import { tallinnDate } from '../../domain/search/statistics-ranges.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import type { SearchStatsTables } from './schema.js';
@@ -41,9 +56,9 @@ async function applyBatch(trx: Transaction<SearchStatsTables>, schema: string, e
     if (event.streamPosition <= (applied.get(event.streamId) ?? 0n)) continue;
     applied.set(event.streamId, event.streamPosition);
     const { data } = parseSearchEvent(event);
-    const query = data.query.trim().toLowerCase().slice(0, 200);
+    const query = normaliseKeyword(data.query);
     if (!query) continue;
-    const day = event.metadata.time.slice(0, 10);
+    const day = tallinnDate(event.metadata.time);
     const key = `${day}\u0000${query}`;
     const t = totals.get(key) ?? { day, query, searches: 0, typed: 0, zero: 0, last: 0 };
     t.searches++;
@@ -68,7 +83,7 @@ async function applyBatch(trx: Transaction<SearchStatsTables>, schema: string, e
 
 export const searchStatsReadModel: ReadModel = {
   name: 'search_stats',
-  version: 1,
+  version: 2,
   eventTypes: ['SearchPerformed'],
   createTables,
   applyBatch,

@@ -1,10 +1,13 @@
 /**
  * The stock-notifications read model (schema `rm_stock_notifications`, issue 10 badges; spec 7 GET
- * /v1/stock-notification "data is a list"): the open back-in-stock requests, fed by StockNotificationRequested
- * (domain/stock-notification). Every request is open until the back-in-stock mail (a later issue) closes it.
+ * /v1/stock-notification "data is a list"; issue 11 StockNotificationsList): the back-in-stock requests with their
+ * state, fed by the StockNotification events (domain/stock-notification): StockNotificationRequested makes the row
+ * `waiting` (a new request on the same stream replaces the row), StockNotificationSent makes it `sent`,
+ * StockNotificationCancelled `cancelled` (with when).
  *
- * Tables: requests (id = the stream id, product, e-mail, quantity, language, when requested and its `$all`
- * position for the newest-first order); position (idempotent by stream position). The projector's NOTIFY
+ * Tables: requests (id = the stream id, product, e-mail, quantity, language, state, the request's event id (the key
+ * of its back-in-stock mail), when requested and its `$all` position for the newest-first order, when closed);
+ * position (idempotent by stream position). Version 2 (issue 11): state, request_event_id and closed_at. The projector's NOTIFY
  * `rm_changed` 'stock_notifications' after each batch makes the api push `{ type: 'badges' }` to staff pages.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -22,32 +25,41 @@ async function createTables(db: Kysely<StockNotificationsTables>, schema: string
       email text not null,
       quantity integer not null,
       language text not null,
+      state text not null check (state in ('waiting', 'sent', 'cancelled')),
+      request_event_id text not null,
       requested_at timestamptz not null,
-      requested_pos bigint not null
+      requested_pos bigint not null,
+      closed_at timestamptz
     )`.execute(db);
   await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
 async function createIndexes(db: Kysely<StockNotificationsTables>, schema: string): Promise<void> {
   await sql`create index ${sql.id('requests_newest')} on ${sql.id(schema, 'requests')} (requested_pos desc)`.execute(db);
+  await sql`create index ${sql.id('requests_waiting_product')} on ${sql.id(schema, 'requests')} (product_id) where state = 'waiting'`.execute(db);
 }
 
 async function applyBatch(trx: Transaction<StockNotificationsTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = parseStockNotificationEvent(event);
-    if (e.type !== 'StockNotificationRequested') return;
     const at = (event.metadata as { time?: string } | undefined)?.time ?? new Date(0).toISOString();
+    if (e.type !== 'StockNotificationRequested') {
+      const state = e.type === 'StockNotificationSent' ? 'sent' : 'cancelled';
+      await sql`update ${sql.id(schema, 'requests')} set state = ${state}, closed_at = ${at} where id = ${event.streamId}`.execute(trx);
+      return;
+    }
     await sql`
-      insert into ${sql.id(schema, 'requests')} (id, product_id, email, quantity, language, requested_at, requested_pos)
-      values (${event.streamId}, ${e.data.productId}, ${e.data.email}, ${e.data.quantity}, ${e.data.language}, ${at}, ${event.globalPosition.toString()})
-      on conflict (id) do update set quantity = excluded.quantity, language = excluded.language, requested_at = excluded.requested_at,
-        requested_pos = excluded.requested_pos`.execute(trx);
+      insert into ${sql.id(schema, 'requests')} (id, product_id, email, quantity, language, state, request_event_id, requested_at, requested_pos)
+      values (${event.streamId}, ${e.data.productId}, ${e.data.email}, ${e.data.quantity}, ${e.data.language}, 'waiting', ${event.id}, ${at}, ${event.globalPosition.toString()})
+      on conflict (id) do update set quantity = excluded.quantity, language = excluded.language, state = 'waiting',
+        request_event_id = excluded.request_event_id, requested_at = excluded.requested_at, requested_pos = excluded.requested_pos,
+        closed_at = null`.execute(trx);
   });
 }
 
 export const stockNotificationsReadModel: ReadModel = {
   name: 'stock_notifications',
-  version: 1,
+  version: 2,
   eventTypes: STOCK_NOTIFICATION_EVENT_TYPES,
   createTables,
   createIndexes,

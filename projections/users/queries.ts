@@ -13,6 +13,8 @@ export interface UserRecord {
   active: boolean;
   /** argon2id PHC string: for `verifyPassword` only, never sent to a browser. */
   passwordHash: string;
+  /** Where a forgot-password link goes; null when the user has none. */
+  email: string | null;
   passwordChangedAt: string;
   lastSignInAt: string | null;
   version: number;
@@ -27,6 +29,7 @@ type Row = {
   roles: Role[];
   active: boolean;
   password_hash: string;
+  email: string | null;
   password_changed_at: string;
   last_sign_in_at: string | null;
   version: string;
@@ -38,12 +41,13 @@ const toRecord = (r: Row): UserRecord => ({
   roles: r.roles,
   active: r.active,
   passwordHash: r.password_hash,
+  email: r.email,
   passwordChangedAt: r.password_changed_at,
   lastSignInAt: r.last_sign_in_at,
   version: Number(r.version),
 });
 
-const COLUMNS = sql`id, username, roles, active, password_hash, password_changed_at, last_sign_in_at, version::text as version`;
+const COLUMNS = sql`id, username, roles, active, password_hash, email, password_changed_at, last_sign_in_at, version::text as version`;
 
 /**
  * The user of `username` (normalised first: trimmed, lower-case), or null when there is none or the text cannot be
@@ -54,6 +58,17 @@ export async function findUserByUsername(db: Database, username: string): Promis
   if (!name) return null;
   const { rows } = await sql<Row>`select ${COLUMNS} from rm_users.users where username = ${name}`.execute(db);
   return rows[0] ? toRecord(rows[0]) : null;
+}
+
+/**
+ * The users whose e-mail address is `email` (trimmed; compared case-insensitively), by username; at most `limit`
+ * (default 10). [] for a blank text. Used by the forgot-password request, which accepts a username or an address.
+ */
+export async function findUsersByEmail(db: Database, email: string, limit = 10): Promise<UserRecord[]> {
+  const address = email.trim().toLowerCase();
+  if (!address) return [];
+  const { rows } = await sql<Row>`select ${COLUMNS} from rm_users.users where lower(email) = ${address} order by username limit ${limit}`.execute(db);
+  return rows.map(toRecord);
 }
 
 /** The user of id `id`, or null. */

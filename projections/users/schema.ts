@@ -10,7 +10,7 @@ type BigintText = ColumnType<string, string | bigint | number, string | bigint |
 export type UsersTables = ReadModelTables & {
   /**
    * One row per user: `username` normalised (unique), `roles` a jsonb array of role names, `password_hash` the
-   * argon2id PHC string, times as ISO-8601 UTC text (`last_sign_in_at` null before the first sign-in), `version`
+   * argon2id PHC string, `email` the address a forgot-password link goes to (null: none), times as ISO-8601 UTC text (`last_sign_in_at` null before the first sign-in), `version`
    * the user stream's position of the last event applied (what a staff screen sends back to save).
    */
   users: {
@@ -19,6 +19,7 @@ export type UsersTables = ReadModelTables & {
     roles: Role[];
     active: boolean;
     password_hash: string;
+    email: string | null;
     password_changed_at: string;
     last_sign_in_at: string | null;
     created_at: string;

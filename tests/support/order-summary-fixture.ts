@@ -1,6 +1,7 @@
 /**
  * A sample order summary (domain/order/order-summary.ts) for the mail and PDF tests: an Estonian private client
- * with õ, š, ž, ä in the name, two parcel-machine rows and a postage row, 24% VAT included. Amounts in euro cents.
+ * with õ, š, ž, ä in the name, two product rows (units as the catalog stores them: pcs, pair) and the postage row
+ * (code postikulu-omniva-parcel) of a parcel-machine delivery, 24% VAT included. Amounts in euro cents.
  * `overrides` replace top-level fields.
  */
 import { randomUUID } from 'node:crypto';
@@ -39,9 +40,9 @@ export function sampleOrderSummary(overrides: Partial<OrderSummary> = {}): Order
       address: null,
     },
     rows: [
-      { productId: 'p-1', code: 'BF 1018/1', name: 'Õhufilter Mini Cooper', quantity: 2, unit: 'tk', unitPriceCents: 1240, lineTotalCents: 2480 },
-      { productId: 'p-2', code: 'GBD 2247', name: 'Piduriketas (ees)', quantity: 1, unit: 'tk', unitPriceCents: 13999, lineTotalCents: 13999 },
-      { productId: 'p-3', code: 'postikulu-omniva', name: 'Transport', quantity: 1, unit: 'tk', unitPriceCents: 399, lineTotalCents: 399 },
+      { productId: 'p-1', code: 'BF 1018/1', name: 'Õhufilter Mini Cooper', quantity: 2, unit: 'pcs', unitPriceCents: 1240, lineTotalCents: 2480 },
+      { productId: 'p-2', code: 'GBD 2247', name: 'Piduriketas (ees)', quantity: 1, unit: 'pair', unitPriceCents: 13999, lineTotalCents: 13999 },
+      { productId: 'p-3', code: 'postikulu-omniva-parcel', name: 'Postikulu: Omniva pakiautomaat', quantity: 1, unit: 'pcs', unitPriceCents: 399, lineTotalCents: 399 },
     ],
     vatIncluded: true,
     vatRatePercent: 24,

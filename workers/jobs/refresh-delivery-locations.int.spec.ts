@@ -173,6 +173,8 @@ describe('the BullMQ job', () => {
       queue: unused,
       mailer: unused,
       loadOrder: unused,
+      backInStockReads: unused,
+      loadCatalogProduct: unused,
       findExpiredReservations: unused,
       config,
       now: () => h.clock.now,

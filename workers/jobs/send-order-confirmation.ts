@@ -24,7 +24,9 @@
  * live first one: the send lock is held for the whole SMTP conversation.
  */
 import { UnrecoverableError } from 'bullmq';
+import type { SendMailOptions } from 'nodemailer';
 import { z } from 'zod';
+import { type SellerDetails, sellerFromFields } from '../../domain/order/order-document.js';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
 import type { Database } from '../../platform/db/database.js';
 import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../order-mail/order-confirmation.js';
@@ -37,7 +39,7 @@ export const SEND_ORDER_CONFIRMATION = 'send-order-confirmation';
 
 /** Job data: the OrderPlaced event that caused the mail and its order. */
 export const SendOrderConfirmationJob = z.object({
-  /** Id (uuid) of the OrderPlaced event: keys the outbox row and the Message-ID. */
+  /** Id (uuid) of the causing event (OrderPlaced; OrderPaid for the payment-received mail): keys the outbox row and the Message-ID. */
   eventId: z.string().uuid(),
   orderId: z.string().min(1),
 });
@@ -70,8 +72,36 @@ export interface SendOrderConfirmationDeps {
   from: string;
   /** Absolute storefront base URL for the /payment/{token} link (MAIL_SHOP_URL). */
   shopUrl: string;
+  /**
+   * The site's global fields (projections/site/queries.ts getSiteContent): the seller's company, registry code and
+   * VAT number printed in the PDF (issue 13 §5); without it the PDF names none.
+   */
+  loadSiteFields?: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   log?: (line: string) => void;
 }
+
+/**
+ * A mail about an order sent once per causing event (the confirmation per OrderPlaced; the payment-received mail per
+ * OrderPaid, workers/jobs/send-payment-received.ts): its outbox kind, job name, Message-ID, when the order read model
+ * is ready for it, and the message.
+ */
+export interface OrderMail {
+  kind: 'order-confirmation' | 'payment-received';
+  jobName: string;
+  messageId(eventId: string, from: string): string;
+  /** False while the orders read model has not projected what the mail reports (the job is retried). */
+  ready(summary: OrderSummary): boolean;
+  build(summary: OrderSummary, options: { eventId: string; from: string; shopUrl: string; seller: SellerDetails | null }): Promise<SendMailOptions & { messageId: string }>;
+}
+
+/** The order confirmation (issue 4). */
+export const ORDER_CONFIRMATION_MAIL: OrderMail = {
+  kind: 'order-confirmation',
+  jobName: SEND_ORDER_CONFIRMATION,
+  messageId: orderConfirmationMessageId,
+  ready: () => true,
+  build: buildOrderConfirmationMessage,
+};
 
 /**
  * Makes the processor.
@@ -79,45 +109,56 @@ export interface SendOrderConfirmationDeps {
  *   OrderNotYetProjectedError, SMTP or PostgreSQL errors (BullMQ retries with backoff, MAIL_JOB_OPTIONS).
  */
 export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmationDeps): (data: unknown) => Promise<SendOrderConfirmationResult> {
+  return createOrderMailProcessor(ORDER_CONFIRMATION_MAIL, deps);
+}
+
+/**
+ * The processor of one kind of order mail: job data `{ eventId, orderId }` (the causing event keys the outbox row and
+ * the Message-ID), exactly-once as described above.
+ * @returns `(data) => result`; throws as createSendOrderConfirmationProcessor's
+ */
+export function createOrderMailProcessor(mail: OrderMail, deps: SendOrderConfirmationDeps): (data: unknown) => Promise<SendOrderConfirmationResult> {
   const log = deps.log ?? (() => {});
+  const label = mail.kind.replace('-', ' ');
   return async (data) => {
     const parsed = SendOrderConfirmationJob.safeParse(data);
     // Malformed data will not get better by retrying: fail the job for good.
-    if (!parsed.success) throw new UnrecoverableError(`Malformed ${SEND_ORDER_CONFIRMATION} job: ${JSON.stringify(data)}`);
+    if (!parsed.success) throw new UnrecoverableError(`Malformed ${mail.jobName} job: ${JSON.stringify(data)}`);
     const job = parsed.data;
     await ensureMailOutbox(deps.db);
-    const messageId = orderConfirmationMessageId(job.eventId, deps.from);
+    const messageId = mail.messageId(job.eventId, deps.from);
     // Cheap check without the lock: the common redelivery case.
     const before = await readOutbox(deps.db, job.eventId);
     if (before?.state === 'sent' || before?.state === 'skipped') return { status: before.state === 'sent' ? 'already-sent' : 'skipped', messageId };
 
     const summary = await deps.loadOrder(job.orderId);
-    if (!summary) throw new OrderNotYetProjectedError(job.orderId);
-    const message = await buildOrderConfirmationMessage(summary, { eventId: job.eventId, from: deps.from, shopUrl: deps.shopUrl });
+    if (!summary || !mail.ready(summary)) throw new OrderNotYetProjectedError(job.orderId);
+    const seller = deps.loadSiteFields ? sellerFromFields(await deps.loadSiteFields(), summary.language) : null;
+    const message = await mail.build(summary, { eventId: job.eventId, from: deps.from, shopUrl: deps.shopUrl, seller });
 
     return withMailSendLock(deps.db, job.eventId, async (trx) => {
       const current = await readOutbox(trx, job.eventId);
       if (current?.state === 'sent') return { status: 'already-sent', messageId } as const;
       if (current?.state === 'skipped') return { status: 'skipped', messageId } as const;
       if (!summary.client.email) {
-        await markSkipped(trx, { eventId: job.eventId, kind: 'order-confirmation', orderId: job.orderId, reason: 'the order has no e-mail address' });
+        await markSkipped(trx, { eventId: job.eventId, kind: mail.kind, orderId: job.orderId, reason: 'the order has no e-mail address' });
         return { status: 'skipped', messageId } as const;
       }
       // Exactly one address, or nothing is sent (issue 9 §5: orders placed before the checkout parsed its e-mail may
       // hold a list or a header); retrying cannot make such an address valid.
       if (!parseMailAddress(summary.client.email)) {
-        await markSkipped(trx, { eventId: job.eventId, kind: 'order-confirmation', orderId: job.orderId, reason: 'the order e-mail is not exactly one valid address' });
-        log(`order confirmation ${messageId}: not sent, the order's e-mail is not one valid address`);
+        await markSkipped(trx, { eventId: job.eventId, kind: mail.kind, orderId: job.orderId, reason: 'the order e-mail is not exactly one valid address' });
+        log(`${label} ${messageId}: not sent, the order's e-mail is not one valid address`);
         return { status: 'skipped', messageId } as const;
       }
       const attempts = await recordAttempt(deps.db, {
         eventId: job.eventId,
-        kind: 'order-confirmation',
+        kind: mail.kind,
         orderId: job.orderId,
         recipient: summary.client.email,
         messageId,
       });
-      if (attempts > 1) log(`order confirmation ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
+      if (attempts > 1) log(`${label} ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
       let smtpResponse: string;
       try {
         smtpResponse = (await deps.transport.send(message)).response;

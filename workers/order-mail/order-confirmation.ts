@@ -20,7 +20,9 @@ import {
   formatQuantity,
   orderPdfFileName,
   orderSummaryDocument,
+  type SellerDetails,
   SHOP_NAME,
+  shopperRowCode,
 } from '../../domain/order/order-document.js';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
 import { renderPdf } from '../../platform/documents/pdf.js';
@@ -90,7 +92,7 @@ export function renderOrderConfirmation(summary: OrderSummary, language: Documen
     M.placed,
     `${L.orderNumber(summary.number)}, ${formatOrderDate(summary.placedAt, language)}`,
     '',
-    ...summary.rows.map((r) => `${r.code}  ${r.name}  ${formatQuantity(r.quantity, r.unit, language)} x ${money(r.unitPriceCents)} = ${money(r.lineTotalCents)}`),
+    ...summary.rows.map((r) => `${shopperRowCode(r.code) ? `${shopperRowCode(r.code)}  ` : ''}${r.name}  ${formatQuantity(r.quantity, r.unit, language)} x ${money(r.unitPriceCents)} = ${money(r.lineTotalCents)}`),
     '',
     `${L.net}: ${money(summary.netTotalCents)}`,
     `${vatLabel}: ${money(summary.vatCents)}`,
@@ -126,7 +128,7 @@ export function renderOrderConfirmation(summary: OrderSummary, language: Documen
 ${summary.rows
   .map(
     (r) =>
-      `<tr><td style="${cell}">${e(r.code)}</td><td style="${cell}">${e(r.name)}</td><td style="${num}">${e(formatQuantity(r.quantity, r.unit, language))}</td><td style="${num}">${e(money(r.unitPriceCents))}</td><td style="${num}">${e(money(r.lineTotalCents))}</td></tr>`,
+      `<tr><td style="${cell}">${e(shopperRowCode(r.code))}</td><td style="${cell}">${e(r.name)}</td><td style="${num}">${e(formatQuantity(r.quantity, r.unit, language))}</td><td style="${num}">${e(money(r.unitPriceCents))}</td><td style="${num}">${e(money(r.lineTotalCents))}</td></tr>`,
   )
   .join('\n')}
 </tbody>
@@ -166,15 +168,16 @@ export function orderConfirmationMessageId(eventId: string, from: string): strin
  * @param options.eventId the OrderPlaced event id the mail answers (Message-ID)
  * @param options.from the From header (MAIL_FROM)
  * @param options.shopUrl absolute storefront base URL (MAIL_SHOP_URL)
+ * @param options.seller the shop's company printed in the PDF (issue 13 §5), as GET /order/download prints it
  * @throws RangeError as `renderOrderConfirmation`; pdfkit errors when the PDF cannot be rendered
  */
 export async function buildOrderConfirmationMessage(
   summary: OrderSummary,
-  options: { eventId: string; from: string; shopUrl: string },
+  options: { eventId: string; from: string; shopUrl: string; seller?: SellerDetails | null },
 ): Promise<SendMailOptions & { messageId: string }> {
   const language = summary.language;
   const mail = renderOrderConfirmation(summary, language, { shopUrl: options.shopUrl });
-  const pdf = await renderPdf(orderSummaryDocument(summary, language));
+  const pdf = await renderPdf(orderSummaryDocument(summary, language, options.seller ?? null));
   return {
     from: options.from,
     to: summary.client.email,

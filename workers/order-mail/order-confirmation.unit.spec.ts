@@ -23,6 +23,24 @@ describe('order confirmation mail (issue 4; spec 4 payment page, spec 8 "Your or
     expect(mail.text).toContain('Tellimuse eest saate maksta siin:');
   });
 
+  it('prints units in the order\'s language and hides the internal postage code (issue 13 §3)', () => {
+    const et = renderOrderConfirmation(sampleOrderSummary(), 'et', { shopUrl: 'https://shop.example.ee' });
+    const en = renderOrderConfirmation(sampleOrderSummary({ language: 'en-US' }), 'en-US', { shopUrl: 'https://shop.example.ee' });
+    for (const part of [et.text, et.html]) {
+      expect(part).toContain('2\u00a0tk');
+      expect(part).toContain('1\u00a0paar');
+      expect(part).not.toMatch(/\bpcs\b|\bpair\b/);
+      expect(part).toContain('Postikulu: Omniva pakiautomaat');
+      expect(part).not.toContain('postikulu-omniva-parcel');
+    }
+    for (const part of [en.text, en.html]) {
+      expect(part).toContain('2\u00a0pcs');
+      expect(part).toContain('1\u00a0pair');
+      expect(part).not.toContain('postikulu-omniva-parcel');
+    }
+    expect(et.text).toContain('\nPostikulu: Omniva pakiautomaat  1\u00a0tk x 3,99\u00a0€ = 3,99\u00a0€');
+  });
+
   it('escapes every order value in the HTML part', () => {
     const summary = sampleOrderSummary({
       comment: 'Palun helistage enne <kohaletoomist> & aitäh',

@@ -1,7 +1,8 @@
 /**
  * The order-mail process manager (issue 4 "Workers and mail"; design brief "Side effects"; conventions 9): follows
- * `$all` for OrderPlaced events (stream `order-{orderId}`, data `{ orderId, ... }`) and turns each into one BullMQ
- * job `send-order-confirmation` whose job id is derived from the event id. The decision is the pure `decide`; the
+ * `$all` for OrderPlaced and OrderPaid events (stream `order-{orderId}`, data `{ orderId, ... }`) and turns each
+ * OrderPlaced into one BullMQ job `send-order-confirmation` and each OrderPaid into one `send-payment-received`
+ * (issue 13 §5: the 'payment received' mail), whose job ids are derived from the event id. The decision is the pure `decide`; the
  * runner only reads events, enqueues the decided jobs and moves its checkpoint.
  *
  * Exactly one job per event
@@ -18,18 +19,21 @@
  *   already records one (orders and mail ship together in issue 4, so no older orders exist).
  */
 import type { JobsOptions, Queue } from 'bullmq';
+import { z } from 'zod';
 import { OrderPlacedDataSchema } from '../../domain/order/events.js';
 import type { Database } from '../../platform/db/database.js';
 import { type EventStore, type RecordedEvent, START } from '../../platform/event-store/port.js';
 import type { RunningSubscription } from '../../platform/subscriptions/locked-subscription.js';
 import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
+import { SEND_PAYMENT_RECEIVED } from '../jobs/send-payment-received.js';
 import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
 
-/** What the decision reads of OrderPlaced: a non-empty order id (domain/order/events.ts). */
+/** What the decision reads of OrderPlaced and OrderPaid: a non-empty order id (domain/order/events.ts). */
 const OrderPlacedOrderId = OrderPlacedDataSchema.pick({ orderId: true }).refine((d) => d.orderId !== '');
+const OrderPaidOrderId = z.object({ orderId: z.string().min(1) });
 
 /** The event types this process manager reads. */
-export const ORDER_MAIL_EVENT_TYPES = ['OrderPlaced'] as const;
+export const ORDER_MAIL_EVENT_TYPES = ['OrderPlaced', 'OrderPaid'] as const;
 
 /** How long completed jobs stay in Redis, so re-enqueueing the same event id is a no-op (seconds; 14 days). */
 export const COMPLETED_JOB_RETENTION_S = 14 * 24 * 3600;
@@ -43,22 +47,32 @@ export const MAIL_JOB_OPTIONS: JobsOptions = {
 };
 
 /** A job the process manager decided to enqueue; its id derives from the causing event id. */
-export type DecidedJob = ProcessManagerJob<typeof SEND_ORDER_CONFIRMATION, SendOrderConfirmationJob>;
+export type DecidedJob = ProcessManagerJob<typeof SEND_ORDER_CONFIRMATION | typeof SEND_PAYMENT_RECEIVED, SendOrderConfirmationJob>;
 
 /** The job id of the confirmation caused by an event (BullMQ job ids must not contain ':'). */
 export const orderConfirmationJobId = (eventId: string) => `order-confirmation-${eventId}`;
 
+/** The job id of the payment-received mail caused by an OrderPaid event. */
+export const paymentReceivedJobId = (eventId: string) => `payment-received-${eventId}`;
+
 /**
- * The decision (pure): OrderPlaced -> one `send-order-confirmation` job keyed by the event id; any other event, or
- * an OrderPlaced without a string `orderId`, -> none.
+ * The decision (pure): OrderPlaced -> one `send-order-confirmation` job, OrderPaid -> one `send-payment-received`
+ * job, each keyed by the event id; any other event, or one without a string `orderId`, -> none. The order aggregate
+ * records OrderPaid once per order (a duplicate callback decides nothing), so one payment mail per paid order.
  */
 export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data' | 'streamId'>): DecidedJob[] {
-  if (event.type !== 'OrderPlaced') return [];
-  // Parsed with the Order aggregate's schema, reading only the field the decision needs.
-  const parsed = OrderPlacedOrderId.safeParse(event.data);
-  if (!parsed.success) return [];
-  const { orderId } = parsed.data;
-  return [{ name: SEND_ORDER_CONFIRMATION, jobId: orderConfirmationJobId(event.id), data: { eventId: event.id, orderId } }];
+  // Parsed with the Order aggregate's schemas, reading only the field the decision needs.
+  if (event.type === 'OrderPlaced') {
+    const parsed = OrderPlacedOrderId.safeParse(event.data);
+    if (!parsed.success) return [];
+    return [{ name: SEND_ORDER_CONFIRMATION, jobId: orderConfirmationJobId(event.id), data: { eventId: event.id, orderId: parsed.data.orderId } }];
+  }
+  if (event.type === 'OrderPaid') {
+    const parsed = OrderPaidOrderId.safeParse(event.data);
+    if (!parsed.success) return [];
+    return [{ name: SEND_PAYMENT_RECEIVED, jobId: paymentReceivedJobId(event.id), data: { eventId: event.id, orderId: parsed.data.orderId } }];
+  }
+  return [];
 }
 
 /** The checkpoint of this process manager: schema `pm_order_mail` (process-manager.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, MAIL_JOB_OPTIONS, orderConfirmationJobId } from './order-mail.js';
+import { decide, MAIL_JOB_OPTIONS, orderConfirmationJobId, paymentReceivedJobId } from './order-mail.js';
 
 const event = (type: string, data: unknown, id = '1b4e28ba-2fa1-41d2-883f-0016d3cca427') => ({ id, type, data, streamId: 'order-x' });
 
@@ -20,8 +20,20 @@ describe('order-mail process manager: decide (conventions 9, jobId from the even
     expect(decide(event('OrderPlaced', { orderId: 'o-1' }, '2c5f39cb-3ab2-42e3-994f-1127e4ddb538'))[0].jobId).not.toBe(a[0].jobId);
   });
 
-  it('decides nothing for other events or an OrderPlaced without an order id', () => {
-    expect(decide(event('OrderPaid', { orderId: 'o-1' }))).toEqual([]);
+  it('given OrderPaid, decides one send-payment-received job keyed by the event id (issue 13 §5)', () => {
+    expect(decide(event('OrderPaid', { orderId: 'o-1', providerId: 'p', transactionId: 't', amountCents: 100, paidAt: '2026-11-23T10:00:00.000Z' }))).toEqual([
+      {
+        name: 'send-payment-received',
+        jobId: 'payment-received-1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+        data: { eventId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', orderId: 'o-1' },
+      },
+    ]);
+    expect(paymentReceivedJobId('abc')).not.toContain(':');
+  });
+
+  it('decides nothing for other events or an OrderPlaced or OrderPaid without an order id', () => {
+    expect(decide(event('PaymentCancelled', { orderId: 'o-1' }))).toEqual([]);
+    expect(decide(event('OrderPaid', {}))).toEqual([]);
     expect(decide(event('ProductCreated', { productId: 'p' }))).toEqual([]);
     expect(decide(event('OrderPlaced', {}))).toEqual([]);
     expect(decide(event('OrderPlaced', null))).toEqual([]);

@@ -14,6 +14,9 @@ import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.j
 import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import type { SessionRuntime } from '../../sessions.js';
+import { adminHistoryRoutes } from './history.js';
+import { adminStockNotificationRoutes } from './stock-notifications.js';
+import { adminStatisticsRoutes } from './statistics.js';
 import { adminUserRoutes } from './users.js';
 import { adminWarehouseRoutes } from './warehouses.js';
 
@@ -37,4 +40,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   // Only deps and sessions: `options` carries this plugin's prefix, which the children must not add again.
   await app.register(adminUserRoutes, { deps: options.deps, sessions: options.sessions });
   await app.register(adminWarehouseRoutes, { deps: options.deps });
+  await app.register(adminStatisticsRoutes, { deps: options.deps });
+  await app.register(adminStockNotificationRoutes, { deps: options.deps });
+  await app.register(adminHistoryRoutes, { deps: options.deps });
 }

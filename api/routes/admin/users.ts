@@ -1,18 +1,20 @@
 /**
  * Staff users (issue 10; spec 2 "Admin area" UserEdit, UserList), permission `users.manage`, under /v1/admin:
  * - GET /users: every user (the users read model, projections/users);
- * - POST /users {username, password, confirm, roles}: 201 the new user (registerUser);
- * - GET /users/{id}; PUT /users/{id} {roles}: grants and revokes to reach exactly those roles;
+ * - POST /users {username, email?, password, confirm, roles}: 201 the new user (registerUser);
+ * - GET /users/{id}; PUT /users/{id} {roles, email?}: grants and revokes to reach exactly those roles, and sets or
+ *   clears ('' or null) the e-mail address the forgot-password link goes to (ChangeEmail) when `email` is present;
  * - POST /users/{id}/password {password, confirm}: an administrator sets a new one; the user's sessions end at once;
  * - POST /users/{id}/deactivate (the user's sessions end at once; not yourself), POST /users/{id}/reactivate.
  * Taking ADMIN from, or deactivating, the last active administrator answers 409 `user.last_admin` (the users read
  * model's count; two administrators removing each other at the same moment could still both pass).
  * Answers after a command read the user's stream (no read-model lag). Failures: 400 with field errors (the policy
- * codes of commands/user/user-accounts.ts, fields `username`, `password`, `confirm`, `roles`), 404
+ * codes of commands/user/user-accounts.ts, fields `username`, `email`, `password`, `confirm`, `roles`), 404
  * `user.not_found`, 409 on a concurrent change. Every command's events carry the signed-in user in metadata.userId.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changeUserEmail } from '../../../commands/user/change-user-email.js';
 import { deactivateUser } from '../../../commands/user/deactivate-user.js';
 import { grantRole } from '../../../commands/user/grant-role.js';
 import { reactivateUser } from '../../../commands/user/reactivate-user.js';
@@ -51,6 +53,7 @@ export async function userFromStream(store: EventStore, userId: string): Promise
   return {
     id: state.userId,
     username: state.username,
+    email: state.email,
     roles: state.roles,
     active: state.status === 'active',
     lastSignInAt: state.lastSignInAt,
@@ -69,7 +72,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
 
   r.get('/users', { schema: { summary: 'Staff users', tags: ['admin'], querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserListSchema), ...failures } }, config: { permission } }, async () => {
     const users = await listUsers(deps.db);
-    return success(users.map((u) => ({ id: u.id, username: u.username, roles: u.roles, active: u.active, lastSignInAt: u.lastSignInAt, passwordChangedAt: u.passwordChangedAt, version: u.version })));
+    return success(users.map((u) => ({ id: u.id, username: u.username, email: u.email, roles: u.roles, active: u.active, lastSignInAt: u.lastSignInAt, passwordChangedAt: u.passwordChangedAt, version: u.version })));
   });
 
   r.post(
@@ -79,7 +82,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       const body = request.body;
       let userId: string;
       try {
-        ({ userId } = await registerUser(deps.store, { username: body.username, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, staffContext(request, deps.now()), {
+        ({ userId } = await registerUser(deps.store, { username: body.username, email: body.email, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, staffContext(request, deps.now()), {
           usernameTaken: (name) => usernameTaken(deps.db, name),
         }));
       } catch (error) {
@@ -105,6 +108,8 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       if (user.active && user.roles.includes('ADMIN') && !wanted.includes('ADMIN') && (await countActiveAdministrators(deps.db, { except: user.id })) === 0) {
         throw new ApiError('user.last_admin', 409, 'roles');
       }
+      // The address first: a refused one (400 on field `email`) changes no role either.
+      if (request.body.email !== undefined) await changeUserEmail(deps.store, { userId: user.id, email: request.body.email }, staffContext(request, deps.now()));
       // One command id per command: a shared one would make the second a duplicate of the first.
       for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
       for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));

@@ -96,6 +96,14 @@ export function paymentPagePath(view: OrderView | null, code: PaymentErrorCode |
   return `${languagePrefix(apiLanguageOf(view.summary.language))}/payment/${view.summary.publicToken}${query}`;
 }
 
+/**
+ * Where a paid order's shopper lands (issue 13 §5): /payment-success in the order's language, naming the order by its
+ * public token (`?order=`), so the page shows the order number and links to /payment/{token}.
+ */
+export function paymentSuccessPath(view: OrderView): string {
+  return `${languagePrefix(apiLanguageOf(view.summary.language))}/payment-success?order=${encodeURIComponent(view.summary.publicToken)}`;
+}
+
 /** The payment-error code of a refused browser return. */
 function errorCodeOf(error: ApiError | DomainError, claim: PaymentClaim): PaymentErrorCode {
   if (error.code === 'payment.amount_mismatch') return 'amount_mismatch';
@@ -249,7 +257,7 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
     const { view, verified, paid } = outcome;
     // iPizza banks call the same return address server-to-server (VK_AUTO=Y): answer them, redirect browsers.
     if (verified.serverToServer) return success({ status: verified.status });
-    if (paid) return reply.redirect('/payment-success', 303);
+    if (paid) return reply.redirect(paymentSuccessPath(view), 303);
     return reply.redirect(paymentPagePath(view, verified.status === 'cancelled' ? 'cancelled' : null, 'et'), 303);
   };
   const returnSchema = {
@@ -258,7 +266,7 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
     params,
     response: {
       200: answered,
-      303: z.null().describe('Redirect to /payment-success, /payment/{token}[?payment-error=rejected|failed|cancelled|amount_mismatch] or /payment/unknown?payment-error=...'),
+      303: z.null().describe('Redirect to /payment-success?order={token}, /payment/{token}[?payment-error=rejected|failed|cancelled|amount_mismatch] or /payment/unknown?payment-error=...'),
       400: failure,
       404: failure,
     },

@@ -1,6 +1,7 @@
 /**
  * GET /order/download/{token} (spec 7 "Order summary download"): the order summary as a PDF
- * (projections/orders/order-pdf.ts), in the order's language unless `lang` says otherwise; 404 `order.not_found`.
+ * (projections/orders/order-pdf.ts), in the order's language unless `lang` says otherwise, with the seller's company,
+ * registry code and VAT number from the global fields; 404 `order.not_found`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,8 @@ import { langQuerySchema } from '../../contracts/common.js';
 import { orderTokenParamsSchema } from '../../contracts/orders.js';
 import { orderPdfFileName, renderOrderSummaryPdf } from '../../../projections/orders/order-pdf.js';
 import { getOrderSummary } from '../../../projections/orders/queries.js';
+import { getSiteContent } from '../../../projections/site/queries.js';
+import { sellerFromFields } from '../../../domain/order/order-document.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { ApiDeps } from '../../deps.js';
 import { ApiError } from '../../errors.js';
@@ -30,7 +33,9 @@ export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       if (!summary) throw new ApiError('order.not_found', 404);
       const lang = request.query.lang;
       const language = lang ? (lang.toLowerCase().startsWith('en') ? 'en-US' : 'et') : summary.language;
-      const pdf = await renderOrderSummaryPdf(summary, language);
+      // The seller's registry code and VAT number from the global fields (issue 13 §5).
+      const { fields } = await getSiteContent(deps.db);
+      const pdf = await renderOrderSummaryPdf(summary, language, { seller: sellerFromFields(fields, language) });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${orderPdfFileName(summary, language)}"`)

@@ -30,6 +30,7 @@ import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../csrf.js';
+import { paymentSuccessPath } from './callbacks.js';
 
 const tokenParams = orderTokenParamsSchema;
 const failure = failureEnvelopeSchema;
@@ -146,7 +147,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
         querystring: paymentRedirectQuerySchema,
         response: {
           200: { description: 'HTML form posting to the bank', content: { 'text/html': { schema: z.string() } } },
-          303: z.null().describe('Redirect to the provider or /payment-success'),
+          303: z.null().describe('Redirect to the provider or /payment-success?order={token}'),
           400: failure,
           404: failure,
           502: failure,
@@ -156,7 +157,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
     async (request, reply) => {
       const view = await findOrderByToken(deps, request.params.token);
       if (!view) throw new ApiError('order.not_found', 404);
-      if (view.summary.isPaid) return reply.redirect('/payment-success', 303);
+      if (view.summary.isPaid) return reply.redirect(paymentSuccessPath(view), 303);
       // The attempt from the order stream itself: the read model may not have projected it yet.
       const started = await findPaymentAttempt(deps.store, view.summary.orderId, request.query.attempt);
       const provider = started && deps.payments?.provider(started.providerId);

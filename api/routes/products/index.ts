@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { labelFilter } from '../../filter-labels.js';
-import type { ResultCache } from '../../listing-cache.js';
+import { type FilterLabelMap, labelFilter } from '../../filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -53,6 +52,35 @@ export function withStaffFields(product: Product): Product {
   };
 }
 
+/**
+ * Serializer of the hot listing routes (GET /v1/products, GET /v1/search): plain JSON.stringify. Their response
+ * schemas still document them (OpenAPI) and their tests parse every answer with those schemas; checking ~100 KB of
+ * facets per answer at run time took a quarter of the api's CPU under load (issue 13 §1, bench:catalog-load).
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
+/**
+ * The labelled facets of a listing as JSON, made once per facet-count object, labels and language: the listing
+ * index hands out the same counts object for a category until a product in it changes (listing-index.ts memo), and
+ * FilterLabelCache the same labels until they change, so a category's ~80 KB of facets is labelled and serialized
+ * once per change instead of once per request.
+ */
+const facetJsonMemo = new WeakMap<object, Map<string, { labels: FilterLabelMap; json: string }>>();
+export function labeledFacetsJson(facets: ListProductsOutput['availableFilters'], labels: FilterLabelMap, language: Language): string {
+  let byLanguage = facetJsonMemo.get(facets);
+  if (!byLanguage) facetJsonMemo.set(facets, (byLanguage = new Map()));
+  const hit = byLanguage.get(language);
+  if (hit && hit.labels === labels) return hit.json;
+  const json = JSON.stringify(facets.map((f) => labelFilter(f, labels, language)));
+  byLanguage.set(language, { labels, json });
+  return json;
+}
+
+/** The success envelope as JSON with `availableFilters` (given as null, first in `data`) replaced by `facetsJson`. */
+function withFacetsJson(envelope: { data: { availableFilters: null } }, facetsJson: string): string {
+  return JSON.stringify(envelope).replace('"availableFilters":null', `"availableFilters":${facetsJson}`);
+}
+
 /** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
 const sortsMatch: [ContractSort] extends [ListingSort] ? ([ListingSort] extends [ContractSort] ? true : false) : false = true;
 void sortsMatch;
@@ -80,15 +108,15 @@ export function setPagination(reply: FastifyReply, page: number, perPage: number
 }
 
 /** `listProducts` through the result cache; the key is the input without the clock. */
-export function cachedListing(deps: ApiDeps, listings: ResultCache<ListProductsOutput>, input: ListProductsInput): Promise<ListProductsOutput> {
+export function cachedListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput> {
   const { now: _now, ...key } = input;
-  return listings.get(JSON.stringify(key), () => listProducts(deps.db, input));
+  return app.listings.get(JSON.stringify(key), () => listProducts(deps.db, app.listingIndex, input));
 }
 
 /** The product routes as one plugin; caches from the app's decorations (api/catalog-caches.ts). */
 export async function productRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { categories, listings, filterLabels } = app;
+  const { categories, filterLabels } = app;
 
   typed.get(
     '/v1/products',
@@ -99,6 +127,7 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
         querystring: productListQuerySchema,
         response: { 200: envelopeSchema(productListResponseSchema), 400: failureEnvelopeSchema },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
     const query = request.query;
@@ -106,7 +135,7 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
     const filters = parseFilters(query.f);
     const now = deps.now();
     const [result, snapshot, labels, staff] = await Promise.all([
-      cachedListing(deps, listings, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
+      cachedListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
       categories.get(now),
       filterLabels.get(),
       wantsStaffFields(deps, sessions, request, reply, query.fieldsPreset),
@@ -119,16 +148,20 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
       );
     }
     setPagination(reply, query.page, query.pageSize, result.total);
-    return success({
-      results: result.products.map((p) => {
-        const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
-        return staff ? withStaffFields(product) : product;
+    // Sent as a string: the facets arrive as ready JSON (labeledFacetsJson); the test suite parses every answer.
+    return reply.type('application/json; charset=utf-8').send(withFacetsJson(
+      success({
+        availableFilters: null,
+        results: result.products.map((p) => {
+          const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
+          return staff ? withStaffFields(product) : product;
+        }),
+        leftOutSearchKeywords: result.leftOutSearchKeywords,
+        appliedFiltersCount: result.appliedFiltersCount,
+        exactlyMatchingProductIds: result.exactlyMatchingProductIds,
       }),
-      availableFilters: result.availableFilters.map((f) => labelFilter(f, labels, language)),
-      leftOutSearchKeywords: result.leftOutSearchKeywords,
-      appliedFiltersCount: result.appliedFiltersCount,
-      exactlyMatchingProductIds: result.exactlyMatchingProductIds,
-    });
+      labeledFacetsJson(result.availableFilters, labels, language),
+    ) as never);
     },
   );
 

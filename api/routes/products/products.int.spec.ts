@@ -11,14 +11,22 @@ import { setFilterLabels } from '../../../commands/filter/set-filter-labels.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import type { VisibilityRule } from '../../../domain/product/visibility.js';
+import { catalogReadModel } from '../../../projections/catalog/writer.js';
+import { rebuildReadModel } from '../../../projections/read-model.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
+import { envelopeSchema, productListResponseSchema, searchResponseSchema } from '../../contracts/catalog.js';
 
 const fixture = path.resolve(__dirname, '../../../tests/fixtures/small-catalog.csv');
 let h: ShopHarness;
 
 const get = async (url: string) => {
   const res = await h.app.inject(url);
-  return { status: res.statusCode, headers: res.headers, body: res.json() };
+  const body = res.json();
+  // The listing routes serialize without checking at run time (plainJsonSerializer): every answer here is checked
+  // against the contract instead.
+  if (res.statusCode === 200 && url.startsWith('/v1/products?')) envelopeSchema(productListResponseSchema).parse(body);
+  if (res.statusCode === 200 && url.startsWith('/v1/search')) envelopeSchema(searchResponseSchema).parse(body);
+  return { status: res.statusCode, headers: res.headers, body };
 };
 const codes = (body: { data: { results: { code1: string }[] } }) => body.data.results.map((p) => p.code1);
 
@@ -181,6 +189,34 @@ describe('GET /v1/products', () => {
   it('answers in English when asked', async () => {
     const { body } = await get('/v1/products?pageSize=7&lang=en');
     expect(body.message).toBe('The page size must be 24, 48, 84 or 120.');
+  });
+});
+
+describe('the listing index follows the read model (issue 13 §1)', () => {
+  it('shows each change on the very next listing, however the change hint and the request interleave', async () => {
+    const productId = productIdForCode('GB 200');
+    for (let i = 0; i < 12; i++) {
+      const state = i % 2 === 0 ? 'hidden' : 'visible';
+      await setProductVisibility(h.store, { productId, rule: { type: 'static', state } }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
+      await h.settle();
+      const listed = codes((await get('/v1/products?sort=id')).body);
+      expect(listed.includes('GB 200'), `round ${i}: ${state}`).toBe(state === 'visible');
+    }
+  });
+
+  it('loads in full after a rebuild swapped in a new schema', async () => {
+    const before = (await get('/v1/products?sort=id')).body.data.results.map((p: { id: string }) => p.id);
+    await rebuildReadModel(h.db, h.store, catalogReadModel);
+    const after = await get('/v1/products?sort=id');
+    expect(after.body.data.results.map((p: { id: string }) => p.id)).toEqual(before);
+    // And it follows the new schema's changes.
+    const productId = productIdForCode('GSK 100');
+    await setProductVisibility(h.store, { productId, rule: { type: 'static', state: 'hidden' } }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
+    await h.settle();
+    expect(codes((await get('/v1/products?sort=id')).body)).not.toContain('GSK 100');
+    await setProductVisibility(h.store, { productId, rule: { type: 'static', state: 'visible' } }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
+    await h.settle();
+    expect(codes((await get('/v1/products?sort=id')).body)).toContain('GSK 100');
   });
 });
 

@@ -14,7 +14,7 @@ import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { centsToEuros } from '../products/to-product.js';
-import { cachedListing, setPagination } from '../products/index.js';
+import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
 
 interface SearchFilters {
   categoryId?: string;
@@ -57,7 +57,7 @@ export function parseSearchFilters(query: Record<string, unknown>): SearchFilter
 
 /** GET /v1/search as a plugin; caches from the app's decorations (api/catalog-caches.ts). */
 export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
-  const { categories, listings } = app;
+  const { categories } = app;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/search',
     {
@@ -67,6 +67,7 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
         querystring: searchQuerySchema,
         response: { 200: envelopeSchema(searchResponseSchema), 400: failureEnvelopeSchema },
       },
+      serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
     const query = request.query;
@@ -75,7 +76,7 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
     const now = deps.now();
     const perPage = query['per-page'];
     const [result, snapshot] = await Promise.all([
-      cachedListing(deps, listings, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
+      cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
       categories.get(now),
     ]);
     const q = query.q?.trim() ?? '';

@@ -12,6 +12,8 @@
  * - `GET /logout`: ends the session, clears the cookie, 302 to /.
  * - `POST /v1/session/password` {current, password, confirm}: the signed-in user's own password; ends the user's
  *   other sessions at once (this one is renewed).
+ * - `POST /v1/password-reset` {username} and `POST /v1/password-reset/{token}` {password, confirm}: forgot password,
+ *   a one-time link by mail (./password-reset.ts; public, CSRF token required).
  * - `GET /v1/site-summary` (permission `orders.view`) and `GET /v1/stock-notification` (`stock_notifications.view`):
  *   the badges' read models (projections/stock-notifications/queries.ts).
  * - `/v1/admin/...` (api/routes/admin).
@@ -39,6 +41,7 @@ import { requestLanguage } from '../../messages.js';
 import { csrfBinding, SESSION_COOKIE, type SessionRuntime } from '../../sessions.js';
 import { endSession, sessionUserView, staffCsrf, staffGuard } from '../../staff-guard.js';
 import { adminRoutes } from '../admin/index.js';
+import { passwordResetRoutes } from './password-reset.js';
 
 export interface StaffRouteOptions extends RouteOptions {
   sessions: SessionRuntime;
@@ -171,6 +174,7 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
     },
   );
 
+  await app.register(passwordResetRoutes, { deps, sessions });
   await app.register(adminRoutes, { deps, sessions, prefix: '/v1/admin' });
 }
 

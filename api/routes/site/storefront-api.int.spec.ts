@@ -113,26 +113,39 @@ describe('sitemap', () => {
 });
 
 describe('POST /v1/stock-notification', () => {
+  // GSK 100 is out of stock (not_available, no stock); BF 1018/1 has 4 in stock.
+  const OUT = productIdForCode('GSK 100');
   const post = (body: object, lang = 'en', ip = '10.0.0.1') =>
     h.app.inject({ method: 'POST', url: `/v1/stock-notification?lang=${lang}`, payload: body, remoteAddress: ip, headers: csrf });
 
   it('appends StockNotificationRequested, then refuses the same e-mail and product with "Notification already submitted"', async () => {
-    const first = await post({ user_email: ' Mari@Example.ee ', product_id: BF, quantity: 2 });
+    const first = await post({ user_email: ' Mari@Example.ee ', product_id: OUT, quantity: 2 });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ success: true, data: true });
     // Read the stream itself: a $all read waits for older transactions anywhere in the cluster (other test files).
-    const stream = await h.store.readStream(toStockNotificationStreamId(BF, 'mari@example.ee'));
-    expect(stream.events.map((e) => [e.type, e.data])).toEqual([['StockNotificationRequested', { productId: BF, email: 'mari@example.ee', quantity: 2, language: 'en' }]]);
+    const stream = await h.store.readStream(toStockNotificationStreamId(OUT, 'mari@example.ee'));
+    expect(stream.events.map((e) => [e.type, e.data])).toEqual([['StockNotificationRequested', { productId: OUT, email: 'mari@example.ee', quantity: 2, language: 'en' }]]);
 
-    const again = await post({ user_email: 'mari@example.ee', product_id: BF }, 'et', '10.0.0.2');
+    const again = await post({ user_email: 'mari@example.ee', product_id: OUT }, 'et', '10.0.0.2');
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0]).toMatchObject({ code: 'stock_notification.already_submitted', message: 'Teavitus on juba esitatud.' });
-    const enAgain = await post({ user_email: 'MARI@example.ee', product_id: BF }, 'en', '10.0.0.3');
+    const enAgain = await post({ user_email: 'MARI@example.ee', product_id: OUT }, 'en', '10.0.0.3');
     expect(enAgain.json().errors[0].message).toBe('Notification already submitted');
   });
 
+  it('answers a request the stock already covers at once, in the user language, and records nothing (issue 11)', async () => {
+    const en = await post({ user_email: 'kohe@example.ee', product_id: BF, quantity: 4 }, 'en', '10.0.0.5');
+    expect(en.statusCode).toBe(409);
+    expect(en.json().errors[0]).toMatchObject({ code: 'stock_notification.in_stock', message: 'The product is in stock and can be ordered now. No notification is needed.' });
+    const et = await post({ user_email: 'kohe@example.ee', product_id: BF }, 'et', '10.0.0.5');
+    expect(et.json().errors[0].message).toBe('Toode on laos ja seda saab kohe tellida. Teavitust pole vaja.');
+    expect((await h.store.readStream(toStockNotificationStreamId(BF, 'kohe@example.ee'))).exists).toBe(false);
+    // More than the stock: the request is recorded.
+    expect((await post({ user_email: 'kohe@example.ee', product_id: BF, quantity: 5 }, 'en', '10.0.0.5')).statusCode).toBe(200);
+  });
+
   it('refuses a malformed e-mail and an unknown product in the envelope', async () => {
-    const bad = await post({ user_email: 'mari at example', product_id: BF }, 'en', '10.0.0.4');
+    const bad = await post({ user_email: 'mari at example', product_id: OUT }, 'en', '10.0.0.4');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'stock_notification.email_invalid', message: 'Please enter a valid email address' }] });
     const unknown = await post({ user_email: 'jaan@example.ee', product_id: randomUUID() }, 'en', '10.0.0.4');
@@ -141,9 +154,9 @@ describe('POST /v1/stock-notification', () => {
 
   it('limits one address to 10 requests a minute', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post({ user_email: `k${i}@example.ee`, product_id: BF }, 'en', '10.9.9.9')).statusCode);
+    for (let i = 0; i < 11; i++) statuses.push((await post({ user_email: `k${i}@example.ee`, product_id: OUT }, 'en', '10.9.9.9')).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    const limited = await post({ user_email: 'late@example.ee', product_id: BF }, 'en', '10.9.9.9');
+    const limited = await post({ user_email: 'late@example.ee', product_id: OUT }, 'en', '10.9.9.9');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errors[0].message).toBe('Rate limit exceeded. Please try again later.');
   });
@@ -158,7 +171,7 @@ describe('CSRF (spec 7: every call sends a CSRF token)', () => {
     const other = await csrfHeaders(h.app);
     const mixed = await h.app.inject({ method: 'POST', url: '/v1/stock-notification?lang=et', payload: body, remoteAddress: '10.7.0.1', headers: { cookie: other.cookie, 'x-csrf-token': csrf['x-csrf-token'] } });
     expect(mixed.statusCode).toBe(403);
-    expect(mixed.json().errors[0].message).toBe('Päringu turvakood puudub või on aegunud. Palun laadi leht uuesti.');
+    expect(mixed.json().errors[0].message).toBe('Päringu turvakood puudub või on aegunud. Palun laadige leht uuesti.');
     expect((await h.store.readStream(toStockNotificationStreamId(BF, 'csrf@example.ee'))).exists).toBe(false);
     const place = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: {} });
     expect(place.statusCode).toBe(403);

@@ -2,7 +2,9 @@
  * `POST /v1/stock-notification` (spec 7; spec 3 "Stock notification request": user_email, product_id, quantity):
  * appends StockNotificationRequested through the RequestStockNotification command. Answers `data: true`.
  * Errors in the envelope and the user's language: 400 stock_notification.email_invalid ('Please enter a valid
- * email address', spec 5), 404 product.not_found (unknown or inaccessible product), 409
+ * email address', spec 5), 404 product.not_found (unknown or inaccessible product), 409 stock_notification.in_stock
+ * (issue 11: the product can be ordered in that quantity now, domain/stock-notification/back-in-stock.ts; the
+ * dialog shows the message instead of recording a request), 409
  * stock_notification.already_submitted ('Notification already submitted', spec 8), 429 rate_limited ('Rate limit
  * exceeded. Please try again later.') after 10 requests per minute from one address.
  */
@@ -13,6 +15,7 @@ import { z } from 'zod';
 import { langQuerySchema } from '../../contracts/common.js';
 import { stockNotificationBodySchema } from '../../contracts/stock-notifications.js';
 import { requestStockNotification } from '../../../commands/stock-notification/request-stock-notification.js';
+import { coversRequest } from '../../../domain/stock-notification/back-in-stock.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../deps.js';
@@ -45,6 +48,7 @@ export async function stockNotificationRoutes(app: FastifyInstance, { deps }: Ro
       const now = deps.now();
       const product = await getProduct(deps.db, request.body.product_id, now);
       if (!product || product.visibility === 'inaccessible') throw new ApiError('product.not_found', 404, 'product_id');
+      if (coversRequest(product, request.body.quantity ?? 1)) throw new ApiError('stock_notification.in_stock', 409, 'product_id');
       await requestStockNotification(
         deps.store,
         { productId: request.body.product_id, email: request.body.user_email, quantity: request.body.quantity ?? 1, language },

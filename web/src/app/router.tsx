@@ -4,7 +4,7 @@
  *
  * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
- * /page/{pageId}/{slug}: a content page; /login, /session/login and /admin/{model}/{action?}/{id?}: the staff side
+ * /page/{pageId}/{slug}: a content page; /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
  * (issue 10; app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
  * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
@@ -48,10 +48,13 @@ const PaymentSuccessRoute = lazy(() =>
 // outside the storefront's layout; its screens are further chunks. A shopper never loads any of it.
 const StaffApp = lazy(() => trackLoading(Promise.all([import('./admin/staff-app'), loadAdminTexts()])).then(([m]) => ({ default: m.StaffApp })));
 
-/** /login, /session/login and /admin/... under a language prefix ('' | 'et' | 'en'), outside the shop's layout. */
+/**
+ * /login, /session/login, /password-reset/{token} (issue 10: the mailed forgot-password link) and /admin/... under a
+ * language prefix ('' | 'et' | 'en'), outside the shop's layout.
+ */
 function staffRoutes(prefix: string) {
   const p = prefix ? `${prefix}/` : '';
-  const staff = (area: 'login' | 'admin') => (
+  const staff = (area: 'login' | 'password-reset' | 'admin') => (
     <Suspense fallback={<Spinner />}>
       <StaffApp area={area} />
     </Suspense>
@@ -59,6 +62,7 @@ function staffRoutes(prefix: string) {
   return [
     <Route key={`${p}login`} path={`${p}login`} element={staff('login')} />,
     <Route key={`${p}session-login`} path={`${p}session/login`} element={staff('login')} />,
+    <Route key={`${p}password-reset`} path={`${p}password-reset/:token`} element={staff('password-reset')} />,
     <Route key={`${p}admin`} path={`${p}admin/*`} element={staff('admin')} />,
   ];
 }

@@ -9,7 +9,8 @@
  * - `{ kind: 'not-found' }` for an unknown model, an action the model lacks, or extra segments: the shell shows the
  *   not-found page inside itself.
  *
- * Only models whose screens exist are in the table (issue 10: Users, Warehouses, and the user's own password); the
+ * Only models whose screens exist are in the table (issue 10: Users, Warehouses, and the user's own password; issue 11:
+ * StatisticsList); the
  * side menu hides the entries of the others (features/admin-shell/utils/menu.ts `visibleMenu`). Screens are loaded
  * by `loadScreen`, so this module (imported by the admin chunk only) names them without loading them.
  */
@@ -18,11 +19,13 @@
 export const ADMIN_MODELS = {
   user: { permission: 'users.manage', actions: { list: 'UserList', edit: 'UserEdit', password: 'UserPassword' } },
   warehouse: { permission: 'warehouses.manage', actions: { list: 'WarehouseList', edit: 'WarehouseEdit' } },
+  statistics: { permission: 'statistics.view', actions: { list: 'StatisticsList' } },
+  StockNotifications: { permission: 'stock_notifications.view', actions: { list: 'StockNotificationsList' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

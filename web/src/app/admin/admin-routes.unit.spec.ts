@@ -23,16 +23,28 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('WAREHOUSE')).toMatchObject({ model: 'warehouse', screen: 'WarehouseList' });
   });
 
+  it('StatisticsList (issue 11) needs statistics.view and has only a list', () => {
+    expect(resolveAdminPath('statistics')).toMatchObject({ kind: 'screen', screen: 'StatisticsList', permission: 'statistics.view' });
+    expect(resolveAdminPath('Statistics/list')).toMatchObject({ screen: 'StatisticsList' });
+    expect(resolveAdminPath('statistics/edit/1')).toEqual({ kind: 'not-found' });
+  });
+
+  it('StockNotificationsList (issue 11) needs stock_notifications.view and has only a list', () => {
+    expect(resolveAdminPath('StockNotifications')).toMatchObject({ kind: 'screen', screen: 'StockNotificationsList', permission: 'stock_notifications.view' });
+    expect(resolveAdminPath('stocknotifications/list')).toMatchObject({ screen: 'StockNotificationsList' });
+    expect(resolveAdminPath('StockNotifications/edit/1')).toEqual({ kind: 'not-found' });
+  });
+
   it('one\'s own password is open to every staff user', () => {
     expect(resolveAdminPath('user/password')).toMatchObject({ screen: 'UserPassword', permission: 'admin.access' });
   });
 
   it('unknown models, unknown actions and extra segments are not found', () => {
-    for (const path of ['nope', 'product', 'client', 'StockNotifications', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
+    for (const path of ['nope', 'product', 'client', 'StockNotifications/edit/1', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
       expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['StockNotifications', 'statistics', 'user', 'warehouse']);
   });
 });

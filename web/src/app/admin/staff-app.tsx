@@ -1,8 +1,9 @@
 /**
- * The staff side of the app (issue 10), one lazy chunk loaded by app/router.tsx for /login, /session/login and
- * /admin/... (with or without a language prefix); a shopper never loads it. It composes the staff features (which
- * do not import each other): the login screen (features/staff-session), the admin shell (features/admin-shell) and
- * the screens of the route table (./admin-routes.ts: features/admin-users, features/admin-warehouses), each screen
+ * The staff side of the app (issue 10), one lazy chunk loaded by app/router.tsx for /login, /session/login,
+ * /password-reset/{token} and /admin/... (with or without a language prefix); a shopper never loads it. It composes
+ * the staff features (which do not import each other): the login and forgot-password screens
+ * (features/staff-session), the admin shell (features/admin-shell) and
+ * the screens of the route table (./admin-routes.ts: features/admin-users, features/admin-warehouses, features/admin-stock-notifications, ...), each screen
  * its own chunk.
  *
  * The admin area (spec 2 "/admin/{model}/{action?}/{id?}"): nobody signed in -> /login?next=<this path>; a staff
@@ -23,6 +24,7 @@ import { Spinner } from '../../components/spinner';
 import { AdminLayout } from '../../features/admin-shell/components/admin-layout';
 import { ADMIN_MENU, visibleMenu } from '../../features/admin-shell/utils/menu';
 import { LoginRoute } from '../../features/staff-session/routes/login-route';
+import { PasswordResetRoute } from '../../features/staff-session/routes/password-reset-route';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
 import { hasPermission, useStaffSession, type SessionUser } from '../../lib/staff/session';
@@ -34,6 +36,10 @@ const UserEditScreen = lazy(() => import('../../features/admin-users/routes/user
 const OwnPasswordScreen = lazy(() => import('../../features/admin-users/routes/own-password').then((m) => ({ default: m.OwnPasswordScreen })));
 const WarehouseListScreen = lazy(() => import('../../features/admin-warehouses/routes/warehouse-list').then((m) => ({ default: m.WarehouseListScreen })));
 const WarehouseEditScreen = lazy(() => import('../../features/admin-warehouses/routes/warehouse-edit').then((m) => ({ default: m.WarehouseEditScreen })));
+const StockNotificationsListScreen = lazy(() =>
+  import('../../features/admin-stock-notifications/routes/stock-notifications-list').then((m) => ({ default: m.StockNotificationsListScreen })),
+);
+const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
 function useRouteLanguageSync() {
@@ -45,14 +51,14 @@ function useRouteLanguageSync() {
   }, [lang, i18n]);
 }
 
-export function StaffApp({ area }: { area: 'login' | 'admin' }) {
+export function StaffApp({ area }: { area: 'login' | 'password-reset' | 'admin' }) {
   useRouteLanguageSync();
   const { t } = useTranslation('app');
   const { pathname, search } = useLocation();
   return (
     <>
       <ErrorBoundary resetKey={pathname + search}>
-        <Suspense fallback={<Spinner />}>{area === 'login' ? <LoginRoute /> : <AdminArea />}</Suspense>
+        <Suspense fallback={<Spinner />}>{area === 'login' ? <LoginRoute /> : area === 'password-reset' ? <PasswordResetRoute /> : <AdminArea />}</Suspense>
       </ErrorBoundary>
       <Toaster closeLabel={t('toast.close')} />
     </>
@@ -130,5 +136,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <WarehouseListScreen />;
     case 'WarehouseEdit':
       return <WarehouseEditScreen id={route.id} />;
+    case 'StatisticsList':
+      return <StatisticsListScreen />;
+    case 'StockNotificationsList':
+      return <StockNotificationsListScreen />;
   }
 }

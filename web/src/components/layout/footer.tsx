@@ -1,11 +1,13 @@
 /**
- * Footer (spec 1): shop name, address, phone and e-mail, social links, the terms-of-sale link (/muugitingimused),
- * the gallery link and the banner announcing a new address. The texts are global fields from the server
+ * Footer (spec 1): shop name, address, phone and e-mail, the company's name, registry code and VAT number (issue 13
+ * §5), social links, the terms-of-sale link (/muugitingimused), the gallery link and the banner announcing a new
+ * address. The texts are global fields from the server
  * (GET /v1/site), edited by the content editor.
  */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../lib/site/get-site';
+import { sellerOf } from '../../lib/site/seller';
 import { useRouteLanguage } from '../../lib/language';
 import { SocialLinks } from './social-links';
 
@@ -15,6 +17,7 @@ export function Footer() {
   const fields = useSite(lang).data?.globalFields ?? {};
   const shopName = fields.shopName || t('app:shopName');
   const termsPath = `/${(fields.termsPage || 'muugitingimused').replace(/^\/+/, '')}`;
+  const seller = sellerOf(fields);
   return (
     <footer className="site-footer">
       {fields.newAddressBanner && (
@@ -42,6 +45,23 @@ export function Footer() {
             {fields.openingHours && (
               <p>
                 {t('footer.openingHours')}: {fields.openingHours}
+              </p>
+            )}
+            {seller && (
+              <p className="site-footer__company">
+                {seller.companyName}
+                {seller.registryCode && (
+                  <>
+                    <br />
+                    {t('footer.registryCode')}: {seller.registryCode}
+                  </>
+                )}
+                {seller.vatNumber && (
+                  <>
+                    <br />
+                    {t('footer.vatNumber')}: {seller.vatNumber}
+                  </>
+                )}
               </p>
             )}
           </address>

@@ -2,9 +2,10 @@
  * Main navigation (spec 2 "Header"): built from the server's entries of kind page, menu link or category;
  * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden (the server flags
  * it `hidden`, in every language). The drop-down is a disclosure: a button opens it (keyboard and touch), hovering
- * opens it too, Escape closes it.
+ * opens it too, Escape closes it. On small screens the entries are one strip that scrolls sideways; `data-more` on
+ * the nav names the edges ('start', 'end') past which entries lie, where base.css shows a fade (issue 13 §4).
  */
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../lib/site/get-site';
@@ -74,14 +75,44 @@ function Dropdown({ item }: { item: MenuItem }) {
   );
 }
 
+/**
+ * Which edges of the scrolling `ref` element have content past them: '' (none, e.g. a wrapping desktop menu),
+ * 'start', 'end' or 'start end'. Follows scrolling and size changes of the element and its children; `key` changes
+ * when the children do.
+ */
+function useOverflowEdges(ref: RefObject<HTMLElement | null>, key: string): string {
+  const [edges, setEdges] = useState('');
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setEdges([start ? 'start' : '', end ? 'end' : ''].filter(Boolean).join(' '));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [ref, key]);
+  return edges;
+}
+
 export function MainNav({ items }: { items: MenuItem[] | undefined }) {
   const { t } = useTranslation('app');
   const { to } = useRouteLanguage();
   const href = useHref();
   const visible = (items ?? []).filter((item) => !item.hidden);
+  const listRef = useRef<HTMLUListElement>(null);
+  const more = useOverflowEdges(listRef, visible.map((item) => item.label).join('\n'));
   return (
-    <nav className="main-nav" aria-label={t('nav.main')}>
-      <ul className="container">
+    <nav className="main-nav" aria-label={t('nav.main')} data-more={more || undefined}>
+      <ul className="container" ref={listRef}>
         {visible.length === 0 && (
           <li>
             <NavLink to={to('/products')}>{t('nav.products')}</NavLink>

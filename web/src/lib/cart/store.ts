@@ -11,6 +11,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Product } from '../../../../api/contracts/catalog';
+import { isPostageCode } from '../../../../domain/delivery/providers';
 import { flushWrite, writeLater } from '../deferred-write';
 
 /** What the cart keeps of a product (refreshed from GET /product/view/{id} by the cart page). */
@@ -30,6 +31,8 @@ export interface CartProduct {
   priceWoVatCents?: number | null;
   /** VAT rate in percent, e.g. 24. */
   vatRate?: number;
+  /** Category ids: the line without an image shows the top-level category's pictogram; absent in older carts. */
+  categoryIds?: string[];
 }
 
 export interface CartItem {
@@ -69,6 +72,7 @@ export function toCartProduct(p: Product): CartProduct {
     visibility: p.visibility.currentState,
     priceWoVatCents: p.priceWoVatCents,
     vatRate: p.vatRate,
+    categoryIds: p.categories.map((c) => c.id),
   };
 }
 
@@ -198,13 +202,17 @@ export function cartLines(s: CartState): CartItem[] {
   return [...ordered, ...rest];
 }
 
-/** Total in euro cents (gross) and the number of units. */
+/**
+ * Total in euro cents (gross, the postage line included) and the number of product units: the delivery fee line
+ * (a code starting with postikulu, spec 3 "Product") is no product, so the mini cart's '1 toode' stays 1 after
+ * checkout adds it (issue 13 §5).
+ */
 export function cartTotals(s: CartState): { totalCents: number; count: number } {
   let totalCents = 0;
   let count = 0;
   for (const item of Object.values(s.items)) {
     totalCents += (item.product.priceCents ?? 0) * item.amount;
-    count += item.amount;
+    if (!isPostageCode(item.product.code1)) count += item.amount;
   }
   return { totalCents, count };
 }

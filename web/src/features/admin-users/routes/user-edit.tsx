@@ -1,9 +1,11 @@
 /**
  * UserEdit (spec 2 "Admin area"; issue 10), /admin/user/create and /admin/user/edit/{id}:
- * - create: username, password twice and roles (POST /v1/admin/users), then the new user's edit screen;
- * - edit: the user's state and last sign-in, its roles (PUT /v1/admin/users/{id}), a new password set by the
+ * - create: username, e-mail address (optional: where a forgot-password link goes), password twice and roles (POST
+ *   /v1/admin/users), then the new user's edit screen;
+ * - edit: the user's state and last sign-in, its e-mail address and roles (PUT /v1/admin/users/{id}), a new password set by the
  *   administrator (or, on one's own user, the own-password form: current, new, confirm), and Deactivate (after a
- *   confirmation; not offered on one's own user, who would lock themselves out).
+ *   confirmation; not offered on one's own user, who would lock themselves out);
+ * - History (issue 11): the user's audit timeline (components/staff/history-timeline.tsx, stream `user-{id}`).
  * Forms validate with the contract's schemas (api/contracts/admin-users.ts) through the zod resolver; the server's
  * field errors show under the fields; unsaved changes ask before the page is left (spec 2's text).
  */
@@ -19,12 +21,13 @@ import { showToast } from '../../../components/feedback/toasts';
 import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
+import { HistoryTimeline } from '../../../components/staff/history-timeline';
 import { FormAlert, TextField } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { apiErrorText, isNotFound } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
-import type { SessionUser } from '../../../lib/staff/session';
+import { hasPermission, type SessionUser } from '../../../lib/staff/session';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { useUser } from '../api/get-user';
@@ -64,7 +67,7 @@ function CreateUser() {
   const schema = withConfirmation(createUserBodySchema, t('admin.password.mismatch'));
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema, { error: staffZodMessages(t) }),
-    defaultValues: { username: '', password: '', confirm: '', roles: [] },
+    defaultValues: { username: '', email: '', password: '', confirm: '', roles: [] },
   });
   const [general, setGeneral] = useState<string[]>([]);
   const { errors, isSubmitting, isDirty, isSubmitSuccessful } = form.formState;
@@ -77,7 +80,7 @@ function CreateUser() {
       showToast('success', t('admin.saved'));
       navigate(to(`/admin/user/edit/${encodeURIComponent(created.id)}`), { replace: true });
     } catch (error) {
-      const found = formErrors(error, ['username', 'password', 'confirm', 'roles']);
+      const found = formErrors(error, ['username', 'email', 'password', 'confirm', 'roles']);
       for (const [field, message] of Object.entries(found.fields)) form.setError(field as 'username', { type: 'server', message });
       setGeneral(found.general);
       throw error; // keeps isSubmitSuccessful false, so the guard stays on
@@ -89,6 +92,7 @@ function CreateUser() {
       <Head title={t('admin.users.create')} />
       <form className="staff-form staff-panel" onSubmit={(e) => onSubmit(e).catch(() => {})} noValidate>
         <TextField id="user-username" label={t('admin.users.username')} autoComplete="off" registration={form.register('username')} error={errors.username?.message} />
+        <TextField id="user-email" type="email" label={t('admin.users.email')} hint={t('admin.users.emailHint')} autoComplete="off" registration={form.register('email')} error={errors.email?.message} />
         <div className="staff-form__row">
           <TextField id="user-password" type="password" autoComplete="new-password" label={t('admin.password.new')} registration={form.register('password')} error={errors.password?.message} />
           <TextField id="user-confirm" type="password" autoComplete="new-password" label={t('admin.password.confirm')} registration={form.register('confirm')} error={errors.confirm?.message} />
@@ -112,23 +116,23 @@ function EditUser({ user, me }: { user: AdminUser; me: SessionUser }) {
   const self = user.id === me.id;
   const form = useForm<z.input<typeof updateUserBodySchema>>({
     resolver: zodResolver(updateUserBodySchema, { error: staffZodMessages(t) }),
-    defaultValues: { roles: user.roles },
+    defaultValues: { roles: user.roles, email: user.email ?? '' },
   });
   const [general, setGeneral] = useState<string[]>([]);
   const { errors, isSubmitting, isDirty } = form.formState;
   useUnsavedChangesGuard(isDirty, t('page.unsavedChanges'));
-  const save = useUserMutation((roles: string[]) => updateUser(user.id, { roles }));
+  const save = useUserMutation((body: { roles: string[]; email: string }) => updateUser(user.id, body));
   const deactivate = useUserMutation(() => deactivateUser(user.id));
   const reactivate = useUserMutation(() => reactivateUser(user.id));
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
-      const saved = await save.mutateAsync(values.roles);
-      form.reset({ roles: saved.roles });
+      const saved = await save.mutateAsync({ roles: values.roles, email: values.email ?? '' });
+      form.reset({ roles: saved.roles, email: saved.email ?? '' });
       showToast('success', t('admin.saved'));
     } catch (error) {
-      const found = formErrors(error, ['roles']);
-      if (found.fields.roles) form.setError('roles', { type: 'server', message: found.fields.roles });
+      const found = formErrors(error, ['roles', 'email']);
+      for (const [field, message] of Object.entries(found.fields)) form.setError(field as 'roles' | 'email', { type: 'server', message });
       setGeneral(found.general);
     }
   });
@@ -186,7 +190,8 @@ function EditUser({ user, me }: { user: AdminUser; me: SessionUser }) {
           <dd>{user.passwordChangedAt ? formatDate(user.passwordChangedAt, lang, true) : '—'}</dd>
         </div>
       </dl>
-      <form className="staff-form staff-panel" onSubmit={onSubmit} noValidate aria-label={t('admin.users.roles')}>
+      <form className="staff-form staff-panel" onSubmit={onSubmit} noValidate aria-label={`${t('admin.users.email')}, ${t('admin.users.roles')}`}>
+        <TextField id="user-email" type="email" label={t('admin.users.email')} hint={t('admin.users.emailHint')} autoComplete="off" registration={form.register('email')} error={errors.email?.message} />
         <RolesField registration={form.register('roles')} error={errors.roles?.message} />
         <FormAlert messages={general} />
         <div className="staff-form__actions">
@@ -197,6 +202,7 @@ function EditUser({ user, me }: { user: AdminUser; me: SessionUser }) {
         </div>
       </form>
       {self ? <OwnPasswordForm /> : user.active ? <SetPasswordForm userId={user.id} /> : null}
+      {hasPermission(me, 'history.view') ? <HistoryTimeline stream={`user-${user.id}`} /> : null}
     </section>
   );
 }

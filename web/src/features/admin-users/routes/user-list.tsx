@@ -24,6 +24,7 @@ export function UserListScreen() {
   const columns = useMemo(
     (): StaffColumn<AdminUser>[] => [
       { id: 'username', header: t('admin.users.username'), value: (u) => u.username.toLowerCase(), cell: (u) => <Link to={to(`/admin/user/edit/${encodeURIComponent(u.id)}`)}>{u.username}</Link> },
+      { id: 'email', header: t('admin.users.email'), value: (u) => u.email?.toLowerCase() ?? null, cell: (u) => u.email ?? '—' },
       { id: 'roles', header: t('admin.users.roles'), value: (u) => u.roles.join(', ') || null, cell: (u) => u.roles.map((r) => roleLabel(t, r)).join(', ') || '—' },
       {
         id: 'state',

@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CategoryPictogram } from '../../../components/category-pictogram';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { isPostage } from '../../../lib/cart/cart-actions';
@@ -55,7 +56,9 @@ export function CartLine({ item, onWarning, loaded }: CartLineProps) {
         {product.image && !imageFailed ? (
           <img src={product.image} alt="" loading="lazy" decoding="async" width={72} height={72} onError={() => setImageFailed(true)} />
         ) : (
-          <span className="cart-line__no-image" aria-hidden="true" />
+          <span className="cart-line__no-image" aria-hidden="true">
+            <CategoryPictogram categoryIds={product.categoryIds} className="cart-line__pictogram" />
+          </span>
         )}
       </div>
       <div className="cart-line__info">

@@ -1,7 +1,7 @@
 /**
  * Mini cart in the header (spec 2 "Header", spec 9: at most 5 items): the total in € and the item count, a link to
  * /cart, and on hover or focus the 5 latest items, with 'Showing 5 latest items' when there are more and 'No
- * products in cart' when empty.
+ * products in cart' when empty. On phones the icon carries the count as a badge (issue 13 §4).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -37,6 +37,12 @@ export function MiniCart() {
         </svg>
         <span className="mini-cart__total">{formatEuro(totalCents, lang)}</span>
         <span className="mini-cart__count">{t('cart.itemCount', { count })}</span>
+        {count > 0 && (
+          // Phones show the count as a badge on the icon instead of the total and count (base.css).
+          <span className="mini-cart__badge" aria-hidden="true">
+            {count}
+          </span>
+        )}
       </Link>
       <div id="mini-cart-panel" className="mini-cart__panel" hidden={!open}>
         {lines.length === 0 ? (

@@ -1,11 +1,13 @@
-/** Sort, page size and view mode controls of the listing (spec 9 constants). */
+/** Sort, page size and view mode controls of the listing (spec 9 constants; relevance while searching, issue 13 §5). */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog-constants';
+import { type ListingSort, RELEVANCE } from '../utils/listing-params';
 import { VIEW_MODES, type ViewMode } from './product-grid';
 
-/** shop namespace label key per sort option (spec 9). */
-export const SORT_LABEL_KEYS: Record<Sort, string> = {
+/** shop namespace label key per sort option (spec 9), and of relevance (issue 13 §5). */
+export const SORT_LABEL_KEYS: Record<ListingSort, string> = {
+  relevance: 'sort.relevance',
   '-modified_at': 'sort.recentlyChanged',
   '-id': 'sort.newest',
   id: 'sort.oldest',
@@ -19,10 +21,12 @@ export const SORT_LABEL_KEYS: Record<Sort, string> = {
 const SORT_ORDER: readonly Sort[] = ['-modified_at', '-id', 'id', 'total_price', '-total_price', 'name', '-name'];
 
 interface ListingToolbarProps {
-  sort: Sort;
+  sort: ListingSort;
+  /** True on a search (q set): relevance is offered first (issue 13 §5). */
+  searching: boolean;
   pageSize: number;
   viewMode: ViewMode;
-  onSortChange: (sort: Sort) => void;
+  onSortChange: (sort: ListingSort) => void;
   onPageSizeChange: (pageSize: number) => void;
   onViewModeChange: (mode: ViewMode) => void;
 }
@@ -31,12 +35,13 @@ export function ListingToolbar(props: ListingToolbarProps) {
   const { t } = useTranslation('shop');
   const sortId = useId();
   const sizeId = useId();
-  const options = SORT_ORDER.filter((s) => (SORT_OPTIONS as readonly string[]).includes(s));
+  const specOptions: ListingSort[] = SORT_ORDER.filter((s) => (SORT_OPTIONS as readonly string[]).includes(s));
+  const options: ListingSort[] = props.searching ? [RELEVANCE, ...specOptions] : specOptions;
   return (
     <div className="listing-toolbar">
       <div className="field field--inline">
         <label htmlFor={sortId}>{t('sort.label')}</label>
-        <select id={sortId} value={props.sort} onChange={(e) => props.onSortChange(e.target.value as Sort)}>
+        <select id={sortId} value={props.sort} onChange={(e) => props.onSortChange(e.target.value as ListingSort)}>
           {options.map((s) => (
             <option key={s} value={s}>
               {t(SORT_LABEL_KEYS[s])}

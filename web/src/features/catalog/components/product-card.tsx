@@ -17,7 +17,7 @@ export function ProductCard({ product }: { product: Product }) {
   const href = to(product.path || `/products/view/${encodeURIComponent(product.id)}`);
   return (
     <article className={`product-card${product.visibility.currentState !== 'visible' ? ' is-invisible' : ''}`}>
-      <ProductImage image={product.image} alt={product.name} className="product-card__image" />
+      <ProductImage image={product.image} alt={product.name} className="product-card__image" categoryIds={product.categories.map((c) => c.id)} />
       <div className="product-card__body">
         <h3 className="product-card__name">
           <Link to={href}>{product.name}</Link>

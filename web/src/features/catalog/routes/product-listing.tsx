@@ -28,8 +28,10 @@ import { ListingToolbar } from '../components/listing-toolbar';
 import { ProductGrid, VIEW_MODES, type ViewMode } from '../components/product-grid';
 import { categoryName, findCategoryPath } from '../utils/category-tree';
 import {
+  type ListingSort,
   nextListingSearch,
   readListingParams,
+  RELEVANCE,
   toggleFilterValue,
   toProductListQuery,
   type ListingChange,
@@ -46,12 +48,13 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  // Spec 3 "Remembered user options": sort and page size chosen earlier apply when the URL names none.
+  // Spec 3 "Remembered user options": sort and page size chosen earlier apply when the URL names none; a search
+  // (q set) without a sort in its URL is ordered by relevance instead (issue 13 §5).
   const [rememberedSort, setRememberedSort] = useLocalOption<Sort>('productSorting', SORT_OPTIONS, DEFAULT_SORT);
   const [rememberedSize, setRememberedSize] = useLocalOption<string>('pageSize', PAGE_SIZE_TEXTS, String(DEFAULT_PAGE_SIZE));
   const params = useMemo(() => {
     const read = readListingParams(searchParams);
-    if (!searchParams.has('sort')) read.sort = rememberedSort;
+    if (!searchParams.has('sort') && !read.q) read.sort = rememberedSort;
     if (!searchParams.has('pageSize')) read.pageSize = Number(rememberedSize);
     return categoryId ? { ...read, c: categoryId } : read;
   }, [searchParams, categoryId, rememberedSort, rememberedSize]);
@@ -170,10 +173,11 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
         )}
         <ListingToolbar
           sort={params.sort}
+          searching={params.q !== ''}
           pageSize={params.pageSize}
           viewMode={viewMode}
-          onSortChange={(sort: Sort) => {
-            setRememberedSort(sort);
+          onSortChange={(sort: ListingSort) => {
+            if (sort !== RELEVANCE) setRememberedSort(sort);
             apply({ sort });
           }}
           onPageSizeChange={(pageSize) => {

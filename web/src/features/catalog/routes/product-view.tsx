@@ -99,7 +99,13 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
 
       <div className="product-view__top">
         <div className="product-view__media">
-          <ProductImage image={product.image} alt={product.name} className="product-view__image" eager />
+          <ProductImage
+            image={product.image}
+            alt={product.name}
+            className="product-view__image"
+            eager
+            categoryIds={product.categories.map((c) => c.id)}
+          />
         </div>
 
         <div className="product-view__summary">

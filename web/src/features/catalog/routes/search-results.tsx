@@ -92,7 +92,13 @@ export function SearchResultsRoute() {
             const isProduct = Boolean(r.content.code1);
             return (
               <li key={r.id} className="search-result">
-                <ProductImage image={r.content.image} alt={r.name} className="search-result__image" />
+                <ProductImage
+                  image={r.content.image}
+                  alt={r.name}
+                  className="search-result__image"
+                  // The trail is the category path, then the result's own name: its first entry is the top category.
+                  topCategoryName={r.breadcrumbs.length > 1 ? r.breadcrumbs[0].name : undefined}
+                />
                 <div className="search-result__body">
                   {r.breadcrumbs.length > 0 && (
                     <p className="search-result__trail muted">{r.breadcrumbs.map((b) => b.name).join(' > ')}</p>

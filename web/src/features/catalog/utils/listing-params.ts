@@ -15,13 +15,25 @@ import {
   type Sort,
 } from '../../../../../api/contracts/catalog-constants';
 
+/**
+ * The listing's own sort choice beside the spec's options (issue 13 §5): relevance (the part-number match first,
+ * then name matches), offered and the default only while searching. The API orders a search by relevance when no
+ * sort is given, so it is sent as no `sort` at all.
+ */
+export const RELEVANCE = 'relevance';
+export type ListingSort = Sort | typeof RELEVANCE;
+
+/** The default sort of a listing: relevance for a search (q set), else the spec's default (-modified_at). */
+export const defaultSortFor = (q: string): ListingSort => (q ? RELEVANCE : DEFAULT_SORT);
+
 export interface ListingParams {
   q: string;
   c: string;
   f: AppliedFilters;
   page: number;
   pageSize: number;
-  sort: Sort;
+  /** RELEVANCE only when q is set. */
+  sort: ListingSort;
   iu: 'user' | undefined;
 }
 
@@ -65,13 +77,14 @@ export function readListingParams(sp: URLSearchParams): ListingParams {
   const page = Number.parseInt(sp.get('page') ?? '', 10);
   const pageSize = Number.parseInt(sp.get('pageSize') ?? '', 10);
   const sort = sp.get('sort');
+  const q = (sp.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   return {
-    q: (sp.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH),
+    q,
     c: (sp.get('c') ?? '').trim(),
     f: parseAppliedFilters(sp.get('f')),
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
-    sort: isSort(sort) ? sort : DEFAULT_SORT,
+    sort: isSort(sort) ? sort : defaultSortFor(q),
     iu: sp.get('iu') === 'user' ? 'user' : undefined,
   };
 }
@@ -85,7 +98,8 @@ export function toProductListQuery(params: ListingParams, lang: Language): strin
   if (f) sp.set('f', f);
   sp.set('page', String(params.page));
   sp.set('pageSize', String(params.pageSize));
-  sp.set('sort', params.sort);
+  if (params.sort !== RELEVANCE) sp.set('sort', params.sort);
+  else if (!params.q) sp.set('sort', DEFAULT_SORT);
   if (params.iu) sp.set('iu', params.iu);
   sp.set('lang', lang);
   return sp.toString();
@@ -97,11 +111,12 @@ export interface ListingChange {
   f?: AppliedFilters;
   page?: number;
   pageSize?: number;
-  sort?: Sort;
+  sort?: ListingSort;
 }
 
 /**
- * The next URL query after a change made on the listing. Defaults are left out of the URL; `iu` is dropped
+ * The next URL query after a change made on the listing. Defaults are left out of the URL (the sort's default is
+ * relevance while searching, see defaultSortFor); `iu` is dropped
  * because only the typed search itself counts as a user search. Changing anything but the page resets the page;
  * changing the category clears the filters (facets differ per category).
  */
@@ -119,7 +134,7 @@ export function nextListingSearch(current: URLSearchParams, change: ListingChang
   }
   if ('f' in change) set('f', change.f ? serializeAppliedFilters(change.f) : undefined);
   if ('pageSize' in change) set('pageSize', change.pageSize?.toString(), String(DEFAULT_PAGE_SIZE));
-  if ('sort' in change) set('sort', change.sort, DEFAULT_SORT);
+  if ('sort' in change) set('sort', change.sort, defaultSortFor(sp.get('q') ?? ''));
   if ('page' in change) set('page', change.page?.toString(), '1');
   else sp.delete('page');
   const qs = sp.toString();

@@ -1,7 +1,8 @@
 /**
  * The Delivery part of checkout (spec 5 "Checkout", spec 7 GET /v1/delivery-provider): the country, the providers of
  * that country with their fee, then the chosen provider's input: a parcel machine / post office from a filterable
- * list (inputType select) or a courier address (inputType Address).
+ * list (inputType select) or a courier address (inputType Address). With a big product in the cart the providers
+ * without big products show as unavailable, with the reason, before one is chosen.
  */
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
@@ -13,7 +14,12 @@ import { DraftField } from './draft-field';
 import { LocationPicker } from './location-picker';
 import { errorIdOf } from './text-field';
 
-export function DeliverySection({ form, delivery, lang }: { form: CheckoutForm; delivery: DeliveryChoice; lang: Language }) {
+/**
+ * `cartHasBigProduct`: a provider without big products (the parcel machines) is shown unavailable, with the spec's
+ * reason, before it is chosen (spec 5 "Checkout"; issue 13 §5); one chosen earlier (a remembered draft) stays
+ * selectable so its 'tooBig' error can be seen and changed.
+ */
+export function DeliverySection({ form, delivery, lang, cartHasBigProduct }: { form: CheckoutForm; delivery: DeliveryChoice; lang: Language; cartHasBigProduct: boolean }) {
   const { t } = useTranslation('shop');
   const { draft, err } = form;
   const { providersQuery, providers, provider, chooseCountry, chooseProvider } = delivery;
@@ -69,27 +75,38 @@ export function DeliverySection({ form, delivery, lang }: { form: CheckoutForm; 
               {t('checkout.provider')} <span aria-hidden="true">*</span>
             </legend>
             {providers.length === 0 && <p className="muted">{t('checkout.noProviders')}</p>}
-            {providers.map((p) => (
-              <label key={p.id} className="provider-option">
-                <input
-                  type="radio"
-                  name="delivery_provider"
-                  value={p.id}
-                  checked={draft.order.delivery_provider === p.id}
-                  aria-invalid={providerError ? true : undefined}
-                  aria-describedby={`provider-desc-${p.id}`}
-                  onChange={() => chooseProvider(p.id)}
-                />
-                <span className="provider-option__text">
-                  <span className="provider-option__name">
-                    {p.name} <span className="provider-option__fee">{formatEuro(p.feeCents, lang)}</span>
+            {providers.map((p) => {
+              const checked = draft.order.delivery_provider === p.id;
+              const unavailable = cartHasBigProduct && !p.big_product;
+              return (
+                <label key={p.id} className={`provider-option${unavailable ? ' provider-option--unavailable' : ''}`}>
+                  <input
+                    type="radio"
+                    name="delivery_provider"
+                    value={p.id}
+                    checked={checked}
+                    disabled={unavailable && !checked}
+                    aria-invalid={providerError ? true : undefined}
+                    aria-describedby={`provider-desc-${p.id}`}
+                    onChange={() => chooseProvider(p.id)}
+                  />
+                  <span className="provider-option__text">
+                    <span className="provider-option__name">
+                      {p.name} <span className="provider-option__fee">{formatEuro(p.feeCents, lang)}</span>
+                    </span>
+                    <span id={`provider-desc-${p.id}`} className="muted provider-option__desc">
+                      {p.desc}
+                      {unavailable && (
+                        <>
+                          {' '}
+                          <strong className="provider-option__unavailable">{t('checkout.providerTooBig')}</strong>
+                        </>
+                      )}
+                    </span>
                   </span>
-                  <span id={`provider-desc-${p.id}`} className="muted provider-option__desc">
-                    {p.desc}
-                  </span>
-                </span>
-              </label>
-            ))}
+                </label>
+              );
+            })}
             {providerError && (
               <p id={errorIdOf(idOf('order.delivery_provider'))} className="field__error" role="alert">
                 {providerError}

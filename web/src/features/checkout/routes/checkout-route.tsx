@@ -10,6 +10,8 @@
  *   into the cart as the one delivery fee line. A cart with a big product refuses a provider without big_product.
  * - Comment, and the terms of sale (link to /muugitingimused) to accept.
  * - The draft is kept in local storage 'checkoutDraft' (without the terms flag, which is cleared after a submit).
+ * - The submit button comes after the summary (its `form` attribute ties it to the form), so on a phone it follows
+ *   the total; on wider screens it sits under the form, beside the summary (order-pages.css).
  * - Submit trims the fields, marks every failing one 'Required' (aria-invalid + aria-describedby) and focuses the
  *   first; otherwise shows 'Placing order' and POSTs with an Idempotency-Key. Success clears the cart and goes to
  *   /payment/{token} with `{ order, paymentMethods }` in the router state. Failure: 'An unexpected system error
@@ -65,23 +67,24 @@ export function CheckoutRoute() {
         </div>
       ) : (
         <div className="checkout-page__body">
-          <form className="checkout-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={placing}>
+          <form id="checkout-form" className="checkout-form" noValidate onSubmit={(e) => void submit(e)} aria-busy={placing}>
             <ClientSection form={form} />
-            <DeliverySection form={form} delivery={delivery} lang={lang} />
+            <DeliverySection form={form} delivery={delivery} lang={lang} cartHasBigProduct={cartHasBigProduct} />
             <AdditionalSection form={form} />
-            <div className="checkout-form__actions">
-              <button type="submit" className="button button--primary" disabled={placing}>
-                {t('checkout.placeOrder')}
-              </button>
-              {placing && <Spinner label={t('checkout.placing')} />}
-              {placing && (
-                <p className="checkout-form__placing" aria-hidden="true">
-                  {t('checkout.placing')}
-                </p>
-              )}
-            </div>
           </form>
           <CheckoutSummary lines={lines} totalCents={cartTotals(cartState).totalCents} />
+          {/* After the summary, so on a phone the button follows the total (issue 13 §4); beside the form's end on wider screens. */}
+          <div className="checkout-form__actions">
+            <button type="submit" form="checkout-form" className="button button--primary" disabled={placing}>
+              {t('checkout.placeOrder')}
+            </button>
+            {placing && <Spinner label={t('checkout.placing')} />}
+            {placing && (
+              <p className="checkout-form__placing" aria-hidden="true">
+                {t('checkout.placing')}
+              </p>
+            )}
+          </div>
         </div>
       )}
     </section>

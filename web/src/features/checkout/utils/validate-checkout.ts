@@ -100,14 +100,22 @@ export function firstInvalidField(errors: Partial<Record<string, unknown>>): str
 
 /**
  * Narrows location options to those whose name, city or address contains every word of `filter` (case and
- * diacritics ignored: "parnu" finds "Pärnu"). An empty filter keeps every option.
+ * diacritics ignored: "parnu" finds "Pärnu"), ranked (issue 13 §5): first those whose name holds every word, then
+ * those whose name and city hold them, then the rest, which need the street ("Tartu" finds the Tartu machines before
+ * Iisaku and Jõhvi, whose street is Tartu mnt). Within a rank the given order (the API's by name) is kept. An empty
+ * filter keeps every option in the given order.
  */
 export function filterLocations<T extends { name: string; city: string; address: string }>(options: T[], filter: string): T[] {
   const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   const words = fold(filter).split(/\s+/).filter(Boolean);
   if (words.length === 0) return options;
-  return options.filter((o) => {
-    const hay = fold(`${o.name} ${o.city} ${o.address}`);
-    return words.every((w) => hay.includes(w));
-  });
+  const ranked: T[][] = [[], [], []];
+  for (const o of options) {
+    const name = fold(o.name);
+    const place = `${name} ${fold(o.city)}`;
+    if (words.every((w) => name.includes(w))) ranked[0]!.push(o);
+    else if (words.every((w) => place.includes(w))) ranked[1]!.push(o);
+    else if (words.every((w) => `${place} ${fold(o.address)}`.includes(w))) ranked[2]!.push(o);
+  }
+  return ranked.flat();
 }

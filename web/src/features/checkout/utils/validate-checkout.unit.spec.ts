@@ -1,5 +1,8 @@
 /** The checkout form's checks (spec 5 "Checkout") and its draft (spec 3 "Remembered user options"). */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseLocationFeed } from '../../../../../domain/delivery/feeds';
 import { emptyDraft, parseDraft, trimDraft, type CheckoutDraft } from './draft';
 import { filterLocations, firstInvalidField, type ProviderRule, validateCheckout } from './validate-checkout';
 
@@ -116,5 +119,37 @@ describe('filterLocations', () => {
     expect(filterLocations(options, 'ULEMISTE sojamae').map((o) => o.id)).toEqual(['2']);
     expect(filterLocations(options, '  ').map((o) => o.id)).toEqual(['1', '2']);
     expect(filterLocations(options, 'Tartu')).toEqual([]);
+  });
+});
+
+describe('filterLocations ranking (issue 13 §5) on the shipped Omniva snapshot (data/delivery), as the API sorts it', () => {
+  const snapshot = path.resolve(__dirname, '../../../../../data/delivery/omniva-locations-2024-11.json');
+  const collator = new Intl.Collator('et', { sensitivity: 'base', numeric: true });
+  const machines = parseLocationFeed('omniva-parcel', JSON.parse(readFileSync(snapshot, 'utf8')))
+    .locations.filter((l) => l.country === 'EE')
+    .sort((a, b) => collator.compare(a.name, b.name));
+
+  it("'Tartu': the machines named Tartu first, then those in a Tartu municipality, the Tartu mnt streets (Iisaku, Jõhvi) last", () => {
+    const found = filterLocations(machines, 'Tartu');
+    const iisaku = found.findIndex((o) => o.name.startsWith('Iisaku'));
+    const johvi = found.findIndex((o) => o.name.startsWith('Jõhvi'));
+    expect(iisaku).toBeGreaterThan(-1);
+    expect(johvi).toBeGreaterThan(-1);
+    // Every match by name or city comes before every match by street alone.
+    const byStreetOnly = (o: (typeof found)[number]) => !/tartu/i.test(`${o.name} ${o.city}`);
+    const firstStreet = found.findIndex(byStreetOnly);
+    expect(found.slice(firstStreet).every(byStreetOnly)).toBe(true);
+    expect(firstStreet).toBeGreaterThan(20);
+    expect(found[0]!.name).toMatch(/^Tartu /);
+    expect(Math.min(iisaku, johvi)).toBeGreaterThanOrEqual(firstStreet);
+    // The name matches keep the API's alphabetical order.
+    const named = found.filter((o) => /tartu/i.test(o.name)).map((o) => o.name);
+    expect(named).toEqual([...named].sort(collator.compare));
+  });
+
+  it('keeps every match: ranking reorders, never drops', () => {
+    expect(new Set(filterLocations(machines, 'tartu mnt').map((o) => o.id))).toEqual(
+      new Set(machines.filter((o) => ['tartu', 'mnt'].every((w) => `${o.name} ${o.city} ${o.address}`.toLowerCase().includes(w))).map((o) => o.id)),
+    );
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The order summary of the payment page (spec 3 "Order"; spec 4 "Payment page"): the rows (name, code, quantity,
+ * The order summary of the payment page (spec 3 "Order"; spec 4 "Payment page"): the rows (name, code — none for
+ * the postage line, whose postikulu-… code is internal —, quantity,
  * unit price, line total), the delivery (provider and parcel machine / post office, or the courier address), the
  * client, and the totals (net, VAT at its rate, total). Under the VAT rule of spec 5 an order without VAT shows
  * net prices and says so. Money arrives as integer euro cents (`*_cents`).
  */
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../../../api/contracts/orders';
+import { isPostageCode } from '../../../../../domain/delivery/providers';
 import { formatDate, formatEuro } from '../../../lib/format';
 import type { Language } from '../../../lib/language';
 
@@ -36,7 +38,8 @@ export function OrderSummary({ order, lang }: { order: Order; lang: Language }) 
             <tr key={r.product_id}>
               <th scope="row">
                 {r.name}
-                <span className="muted order-summary__code"> {r.code}</span>
+                {/* the postage line's code (postikulu-…) is the shop's internal marker, not a product code (issue 13) */}
+                {!isPostageCode(r.code) && <span className="muted order-summary__code"> {r.code}</span>}
               </th>
               <td className="num">{r.quantity}</td>
               <td className="num">{formatEuro(r.price_cents, lang)}</td>

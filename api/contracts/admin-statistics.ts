@@ -1,0 +1,67 @@
+/**
+ * Search-keyword statistics contracts (issue 11 StatisticsList; spec 2 "Admin area": search keywords, statistics
+ * time ranges). GET /v1/admin/statistics/search-keywords, permission `statistics.view`. Imports nothing but zod
+ * (the range names are domain/search/statistics-ranges.ts STATISTICS_RANGES; api/routes/admin/statistics.ts checks
+ * at compile time that both lists agree).
+ */
+import { z } from 'zod';
+
+/** The spec's ranges in its order: last 14 days, last 30 days, current month, previous month, next month, all time. */
+export const STATISTICS_RANGE_NAMES = ['last-14-days', 'last-30-days', 'current-month', 'previous-month', 'next-month', 'all'] as const;
+export type StatisticsRangeName = (typeof STATISTICS_RANGE_NAMES)[number];
+
+/** Rows per page of the keyword list: default and most. */
+export const KEYWORD_PAGE_SIZE_DEFAULT = 50;
+export const KEYWORD_PAGE_SIZE_MAX = 1000;
+
+/**
+ * Query of GET /v1/admin/statistics/search-keywords: `range` (default last-30-days; another value answers 400
+ * `statistics.range_invalid`), `zero=1` only the keywords whose last search in the range found nothing,
+ * `format=csv` every keyword of the range as text/csv (paging ignored), `page` (1-based), `pageSize` (1-1000,
+ * default 50), `lang`.
+ */
+export const searchKeywordsQuerySchema = z.object({
+  range: z.enum(STATISTICS_RANGE_NAMES).default('last-30-days'),
+  zero: z.enum(['0', '1']).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(KEYWORD_PAGE_SIZE_MAX).default(KEYWORD_PAGE_SIZE_DEFAULT),
+  lang: z.string().optional(),
+});
+export type SearchKeywordsQuery = z.infer<typeof searchKeywordsQuerySchema>;
+
+/** One keyword over the range. */
+export const keywordStatisticsSchema = z.object({
+  /** Normalised: lower case, whitespace collapsed. */
+  keyword: z.string(),
+  /** Searches of it in the range (typed, linked or paged). */
+  searches: z.number().int(),
+  /** Of those, typed into the search box. */
+  typedByUser: z.number().int(),
+  /** Of those, the ones that found nothing. */
+  zeroResults: z.number().int(),
+  /** Results of its last search in the range. */
+  resultCount: z.number().int(),
+  /** Tallinn date of its last search in the range, yyyy-mm-dd. */
+  lastSearchedOn: z.string(),
+});
+export type KeywordStatisticsRow = z.infer<typeof keywordStatisticsSchema>;
+
+/** `data` of GET /v1/admin/statistics/search-keywords (JSON). */
+export const searchKeywordsResponseSchema = z.object({
+  range: z.enum(STATISTICS_RANGE_NAMES),
+  /** First Tallinn date in the range (yyyy-mm-dd), null for all time. */
+  from: z.string().nullable(),
+  /** First Tallinn date after the range, null for all time. */
+  to: z.string().nullable(),
+  zeroOnly: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Keywords in all pages. */
+  total: z.number().int(),
+  /** Most searched first, then by keyword. */
+  keywords: z.array(keywordStatisticsSchema),
+  /** Searches (with text) per Tallinn day of the range, oldest first, days without searches as 0 (the chart). */
+  perDay: z.array(z.object({ day: z.string(), searches: z.number().int() })),
+});
+export type SearchKeywordsResponse = z.infer<typeof searchKeywordsResponseSchema>;

@@ -1,0 +1,137 @@
+/**
+ * The audit timeline (issue 11 "The audit timeline"): GET /v1/admin/history/{stream}?asOf=&before=&limit= under
+ * /v1/admin, permission `history.view`; a `user-` stream asks `users.manage` too (403 otherwise), as the users
+ * screens do. Contract: api/contracts/admin-history.ts.
+ *
+ * Reads the stream from the event store (no read model: the timeline is the stream), folds it oldest first with the
+ * aggregate's own `evolve` (domain/history/timeline.ts) to pair each event with the fields it changed, keeps those at
+ * or before `asOf`, and answers one page newest first. Who: metadata.userId resolved to the username through the
+ * users read model; no user: 'shopper' or 'system' (`anonymousActor`). Password hashes never leave: they are cut
+ * from the events' data and from the folded state.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { evolve as evolveCategory, initialState as categoryInitial, toCategoryStreamId } from '../../../domain/category/category.js';
+import { parseCategoryEvent } from '../../../domain/category/events.js';
+import { anonymousActor, foldTimeline, parseHistoryStream, withoutSecrets, type HistoryKind } from '../../../domain/history/timeline.js';
+import { parseProductEvent } from '../../../domain/product/events.js';
+import { evolve as evolveProduct, initialState as productInitial, toProductStreamId } from '../../../domain/product/product.js';
+import { can } from '../../../domain/user/permissions.js';
+import type { EventStore, RecordedEvent } from '../../../platform/event-store/port.js';
+import { listUsers } from '../../../projections/users/queries.js';
+import { listWarehouses } from '../../../projections/warehouses/queries.js';
+import { HISTORY_PAGE_DEFAULT, historyParamsSchema, historyQuerySchema, historySchema, type HistoryEvent } from '../../contracts/admin-history.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import type { RouteOptions } from '../../deps.js';
+import { ApiError, success } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
+
+const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema };
+
+/** Every event of a stream, oldest first (read in pages of 1000). */
+async function readWholeStream(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  const all: RecordedEvent[] = [];
+  for (;;) {
+    const { events } = await store.readStream(streamId, { direction: 'forward', fromPosition: BigInt(all.length + 1), maxCount: 1000 });
+    all.push(...events);
+    if (events.length < 1000) return all;
+  }
+}
+
+/** What the stream is about, for the sentences: a product's code1, a category's name in `lang`, a username. */
+async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state: Record<string, unknown>, lang: 'et' | 'en'): Promise<string | null> {
+  if (kind === 'user') return typeof state.username === 'string' ? state.username : null;
+  if (kind === 'category') {
+    const { events } = await store.readStream(toCategoryStreamId(id));
+    const folded = events.reduce((s, e) => {
+      try {
+        return evolveCategory(s, parseCategoryEvent(e));
+      } catch {
+        return s;
+      }
+    }, categoryInitial);
+    return folded.status === 'empty' ? null : folded.names[lang] || folded.names.et;
+  }
+  const { events } = await store.readStream(toProductStreamId(id));
+  const folded = events.reduce((s, e) => {
+    try {
+      return evolveProduct(s, parseProductEvent(e));
+    } catch {
+      return s;
+    }
+  }, productInitial);
+  return folded.status === 'empty' ? null : folded.code1;
+}
+
+/** `asOf` as an ISO-8601 UTC string, or null when absent. @throws ApiError 400 history.as_of_invalid */
+function parseAsOf(asOf: string | undefined): string | null {
+  if (asOf === undefined || asOf === '') return null;
+  // A date and time (seconds and zone optional): 2026-11-22T10:00, 2026-11-22T10:00:00.000Z, ...+02:00.
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/.test(asOf)) throw new ApiError('history.as_of_invalid', 400, 'asOf');
+  const ms = Date.parse(asOf);
+  if (Number.isNaN(ms)) throw new ApiError('history.as_of_invalid', 400, 'asOf');
+  return new Date(ms).toISOString();
+}
+
+export async function adminHistoryRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/history/:stream',
+    {
+      schema: {
+        summary: "A stream's audit timeline, newest first, with who, the changed fields and the state as of a time",
+        tags: ['admin'],
+        params: historyParamsSchema,
+        querystring: historyQuerySchema,
+        response: { 200: envelopeSchema(historySchema), ...failures },
+      },
+      config: { permission: 'history.view' },
+    },
+    async (request) => {
+      const target = parseHistoryStream(request.params.stream);
+      if (!target) throw new ApiError('history.stream_invalid', 400, 'stream');
+      if (target.kind === 'user' && !can(request.staffUser, 'users.manage')) throw new ApiError('forbidden', 403);
+      const asOf = parseAsOf(request.query.asOf);
+      const limit = request.query.limit ?? HISTORY_PAGE_DEFAULT;
+      const stream = request.params.stream;
+
+      const all = await readWholeStream(deps.store, stream);
+      if (all.length === 0) throw new ApiError('history.not_found', 404, 'stream');
+      const shown = asOf === null ? all : all.filter((e) => Date.parse(String(e.metadata.time)) <= Date.parse(asOf));
+      const { entries, state } = foldTimeline(target.kind, shown);
+
+      const older = entries.filter((e) => request.query.before === undefined || Number(e.event.streamPosition) < request.query.before);
+      const page = older.slice(-limit).reverse();
+      const nextBefore = older.length > limit ? Number(page[page.length - 1]!.event.streamPosition) : null;
+
+      const usernames = new Map((await listUsers(deps.db)).map((u) => [u.id, u.username]));
+      const events: HistoryEvent[] = page.map(({ event, changes }) => {
+        const userId = typeof event.metadata.userId === 'string' && event.metadata.userId ? event.metadata.userId : null;
+        return {
+          id: event.id,
+          type: event.type,
+          time: String(event.metadata.time),
+          streamPosition: Number(event.streamPosition),
+          globalPosition: event.globalPosition.toString(),
+          checkpoint: event.checkpoint,
+          actor: userId ? { kind: 'staff', userId, username: usernames.get(userId) ?? null } : { kind: anonymousActor(event), userId: null, username: null },
+          data: withoutSecrets((event.data ?? {}) as Record<string, unknown>),
+          metadata: withoutSecrets(event.metadata as Record<string, unknown>),
+          changes,
+        };
+      });
+      const lang = requestLanguage(request.query, request.headers['accept-language']) === 'en' ? 'en' : 'et';
+      const warehouses = target.kind === 'stock' ? Object.fromEntries((await listWarehouses(deps.db)).map((w) => [w.id, w.name])) : {};
+      return success({
+        stream,
+        kind: target.kind,
+        subject: await subjectOf(deps.store, target.kind, target.id, state, lang),
+        warehouses,
+        asOf,
+        version: all.length,
+        events,
+        nextBefore,
+        state,
+      });
+    },
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * Listing and search under load, with no repeated query (`npm run bench:catalog-load`; issue 13 §1).
+ *
+ * The api role runs as its own process on the benchmark catalog (bench/catalog-setup.ts: 100,000+ listed products)
+ * with its result cache off (LISTING_CACHE_TTL_MS=0: every figure is the cold path); a projector process follows
+ * the event store. autocannon drives `CONNECTIONS` (default 50) connections for `DURATION` seconds (default 10) per
+ * scenario, each request a new random one:
+ * - health: GET /health, the HTTP ceiling of this machine, measured in the same run as the others;
+ * - category: a random category, 0-2 random filters of its facets, a random sort, page 1-3, facets included;
+ * - catalog: the whole catalog (the home page), a random sort and any page;
+ * - search: a varying two-word query made of word prefixes of a random product's name ('pidur lam'), or a random
+ *   product's part number as typed with or without its spaces and slashes.
+ * Then the same four again while a writer changes stock `WRITES_PER_SECOND` (default 20) times a second through the
+ * AdjustStock command (the projector projects it, the api is told).
+ * Prints p50/p95/p99 in milliseconds and requests/s per scenario, and each scenario's p95 and req/s as a ratio to
+ * health's in the same phase. Figures only: nothing passes or fails on time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { adjustStock } from '../commands/stock/adjust-stock.js';
+import { createDatabase } from '../platform/db/database.js';
+import { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { setupBenchCatalog } from './catalog-setup.js';
+import { fmt, percentile, printTable } from './support.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PORT ?? 3998);
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const WRITES_PER_SECOND = Number(process.env.WRITES_PER_SECOND ?? 20);
+const SORTS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'];
+const base = `http://127.0.0.1:${PORT}`;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Result {
+  times: number[];
+  errors: number;
+  rps: number;
+}
+
+async function run(next: () => string): Promise<Result> {
+  const times: number[] = [];
+  let errors = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }],
+    setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => {
+      client.on('response', (status: number, _bytes: number, responseTime: number) => {
+        times.push(responseTime);
+        if (status !== 200) errors++;
+      });
+    },
+  } as never);
+  return { times, errors, rps: (result as { requests: { average: number } }).requests.average };
+}
+
+function row(phase: string, name: string, r: Result, health: Result): Record<string, string | number> {
+  const p95 = percentile(r.times, 95);
+  return {
+    phase,
+    scenario: name,
+    requests: r.times.length,
+    'non-200': r.errors,
+    'p50 ms': fmt(percentile(r.times, 50)),
+    'p95 ms': fmt(p95),
+    'p99 ms': fmt(percentile(r.times, 99)),
+    'req/s': fmt(r.rps, 0),
+    'p95 / health p95': fmt(p95 / percentile(health.times, 95), 1),
+    'req/s / health req/s': fmt(r.rps / health.rps, 3),
+  };
+}
+
+async function main() {
+  const url = await setupBenchCatalog();
+  const db = createDatabase(url, { max: 4 });
+  const store = new PostgresEventStore(db);
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? randomUUID() + randomUUID(),
+    LISTING_CACHE_TTL_MS: '0',
+  };
+  const children: ChildProcess[] = [];
+  const role = (name: string) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bin', 'role.ts'), name], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout?.on('data', (d: Buffer) => {
+      for (const line of d.toString().split('\n')) if (/listing index|listening|rebuil/i.test(line)) console.log(`[${name}] ${line.trim()}`);
+    });
+    children.push(child);
+    return child;
+  };
+  let writer: NodeJS.Timeout | null = null;
+  try {
+    role('projector');
+    role('api');
+    await waitFor(`${base}/health`);
+
+    // Categories and their facets, products' names and codes, from the api and the read model.
+    const tree = (await (await fetch(`${base}/v1/categories`)).json()).data as { id: string; productCount: number; children: unknown[] }[];
+    const categories: { id: string; facets: [string, string[]][] }[] = [];
+    const walk = (nodes: { id: string; productCount: number; children: unknown[] }[]) => {
+      for (const n of nodes) {
+        if (n.productCount > 0) categories.push({ id: n.id, facets: [] });
+        walk(n.children as typeof nodes);
+      }
+    };
+    walk(tree);
+    for (const c of categories) {
+      const body = (await (await fetch(`${base}/v1/products?c=${c.id}`)).json()).data as { availableFilters: { name: string; options: Record<string, number> }[] };
+      c.facets = body.availableFilters.map((f) => [f.name, Object.keys(f.options)]);
+    }
+    const sample = (
+      await sql<{ id: string; code1: string; name_et: string; name_en: string }>`
+        select id::text, code1, name_et, name_en from rm_catalog.products where listed order by random() limit 5000`.execute(db)
+    ).rows;
+    const totalListed = (await sql<{ n: number }>`select count(*)::int as n from rm_catalog.products where listed`.execute(db)).rows[0].n;
+    console.log(`${categories.length} categories with products, ${totalListed} listed products; ${CONNECTIONS} connections, ${DURATION} s per scenario`);
+
+    const categoryPath = () => {
+      const c = pick(categories);
+      const filters: Record<string, string[]> = {};
+      const count = Math.floor(Math.random() * 3);
+      for (let i = 0; i < count && c.facets.length; i++) {
+        const [name, values] = pick(c.facets);
+        filters[name] = [pick(values)];
+      }
+      const f = Object.keys(filters).length ? `&f=${encodeURIComponent(JSON.stringify(filters))}` : '';
+      return `/v1/products?c=${c.id}${f}&sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 3)}`;
+    };
+    const pages = Math.ceil(totalListed / 24);
+    const catalogPath = () => `/v1/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * pages)}`;
+    const prefix = (w: string) => w.slice(0, Math.min(w.length, 3 + Math.floor(Math.random() * 4)));
+    const searchPath = () => {
+      const p = pick(sample);
+      if (Math.random() < 0.3) {
+        const code = Math.random() < 0.5 ? p.code1 : p.code1.replace(/[^\p{L}\p{N}]/gu, '');
+        return `/v1/products?q=${encodeURIComponent(code)}&iu=user`;
+      }
+      const words = (Math.random() < 0.5 ? p.name_et : p.name_en).toLowerCase().match(/[\p{L}]{3,}/gu) ?? ['filter'];
+      const q = words.length > 1 ? `${prefix(pick(words))} ${prefix(pick(words))}` : prefix(words[0]);
+      return `/v1/products?q=${encodeURIComponent(q)}&iu=user`;
+    };
+
+    const rows: Record<string, string | number>[] = [];
+    const phase = async (name: string) => {
+      const health = await run(() => '/health');
+      rows.push(row(name, 'health (HTTP ceiling)', health, health));
+      rows.push(row(name, 'category + filters + sort + page 1-3', await run(categoryPath), health));
+      rows.push(row(name, 'whole catalog, any sort, any page', await run(catalogPath), health));
+      rows.push(row(name, 'search, varying words or part number', await run(searchPath), health));
+    };
+    await phase('quiet');
+
+    let writes = 0;
+    let writeErrors = 0;
+    const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
+    writer = setInterval(() => {
+      const p = pick(sample);
+      adjustStock(store, { productId: p.id, warehouseId: 'tallinn', delta: Math.random() < 0.5 ? 1 : 2 }, ctx()).then(
+        () => writes++,
+        () => writeErrors++,
+      );
+    }, 1000 / WRITES_PER_SECOND);
+    const started = Date.now();
+    await phase(`${WRITES_PER_SECOND} stock writes/s`);
+    const seconds = (Date.now() - started) / 1000;
+    clearInterval(writer);
+    writer = null;
+    printTable(rows);
+    console.log(`writer: ${writes} stock changes in ${seconds.toFixed(0)} s (${(writes / seconds).toFixed(1)}/s), ${writeErrors} refused`);
+  } finally {
+    if (writer) clearInterval(writer);
+    for (const c of children) c.kill('SIGTERM');
+    await store.close();
+    await db.destroy();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,149 @@
+/**
+ * The audit timeline's pure part (issue 11 "The audit timeline"): which streams it shows, the fold of one stream's
+ * events into a plain state object per aggregate (the aggregates' own `evolve`, fed by their zod parsers), and the
+ * before/after of the fields each event changed (consecutive states diffed by dotted field path).
+ *
+ * Streams: `product-{id}`, `stock-{productId}`, `category-{id}`, `user-{id}` (docs/architecture.md "Streams and
+ * aggregates"). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
+ * (docs/architecture.md "Events hold the hash": a reader that shows events to people leaves it out).
+ *
+ * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
+ */
+import { evolve as evolveCategory, initialState as categoryInitial, type CategoryState } from '../category/category.js';
+import { parseCategoryEvent } from '../category/events.js';
+import { parseProductEvent } from '../product/events.js';
+import { evolve as evolveProduct, initialState as productInitial, type ProductState } from '../product/product.js';
+import { parseStockEvent } from '../stock/events.js';
+import { evolve as evolveStock, initialState as stockInitial, type StockState } from '../stock/stock.js';
+import { parseUserEvent } from '../user/events.js';
+import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
+
+/** The aggregates whose streams the timeline shows, by stream prefix. */
+export const HISTORY_KINDS = ['product', 'stock', 'category', 'user'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+/** A stream name the timeline accepts: a known prefix, '-', then 1-100 of A-Z a-z 0-9 _ - (uuids, codes). */
+const STREAM_PATTERN = new RegExp(`^(${HISTORY_KINDS.join('|')})-([A-Za-z0-9_-]{1,100})$`);
+
+/** The kind and id of a stream name as stored (`stock-{productId}`), or null when the timeline does not show it. */
+export function parseHistoryStream(stream: string): { kind: HistoryKind; id: string } | null {
+  const m = STREAM_PATTERN.exec(stream);
+  return m ? { kind: m[1] as HistoryKind, id: m[2]! } : null;
+}
+
+/** A plain, JSON-safe state object (the folded aggregate, without secrets). */
+export type PlainState = Record<string, unknown>;
+
+/** Keys that never leave the server (password hashes and the like), at any depth of event data or state. */
+const SECRET_KEY = /^password$|hash$|secret$|token$/i;
+
+/** A copy of `value` without secret keys at any depth (`passwordHash` of UserCreated and PasswordChanged). */
+export function withoutSecrets<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([k]) => !SECRET_KEY.test(k)).map(([k, v]) => [k, withoutSecrets(v)])) as T;
+  }
+  return value;
+}
+
+interface Fold<S> {
+  initial: S;
+  /** Applies one stored event; throws MalformedEventError for a type or data the aggregate does not know. */
+  apply(state: S, event: { type: string; data: unknown }): S;
+  /** The state as a plain object for people: no status 'empty' noise, no secrets. */
+  view(state: S): PlainState;
+}
+
+const stripStatusEmpty = (state: { status: string }): PlainState => (state.status === 'empty' ? {} : (state as unknown as PlainState));
+
+const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
+  product: { initial: productInitial, apply: (s, e) => evolveProduct(s as ProductState, parseProductEvent(e)), view: (s) => stripStatusEmpty(s as ProductState) } as Fold<unknown>,
+  category: { initial: categoryInitial, apply: (s, e) => evolveCategory(s as CategoryState, parseCategoryEvent(e)), view: (s) => stripStatusEmpty(s as CategoryState) } as Fold<unknown>,
+  user: { initial: userInitial, apply: (s, e) => evolveUser(s as UserState, parseUserEvent(e)), view: (s) => withoutSecrets(stripStatusEmpty(s as UserState)) } as Fold<unknown>,
+  // Stock: per-warehouse free units (`onHand.{warehouse}`) and units held per order (`reservations.{order}.{warehouse}`).
+  stock: {
+    initial: stockInitial,
+    apply: (s, e) => evolveStock(s as StockState, parseStockEvent(e)),
+    view: (s) => {
+      const st = s as StockState;
+      return st.productId === null ? {} : { productId: st.productId, onHand: st.onHand, reservations: st.reservations };
+    },
+  } as Fold<unknown>,
+};
+
+/**
+ * A state as leaf paths: nested plain objects become dotted keys (`onHand.tallinn`, `names.et`); arrays, strings,
+ * numbers, booleans and null are leaves (an array is compared and shown whole).
+ */
+export function flattenState(state: PlainState, prefix = ''): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      Object.assign(out, flattenState(value as PlainState, path));
+    } else out[path] = value;
+  }
+  return out;
+}
+
+/** One changed field: its dotted path, the value before (null when absent) and after (null when removed). */
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The fields whose values differ between two states, in the order of their paths (before's first, then new ones). */
+export function diffStates(before: PlainState, after: PlainState): FieldChange[] {
+  const a = flattenState(before);
+  const b = flattenState(after);
+  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return fields
+    .filter((f) => JSON.stringify(a[f] ?? null) !== JSON.stringify(b[f] ?? null))
+    .map((field) => ({ field, before: a[field] ?? null, after: b[field] ?? null }));
+}
+
+/** One event of the timeline, oldest first as folded. */
+export interface FoldedEvent<E> {
+  event: E;
+  changes: FieldChange[];
+}
+
+/**
+ * Folds a stream's events (oldest first) with the aggregate of `kind` and pairs each with the fields it changed.
+ * An event the aggregate does not know, or whose data its schema refuses, changes nothing (it still shows, with no
+ * before/after): the timeline shows what is stored, it does not judge it.
+ * @returns the events with their changes (oldest first) and the state after the last one
+ */
+export function foldTimeline<E extends { type: string; data: unknown }>(kind: HistoryKind, events: readonly E[]): { entries: FoldedEvent<E>[]; state: PlainState } {
+  const fold = FOLDS[kind];
+  let state = fold.initial;
+  let view = fold.view(state);
+  const entries: FoldedEvent<E>[] = [];
+  for (const event of events) {
+    try {
+      state = fold.apply(state, event);
+    } catch {
+      entries.push({ event, changes: [] });
+      continue;
+    }
+    const next = fold.view(state);
+    entries.push({ event, changes: diffStates(view, next) });
+    view = next;
+  }
+  return { entries, state: view };
+}
+
+/**
+ * Who caused an event that names no user (metadata.userId null): `metadata.actor` when a writer recorded it
+ * ('shopper' or 'system'), else by what the event is: a reservation, a release of an order not placed or
+ * cancelled, and a forgot-password request come from someone on the website (a shopper, not signed in); the rest
+ * (expiry job, imports, seeds) from the system.
+ */
+export function anonymousActor(event: { type: string; data: unknown; metadata: Record<string, unknown> }): 'shopper' | 'system' {
+  const actor = event.metadata.actor;
+  if (actor === 'shopper' || actor === 'system') return actor;
+  if (event.type === 'StockReserved' || event.type === 'PasswordResetRequested') return 'shopper';
+  if (event.type === 'ReservationReleased') return (event.data as { reason?: unknown } | null)?.reason === 'expired' ? 'system' : 'shopper';
+  return 'system';
+}

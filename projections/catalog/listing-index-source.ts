@@ -1,0 +1,172 @@
+/**
+ * Keeps a process's CatalogListingIndex (listing-index.ts) equal to the catalog read model in PostgreSQL.
+ *
+ * - Load: every `products` row and every `categories` row, once, before the first answer (100,000 products load
+ *   in about a second; see bench/catalog-load.bench.ts).
+ * - Follow: a row's `listing_position` is the global position of the last Product event applied to it, and a
+ *   category's `position` that of its last event. The projector applies events in global order and commits batch
+ *   after batch, so the rows changed since the index's last look are exactly those past its highest position:
+ *   `sync()` reads the newest positions and, when they are past the index's, applies those rows. A rebuild that
+ *   swapped in a new schema (projections/read-model.ts) gives the table a new oid: the index then loads in full.
+ * - Freshness: `head` (one row: newest positions and the table's oid) is read in the same round trip as every
+ *   page's rows (queries.ts listProducts), so an answer never comes from an index older than the read model it read
+ *   the page from; a change hint (LISTEN rm_changed, api/read-model-changes.ts) syncs early so that rarely happens.
+ */
+import { type Kysely, sql } from 'kysely';
+import { liveSchema } from '../read-model.js';
+import { CatalogListingIndex, type IndexCategoryRow, type IndexProductRow } from './listing-index.js';
+import type { CatalogTables } from './schema.js';
+import { catalogReadModel } from './writer.js';
+
+/** Newest positions of the read model and the products table's oid, as `head` columns of a query. */
+export interface CatalogHead {
+  product_position: string | null;
+  category_position: string | null;
+  relation: string | null;
+}
+
+const schema = liveSchema(catalogReadModel);
+const T = (table: string) => sql.id(schema, table);
+
+/** `select` list of the head columns (for queries.ts to read them beside a page). */
+export const HEAD_COLUMNS = sql`
+  (select max(listing_position) from ${T('products')}) as product_position,
+  (select max(listing_position) from ${T('categories')}) as category_position,
+  to_regclass(${`${schema}.products`})::oid::text as relation`;
+
+// Arrays travel as strings joined by U+001F (no such character in an id or a facet): faster to read than pg arrays.
+const PRODUCT_COLUMNS = sql`
+  p.id::text, p.seq::text, p.listed, p.code_text, p.name_et, p.name_en, array_to_string(p.category_ids, chr(31)) as category_ids,
+  array_to_string(p.facets, chr(31)) as facets, p.gross_cents, (extract(epoch from p.modified_at) * 1000)::float8 as modified_ms,
+  (extract(epoch from p.vis_from) * 1000)::float8 as vis_from_ms, (extract(epoch from p.vis_to) * 1000)::float8 as vis_to_ms,
+  p.vis_in, p.vis_out, p.listing_position`;
+
+type ProductRow = IndexProductRow & { listing_position: string };
+type RawProductRow = Omit<ProductRow, 'category_ids' | 'facets'> & { category_ids: string; facets: string };
+
+/** Parses pg's float8 text ('Infinity', '-Infinity', digits) that the driver may hand over as a string. */
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
+
+const list = (joined: string): string[] => (joined ? joined.split('\u001f') : []);
+
+function toIndexRow(r: RawProductRow): ProductRow {
+  return {
+    ...r,
+    category_ids: list(r.category_ids),
+    facets: list(r.facets),
+    modified_ms: r.modified_ms === null ? null : num(r.modified_ms),
+    vis_from_ms: num(r.vis_from_ms),
+    vis_to_ms: num(r.vis_to_ms),
+  };
+}
+
+/** The later of two `$all` checkpoints ('' is before every one). */
+const later = (a: string, b: string | null | undefined) => (b && b > a ? b : a);
+
+/** One process's listing index and how far it has followed the read model. */
+export class ListingIndexSource {
+  private index: CatalogListingIndex | null = null;
+  private productPosition = '';
+  private categoryPosition = '';
+  private relation: string | null = null;
+  private loading: Promise<CatalogListingIndex> | null = null;
+  private syncing: Promise<boolean> | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly db: Kysely<CatalogTables>) {}
+
+  /** The index, loaded in full on first use (concurrent callers share the load). */
+  current(): Promise<CatalogListingIndex> {
+    if (this.index) return Promise.resolve(this.index);
+    return this.load();
+  }
+
+  /** How far the index has followed the read model now (take it before answering from the index). */
+  position(): CatalogHead {
+    return { product_position: this.productPosition, category_position: this.categoryPosition, relation: this.relation };
+  }
+
+  /**
+   * Was an index at position `at` (default: now) behind the read model whose head a query just read? A page
+   * decided at `at` is stale when this is true, even if a sync has moved the index on since.
+   */
+  isBehind(head: CatalogHead, at: CatalogHead = this.position()): boolean {
+    const product = at.product_position ?? '';
+    const category = at.category_position ?? '';
+    return head.relation !== at.relation || later(product, head.product_position) !== product || later(category, head.category_position) !== category;
+  }
+
+  /** Calls `fn` after each sync that changed what listings show (the api drops its result cache). */
+  onChange(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /**
+   * Brings the index up to the read model: nothing when it is current, the changed rows when it is behind, all rows
+   * after a rebuild. Concurrent callers share one sync. Returns true when listings changed.
+   */
+  sync(): Promise<boolean> {
+    if (!this.index) return this.load().then(() => true);
+    if (this.syncing) return this.syncing;
+    const run = this.syncOnce().finally(() => {
+      this.syncing = null;
+    });
+    this.syncing = run;
+    return run;
+  }
+
+  private async syncOnce(): Promise<boolean> {
+    const head = (await sql<CatalogHead>`select ${HEAD_COLUMNS}`.execute(this.db)).rows[0];
+    if (!this.isBehind(head)) return false;
+    if (head.relation !== this.relation) {
+      await this.load(true);
+      return true;
+    }
+    const [products, categories] = await Promise.all([
+      later(this.productPosition, head.product_position) !== this.productPosition
+        ? sql<RawProductRow>`select ${PRODUCT_COLUMNS} from ${T('products')} p where p.listing_position > ${this.productPosition} order by p.listing_position`.execute(this.db)
+        : Promise.resolve({ rows: [] as RawProductRow[] }),
+      later(this.categoryPosition, head.category_position) !== this.categoryPosition ? this.loadCategories() : Promise.resolve(null),
+    ]);
+    const rows = products.rows.map(toIndexRow);
+    const changed = this.index!.apply(rows, categories?.rows ?? null);
+    for (const r of rows) this.productPosition = later(this.productPosition, r.listing_position);
+    if (categories) this.categoryPosition = categories.max;
+    if (changed) for (const fn of this.listeners) fn();
+    return changed;
+  }
+
+  private async loadCategories(): Promise<{ rows: IndexCategoryRow[]; max: string }> {
+    const r = await sql<{ doc: IndexCategoryRow['doc']; position: string }>`select doc, listing_position as position from ${T('categories')} order by seq`.execute(this.db);
+    let max = '';
+    for (const row of r.rows) max = later(max, row.position);
+    return { rows: r.rows.map((row) => ({ doc: row.doc })), max };
+  }
+
+  private load(force = false): Promise<CatalogListingIndex> {
+    if (this.loading) return this.loading;
+    if (this.index && !force) return Promise.resolve(this.index);
+    const run = (async () => {
+      const relation = (await sql<{ relation: string | null }>`select to_regclass(${`${schema}.products`})::oid::text as relation`.execute(this.db)).rows[0].relation;
+      const [products, categories] = await Promise.all([
+        sql<RawProductRow>`select ${PRODUCT_COLUMNS} from ${T('products')} p`.execute(this.db),
+        this.loadCategories(),
+      ]);
+      const rows = products.rows.map(toIndexRow);
+      const index = CatalogListingIndex.build(rows, categories.rows);
+      let max = '';
+      for (const r of rows) max = later(max, r.listing_position);
+      this.index = index;
+      this.productPosition = max;
+      this.categoryPosition = categories.max;
+      this.relation = relation;
+      for (const fn of this.listeners) fn();
+      return index;
+    })().finally(() => {
+      this.loading = null;
+    });
+    this.loading = run;
+    return run;
+  }
+}

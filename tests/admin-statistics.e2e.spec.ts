@@ -1,0 +1,142 @@
+/**
+ * StatisticsList in Debian's Chromium (issue 11 "StatisticsList"): a shop staff member opens /admin/statistics,
+ * signs in and comes back to it; the 'found nothing' tab comes first and shows the keyword that found nothing, the
+ * searches per day chart has its text summary; the 'all keywords' tab and the range picker (last 30 days -> last 14
+ * days) change the rows and the URL; the CSV link downloads the range's keywords with the session; the English
+ * screen has its labels; axe-core finds no serious or critical violation in either theme. Screenshots in
+ * /tmp/admin-statistics-e2e-*.png.
+ */
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebIfStale } from '../bin/web-build.js';
+import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { registerUser } from '../commands/user/user-accounts.js';
+import { seriousAxeViolations } from './support/axe.js';
+import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { serveStorefront } from './support/storefront-server.js';
+
+const STAFF = { username: 'otsingute.vaatleja', password: 'Sinine-Meri-2026!' };
+const DAY_MS = 86_400_000;
+
+let h: ShopHarness;
+let app: FastifyInstance;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let base: string;
+
+beforeAll(async () => {
+  buildWebIfStale((line) => process.stderr.write(`${line}\n`));
+  const executablePath = chromiumExecutable();
+  h = await createShopHarness('admin_statistics_e2e');
+  const ctx = (now: string) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now });
+  const now = Date.now();
+  await registerUser(h.store, { ...STAFF, confirm: STAFF.password, roles: ['CLIENT'] }, ctx(new Date(now).toISOString()), { usernameTaken: async () => false });
+  const recorder = new SearchRecorder(h.store, { flushIntervalMs: 0 });
+  const search = (query: string, resultCount: number, daysAgo: number) =>
+    recorder.record({ query, categoryId: null, filters: {}, resultCount, typedByUser: true, language: 'et' }, ctx(new Date(now - daysAgo * DAY_MS).toISOString()));
+  await search('vihmavarjuhoidja', 0, 0);
+  await search('vihmavarjuhoidja', 0, 1);
+  for (let i = 0; i < 3; i++) await search('piduriklotsid', 5, i);
+  await search('summuti', 3, 20); // in the last 30 days, not in the last 14
+  await h.settle();
+  ({ app, base } = await serveStorefront(h));
+  browser = await launchChromium(executablePath);
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await h?.close();
+});
+
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const pathOf = () => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const keywordsShown = async () => (await page.locator('#statistics-panel tbody .statistics-keyword').allInnerTexts()).map((s) => s.trim());
+
+async function expectAccessibleInBothThemes(name: string) {
+  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
+  for (const theme of ['dark', 'light'] as const) {
+    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
+      await page.getByRole('button', { name: /theme|teema/i }).first().click();
+      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
+    }
+    await page.screenshot({ path: `/tmp/admin-statistics-e2e-${name}-${theme}.png`, fullPage: true });
+    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
+  }
+}
+
+describe('StatisticsList (/admin/statistics)', () => {
+  it('signs in to the search keywords, the found-nothing tab first, with the chart and its summary', async () => {
+    await page.goto(`${base}/admin/statistics`);
+    await eventually(pathOf).toBe('/login?next=%2Fadmin%2Fstatistics');
+    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
+    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
+    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await eventually(pathOf).toBe('/admin/statistics');
+    await eventually(() => page.locator('h1').innerText()).toBe('Otsingusõnad');
+    await eventually(() => page.getByRole('navigation', { name: 'Haldusmenüü' }).getByRole('link', { name: 'Otsingusõnad' }).count()).toBe(1);
+    const zeroTab = page.getByRole('tab', { name: /Ei leidnud midagi/ });
+    await eventually(() => zeroTab.getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab').first().innerText()).toMatch(/^Ei leidnud midagi/);
+    await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
+    await eventually(() => page.locator('.searches-chart__summary').innerText()).toMatch(/^Kokku 6 otsingut 30 päeva jooksul/);
+    expect(await page.locator('.searches-chart svg rect').count()).toBe(30);
+    await expectAccessibleInBothThemes('zero');
+  });
+
+  it('switches to all keywords and to the last 14 days, both in the URL', async () => {
+    await page.getByRole('tab', { name: /Kõik otsingusõnad/ }).click();
+    await eventually(pathOf).toBe('/admin/statistics?tab=all');
+    await eventually(keywordsShown).toEqual(['piduriklotsid', 'vihmavarjuhoidja', 'summuti']);
+    const row = page.locator('#statistics-panel tbody tr', { hasText: 'piduriklotsid' });
+    expect((await row.locator('td').allInnerTexts()).slice(1, 5)).toEqual(['3', '3', '0', '5']);
+    // Sorted by a header button: keyword A-Z.
+    await page.getByRole('button', { name: /^Otsingusõna,/ }).click();
+    await eventually(keywordsShown).toEqual(['piduriklotsid', 'summuti', 'vihmavarjuhoidja']);
+
+    await page.getByLabel('Ajavahemik').selectOption({ label: 'Viimased 14 päeva' });
+    await eventually(() => new URL(page.url()).searchParams.get('range')).toBe('last-14-days');
+    await eventually(keywordsShown).toEqual(['piduriklotsid', 'vihmavarjuhoidja']);
+    expect(await page.locator('.searches-chart svg rect').count()).toBe(14);
+    // The tab keys: ArrowLeft goes back to 'found nothing'.
+    await page.getByRole('tab', { name: /Kõik otsingusõnad/ }).press('ArrowLeft');
+    await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('statistics-tab-zero');
+    await expectAccessibleInBothThemes('last-14-days');
+  });
+
+  it('downloads the range\'s keywords as CSV with the session', async () => {
+    await page.getByRole('tab', { name: /Kõik otsingusõnad/ }).click();
+    await eventually(() => page.getByRole('tab', { name: /Kõik otsingusõnad/ }).getAttribute('aria-selected')).toBe('true');
+    const href = await page.getByRole('link', { name: 'Ekspordi CSV' }).getAttribute('href');
+    expect(href).toContain('range=last-14-days');
+    expect(href).not.toContain('zero=1');
+    expect(href).toContain('format=csv');
+    const res = await context.request.get(`${base}${href}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="search-keywords-last-14-days-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = (await res.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Otsingusõna,Otsinguid/);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['piduriklotsid', 'vihmavarjuhoidja']);
+  });
+
+  it('speaks English at /en/admin/statistics', async () => {
+    await page.goto(`${base}/en/admin/statistics?range=all`);
+    await eventually(() => page.locator('h1').innerText()).toBe('Search keywords');
+    await eventually(() => page.getByRole('tab', { name: /Found nothing/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Time range').inputValue()).toBe('all');
+    await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
+    await eventually(() => page.locator('.searches-chart__summary').innerText()).toMatch(/^6 searches over \d+ days/);
+    await expectAccessibleInBothThemes('en');
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The audit timeline's sentence per event (issue 11 "The audit timeline"): built from the event's type, data, the
+ * fields it changed and who caused it, in the staff member's language (cms bundle `admin.history.event.<Type>`, et
+ * formal and en-US), e.g. 'Mari Maasikas set the stock of BF1018/1 in Tallinn from 4 to 14 (count)'. Every event
+ * type of the Product, Stock, Category and User aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
+ * reads `admin.history.event.unknown` with its type name.
+ *
+ * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
+ */
+import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
+import { formatCount, formatEuro } from '../../lib/format';
+import type { Language } from '../../lib/language';
+
+/** Every event type with a sentence of its own (domain/{product,stock,category,user}/events.ts). */
+export const HISTORY_SENTENCE_TYPES = [
+  'StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased',
+  'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
+  'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
+  'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
+  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet',
+  'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
+  'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
+  'UserReactivated', 'UserSignedIn',
+] as const;
+
+/** The slice of i18next the sentences need (`t` of the cms namespace and its `exists`). */
+export interface SentenceI18n {
+  t: (key: string, params?: Record<string, unknown>) => string;
+  exists: (key: string) => boolean;
+}
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** Who caused the event, as the sentence names them: the username, a shopper, the system, or a removed user. */
+export function actorName(event: Pick<HistoryEvent, 'actor'>, { t }: Pick<SentenceI18n, 't'>): string {
+  const { actor } = event;
+  if (actor.kind === 'staff') return actor.username ?? t('admin.history.who.unknown');
+  return t(`admin.history.who.${actor.kind}`);
+}
+
+/** The value a field had before the event (from its before/after), or `fallback` when the event did not change it. */
+const before = (event: HistoryEvent, field: string, fallback: unknown = null): unknown => event.changes.find((c) => c.field === field)?.before ?? fallback;
+
+/**
+ * The sentence of one event.
+ * @param history the timeline's answer: `subject` (product code, category name, username) and warehouse names
+ */
+export function historySentence(event: HistoryEvent, history: Pick<History, 'subject' | 'warehouses' | 'stream'>, i18n: SentenceI18n, lang: Language): string {
+  const { t } = i18n;
+  const d = event.data as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? formatCount(v, lang) : str(v));
+  const yesNo = (v: unknown) => t(v ? 'admin.history.yes' : 'admin.history.no');
+  const orNone = (v: unknown) => (v === null || v === undefined || v === '' ? t('admin.history.none') : str(v));
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  const warehouseId = str(d.warehouseId);
+  const params: Record<string, unknown> = {
+    who: actorName(event, i18n),
+    subject: history.subject ?? history.stream,
+    warehouse: history.warehouses[warehouseId] ?? warehouseId,
+    type: event.type,
+    // Text, not markup: React escapes what it renders, so i18next must not escape it a second time.
+    interpolation: { escapeValue: false },
+  };
+  switch (event.type) {
+    case 'StockReceived':
+    case 'StockAdjusted':
+    case 'StockCounted':
+    case 'StockReserved':
+    case 'ReservationReleased': {
+      const delta = typeof d.delta === 'number' ? d.delta : 0;
+      Object.assign(params, {
+        quantity: num(d.quantity),
+        delta: `${delta > 0 ? '+' : ''}${num(delta)}`,
+        from: num(before(event, `onHand.${warehouseId}`, 0)),
+        to: num(d.onHand),
+        order: str(d.orderId).slice(0, 8),
+        reason: d.reason ? t(`admin.history.reason.${str(d.reason)}`) : '',
+      });
+      break;
+    }
+    case 'ProductDetailsChanged':
+    case 'CategorySearchKeywordsChanged':
+    case 'CategoryRenamed':
+      Object.assign(params, {
+        language: t(`admin.history.language.${d.language === 'en' ? 'en' : 'et'}`),
+        from: orNone(before(event, `names.${str(d.language)}`)),
+        to: str(d.name),
+        value: orNone(d.keywords),
+      });
+      break;
+    case 'ProductCodesChanged':
+      Object.assign(params, { code1: str(d.code1), code2: orNone(d.code2) });
+      break;
+    case 'ProductUnitChanged':
+      params.value = str(d.unit);
+      break;
+    case 'ProductClassChanged':
+      params.value = str(d.productClass);
+      break;
+    case 'ProductBigProductFlagChanged':
+      params.value = yesNo(d.bigProduct);
+      break;
+    case 'ProductImagesChanged':
+      params.count = count(d.images);
+      break;
+    case 'ProductCategorised':
+      params.count = count(d.categoryIds);
+      break;
+    case 'ProductCompatibleVehiclesChanged':
+      params.count = count(d.vehicles);
+      break;
+    case 'ProductAttributesChanged':
+      params.count = count(d.attributes);
+      break;
+    case 'ProductOeNumbersChanged':
+      params.count = count(d.oeNumbers);
+      break;
+    case 'ProductPriceChanged': {
+      const was = before(event, 'grossCents', null);
+      Object.assign(params, { from: formatEuro(was as number | null, lang) ?? t('admin.history.none'), to: formatEuro(d.grossCents as number | null, lang) ?? t('admin.history.none') });
+      break;
+    }
+    case 'ProductAvailabilityChanged':
+      params.value = d.deliveryDays === null || d.deliveryDays === undefined ? str(d.policy) : `${str(d.policy)} (${num(d.deliveryDays)})`;
+      break;
+    case 'ProductVisibilityChanged': {
+      const rule = (d.rule ?? {}) as Record<string, unknown>;
+      params.value = rule.type === 'static' ? str(rule.state) : `${str(rule.stateInRange)} ${str(rule.rangeFrom)}${rule.rangeTo ? ` – ${str(rule.rangeTo)}` : ''}, ${str(rule.stateOutRange)}`;
+      break;
+    }
+    case 'ProductCriticalStockLevelSet':
+      params.value = orNone(d.level);
+      break;
+    case 'CategoryMoved':
+      params.value = num(d.position);
+      break;
+    case 'UserCreated':
+      params.subject = str(d.username) || params.subject;
+      params.value = Array.isArray(d.roles) && d.roles.length ? d.roles.map((r) => t(`admin.users.role.${str(r)}`)).join(', ') : t('admin.history.none');
+      break;
+    case 'UserEmailChanged':
+      params.value = orNone(d.email);
+      break;
+    case 'RoleGranted':
+    case 'RoleRevoked':
+      params.value = t(`admin.users.role.${str(d.role)}`);
+      break;
+    default:
+      break;
+  }
+  const key = `admin.history.event.${event.type}`;
+  return (HISTORY_SENTENCE_TYPES as readonly string[]).includes(event.type) && i18n.exists(key) ? t(key, params) : t('admin.history.event.unknown', params);
+}

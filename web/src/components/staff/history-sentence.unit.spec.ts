@@ -1,0 +1,76 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
+import { CATEGORY_EVENT_SCHEMAS } from '../../../../domain/category/events';
+import { PRODUCT_EVENT_SCHEMAS } from '../../../../domain/product/events';
+import { STOCK_EVENT_SCHEMAS } from '../../../../domain/stock/events';
+import { USER_EVENT_SCHEMAS } from '../../../../domain/user/events';
+import enAdmin from '../../locales/en-US/cms-admin.json';
+import etAdmin from '../../locales/et/cms-admin.json';
+import { HISTORY_SENTENCE_TYPES, historySentence } from './history-sentence';
+
+const i18nFor = async (lng: 'et' | 'en-US') => {
+  const i = i18next.createInstance();
+  await i.init({ lng, resources: { [lng]: { cms: lng === 'et' ? etAdmin : enAdmin } }, defaultNS: 'cms', interpolation: { escapeValue: false } });
+  return { t: (key: string, params?: Record<string, unknown>) => String(i.t(key, params as never)), exists: (key: string) => i.exists(key) };
+};
+
+const history: Pick<History, 'subject' | 'warehouses' | 'stream'> = { subject: 'BF1018/1', warehouses: { tallinn: 'Tallinn' }, stream: 'stock-p1' };
+const event = (type: string, data: Record<string, unknown>, over: Partial<HistoryEvent> = {}): HistoryEvent => ({
+  id: 'e1',
+  type,
+  time: '2026-11-22T10:00:00.000Z',
+  streamPosition: 2,
+  globalPosition: '10',
+  checkpoint: '10',
+  actor: { kind: 'staff', userId: 'u1', username: 'Mari Maasikas' },
+  data,
+  metadata: {},
+  changes: [],
+  ...over,
+});
+
+describe('historySentence (issue 11 "The audit timeline")', () => {
+  it('has a sentence for every event type of the Product, Stock, Category and User aggregates, in both languages', () => {
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+    expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
+    for (const bundle of [enAdmin, etAdmin]) {
+      const texts = bundle.admin.history.event as Record<string, string>;
+      for (const type of types) expect(texts[type], type).toMatch(/\{\{who\}\}/);
+    }
+  });
+
+  it('says who set the stock of which product in which warehouse, from and to, in English and formal Estonian', async () => {
+    const counted = event('StockCounted', { productId: 'p1', warehouseId: 'tallinn', quantity: 14, onHand: 14 }, { changes: [{ field: 'onHand.tallinn', before: 4, after: 14 }] });
+    expect(historySentence(counted, history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas set the stock of BF1018/1 in Tallinn from 4 to 14 (count)');
+    expect(historySentence(counted, history, await i18nFor('et'), 'et')).toBe('Mari Maasikas muutis toote BF1018/1 laoseisu laos Tallinn 4 → 14 (inventuur)');
+    const adjusted = event('StockAdjusted', { productId: 'p1', warehouseId: 'tallinn', delta: -3, onHand: 11 }, { changes: [{ field: 'onHand.tallinn', before: 14, after: 11 }] });
+    expect(historySentence(adjusted, history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas changed the stock of BF1018/1 in Tallinn by -3, from 14 to 11');
+  });
+
+  it('names a shopper or the system when no staff member acted, and the reason of a release', async () => {
+    const en = await i18nFor('en-US');
+    const released = event(
+      'ReservationReleased',
+      { productId: 'p1', warehouseId: 'tallinn', orderId: '0123456789abcdef', quantity: 2, onHand: 14, reason: 'expired' },
+      { actor: { kind: 'system', userId: null, username: null }, changes: [{ field: 'onHand.tallinn', before: 12, after: 14 }] },
+    );
+    expect(historySentence(released, history, en, 'en')).toBe('The system released 2 of BF1018/1 in Tallinn held for order 01234567 (reservation expired), free from 12 to 14');
+    const reserved = event('StockReserved', { productId: 'p1', warehouseId: 'tallinn', orderId: 'abc', quantity: 2, onHand: 12 }, { actor: { kind: 'shopper', userId: null, username: null } });
+    expect(historySentence(reserved, history, en, 'en')).toMatch(/^A shopper reserved 2 of BF1018\/1/);
+  });
+
+  it('renders user and product sentences with role names and prices', async () => {
+    const en = await i18nFor('en-US');
+    const users = { subject: 'carol', warehouses: {}, stream: 'user-u2' };
+    expect(historySentence(event('RoleGranted', { userId: 'u2', role: 'ADMIN' }), users, en, 'en')).toBe('Mari Maasikas gave carol the role Administrator');
+    expect(historySentence(event('RoleGranted', { userId: 'u2', role: 'ADMIN' }), users, await i18nFor('et'), 'et')).toMatch(/^Mari Maasikas andis kasutajale carol rolli /);
+    const price = event('ProductPriceChanged', { productId: 'p1', grossCents: 1500, netCents: 1210, vatRatePercent: 24 }, { changes: [{ field: 'grossCents', before: 1240, after: 1500 }] });
+    expect(historySentence(price, history, en, 'en')).toBe('Mari Maasikas changed the price of BF1018/1 from €12.40 to €15.00');
+  });
+
+  it('falls back to a generic sentence with the type name for an unknown type', async () => {
+    expect(historySentence(event('SomethingNew', {}), history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas recorded SomethingNew');
+    expect(historySentence(event('SomethingNew', {}), history, await i18nFor('et'), 'et')).toBe('Mari Maasikas: sündmus SomethingNew');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * StatisticsList (/admin/statistics; spec 2 "Admin area" search keywords and statistics time ranges; issue 11): the
+ * keywords shoppers searched in a range with their counts, on two tabs — 'found nothing' first (the keywords whose
+ * last search in the range found nothing: what to add as a category keyword or a product alias), then all
+ * keywords — in a dense sortable table, a CSV export of the tab, and the searches per day as a small chart. The
+ * range (the spec's six), the tab, the sort and the page live in the URL (`?range=last-14-days&tab=all&sort=...`).
+ */
+import { Download } from 'lucide-react';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
+import { PageMeta } from '../../../components/page-meta';
+import { Spinner } from '../../../components/spinner';
+import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { FormAlert } from '../../../components/staff/text-field';
+import { apiErrorText } from '../../../lib/api-client';
+import { useRouteLanguage } from '../../../lib/language';
+import { searchKeywordsCsvUrl, useSearchKeywords } from '../api/get-search-keywords';
+import { SearchesChart } from '../components/searches-chart';
+import { formatCalendarDate } from '../utils/calendar-date';
+import './statistics.css';
+
+const DEFAULT_RANGE: StatisticsRangeName = 'last-30-days';
+const TABS = ['zero', 'all'] as const;
+type Tab = (typeof TABS)[number];
+
+export function StatisticsListScreen() {
+  const { t } = useTranslation('cms');
+  const { lang } = useRouteLanguage();
+  const [search, setSearch] = useSearchParams();
+  const rawRange = search.get('range');
+  const range: StatisticsRangeName = (STATISTICS_RANGE_NAMES as readonly string[]).includes(rawRange ?? '') ? (rawRange as StatisticsRangeName) : DEFAULT_RANGE;
+  const tab: Tab = search.get('tab') === 'all' ? 'all' : 'zero';
+  const params = { range, zeroOnly: tab === 'zero', lang };
+  const keywords = useSearchKeywords(params);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ zero: null, all: null });
+
+  /** Another range or tab: the sort stays, the page starts again. */
+  const setParam = (name: 'range' | 'tab', value: string, fallback: string) => {
+    const next = new URLSearchParams(search);
+    if (value === fallback) next.delete(name);
+    else next.set(name, value);
+    next.delete('page');
+    setSearch(next);
+  };
+  const selectTab = (next: Tab) => {
+    setParam('tab', next, 'zero');
+    tabRefs.current[next]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent) => {
+    const i = TABS.indexOf(tab);
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      selectTab(TABS[(i + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      selectTab(event.key === 'Home' ? TABS[0] : TABS[TABS.length - 1]!);
+    }
+  };
+
+  const columns = useMemo(
+    (): StaffColumn<KeywordStatisticsRow>[] => [
+      { id: 'keyword', header: t('admin.statistics.keyword'), value: (k) => k.keyword, cell: (k) => <span className="statistics-keyword">{k.keyword}</span> },
+      { id: 'searches', header: t('admin.statistics.searches'), value: (k) => k.searches, align: 'end' },
+      { id: 'typedByUser', header: t('admin.statistics.typedByUser'), value: (k) => k.typedByUser, align: 'end' },
+      { id: 'zeroResults', header: t('admin.statistics.zeroResults'), value: (k) => k.zeroResults, align: 'end' },
+      { id: 'resultCount', header: t('admin.statistics.resultCount'), value: (k) => k.resultCount, align: 'end' },
+      { id: 'lastSearchedOn', header: t('admin.statistics.lastSearchedOn'), value: (k) => k.lastSearchedOn, cell: (k) => formatCalendarDate(k.lastSearchedOn, lang), align: 'end' },
+    ],
+    [t, lang],
+  );
+  const data = keywords.data;
+  const rangeText = data ? (data.from && data.to ? t('admin.statistics.rangeDates', { from: formatCalendarDate(data.from, lang), to: formatCalendarDate(addDay(data.to, -1), lang) }) : t('admin.statistics.range.all')) : '';
+
+  return (
+    <section className="staff-screen statistics-screen" aria-labelledby="screen-title">
+      <PageMeta title={t('admin.statistics.title')} description={t('admin.statistics.title')} noindex />
+      <div className="staff-screen__head">
+        <div>
+          <h1 id="screen-title">{t('admin.statistics.title')}</h1>
+          {rangeText ? <p className="muted statistics-screen__dates">{rangeText}</p> : null}
+        </div>
+        <div className="statistics-screen__tools">
+          <div className="staff-field">
+            <label htmlFor="statistics-range">{t('admin.statistics.rangeLabel')}</label>
+            <select id="statistics-range" value={range} onChange={(e) => setParam('range', e.target.value, DEFAULT_RANGE)}>
+              {STATISTICS_RANGE_NAMES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`admin.statistics.range.${r}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <a className="button" href={searchKeywordsCsvUrl(params)} download>
+            <Download size={16} aria-hidden="true" />
+            {t('admin.statistics.exportCsv')}
+          </a>
+        </div>
+      </div>
+
+      {data ? <SearchesChart days={data.perDay} lang={lang} /> : null}
+
+      <div className="statistics-tabs" role="tablist" aria-label={t('admin.statistics.tabsLabel')}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            ref={(el) => {
+              tabRefs.current[key] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`statistics-tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls="statistics-panel"
+            tabIndex={tab === key ? 0 : -1}
+            className="statistics-tabs__tab"
+            onClick={() => selectTab(key)}
+            onKeyDown={onTabKey}
+          >
+            {t(`admin.statistics.tab.${key}`)}
+            {tab === key && data ? <span className="statistics-tabs__count">{data.total}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div id="statistics-panel" role="tabpanel" aria-labelledby={`statistics-tab-${tab}`} aria-busy={keywords.isFetching}>
+        {keywords.isPending ? <Spinner /> : null}
+        {keywords.isError ? <FormAlert messages={[apiErrorText(keywords.error)]} /> : null}
+        {data ? (
+          <DataTable
+            caption={`${t('admin.statistics.title')}: ${t(`admin.statistics.tab.${tab}`)}`}
+            rows={data.keywords}
+            columns={columns}
+            defaultSort={{ id: 'searches', desc: true }}
+            rowKey={(k) => k.keyword}
+            empty={t(tab === 'zero' ? 'admin.statistics.emptyZero' : 'admin.statistics.empty')}
+            sortLabel={() => t('admin.table.sort')}
+          />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** 'yyyy-mm-dd' plus `days` (the api's `to` is the first day after the range; the screen shows the last one in it). */
+function addDay(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
