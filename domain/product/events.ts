@@ -40,6 +40,7 @@ export const PRODUCT_EVENT_SCHEMAS: EventDataSchemas<ProductEvent> = {
   ProductCompatibleVehiclesChanged: z.object({ ...id, vehicles: z.array(z.string()) }),
   ProductAttributesChanged: z.object({ ...id, attributes: z.array(z.object({ name: z.string(), value: z.string() })) }),
   ProductOeNumbersChanged: z.object({ ...id, oeNumbers: z.array(z.string()) }),
+  ProductSearchAliasesChanged: z.object({ ...id, aliases: z.array(z.string()) }),
   ProductPriceChanged: z.object({ ...id, grossCents: cents.nullable(), netCents: cents.nullable(), vatRatePercent: z.number() }),
   ProductAvailabilityChanged: z.object({ ...id, policy: z.enum(AVAILABILITY_POLICIES), deliveryDays: z.number().int().nullable() }),
   ProductVisibilityChanged: z.object({ ...id, rule: visibilityRule }),

@@ -25,7 +25,7 @@ export const toProductStreamId = (productId: string) => `product-${productId}`;
  * Longest code, name and description accepted, in characters; most entries per list (OE numbers and compatible
  * vehicles may run to thousands: a filter fits many machines).
  */
-export const LIMITS = { code: 64, name: 255, description: 10_000, list: 200, crossReferences: 2000, maxPriceCents: 100_000_000 } as const;
+export const LIMITS = { code: 64, name: 255, description: 10_000, list: 200, crossReferences: 2000, maxPriceCents: 100_000_000, searchAliases: 50, searchAlias: 64 } as const;
 
 export interface ProductAttribute {
   name: string;
@@ -45,6 +45,8 @@ export type ProductEvent =
   | Message<'ProductCompatibleVehiclesChanged', { productId: string; vehicles: string[] }>
   | Message<'ProductAttributesChanged', { productId: string; attributes: ProductAttribute[] }>
   | Message<'ProductOeNumbersChanged', { productId: string; oeNumbers: string[] }>
+  /** Words shoppers search for that the product's names do not hold (issue 11: a zero-result keyword made an alias). */
+  | Message<'ProductSearchAliasesChanged', { productId: string; aliases: string[] }>
   | Message<'ProductPriceChanged', { productId: string; grossCents: number | null; netCents: number | null; vatRatePercent: number }>
   | Message<'ProductAvailabilityChanged', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
   | Message<'ProductVisibilityChanged', { productId: string; rule: VisibilityRule }>
@@ -54,7 +56,7 @@ export const PRODUCT_EVENT_TYPES: ProductEventType[] = [
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
-  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet',
+  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductSearchAliasesChanged',
 ];
 
 // ---- commands -------------------------------------------------------------------------------------------------
@@ -71,6 +73,8 @@ export type ProductCommand =
   | Cmd<'SetCompatibleVehicles', { productId: string; vehicles: string[] }>
   | Cmd<'SetProductAttributes', { productId: string; attributes: ProductAttribute[] }>
   | Cmd<'SetOeNumbers', { productId: string; oeNumbers: string[] }>
+  /** Search aliases: trimmed, lower-cased, without duplicates, each 1-64 characters, at most 50. */
+  | Cmd<'SetProductSearchAliases', { productId: string; aliases: string[] }>
   /** `grossCents` null removes the price (the product is then not listed, spec 5). */
   | Cmd<'ChangeProductPrice', { productId: string; grossCents: number | null; vatRatePercent: number }>
   | Cmd<'SetProductAvailability', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
@@ -93,6 +97,7 @@ export interface ActiveProduct {
   vehicles: string[];
   attributes: ProductAttribute[];
   oeNumbers: string[];
+  searchAliases: string[];
   grossCents: number | null;
   vatRatePercent: number;
   policy: AvailabilityPolicy;
@@ -206,6 +211,12 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       const oeNumbers = checkList(data.oeNumbers, 'oeNumbers', LIMITS.crossReferences);
       return sameList(oeNumbers, p.oeNumbers) ? [] : [{ type: 'ProductOeNumbersChanged', data: { productId, oeNumbers } }];
     }
+    case 'SetProductSearchAliases': {
+      if (data.aliases.length > LIMITS.searchAliases) throw validation('product.list_too_long', 'Too many search aliases', 'aliases');
+      const aliases = [...new Set(data.aliases.map((a) => a.trim().toLowerCase().replace(/\s+/g, ' ')))];
+      if (aliases.some((a) => !a || a.length > LIMITS.searchAlias)) throw validation('product.alias_invalid', 'A search alias needs 1 to 64 characters', 'aliases');
+      return sameList(aliases, p.searchAliases) ? [] : [{ type: 'ProductSearchAliasesChanged', data: { productId, aliases } }];
+    }
     case 'SetProductAttributes': {
       if (data.attributes.length > LIMITS.list) throw validation('product.list_too_long', 'Too many attributes', 'attributes');
       const attributes = data.attributes.map((a) => ({ name: a.name.trim(), value: a.value.trim() }));
@@ -263,6 +274,7 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       vehicles: [],
       attributes: [],
       oeNumbers: [],
+      searchAliases: [],
       grossCents: null,
       vatRatePercent: 24,
       policy: 'available',
@@ -297,6 +309,8 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { ...state, attributes: event.data.attributes };
     case 'ProductOeNumbersChanged':
       return { ...state, oeNumbers: event.data.oeNumbers };
+    case 'ProductSearchAliasesChanged':
+      return { ...state, searchAliases: event.data.aliases };
     case 'ProductPriceChanged':
       return { ...state, grossCents: event.data.grossCents, vatRatePercent: event.data.vatRatePercent };
     case 'ProductAvailabilityChanged':
