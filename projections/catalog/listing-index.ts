@@ -38,6 +38,8 @@ export interface IndexProductRow {
   listed: boolean;
   /** The normalised part numbers (code1, code2, OE numbers), space-separated. */
   code_text: string;
+  /** Search aliases (staff-given words, issue 11), space-separated; searched like name words. */
+  alias_text: string;
   name_et: string;
   name_en: string;
   category_ids: string[];
@@ -192,6 +194,7 @@ export class CatalogListingIndex {
   private nameRankEt: number[] = [];
   private nameRankEn: number[] = [];
   private codeText: string[] = [];
+  private aliasText: string[] = [];
   private codes: string[][] = [];
   private facetIdsOf: number[][] = [];
   private categoryIdsOf: string[][] = [];
@@ -218,6 +221,11 @@ export class CatalogListingIndex {
   /** Category id to the ids whose subtree contains it (itself and its ancestors up to a deleted one). */
   private closure = new Map<string, string[]>();
   private subtreeBits = new Map<string, Uint32Array<ArrayBuffer>>();
+  /**
+   * Words of the categories' search keywords (both languages; issue 11) to the categories that hold them: a search
+   * term matching one finds the products of those categories' subtrees.
+   */
+  private keywordCategories = new Map<string, string[]>();
   /** Facet counts per category subtree; key '' is the whole catalog. */
   private facetCounts = new Map<string, Map<number, number>>();
   private directCount = new Map<string, number>();
@@ -385,7 +393,7 @@ export class CatalogListingIndex {
     }
     const s = slot;
     const oldTokens = isNew ? [] : this.tokensOf(s);
-    const namesChanged = isNew || this.nameEt[s] !== row.name_et || this.nameEn[s] !== row.name_en;
+    const namesChanged = isNew || this.nameEt[s] !== row.name_et || this.nameEn[s] !== row.name_en || this.aliasText[s] !== (row.alias_text ?? '');
     const codesChanged = isNew || this.codeText[s] !== row.code_text;
     const seq = Number(row.seq);
     const modified = row.modified_ms ?? -Infinity;
@@ -396,6 +404,7 @@ export class CatalogListingIndex {
     this.gross[s] = gross;
     this.nameEt[s] = row.name_et;
     this.nameEn[s] = row.name_en;
+    this.aliasText[s] = row.alias_text ?? '';
     this.listedArr[s] = row.listed;
     this.visFrom[s] = row.vis_from_ms;
     this.visTo[s] = row.vis_to_ms;
@@ -434,7 +443,7 @@ export class CatalogListingIndex {
         }
       }
     }
-    if (namesChanged) for (const w of dictionaryWords(`${row.name_et} ${row.name_en}`)) this.addDictionaryWord(w);
+    if (namesChanged) for (const w of dictionaryWords(`${row.name_et} ${row.name_en} ${row.alias_text ?? ''}`)) this.addDictionaryWord(w);
 
     if (!bulk) {
       this.setSubtreeBits(s, true);
@@ -445,9 +454,12 @@ export class CatalogListingIndex {
     }
   }
 
-  /** The searchable words of a slot: words of both names and the part numbers, lower case, without duplicates. */
+  /**
+   * The searchable words of a slot: words of both names, the search aliases and the part numbers, lower case,
+   * without duplicates.
+   */
   private tokensOf(slot: number): string[] {
-    const out = new Set(words(`${this.nameEt[slot]} ${this.nameEn[slot]}`));
+    const out = new Set(words(`${this.nameEt[slot]} ${this.nameEn[slot]} ${this.aliasText[slot] ?? ''}`));
     for (const c of this.codes[slot]) out.add(c.toLowerCase());
     return [...out];
   }
@@ -548,6 +560,36 @@ export class CatalogListingIndex {
       }
       this.closure.set(doc.id, chain);
     }
+    this.keywordCategories = new Map();
+    for (const doc of docs) {
+      if (doc.deleted) continue;
+      for (const word of new Set(words(`${doc.keywords_et} ${doc.keywords_en}`))) {
+        const ids = this.keywordCategories.get(word);
+        if (ids) ids.push(doc.id);
+        else this.keywordCategories.set(word, [doc.id]);
+      }
+    }
+  }
+
+  /**
+   * Adds to `termBits` the products of the categories whose search keywords hold `term` (a whole word, or a word it
+   * starts when it has 3+ characters), and to `exactBits` (when given) those of whole-word matches.
+   * @returns whether any keyword matched.
+   */
+  private addKeywordMatches(term: string, termBits: Uint32Array, exactBits: Uint32Array | null): boolean {
+    let matched = false;
+    for (const [word, ids] of this.keywordCategories) {
+      const whole = word === term;
+      if (!whole && !(term.length >= 3 && word.startsWith(term))) continue;
+      matched = true;
+      for (const id of ids) {
+        const bits = this.subtreeBits.get(id);
+        if (!bits) continue;
+        for (let w = 0; w < termBits.length; w++) termBits[w] |= bits[w];
+        if (whole && exactBits) for (let w = 0; w < exactBits.length; w++) exactBits[w] |= bits[w];
+      }
+    }
+    return matched;
   }
 
   /** Recomputes subtree bits, category counts and facet counts from the rows (after a bulk change). */
@@ -902,15 +944,18 @@ export class CatalogListingIndex {
       if (term.length >= 5 && !/^\d+$/.test(term)) {
         for (const word of this.typoNeighbours(term)) for (const s of this.postings.get(word) ?? []) set(termBits, s);
       }
+      // Category search keywords (staff-given, issue 11): the products of the categories that hold the word.
+      const keywordExact = this.keywordCategories.size ? this.scratchBits() : null;
+      const byKeyword = keywordExact ? this.addKeywordMatches(term, termBits, keywordExact) : false;
       let found = false;
       for (let w = 0; w < termBits.length && !found; w++) if ((termBits[w] & this.listedBits[w]) !== 0) found = true;
       if (found) {
         kept.push(term);
         keptBits.push(termBits);
         const exact = this.postings.get(term);
-        if (exact) {
-          const e = this.scratchBits();
-          for (const s of exact) set(e, s);
+        if (exact || byKeyword) {
+          const e = keywordExact ?? this.scratchBits();
+          for (const s of exact ?? []) set(e, s);
           exactTerms.push(e);
         } else exactTerms.push(null);
       } else leftOut.push(term);

@@ -15,7 +15,7 @@ let nextSeq = 1;
 function product(id: string, extra: Partial<IndexProductRow> = {}): IndexProductRow {
   const seq = nextSeq++;
   return {
-    id, seq, listed: true, code_text: `P${seq}`, name_et: `Toode ${id}`, name_en: `Product ${id}`, category_ids: [], facets: [],
+    id, seq, listed: true, code_text: `P${seq}`, alias_text: '', name_et: `Toode ${id}`, name_en: `Product ${id}`, category_ids: [], facets: [],
     gross_cents: 1000 + seq, modified_ms: 1_700_000_000_000 + seq, vis_from_ms: -Infinity, vis_to_ms: Infinity, vis_in: 'visible', vis_out: 'visible',
     ...extra,
   };
@@ -83,6 +83,30 @@ describe('CatalogListingIndex', () => {
     expect(new Set(mixed.ids)).toEqual(new Set(['d', 'e']));
   });
 
+  it('finds products by their search aliases and the products of categories whose search keywords hold the word (issue 11)', () => {
+    const cats = [category('root', null), category('brakes', 'root', { keywords_et: 'pidurdus, klotsid', keywords_en: 'stopping' }), category('pads', 'brakes'), category('filters', 'root')];
+    const prods = [
+      product('a', { name_et: 'Piduriklotsid', name_en: 'Brake pads', category_ids: ['pads'] }),
+      product('b', { name_et: 'Piduriketas', name_en: 'Brake disc', category_ids: ['brakes'] }),
+      product('d', { name_et: 'Kütusefilter', name_en: 'Fuel filter', category_ids: ['filters'], alias_text: 'diislifilter kütusepeenfilter' }),
+      product('e', { name_et: 'Õlifilter', name_en: 'Oil filter', category_ids: ['filters'] }),
+    ];
+    const i3 = CatalogListingIndex.build(prods, cats);
+    // Nothing in any name: before the alias and the keywords, these searches find nothing.
+    expect(i3.query(q({ q: 'diislifilter' })).ids).toEqual(['d']);
+    expect(i3.query(q({ q: 'kütusepeen' })).ids).toEqual(['d']); // an alias word by prefix
+    expect(new Set(i3.query(q({ q: 'pidurdus' })).ids)).toEqual(new Set(['a', 'b'])); // the category and its subtree
+    expect(new Set(i3.query(q({ q: 'stopping' })).ids)).toEqual(new Set(['a', 'b'])); // either language's keywords
+    expect(i3.query(q({ q: 'stopping disc' })).ids).toEqual(['b']); // a keyword and a name word together
+    expect(i3.query(q({ q: 'zz' })).total).toBe(0);
+    // Kept current: a keyword change and an alias change apply without a rebuild.
+    i3.apply([], [...cats.slice(0, 3), category('filters', 'root', { keywords_et: 'määrdeaine' })]);
+    expect(new Set(i3.query(q({ q: 'määrdeaine' })).ids)).toEqual(new Set(['d', 'e']));
+    i3.apply([product('e', { name_et: 'Õlifilter', name_en: 'Oil filter', category_ids: ['filters'], alias_text: 'mootoriõli' })], []);
+    expect(i3.query(q({ q: 'mootoriõli' })).ids).toEqual(['e']);
+    expect(i3.query(q({ q: 'diislifilter' })).ids).toEqual(['d']);
+  });
+
   it('ranks an exact part-number match first, then whole-word matches, and keeps it first under another sort', () => {
     const rows2 = [product('x', { name_et: 'Filtri korpus GSK', code_text: 'ZZ1' }), product('y', { name_et: 'Muu', code_text: 'GSK' }), product('z', { name_et: 'Filtrikomplekt', code_text: 'GSK9' })];
     const i2 = CatalogListingIndex.build(rows2, []);
@@ -118,7 +142,7 @@ describe('CatalogListingIndex kept current by apply', () => {
   const SORTS: IndexSort[] = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'];
   let categories = [category('c1', null), category('c2', 'c1'), category('c3', 'c2'), category('c4', null)];
   const randomRow = (id: string, seq: number): IndexProductRow => ({
-    id, seq, listed: rnd() < 0.9, code_text: `K${Math.floor(rnd() * 50)} X${seq}`, name_et: `${pick(NAMES)} ${Math.floor(rnd() * 5)}`, name_en: pick(NAMES),
+    id, seq, listed: rnd() < 0.9, code_text: `K${Math.floor(rnd() * 50)} X${seq}`, alias_text: rnd() < 0.1 ? 'tagavara' : '', name_et: `${pick(NAMES)} ${Math.floor(rnd() * 5)}`, name_en: pick(NAMES),
     category_ids: rnd() < 0.1 ? [] : [pick(CATS)], facets: [...new Set([pick(FACETS), pick(FACETS)])], gross_cents: Math.floor(rnd() * 20) * 100,
     modified_ms: Math.floor(rnd() * 30), vis_from_ms: -Infinity, vis_to_ms: Infinity, vis_in: rnd() < 0.9 ? 'visible' : 'hidden', vis_out: 'visible',
   });

@@ -39,6 +39,8 @@ export interface ProductDoc {
   vehicles: string[];
   attributes: ProductAttribute[];
   oe_numbers: string[];
+  /** Search aliases (issue 11); absent in documents folded before they existed. */
+  search_aliases?: string[];
   gross_cents: number | null;
   net_cents: number | null;
   vat_rate: number;
@@ -64,7 +66,7 @@ export function emptyProductDoc(id: string): ProductDoc {
   return {
     id, seq: '0', exists: false, code1: '', code2: null, name_et: '', name_en: '', description_et: '', description_en: '',
     unit: 'pcs', product_class: 'product', big_product: false, images: [], category_ids: [], vehicles: [], attributes: [],
-    oe_numbers: [], gross_cents: null, net_cents: null, vat_rate: 24, policy: 'available', delivery_days: null,
+    oe_numbers: [], search_aliases: [], gross_cents: null, net_cents: null, vat_rate: 24, policy: 'available', delivery_days: null,
     visibility: DEFAULT_VISIBILITY_RULE, critical_stock_level: null, stock: {}, created_at: null, modified_at: null,
     product_version: 0, stock_version: 0, listing_position: '',
   };
@@ -119,6 +121,8 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
       return { ...next, attributes: e.data.attributes };
     case 'ProductOeNumbersChanged':
       return { ...next, oe_numbers: e.data.oeNumbers };
+    case 'ProductSearchAliasesChanged':
+      return { ...next, search_aliases: e.data.aliases };
     case 'ProductPriceChanged':
       return { ...next, gross_cents: e.data.grossCents, net_cents: e.data.netCents, vat_rate: e.data.vatRatePercent };
     case 'ProductAvailabilityChanged':
@@ -167,6 +171,7 @@ export function toProductRow(doc: ProductDoc) {
     modified_at: doc.modified_at,
     codes_norm: [...new Set(codes)],
     code_text: [...new Set(codes)].join(' '),
+    alias_text: (doc.search_aliases ?? []).join(' '),
     facets: [...new Set(doc.attributes.map((a) => `${a.name}=${a.value}`))],
     stock_total: stockTotal,
     available_in,

@@ -22,6 +22,8 @@ export type CatalogTables = ReadModelTables & {
     name_en: string;
     codes_norm: string[];
     code_text: string;
+    /** Search aliases (issue 11), space-separated. */
+    alias_text: string;
     category_ids: string[];
     /** `name=value` facet pairs. */
     facets: string[];

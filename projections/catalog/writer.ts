@@ -39,6 +39,7 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       name_en text not null,
       codes_norm text[] not null,
       code_text text not null,
+      alias_text text not null,
       category_ids uuid[] not null,
       facets text[] not null,
       gross_cents integer,
@@ -52,7 +53,7 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       vis_out text not null,
       modified_at timestamptz,
       listing_position text collate "C" not null,
-      search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text)) stored
+      search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text || ' ' || alias_text)) stored
     )`.execute(db);
   // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
   await sql`create table ${id(schema, 'product_docs')} (id uuid primary key, doc jsonb not null)`.execute(db);
@@ -90,7 +91,7 @@ async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise
 const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb']] as const;
 const PRODUCT_COLUMNS = [
   ['id', 'uuid'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
-  ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['category_ids', 'uuid[]'],
+  ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['alias_text', 'text'], ['category_ids', 'uuid[]'],
   ['facets', 'text[]'], ['gross_cents', 'integer'], ['net_cents', 'integer'], ['stock_total', 'integer'],
   ['available_in', 'integer'], ['has_limited_amount', 'boolean'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'],
   ['vis_in', 'text'], ['vis_out', 'text'], ['modified_at', 'timestamptz'], ['listing_position', 'text'],
@@ -187,7 +188,7 @@ async function notifyStockChanges(trx: Transaction<CatalogTables>, events: Recor
 /** The catalog read model: products and categories (the listing index keeps its own word dictionary). */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 6,
+  version: 7,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   createIndexes,
