@@ -8,11 +8,13 @@ import { RELEASE_REASONS, type StockEvent } from './stock.js';
 
 const units = z.number().int();
 const at = { productId: z.string(), warehouseId: z.string() };
+/** Staff's note (issue 11); optional, so events stored before it still parse. */
+const reason = z.string().max(200).optional();
 
 export const STOCK_EVENT_SCHEMAS: EventDataSchemas<StockEvent> = {
-  StockReceived: z.object({ ...at, quantity: units, onHand: units }),
-  StockAdjusted: z.object({ ...at, delta: units, onHand: units }),
-  StockCounted: z.object({ ...at, quantity: units, onHand: units }),
+  StockReceived: z.object({ ...at, quantity: units, onHand: units, reason }),
+  StockAdjusted: z.object({ ...at, delta: units, onHand: units, reason }),
+  StockCounted: z.object({ ...at, quantity: units, onHand: units, reason }),
   StockReserved: z.object({ ...at, orderId: z.string(), quantity: units, onHand: units }),
   ReservationReleased: z.object({ ...at, orderId: z.string(), quantity: units, onHand: units, reason: z.enum(RELEASE_REASONS) }),
 };

@@ -27,9 +27,10 @@ export const toStockStreamId = (productId: string) => `stock-${productId}`;
 export const MAX_QUANTITY = 10_000_000;
 
 export type StockEvent =
-  | Message<'StockReceived', { productId: string; warehouseId: string; quantity: number; onHand: number }>
-  | Message<'StockAdjusted', { productId: string; warehouseId: string; delta: number; onHand: number }>
-  | Message<'StockCounted', { productId: string; warehouseId: string; quantity: number; onHand: number }>
+  /** `reason` (issue 11): staff's optional note, 1-200 characters; absent in older events and when none was given. */
+  | Message<'StockReceived', { productId: string; warehouseId: string; quantity: number; onHand: number; reason?: string }>
+  | Message<'StockAdjusted', { productId: string; warehouseId: string; delta: number; onHand: number; reason?: string }>
+  | Message<'StockCounted', { productId: string; warehouseId: string; quantity: number; onHand: number; reason?: string }>
   /** `quantity` units of one warehouse held for order `orderId`; `onHand` is what stays free there. */
   | Message<'StockReserved', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>
   /** An order's units of one warehouse given back; `onHand` is the warehouse's free units after it. */
@@ -45,9 +46,10 @@ export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 
 type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
 export type StockCommand =
-  | Cmd<'ReceiveStock', { productId: string; warehouseId: string; quantity: number }>
-  | Cmd<'AdjustStock', { productId: string; warehouseId: string; delta: number }>
-  | Cmd<'CountStock', { productId: string; warehouseId: string; quantity: number }>
+  /** `reason`: optional note of the staff member (at most STOCK_REASON_MAX characters; blank counts as none). */
+  | Cmd<'ReceiveStock', { productId: string; warehouseId: string; quantity: number; reason?: string }>
+  | Cmd<'AdjustStock', { productId: string; warehouseId: string; delta: number; reason?: string }>
+  | Cmd<'CountStock', { productId: string; warehouseId: string; quantity: number; reason?: string }>
   /**
    * Hold `quantity` whole units for order `orderId` when the product has a limited amount (its availability
    * `policy` and `deliveryDays` come from the Product aggregate). Units are taken from the warehouses in order of
@@ -77,6 +79,18 @@ function checkWarehouse(warehouseId: string): string {
   return w;
 }
 
+/** Longest reason a stock change may carry (issue 11), in characters. */
+export const STOCK_REASON_MAX = 200;
+
+/** `{ reason }` trimmed, or `{}` when none or blank. @throws DomainError validation stock.reason_invalid (too long, not text) */
+function reasonOf(reason: unknown): { reason?: string } {
+  if (reason === undefined || reason === null) return {};
+  if (typeof reason !== 'string') throw validation('stock.reason_invalid', `The reason is text of at most ${STOCK_REASON_MAX} characters`, 'reason');
+  const r = reason.trim();
+  if (r.length > STOCK_REASON_MAX) throw validation('stock.reason_invalid', `The reason is text of at most ${STOCK_REASON_MAX} characters`, 'reason');
+  return r ? { reason: r } : {};
+}
+
 function checkQuantity(n: number, min: number, field: string): number {
   if (!Number.isInteger(n) || n < min || n > MAX_QUANTITY) throw validation('stock.quantity_invalid', `The quantity is a whole number from ${min} to ${MAX_QUANTITY}`, field);
   return n;
@@ -93,11 +107,12 @@ export function decide(command: StockCommand, state: StockState): StockEvent[] {
   const warehouseId = checkWarehouse(command.data.warehouseId);
   const productId = command.data.productId;
   const current = state.onHand[warehouseId] ?? 0;
+  const reason = reasonOf(command.data.reason);
   switch (command.type) {
     case 'ReceiveStock': {
       const quantity = checkQuantity(command.data.quantity, 1, 'quantity');
       if (current + quantity > MAX_QUANTITY) throw validation('stock.quantity_invalid', `A warehouse holds at most ${MAX_QUANTITY}`, 'quantity');
-      return [{ type: 'StockReceived', data: { productId, warehouseId, quantity, onHand: current + quantity } }];
+      return [{ type: 'StockReceived', data: { productId, warehouseId, quantity, onHand: current + quantity, ...reason } }];
     }
     case 'AdjustStock': {
       const { delta } = command.data;
@@ -105,13 +120,13 @@ export function decide(command: StockCommand, state: StockState): StockEvent[] {
       if (delta === 0) return [];
       if (current + delta < 0) throw validation('stock.negative', `Only ${current} in stock: cannot take ${-delta}`, 'delta');
       if (current + delta > MAX_QUANTITY) throw validation('stock.quantity_invalid', `A warehouse holds at most ${MAX_QUANTITY}`, 'delta');
-      return [{ type: 'StockAdjusted', data: { productId, warehouseId, delta, onHand: current + delta } }];
+      return [{ type: 'StockAdjusted', data: { productId, warehouseId, delta, onHand: current + delta, ...reason } }];
     }
     case 'CountStock': {
       const quantity = checkQuantity(command.data.quantity, 0, 'quantity');
       // A first count of 0 for a warehouse still records it, so the warehouse is listed with 0.000.
       if (quantity === current && warehouseId in state.onHand) return [];
-      return [{ type: 'StockCounted', data: { productId, warehouseId, quantity, onHand: quantity } }];
+      return [{ type: 'StockCounted', data: { productId, warehouseId, quantity, onHand: quantity, ...reason } }];
     }
     default:
       return assertNever(command);
@@ -175,16 +190,3 @@ export function evolve(state: StockState, event: StockEvent): StockState {
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = { decide, evolve, initialState };
-
-/**
- * Parses the back office's stock input (spec 5 "Other rules"): `+10` adds, `-10` subtracts, a plain `10`
- * overwrites. Returns the command data without ids. @throws DomainError stock.input_invalid.
- */
-export function parseStockInput(input: string): { kind: 'adjust'; delta: number } | { kind: 'count'; quantity: number } {
-  const m = /^\s*([+-]?)(\d{1,8})\s*$/.exec(input);
-  if (!m) throw validation('stock.input_invalid', 'Enter +N to add, -N to subtract or N to set the stock', 'stock');
-  const n = Number(m[2]);
-  if (m[1] === '+') return { kind: 'adjust', delta: n };
-  if (m[1] === '-') return { kind: 'adjust', delta: -n };
-  return { kind: 'count', quantity: n };
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
 import { spec } from '../../tests/support/given-when-then.js';
-import { MAX_QUANTITY, parseStockInput, stockDecider, type StockCommand, type StockEvent } from './stock.js';
+import { MAX_QUANTITY, stockDecider, type StockCommand, type StockEvent } from './stock.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const PID = 'p-1';
@@ -120,32 +120,6 @@ describe('warehouses', () => {
   });
 });
 
-describe('parseStockInput (spec 5 "Other rules")', () => {
-  it.each([
-    ['+10', { kind: 'adjust', delta: 10 }],
-    ['-10', { kind: 'adjust', delta: -10 }],
-    ['10', { kind: 'count', quantity: 10 }],
-    [' 7 ', { kind: 'count', quantity: 7 }],
-    ['0', { kind: 'count', quantity: 0 }],
-    ['+0', { kind: 'adjust', delta: 0 }],
-    ['007', { kind: 'count', quantity: 7 }],
-  ])('%j -> %o', (input, expected) => {
-    expect(parseStockInput(input)).toEqual(expected);
-  });
-
-  it.each(['1.5', '1,5', 'abc', '', '   ', '++1', '+-1', '+', '- 1', '10 pcs', '123456789'])('rejects %j with stock.input_invalid', (input) => {
-    let error: unknown;
-    try {
-      parseStockInput(input);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe('stock.input_invalid');
-    expect((error as DomainError).category).toBe('validation');
-  });
-});
-
 describe('ReserveStock / ReleaseReservation (issue 4, spec 5 "Quantity and stock")', () => {
   const ORDER = 'order-1';
   const reserve = (quantity: number, policy: 'available' | 'on_demand' | 'not_available' | 'non_stock' = 'available', deliveryDays: number | null = null, orderId = ORDER): StockCommand => ({
@@ -223,5 +197,25 @@ describe('ReserveStock / ReleaseReservation (issue 4, spec 5 "Quantity and stock
   it('counts only free units: a count after a reservation overwrites what is free', () => {
     stock.given([received(5, 5), reserved(2, 3)]).when(count(3)).then([]);
     stock.given([received(5, 5), reserved(2, 3)]).when(adjust(-4)).thenThrows('stock.negative', 'validation');
+  });
+});
+
+describe('a reason on receipts, adjustments and counts (issue 11)', () => {
+  const withReason = (command: StockCommand, reason: unknown): StockCommand => ({ ...command, data: { ...command.data, reason } } as StockCommand);
+
+  it('is carried, trimmed, by StockReceived, StockAdjusted and StockCounted', () => {
+    stock.when(withReason(receive(10), ' delivery 42 ')).then([{ type: 'StockReceived', data: { productId: PID, warehouseId: MAIN, quantity: 10, onHand: 10, reason: 'delivery 42' } }]);
+    stock.given([received(10, 10)]).when(withReason(adjust(-2), 'broken')).then([{ type: 'StockAdjusted', data: { productId: PID, warehouseId: MAIN, delta: -2, onHand: 8, reason: 'broken' } }]);
+    stock.given([received(10, 10)]).when(withReason(count(7), 'inventory')).then([{ type: 'StockCounted', data: { productId: PID, warehouseId: MAIN, quantity: 7, onHand: 7, reason: 'inventory' } }]);
+  });
+
+  it('is left out when blank', () => {
+    stock.when(withReason(receive(3), '   ')).then([received(3, 3)]);
+  });
+
+  it('is refused above 200 characters or when not text', () => {
+    stock.when(withReason(receive(3), 'x'.repeat(201))).thenThrows('stock.reason_invalid', 'validation');
+    stock.when(withReason(receive(3), 42)).thenThrows('stock.reason_invalid', 'validation');
+    stock.when(withReason(receive(3), 'x'.repeat(200))).then([{ type: 'StockReceived', data: { productId: PID, warehouseId: MAIN, quantity: 3, onHand: 3, reason: 'x'.repeat(200) } }]);
   });
 });
