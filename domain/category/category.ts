@@ -2,6 +2,17 @@
  * The Category aggregate (stream `category-{id}`): one node of the catalog's category tree (spec 3 "Category").
  * Names and search keywords are per language; `parentId` null is the root level; `position` orders siblings.
  * A deleted category accepts no further command.
+ *
+ * Rules that need more than this one stream (issue 11): the decider stays pure, so the command handler reads what
+ * the rule needs and puts it into the command's data:
+ * - MoveCategory `parentAncestorIds`: the new parent and its ancestors up to the root level (read from their
+ *   streams by commands/category/move-category.ts). A move under the category itself or any of its descendants
+ *   would make a cycle (the category would become its own ancestor and drop out of the tree): validation
+ *   `category.cycle` on field `parent_id`.
+ * - DeleteCategory `childCount` / `productCount`: the category's live subcategories and the products filed under it
+ *   (from the catalog read model). A category with either is not deleted (illegal_state `category.has_children` /
+ *   `category.has_products`): a shop does not want products or a whole branch to vanish from the storefront by one
+ *   click, so staff move the subcategories and products elsewhere first, which the tree editor says.
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { illegalState, notFound, validation } from '../shared/errors.js';
@@ -28,11 +39,11 @@ type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
 export type CategoryCommand =
   | Cmd<'CreateCategory', { categoryId: string; parentId: string | null; names: Partial<Localized>; position?: number }>
   | Cmd<'RenameCategory', { categoryId: string; language: Language; name: string }>
-  | Cmd<'MoveCategory', { categoryId: string; parentId: string | null; position: number }>
+  | Cmd<'MoveCategory', { categoryId: string; parentId: string | null; position: number; parentAncestorIds?: readonly string[] }>
   | Cmd<'HideCategory', { categoryId: string }>
   | Cmd<'ShowCategory', { categoryId: string }>
   | Cmd<'ChangeCategorySearchKeywords', { categoryId: string; language: Language; keywords: string }>
-  | Cmd<'DeleteCategory', { categoryId: string }>;
+  | Cmd<'DeleteCategory', { categoryId: string; childCount?: number; productCount?: number }>;
 
 export type CategoryState =
   | { status: 'empty' }
@@ -73,6 +84,9 @@ export function decide(command: CategoryCommand, state: CategoryState): Category
     }
     case 'MoveCategory': {
       if (data.parentId === categoryId) throw validation('category.own_parent', 'A category cannot be its own parent', 'parent_id');
+      if (data.parentId !== null && data.parentAncestorIds?.includes(categoryId)) {
+        throw validation('category.cycle', 'A category cannot be moved under one of its own subcategories', 'parent_id');
+      }
       const position = checkPosition(data.position);
       if (data.parentId === state.parentId && position === state.position) return [];
       return [{ type: 'CategoryMoved', data: { categoryId, parentId: data.parentId, position } }];
@@ -88,6 +102,8 @@ export function decide(command: CategoryCommand, state: CategoryState): Category
       return keywords === state.searchKeywords[data.language] ? [] : [{ type: 'CategorySearchKeywordsChanged', data: { categoryId, language: data.language, keywords } }];
     }
     case 'DeleteCategory':
+      if ((data.childCount ?? 0) > 0) throw illegalState('category.has_children', 'The category has subcategories: move or delete them first');
+      if ((data.productCount ?? 0) > 0) throw illegalState('category.has_products', 'Products are filed under the category: move them to another category first');
       return [{ type: 'CategoryDeleted', data: { categoryId } }];
     default:
       return assertNever(command);

@@ -118,6 +118,31 @@ describe('MoveCategory', () => {
   it('rejects a negative position', () => {
     existing().when(cmd('MoveCategory', { parentId: null, position: -1 })).thenThrows('category.position_invalid', 'validation');
   });
+
+  it('refuses a move under its own child (a cycle)', () => {
+    // c-1 > c-2: moving c-1 under c-2 would make c-1 its own grandparent.
+    existing().when(cmd('MoveCategory', { parentId: 'c-2', position: 0, parentAncestorIds: ['c-2', ID] })).thenThrows('category.cycle', 'validation');
+  });
+
+  it('refuses a move under a deeper descendant (a cycle through several levels)', () => {
+    category
+      .given([created({ parentId: 'c-root' })])
+      .when(cmd('MoveCategory', { parentId: 'c-4', position: 2, parentAncestorIds: ['c-4', 'c-3', 'c-2', ID, 'c-root'] }))
+      .thenThrows('category.cycle', 'validation');
+  });
+
+  it('moves under a category of another branch (no cycle)', () => {
+    existing()
+      .when(cmd('MoveCategory', { parentId: 'c-5', position: 1, parentAncestorIds: ['c-5', 'c-6'] }))
+      .then([ev('CategoryMoved', { parentId: 'c-5', position: 1 })]);
+  });
+
+  it('moving to the root level never makes a cycle', () => {
+    category
+      .given([created({ parentId: 'c-2' })])
+      .when(cmd('MoveCategory', { parentId: null, position: 0, parentAncestorIds: [ID] }))
+      .then([ev('CategoryMoved', { parentId: null, position: 0 })]);
+  });
 });
 
 describe('HideCategory / ShowCategory', () => {
@@ -170,6 +195,15 @@ describe('ChangeCategorySearchKeywords', () => {
 describe('DeleteCategory', () => {
   it('deletes a category', () => {
     existing().when(cmd('DeleteCategory', {})).then([ev('CategoryDeleted', {})]);
+    existing().when(cmd('DeleteCategory', { childCount: 0, productCount: 0 })).then([ev('CategoryDeleted', {})]);
+  });
+
+  it('refuses a category with subcategories', () => {
+    existing().when(cmd('DeleteCategory', { childCount: 2, productCount: 0 })).thenThrows('category.has_children', 'illegal_state');
+  });
+
+  it('refuses a category with products filed under it', () => {
+    existing().when(cmd('DeleteCategory', { childCount: 0, productCount: 1 })).thenThrows('category.has_products', 'illegal_state');
   });
 
   const afterDelete: CategoryCommand[] = [
