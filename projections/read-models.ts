@@ -7,11 +7,12 @@ import { pagesReadModel } from './pages/writer.js';
 import type { ReadModel } from './read-model.js';
 import { searchStatsReadModel } from './search-stats/writer.js';
 import { siteReadModel } from './site/writer.js';
+import { stockMovementsReadModel } from './stock-movements/writer.js';
 import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

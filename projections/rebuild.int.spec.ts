@@ -14,6 +14,8 @@ import { cancelStockNotification, markStockNotificationSent, requestStockNotific
 import { grantRole } from '../commands/user/grant-role.js';
 import { recordSignIn } from '../commands/user/record-sign-in.js';
 import { registerUser, setUserPassword } from '../commands/user/user-accounts.js';
+import { adjustStock } from '../commands/stock/adjust-stock.js';
+import { countStock } from '../commands/stock/count-stock.js';
 import { renameWarehouse } from '../commands/warehouse/rename-warehouse.js';
 import { csrfHeaders } from '../tests/support/csrf.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
@@ -36,6 +38,9 @@ beforeAll(async () => {
   await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
   await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
+  // Staff stock changes with a reason (issue 11): rows of the stock-movements read model that name the user.
+  await adjustStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', delta: 3, reason: 'Leitud riiulilt' }, { ...ctx(), userId });
+  await countStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 2, reason: 'Inventuur' }, { ...ctx(), userId });
   // An open back-in-stock request: a row for the stock-notifications read model.
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'ootaja@example.ee', quantity: 1, language: 'et' }, ctx());
   // A cancelled and a sent one (issue 11: the read model keeps them with their state).
