@@ -43,6 +43,11 @@ export type CategoryCommand =
   | Cmd<'HideCategory', { categoryId: string }>
   | Cmd<'ShowCategory', { categoryId: string }>
   | Cmd<'ChangeCategorySearchKeywords', { categoryId: string; language: Language; keywords: string }>
+  /**
+   * Adds one keyword (a search word shoppers used, issue 11 StatisticsList) to the language's search keywords,
+   * comma-separated; nothing when the keywords already hold it (case-insensitive).
+   */
+  | Cmd<'AddCategorySearchKeyword', { categoryId: string; language: Language; keyword: string }>
   | Cmd<'DeleteCategory', { categoryId: string; childCount?: number; productCount?: number }>;
 
 export type CategoryState =
@@ -100,6 +105,17 @@ export function decide(command: CategoryCommand, state: CategoryState): Category
       const keywords = data.keywords.trim();
       if (keywords.length > MAX_KEYWORDS) throw validation('category.keywords_too_long', `Search keywords are at most ${MAX_KEYWORDS} characters`, 'search_keywords');
       return keywords === state.searchKeywords[data.language] ? [] : [{ type: 'CategorySearchKeywordsChanged', data: { categoryId, language: data.language, keywords } }];
+    }
+    case 'AddCategorySearchKeyword': {
+      if (!LANGUAGES.includes(data.language)) throw validation('category.language_unknown', 'Unknown language', 'language');
+      const keyword = data.keyword.trim().replace(/\s+/g, ' ');
+      if (!keyword || keyword.length > 64) throw validation('category.keyword_invalid', 'A search keyword needs 1 to 64 characters', 'keyword');
+      const current = state.searchKeywords[data.language];
+      const held = current.split(',').map((k) => k.trim().toLowerCase());
+      if (held.includes(keyword.toLowerCase())) return [];
+      const keywords = current.trim() ? `${current.trim()}, ${keyword}` : keyword;
+      if (keywords.length > MAX_KEYWORDS) throw validation('category.keywords_too_long', `Search keywords are at most ${MAX_KEYWORDS} characters`, 'search_keywords');
+      return [{ type: 'CategorySearchKeywordsChanged', data: { categoryId, language: data.language, keywords } }];
     }
     case 'DeleteCategory':
       if ((data.childCount ?? 0) > 0) throw illegalState('category.has_children', 'The category has subcategories: move or delete them first');

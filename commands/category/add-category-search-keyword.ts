@@ -1,0 +1,4 @@
+/** AddCategorySearchKeyword: see `AddCategorySearchKeyword` in domain/category/category.ts for its rules and errors. */
+import { categoryHandler } from './category-handler.js';
+
+export const addCategorySearchKeyword = categoryHandler('AddCategorySearchKeyword');
