@@ -45,6 +45,7 @@ export const PRODUCT_EVENT_SCHEMAS: EventDataSchemas<ProductEvent> = {
   ProductAvailabilityChanged: z.object({ ...id, policy: z.enum(AVAILABILITY_POLICIES), deliveryDays: z.number().int().nullable() }),
   ProductVisibilityChanged: z.object({ ...id, rule: visibilityRule }),
   ProductCriticalStockLevelSet: z.object({ ...id, level: z.number().nullable() }),
+  ProductRelatedProductsChanged: z.object({ ...id, compatible: z.array(z.string()), similar: z.array(z.string()) }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

@@ -50,13 +50,16 @@ export type ProductEvent =
   | Message<'ProductPriceChanged', { productId: string; grossCents: number | null; netCents: number | null; vatRatePercent: number }>
   | Message<'ProductAvailabilityChanged', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
   | Message<'ProductVisibilityChanged', { productId: string; rule: VisibilityRule }>
-  | Message<'ProductCriticalStockLevelSet', { productId: string; level: number | null }>;
+  | Message<'ProductCriticalStockLevelSet', { productId: string; level: number | null }>
+  /** Product ids shown as fitting together with this one (`compatible`) and as alternatives (`similar`), issue 11. */
+  | Message<'ProductRelatedProductsChanged', { productId: string; compatible: string[]; similar: string[] }>;
 export type ProductEventType = ProductEvent['type'];
 export const PRODUCT_EVENT_TYPES: ProductEventType[] = [
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
   'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductSearchAliasesChanged',
+  'ProductRelatedProductsChanged',
 ];
 
 // ---- commands -------------------------------------------------------------------------------------------------
@@ -79,7 +82,9 @@ export type ProductCommand =
   | Cmd<'ChangeProductPrice', { productId: string; grossCents: number | null; vatRatePercent: number }>
   | Cmd<'SetProductAvailability', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
   | Cmd<'SetProductVisibility', { productId: string; rule: VisibilityRule }>
-  | Cmd<'SetCriticalStockLevel', { productId: string; level: number | null }>;
+  | Cmd<'SetCriticalStockLevel', { productId: string; level: number | null }>
+  /** Compatible and similar products (product ids; at most LIMITS.list each; the product itself is refused). */
+  | Cmd<'SetRelatedProducts', { productId: string; compatible: string[]; similar: string[] }>;
 
 // ---- state ----------------------------------------------------------------------------------------------------
 export interface ActiveProduct {
@@ -104,6 +109,9 @@ export interface ActiveProduct {
   deliveryDays: number | null;
   visibility: VisibilityRule;
   criticalStockLevel: number | null;
+  /** Product ids (ProductRelatedProductsChanged). */
+  compatibleProducts: string[];
+  similarProducts: string[];
 }
 export type ProductState = { status: 'empty' } | ActiveProduct;
 export const initialState: ProductState = { status: 'empty' };
@@ -250,6 +258,14 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       if (level !== null && (!Number.isInteger(level) || level < 0)) throw validation('product.critical_stock_level_invalid', 'The critical stock level is a whole number of at least 0', 'critical_stock_level');
       return level === p.criticalStockLevel ? [] : [{ type: 'ProductCriticalStockLevelSet', data: { productId, level } }];
     }
+    case 'SetRelatedProducts': {
+      const compatible = checkList(data.compatible, 'compatibleProducts');
+      const similar = checkList(data.similar, 'similarProducts');
+      if (compatible.includes(productId)) throw validation('product.related_self', 'A product cannot be related to itself', 'compatibleProducts');
+      if (similar.includes(productId)) throw validation('product.related_self', 'A product cannot be related to itself', 'similarProducts');
+      if (sameList(compatible, p.compatibleProducts) && sameList(similar, p.similarProducts)) return [];
+      return [{ type: 'ProductRelatedProductsChanged', data: { productId, compatible, similar } }];
+    }
     default:
       return assertNever(command);
   }
@@ -281,6 +297,8 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       deliveryDays: null,
       visibility: DEFAULT_VISIBILITY_RULE,
       criticalStockLevel: null,
+      compatibleProducts: [],
+      similarProducts: [],
     };
   }
   if (state.status !== 'active') return state;
@@ -319,6 +337,8 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { ...state, visibility: event.data.rule };
     case 'ProductCriticalStockLevelSet':
       return { ...state, criticalStockLevel: event.data.level };
+    case 'ProductRelatedProductsChanged':
+      return { ...state, compatibleProducts: event.data.compatible, similarProducts: event.data.similar };
     default:
       return assertNever(event);
   }

@@ -15,6 +15,7 @@ import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import type { SessionRuntime } from '../../sessions.js';
 import { adminHistoryRoutes } from './history.js';
+import { adminProductEditRoutes } from './products-edit.js';
 import { adminStockNotificationRoutes } from './stock-notifications.js';
 import { adminStatisticsRoutes } from './statistics.js';
 import { adminUserRoutes } from './users.js';
@@ -43,4 +44,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminStatisticsRoutes, { deps: options.deps });
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
+  await app.register(adminProductEditRoutes, { deps: options.deps });
 }

@@ -1,0 +1,4 @@
+/** SetRelatedProducts: see `SetRelatedProducts` in domain/product/product.ts for its rules and errors. */
+import { productHandler } from './product-handler.js';
+
+export const setRelatedProducts = productHandler('SetRelatedProducts');
