@@ -41,6 +41,9 @@ export interface ProductDoc {
   oe_numbers: string[];
   /** Search aliases (issue 11); absent in documents folded before they existed. */
   search_aliases?: string[];
+  /** Compatible and similar products' ids (issue 11 ProductEdit); absent in documents folded before they existed. */
+  compatible_products?: string[];
+  similar_products?: string[];
   gross_cents: number | null;
   net_cents: number | null;
   vat_rate: number;
@@ -123,6 +126,8 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
       return { ...next, oe_numbers: e.data.oeNumbers };
     case 'ProductSearchAliasesChanged':
       return { ...next, search_aliases: e.data.aliases };
+    case 'ProductRelatedProductsChanged':
+      return { ...next, compatible_products: e.data.compatible, similar_products: e.data.similar };
     case 'ProductPriceChanged':
       return { ...next, gross_cents: e.data.grossCents, net_cents: e.data.netCents, vat_rate: e.data.vatRatePercent };
     case 'ProductAvailabilityChanged':

@@ -17,7 +17,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
-  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet',
+  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductRelatedProductsChanged',
   'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
   'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
   'UserReactivated', 'UserSignedIn',
@@ -130,6 +130,9 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     }
     case 'ProductCriticalStockLevelSet':
       params.value = orNone(d.level);
+      break;
+    case 'ProductRelatedProductsChanged':
+      Object.assign(params, { count: count(d.compatible), similar: count(d.similar) });
       break;
     case 'CategoryMoved':
       params.value = num(d.position);
