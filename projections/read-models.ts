@@ -1,6 +1,7 @@
 /** Every read model of the shop, in the order the projector role starts them. */
 import { catalogReadModel } from './catalog/writer.js';
 import { deliveryReadModel } from './delivery/writer.js';
+import { filesReadModel } from './files/writer.js';
 import { filtersReadModel } from './filters/writer.js';
 import { ordersReadModel } from './orders/writer.js';
 import { pagesReadModel } from './pages/writer.js';
@@ -12,7 +13,7 @@ import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

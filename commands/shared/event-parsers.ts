@@ -5,6 +5,7 @@
  */
 import { CATEGORY_EVENT_SCHEMAS } from '../../domain/category/events.js';
 import { DELIVERY_LOCATIONS_EVENT_SCHEMAS } from '../../domain/delivery/events.js';
+import { FILE_EVENT_SCHEMAS } from '../../domain/file/events.js';
 import { FILTER_EVENT_SCHEMAS } from '../../domain/filter/events.js';
 import { ORDER_EVENT_SCHEMAS } from '../../domain/order/events.js';
 import { PAGE_EVENT_SCHEMAS } from '../../domain/page/events.js';
@@ -31,6 +32,7 @@ const SCHEMAS = {
   ...STOCK_NOTIFICATION_EVENT_SCHEMAS,
   ...USER_EVENT_SCHEMAS,
   ...WAREHOUSE_EVENT_SCHEMAS,
+  ...FILE_EVENT_SCHEMAS,
 };
 const parseKnown = eventParser<Message>(SCHEMAS as never);
 

@@ -8,6 +8,7 @@
  * Every command is idempotent in effect: a command that would not change the state decides no event, so importing
  * the same catalog twice appends nothing.
  */
+import { isProductImageRef } from '../file/image-ref.js';
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { illegalState, notFound, validation } from '../shared/errors.js';
 import { LANGUAGES, type Language, type Localized } from '../shared/localized.js';
@@ -204,7 +205,7 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       return data.bigProduct === p.bigProduct ? [] : [{ type: 'ProductBigProductFlagChanged', data: { productId, bigProduct: data.bigProduct } }];
     case 'SetProductImages': {
       const images = checkList(data.images, 'images');
-      for (const url of images) if (!/^https?:\/\/\S+$/i.test(url)) throw validation('product.image_url_invalid', 'An image must be an http(s) URL', 'images');
+      for (const ref of images) if (!isProductImageRef(ref)) throw validation('product.image_url_invalid', 'An image is an uploaded file (/files/{uuid}) or an http(s) URL', 'images');
       return sameList(images, p.images) ? [] : [{ type: 'ProductImagesChanged', data: { productId, images } }];
     }
     case 'CategoriseProduct': {
