@@ -1,0 +1,139 @@
+/**
+ * The product dashboard read model's pure mapping (conventions 5): Product and Stock events to the facts a
+ * `products` row keeps, and OrderPlaced to `order_lines`. No I/O: writer.ts loads the rows a batch touches, folds
+ * the batch with these functions and writes the rows back. The classifications themselves are
+ * domain/product/dashboard.ts; the derived columns are made by `toDashboardRow`.
+ *
+ * Idempotent by stream position: a row remembers the last position applied of its product and stock streams
+ * (`product_version`, `stock_version`) and ignores events at or below it; an order's lines are keyed by order and
+ * product, and OrderPlaced happens once per order.
+ */
+import { onDashboard, purchasableIgnoringVisibility, storedProblems, visibilityRuleEnd } from '../../domain/product/dashboard.js';
+import { parseOrderEvent } from '../../domain/order/events.js';
+import { parseProductEvent } from '../../domain/product/events.js';
+import { PRODUCT_EVENT_TYPES } from '../../domain/product/product.js';
+import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
+import { parseStockEvent } from '../../domain/stock/events.js';
+import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import type { ProductDashboardTables } from './schema.js';
+
+export const PRODUCT_DASHBOARD_EVENT_TYPES: readonly string[] = [...PRODUCT_EVENT_TYPES, ...STOCK_EVENT_TYPES, 'OrderPlaced'];
+
+/** The folded facts of one product (times ISO-8601 text). */
+export interface DashboardDoc {
+  id: string;
+  product_exists: boolean;
+  code1: string;
+  name_et: string;
+  name_en: string;
+  gross_cents: number | null;
+  has_description_et: boolean;
+  has_description_en: boolean;
+  image_count: number;
+  category_count: number;
+  policy: ProductDashboardTables['products']['policy'];
+  delivery_days: number | null;
+  stock: Record<string, number>;
+  critical_stock_level: number | null;
+  visibility: VisibilityRule;
+  changed_at: string | null;
+  product_version: number;
+  stock_version: number;
+}
+
+export function emptyDashboardDoc(id: string): DashboardDoc {
+  return {
+    id, product_exists: false, code1: '', name_et: '', name_en: '', gross_cents: null, has_description_et: false, has_description_en: false,
+    image_count: 0, category_count: 0, policy: 'available', delivery_days: null, stock: {}, critical_stock_level: null,
+    visibility: DEFAULT_VISIBILITY_RULE, changed_at: null, product_version: 0, stock_version: 0,
+  };
+}
+
+/** The product id a Product or Stock event is about; null for other events. */
+export function dashboardProductIdOf(event: RecordedEvent): string | null {
+  if (event.streamId.startsWith('product-') || event.streamId.startsWith('stock-')) return (event.data as { productId: string }).productId;
+  return null;
+}
+
+/** Applies one Product or Stock event (returns `doc` itself when the event was applied already). */
+export function evolveDashboardDoc(doc: DashboardDoc, event: RecordedEvent): DashboardDoc {
+  const position = Number(event.streamPosition);
+  if (event.streamId.startsWith('stock-')) {
+    if (position <= doc.stock_version) return doc;
+    const e = parseStockEvent(event);
+    return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
+  }
+  if (position <= doc.product_version) return doc;
+  const e = parseProductEvent(event);
+  const next: DashboardDoc = { ...doc, product_version: position, changed_at: event.metadata.time };
+  switch (e.type) {
+    case 'ProductCreated':
+      return {
+        ...next, product_exists: true, code1: e.data.code1, name_et: e.data.names.et, name_en: e.data.names.en,
+        has_description_et: e.data.descriptions.et.trim() !== '', has_description_en: e.data.descriptions.en.trim() !== '',
+      };
+    case 'ProductDetailsChanged':
+      return e.data.language === 'et'
+        ? { ...next, name_et: e.data.name, has_description_et: e.data.description.trim() !== '' }
+        : { ...next, name_en: e.data.name, has_description_en: e.data.description.trim() !== '' };
+    case 'ProductCodesChanged':
+      return { ...next, code1: e.data.code1 };
+    case 'ProductImagesChanged':
+      return { ...next, image_count: e.data.images.length };
+    case 'ProductCategorised':
+      return { ...next, category_count: e.data.categoryIds.length };
+    case 'ProductPriceChanged':
+      return { ...next, gross_cents: e.data.grossCents };
+    case 'ProductAvailabilityChanged':
+      return { ...next, policy: e.data.policy, delivery_days: e.data.deliveryDays };
+    case 'ProductVisibilityChanged':
+      return { ...next, visibility: e.data.rule };
+    case 'ProductCriticalStockLevelSet':
+      return { ...next, critical_stock_level: e.data.level };
+    default:
+      // Other changes (unit, class, codes2, vehicles, attributes, ...) still make the product "changed" (stale kind).
+      return next;
+  }
+}
+
+/** Visibility as query-time columns, as the catalog keeps them (projections/catalog/projection.ts). */
+function visibilityColumns(rule: VisibilityRule) {
+  switch (rule.type) {
+    case 'static':
+      return { vis_from: '-infinity', vis_to: 'infinity', vis_in: rule.state, vis_out: rule.state };
+    case 'timed':
+      return { vis_from: rule.rangeFrom, vis_to: 'infinity', vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
+    case 'timeRange':
+      return { vis_from: rule.rangeFrom, vis_to: rule.rangeFrom === rule.rangeTo ? 'infinity' : rule.rangeTo, vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
+  }
+}
+
+/** The `products` row of a folded product: its facts plus the derived columns the queries filter on. */
+export function toDashboardRow(doc: DashboardDoc) {
+  const stockTotal = Object.values(doc.stock).reduce((a, b) => a + b, 0);
+  const facts = { grossCents: doc.gross_cents, policy: doc.policy, deliveryDays: doc.delivery_days, stockTotal };
+  return {
+    ...doc,
+    on_dashboard: doc.product_exists && onDashboard({ code1: doc.code1 }),
+    stock_total: stockTotal,
+    problems: storedProblems({
+      grossCents: doc.gross_cents,
+      descriptions: { et: doc.has_description_et ? 'x' : '', en: doc.has_description_en ? 'x' : '' },
+      imageCount: doc.image_count,
+    }),
+    purchasable: purchasableIgnoringVisibility(facts),
+    vis_end: visibilityRuleEnd(doc.visibility),
+    ...visibilityColumns(doc.visibility),
+  };
+}
+
+/** An order's units per product (rows of one product summed), for `order_lines`; null for other events. */
+export function orderLinesOf(event: RecordedEvent): { order_id: string; product_id: string; quantity: number; placed_at: string }[] | null {
+  if (event.type !== 'OrderPlaced') return null;
+  const e = parseOrderEvent(event);
+  if (e.type !== 'OrderPlaced') return null;
+  const units = new Map<string, number>();
+  for (const row of e.data.rows) units.set(row.productId, (units.get(row.productId) ?? 0) + row.quantity);
+  return [...units].map(([product_id, quantity]) => ({ order_id: e.data.orderId, product_id, quantity, placed_at: e.data.placedAt }));
+}
