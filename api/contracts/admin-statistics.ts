@@ -44,6 +44,11 @@ export const keywordStatisticsSchema = z.object({
   resultCount: z.number().int(),
   /** Tallinn date of its last search in the range, yyyy-mm-dd. */
   lastSearchedOn: z.string(),
+  /**
+   * Products a shopper's search for it finds now (the whole catalog, visible products), e.g. after staff made it a
+   * category's search keyword or a product's alias; null in the CSV export.
+   */
+  findsNow: z.number().int().nullable(),
 });
 export type KeywordStatisticsRow = z.infer<typeof keywordStatisticsSchema>;
 
@@ -65,3 +70,26 @@ export const searchKeywordsResponseSchema = z.object({
   perDay: z.array(z.object({ day: z.string(), searches: z.number().int() })),
 });
 export type SearchKeywordsResponse = z.infer<typeof searchKeywordsResponseSchema>;
+
+/** A keyword as staff may assign it: 1-64 characters after trimming. */
+const assignedKeyword = z.string().trim().min(1).max(64);
+
+/**
+ * Body of POST /v1/admin/statistics/search-keywords/assign (issue 11: "one click adds a zero-result keyword as a
+ * search keyword of a category or an alias of a product"): `target` 'category' adds `keyword` to the category's
+ * search keywords in `language`; 'product' adds it to the product's search aliases.
+ */
+export const assignKeywordBodySchema = z.discriminatedUnion('target', [
+  z.object({ target: z.literal('category'), keyword: assignedKeyword, categoryId: z.guid(), language: z.enum(['et', 'en']).default('et') }),
+  z.object({ target: z.literal('product'), keyword: assignedKeyword, productId: z.guid() }),
+]);
+export type AssignKeywordBody = z.input<typeof assignKeywordBodySchema>;
+
+/** `data` of POST /v1/admin/statistics/search-keywords/assign. */
+export const assignKeywordResponseSchema = z.object({
+  keyword: z.string(),
+  target: z.enum(['category', 'product']),
+  /** Products a shopper's search for the keyword finds once the change has reached the listing (waits up to 5 s). */
+  findsNow: z.number().int(),
+});
+export type AssignKeywordResponse = z.infer<typeof assignKeywordResponseSchema>;

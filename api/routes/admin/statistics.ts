@@ -16,11 +16,25 @@ import { z } from 'zod';
 import { STATISTICS_RANGES, type StatisticsRange, statisticsDateRange, tallinnDate } from '../../../domain/search/statistics-ranges.js';
 import { toCsv } from '../../../platform/documents/csv.js';
 import { searchesPerDay, searchKeywordStatistics } from '../../../projections/search-stats/queries.js';
-import { STATISTICS_RANGE_NAMES, type StatisticsRangeName, searchKeywordsQuerySchema, searchKeywordsResponseSchema } from '../../contracts/admin-statistics.js';
+import { addCategorySearchKeyword } from '../../../commands/category/add-category-search-keyword.js';
+import { setProductSearchAliases } from '../../../commands/product/set-product-search-aliases.js';
+import { parseProductEvent } from '../../../domain/product/events.js';
+import { productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import {
+  STATISTICS_RANGE_NAMES,
+  type StatisticsRangeName,
+  assignKeywordBodySchema,
+  assignKeywordResponseSchema,
+  searchKeywordsQuerySchema,
+  searchKeywordsResponseSchema,
+} from '../../contracts/admin-statistics.js';
+import { langQuerySchema } from '../../contracts/common.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../deps.js';
-import { success } from '../../errors.js';
+import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
+import { staffCsrf } from '../../staff-guard.js';
+import { staffContext } from '../session/index.js';
 
 // The contract's range names and the domain's are one list (a compile error otherwise).
 const _sameRanges: [StatisticsRange[], StatisticsRangeName[]] = [[...STATISTICS_RANGE_NAMES], [...STATISTICS_RANGES]];
@@ -29,6 +43,9 @@ void _sameRanges;
 const permission = 'statistics.view' as const;
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema };
 
+/** How long the assign call waits for its change to reach the listing before it answers what the search finds. */
+const ASSIGN_SETTLE_MS = 5_000;
+
 /** Column headings of the CSV export, per answer language. */
 const CSV_HEADINGS = {
   et: ['Otsingusõna', 'Otsinguid', 'Sisestatud otsingukasti', 'Ei leidnud midagi (kordi)', 'Tulemusi (viimati)', 'Viimati otsitud'],
@@ -36,6 +53,12 @@ const CSV_HEADINGS = {
 } as const;
 
 export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  /** Products a shopper's search for `keyword` finds now: the whole catalog, visible products (the listing index). */
+  const findsNow = async (keyword: string): Promise<number> => {
+    const index = await app.listingIndex.current();
+    return index.query({ q: keyword, page: 1, pageSize: 1, language: 'et', nowMs: Date.parse(deps.now()) }).total;
+  };
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/statistics/search-keywords',
     {
@@ -79,9 +102,59 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
         searchKeywordStatistics(deps.db, { range, zeroOnly, page: query.page, pageSize: query.pageSize }),
         searchesPerDay(deps.db, range),
       ]);
+      const rows = [];
+      for (const row of keywords.rows) rows.push({ ...row, findsNow: await findsNow(row.keyword) });
       return reply.header('cache-control', 'private, no-store').send(
-        success({ range: query.range, from: range.from, to: range.to, zeroOnly, page: query.page, pageSize: query.pageSize, total: keywords.total, keywords: keywords.rows, perDay }),
+        success({ range: query.range, from: range.from, to: range.to, zeroOnly, page: query.page, pageSize: query.pageSize, total: keywords.total, keywords: rows, perDay }),
       );
+    },
+  );
+
+  /**
+   * POST /statistics/search-keywords/assign (issue 11 StatisticsList: "one click adds a zero-result keyword as a
+   * search keyword of a category or an alias of a product"), permission `products.edit`, CSRF. Adds the keyword to
+   * the category's search keywords in the language (AddCategorySearchKeyword) or to the product's search aliases
+   * (SetProductSearchAliases with the aliases it has plus this one), the staff user in the events' metadata; then
+   * waits up to 5 s for the change to reach the listing and answers how many products the search finds now.
+   * Errors: 400 bad body or keyword (`category.keyword_invalid`, `product.alias_invalid`), 404 unknown category or
+   * product, in the envelope and the request's language.
+   */
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/statistics/search-keywords/assign',
+    {
+      schema: {
+        summary: 'Make a search keyword a category search keyword or a product search alias',
+        tags: ['admin'],
+        querystring: langQuerySchema,
+        body: assignKeywordBodySchema,
+        response: { 200: envelopeSchema(assignKeywordResponseSchema), ...failures, 404: failureEnvelopeSchema },
+      },
+      config: { permission: 'products.edit' },
+      onRequest: staffCsrf(app),
+    },
+    async (request) => {
+      const body = request.body;
+      const keyword = body.keyword.toLowerCase().replace(/\s+/g, ' ');
+      const context = staffContext(request, deps.now());
+      let checkpoint: string;
+      if (body.target === 'category') {
+        ({ checkpoint } = await addCategorySearchKeyword(deps.store, { categoryId: body.categoryId, language: body.language, keyword }, context));
+      } else {
+        const { events } = await deps.store.readStream(toProductStreamId(body.productId));
+        const state = events.reduce((s, e) => productDecider.evolve(s, parseProductEvent(e)), productDecider.initialState);
+        if (state.status !== 'active') throw new ApiError('product.not_found', 404);
+        ({ checkpoint } = await setProductSearchAliases(deps.store, { productId: body.productId, aliases: [...state.searchAliases, keyword] }, context));
+      }
+      // The projector applies the event and the listing index follows its read model: wait (at most 5 s) until the
+      // index has passed the event's `$all` checkpoint ('' when nothing was appended: already held).
+      const until = Date.now() + ASSIGN_SETTLE_MS;
+      const column = body.target === 'category' ? 'category_position' : 'product_position';
+      while (checkpoint && (app.listingIndex.position()[column] ?? '') < checkpoint && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        await app.listingIndex.sync();
+      }
+      const finds = await findsNow(keyword);
+      return success({ keyword, target: body.target, findsNow: finds });
     },
   );
 }
