@@ -45,8 +45,9 @@ export const keywordStatisticsSchema = z.object({
   /** Tallinn date of its last search in the range, yyyy-mm-dd. */
   lastSearchedOn: z.string(),
   /**
-   * Products a shopper's search for it finds now (the whole catalog, visible products), e.g. after staff made it a
-   * category's search keyword or a product's alias; null in the CSV export.
+   * For a keyword whose last search found nothing: the products a shopper's search for it finds now (the whole
+   * catalog, visible products), e.g. after staff made it a category's search keyword or a product's alias; null for
+   * the others.
    */
   findsNow: z.number().int().nullable(),
 });

@@ -103,7 +103,8 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
         searchesPerDay(deps.db, range),
       ]);
       const rows = [];
-      for (const row of keywords.rows) rows.push({ ...row, findsNow: await findsNow(row.keyword) });
+      // Only the keywords whose last search found nothing are asked again (what staff act on; at most a page of them).
+      for (const row of keywords.rows) rows.push({ ...row, findsNow: row.resultCount === 0 ? await findsNow(row.keyword) : null });
       return reply.header('cache-control', 'private, no-store').send(
         success({ range: query.range, from: range.from, to: range.to, zeroOnly, page: query.page, pageSize: query.pageSize, total: keywords.total, keywords: rows, perDay }),
       );
