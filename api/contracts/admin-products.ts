@@ -76,3 +76,143 @@ export const adminProductSchema = productFormSchema.extend({
   relatedProducts: z.array(z.object({ id: z.string(), code1: z.string(), name: z.object({ et: z.string(), en: z.string() }) })),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+// ---- ProductList and stock (helper products-list): GET /v1/admin/products, POST /v1/admin/products/{id}/stock,
+// ---- GET /v1/admin/products/{id}/stock-history ----------------------------------------------------------------
+
+/** Back-office sort orders (spec 9: newest, oldest, name A-Z / Z-A, price low / high). Default `newest`. */
+export const ADMIN_PRODUCT_SORTS = ['newest', 'oldest', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+/** Stock states of the list filter: in stock (above the critical level), low (1..critical level), out (0). */
+export const ADMIN_STOCK_STATES = ['in', 'low', 'out'] as const;
+export type AdminStockState = (typeof ADMIN_STOCK_STATES)[number];
+/** Page sizes of the list (spec 9: 24, 48, 84, 120; default 24). */
+export const ADMIN_PRODUCT_PAGE_SIZES = [24, 48, 84, 120] as const;
+
+/** `1` (or `true`) turns a yes/no filter on; anything else but absent is refused. */
+const flag = z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true');
+/** A whole number in a query string (digits only). */
+const queryInt = (min: number, max: number) => z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().min(min).max(max));
+
+/**
+ * Query of GET /v1/admin/products. `q`: part number (however typed: 'bf 1018-1' finds BF1018/1) or words of the
+ * name; `category`: a category id (its subcategories included); `policy`, `visibility` (state now), `stock`;
+ * `noImage=1`, `noCategory=1`; `sort` (default newest); `page` 1-based; `pageSize` 24/48/84/120.
+ */
+export const adminProductListQuerySchema = z.object({
+  lang: z.string().max(10).optional(),
+  q: safeString(100).optional(),
+  category: safeString(100).pipe(z.string().regex(/^[0-9a-fA-F-]{36}$/)).optional(),
+  policy: z.enum(AVAILABILITY_POLICY_VALUES).optional(),
+  visibility: z.enum(PRODUCT_VISIBILITY_STATES).optional(),
+  stock: z.enum(ADMIN_STOCK_STATES).optional(),
+  noImage: flag.optional(),
+  noCategory: flag.optional(),
+  sort: z.enum(ADMIN_PRODUCT_SORTS).optional(),
+  page: queryInt(1, 100_000).optional(),
+  pageSize: queryInt(1, 120).refine((n) => (ADMIN_PRODUCT_PAGE_SIZES as readonly number[]).includes(n), { message: 'pageSize is 24, 48, 84 or 120' }).optional(),
+});
+export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
+
+/**
+ * One row of ProductList. `name` in the request's language (the other language when empty); `image` the first
+ * image's URL or null; `grossCents` euro cents with VAT or null (no price); `stock` free units per warehouse id
+ * (whole units of `unit`); `stockTotal` their sum; `low` at or below `criticalStockLevel`; `policy` the availability
+ * policy (back-office labels of spec 4); `visibility` the state now (spec 4).
+ */
+export const adminProductListItemSchema = z.object({
+  id: z.string(),
+  code1: z.string(),
+  code2: z.string().nullable(),
+  name: z.string(),
+  image: z.string().nullable(),
+  grossCents: z.number().int().nullable(),
+  unit: z.string(),
+  stock: z.record(z.string(), z.number().int()),
+  stockTotal: z.number().int(),
+  criticalStockLevel: z.number().int().nullable(),
+  low: z.boolean(),
+  policy: z.enum(AVAILABILITY_POLICY_VALUES),
+  deliveryDays: z.number().int().nullable(),
+  visibility: z.enum(PRODUCT_VISIBILITY_STATES),
+  categoryIds: z.array(z.string()),
+});
+export type AdminProductListItem = z.infer<typeof adminProductListItemSchema>;
+
+/** `data` of GET /v1/admin/products: one page, the total over all pages, and the warehouses (the stock columns). */
+export const adminProductListSchema = z.object({
+  products: z.array(adminProductListItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  warehouses: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
+/**
+ * Body of POST /v1/admin/products/{id}/stock (spec 5 stock update input): `warehouse` id; `input` '+10' adds,
+ * '-10' subtracts, '10' overwrites (count); `reason` optional, at most 200 characters; `receipt: true` records a
+ * '+N' as a received delivery instead of an adjustment.
+ */
+export const adminStockUpdateBodySchema = z.object({
+  warehouse: safeString(64).pipe(z.string().min(1)),
+  input: safeString(32),
+  reason: safeString(200).optional(),
+  receipt: z.boolean().optional(),
+});
+export type AdminStockUpdateBody = z.infer<typeof adminStockUpdateBodySchema>;
+
+/** One warehouse's stock: `available` free units (what the list shows), `reserved` held for orders, `onHand` both. */
+export const adminWarehouseStockSchema = z.object({ warehouse: z.string(), available: z.number().int(), reserved: z.number().int(), onHand: z.number().int() });
+export type AdminWarehouseStock = z.infer<typeof adminWarehouseStockSchema>;
+
+/** `data` of POST /v1/admin/products/{id}/stock: what was recorded and the product's stock per warehouse after it. */
+export const adminStockUpdateResultSchema = z.object({
+  productId: z.string(),
+  warehouse: z.string(),
+  /** received, adjusted, counted, or null when the input changed nothing ('+0', the same count). */
+  recorded: z.enum(['received', 'adjusted', 'counted']).nullable(),
+  stock: z.array(adminWarehouseStockSchema),
+  /** The stock stream's version after the change. */
+  version: z.number().int(),
+});
+export type AdminStockUpdateResult = z.infer<typeof adminStockUpdateResultSchema>;
+
+/** Query of GET /v1/admin/products/{id}/stock-history: one warehouse (all when absent), page 1-based. */
+export const adminStockHistoryQuerySchema = z.object({
+  lang: z.string().max(10).optional(),
+  warehouse: safeString(64).pipe(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/)).optional(),
+  page: queryInt(1, 100_000).optional(),
+});
+
+/**
+ * One stock movement (issue 11 "Stock history"): `at` ISO-8601; `kind`; `change` units (+/-); `onHand` free units
+ * after it; who: `actor` staff (with `username`), shopper (an order: `orderNumber` once placed) or system (the
+ * expiry job, imports); `reason` staff's note or a release's reason (order_not_placed, expired, cancelled).
+ */
+export const adminStockMovementSchema = z.object({
+  eventId: z.string(),
+  warehouseId: z.string(),
+  streamPosition: z.number().int(),
+  at: z.string(),
+  kind: z.enum(['received', 'adjusted', 'counted', 'reserved', 'released', 'shipped']),
+  change: z.number().int(),
+  onHand: z.number().int(),
+  reason: z.string().nullable(),
+  actor: z.enum(['staff', 'shopper', 'system']),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  orderId: z.string().nullable(),
+  orderNumber: z.number().int().nullable(),
+});
+export type AdminStockMovement = z.infer<typeof adminStockMovementSchema>;
+
+/** `data` of GET /v1/admin/products/{id}/stock-history. */
+export const adminStockHistorySchema = z.object({
+  productId: z.string(),
+  movements: z.array(adminStockMovementSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminStockHistory = z.infer<typeof adminStockHistorySchema>;
