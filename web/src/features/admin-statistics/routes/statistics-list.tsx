@@ -6,7 +6,7 @@
  * range (the spec's six), the tab, the sort and the page live in the URL (`?range=last-14-days&tab=all&sort=...`).
  */
 import { Download } from 'lucide-react';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
@@ -16,7 +16,9 @@ import { DataTable, type StaffColumn } from '../../../components/staff/data-tabl
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
+import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { searchKeywordsCsvUrl, useSearchKeywords } from '../api/get-search-keywords';
+import { AssignKeywordDialog } from '../components/assign-keyword-dialog';
 import { SearchesChart } from '../components/searches-chart';
 import { formatCalendarDate } from '../utils/calendar-date';
 import './statistics.css';
@@ -35,6 +37,9 @@ export function StatisticsListScreen() {
   const params = { range, zeroOnly: tab === 'zero', lang };
   const keywords = useSearchKeywords(params);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ zero: null, all: null });
+  const session = useStaffSession();
+  const canAssign = hasPermission(session.data ?? null, 'products.edit');
+  const [assigning, setAssigning] = useState<string | null>(null);
 
   /** Another range or tab: the sort stays, the page starts again. */
   const setParam = (name: 'range' | 'tab', value: string, fallback: string) => {
@@ -67,8 +72,31 @@ export function StatisticsListScreen() {
       { id: 'zeroResults', header: t('admin.statistics.zeroResults'), value: (k) => k.zeroResults, align: 'end' },
       { id: 'resultCount', header: t('admin.statistics.resultCount'), value: (k) => k.resultCount, align: 'end' },
       { id: 'lastSearchedOn', header: t('admin.statistics.lastSearchedOn'), value: (k) => k.lastSearchedOn, cell: (k) => formatCalendarDate(k.lastSearchedOn, lang), align: 'end' },
+      {
+        id: 'findsNow',
+        header: t('admin.statistics.findsNow'),
+        value: (k) => k.findsNow,
+        cell: (k) => (k.findsNow === null ? '' : <span className={k.findsNow > 0 ? 'statistics-finds--found' : undefined}>{k.findsNow}</span>),
+        align: 'end',
+      },
+      ...(canAssign
+        ? [
+            {
+              id: 'assign',
+              header: t('admin.statistics.assign.column'),
+              value: () => null,
+              sortable: false,
+              cell: (k: KeywordStatisticsRow) =>
+                k.findsNow === 0 ? (
+                  <button type="button" className="button button--small" onClick={() => setAssigning(k.keyword)} aria-label={t('admin.statistics.assign.open', { keyword: k.keyword })}>
+                    {t('admin.statistics.assign.button')}
+                  </button>
+                ) : null,
+            } satisfies StaffColumn<KeywordStatisticsRow>,
+          ]
+        : []),
     ],
-    [t, lang],
+    [t, lang, canAssign],
   );
   const data = keywords.data;
   const rangeText = data ? (data.from && data.to ? t('admin.statistics.rangeDates', { from: formatCalendarDate(data.from, lang), to: formatCalendarDate(addDay(data.to, -1), lang) }) : t('admin.statistics.range.all')) : '';
@@ -138,6 +166,7 @@ export function StatisticsListScreen() {
           />
         ) : null}
       </div>
+      {canAssign ? <AssignKeywordDialog keyword={assigning} lang={lang} onClose={() => setAssigning(null)} /> : null}
     </section>
   );
 }
