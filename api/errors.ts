@@ -91,6 +91,10 @@ function codeForField(field: string | undefined): string {
       return 'request.filters_invalid';
     case 'range':
       return 'statistics.range_invalid';
+    case 'kind':
+      return 'dashboard.kind_invalid';
+    case 'days':
+      return 'dashboard.days_invalid';
     default:
       return 'request.invalid';
   }
