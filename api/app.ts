@@ -25,6 +25,7 @@ import { registerJsonBodyParser } from './json-body.js';
 import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security-headers.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
+import { fileRoutes } from './routes/files/index.js';
 import { liveRoutes } from './routes/live/index.js';
 import { staffRoutes } from './routes/session/index.js';
 import { defaultSessionDeps, SessionRuntime } from './sessions.js';
@@ -39,7 +40,7 @@ import { getPage } from '../projections/pages/queries.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
 
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
-const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap', '/sandbox-bank/', '/payment-return/'];
+const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap', '/sandbox-bank/', '/payment-return/', '/files/', '/file/'];
 
 export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -98,6 +99,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(stockNotificationRoutes, { deps });
   await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });
+  // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).
+  await app.register(fileRoutes, { deps });
   // The staff side: sessions, sign-in, badges and /v1/admin/..., behind one guard (api/routes/session/index.ts).
   await app.register(staffRoutes, { deps, sessions });
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.

@@ -64,4 +64,9 @@ export interface ApiDeps {
    * take the same time. The tokens are read from `sessions.redis` under `sessions.keyPrefix`.
    */
   passwordReset?: { minResponseMs?: number };
+  /**
+   * Uploaded files (issue 11, api/routes/files): `dir` the storage directory (FILES_DIR; absolute), `maxBytes` the
+   * largest upload accepted (UPLOAD_MAX_BYTES). Absent: `var/files` of the working directory and 10 MiB.
+   */
+  files?: { dir: string; maxBytes: number };
 }

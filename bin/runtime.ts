@@ -112,6 +112,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     now: () => new Date().toISOString(),
     webRoot: path.join(repoRoot, 'web', 'dist'),
     listingCacheTtlMs: rt.config.listingCacheTtlMs,
+    files: { dir: path.resolve(repoRoot, rt.config.files.dir), maxBytes: rt.config.files.uploadMaxBytes },
     filterLabelCacheTtlMs: rt.config.filterLabelCacheTtlMs,
     searches: new SearchRecorder(rt.store, { flushIntervalMs: 100, onError: (e) => log(`recording searches failed: ${(e as Error).message}`) }),
     readModelChanges: changes.emitter,

@@ -52,7 +52,23 @@ export interface Config {
   orderReservationSweepMs: number;
   /** Staff sessions (issue 10, api/sessions.ts). */
   session: SessionConfig;
+  /** Uploaded files (issue 11, api/routes/files). */
+  files: FilesConfig;
 }
+
+/**
+ * Uploads (README "Environment"): `dir` (FILES_DIR, default `var/files`, relative to the repository unless absolute)
+ * holds the stored renditions (platform/files/file-storage.ts; every api replica needs the same one); `uploadMaxBytes`
+ * (UPLOAD_MAX_BYTES, default 10485760 = 10 MiB) is the largest file POST /file/create accepts, enforced while the
+ * upload streams in.
+ */
+export interface FilesConfig {
+  dir: string;
+  uploadMaxBytes: number;
+}
+
+/** The default upload size limit in bytes (10 MiB). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * Staff session settings (README "Staff sessions"). `secret` signs the session cookie (SESSION_SECRET, at least 32
@@ -123,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
     return n;
   };
+  const positiveBytes = (name: string, n: number) => {
+    if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of bytes, got "${env[name]}"`);
+    return n;
+  };
   const eventStore = (env.EVENT_STORE ?? 'postgres') as Config['eventStore'];
   if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') throw new Error(`EVENT_STORE must be postgres or kurrentdb, got "${eventStore}"`);
   const port = int('PORT', 3000);
@@ -149,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
       secret: env.SESSION_SECRET?.trim() || null,
       idleMs: positiveMs('SESSION_IDLE_MS', int('SESSION_IDLE_MS', 30 * 60_000)),
       maxAgeMs: positiveMs('SESSION_MAX_AGE_MS', int('SESSION_MAX_AGE_MS', 12 * 60 * 60_000)),
+    },
+    files: {
+      dir: env.FILES_DIR?.trim() || 'var/files',
+      uploadMaxBytes: positiveBytes('UPLOAD_MAX_BYTES', int('UPLOAD_MAX_BYTES', DEFAULT_UPLOAD_MAX_BYTES)),
     },
     mail: loadMailConfig(env, publicUrl, int('MAIL_CATCHER_SMTP_PORT', 1025), int('MAIL_CATCHER_WEB_PORT', 1080)),
     delivery: {

@@ -3,12 +3,16 @@
  * live one and switching gives rows identical to the live ones, while the live projector keeps running; a
  * projector that restarts mid-way resumes from its checkpoint without projecting an event twice.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../tests/support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { uploadFile } from '../commands/file/upload-file.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { cancelStockNotification, markStockNotificationSent, requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { grantRole } from '../commands/user/grant-role.js';
@@ -18,6 +22,7 @@ import { adjustStock } from '../commands/stock/adjust-stock.js';
 import { countStock } from '../commands/stock/count-stock.js';
 import { renameWarehouse } from '../commands/warehouse/rename-warehouse.js';
 import { csrfHeaders } from '../tests/support/csrf.js';
+import { FileStorage } from '../platform/files/file-storage.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 import { hashReadModel, liveSchema, readCheckpoint, rebuildReadModel, runProjector } from './read-model.js';
 import { READ_MODELS } from './read-models.js';
@@ -38,6 +43,10 @@ beforeAll(async () => {
   await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
   await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
+  // An uploaded image (issue 11): a row of the files read model naming the staff user.
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } }).png().toBuffer();
+  const files = new FileStorage(await mkdtemp(path.join(tmpdir(), 'rebuild-files-')));
+  await uploadFile(h.store, files, { fileId: crypto.randomUUID(), folderId: null, name: 'ketas.png', bytes: png }, { ...ctx(), userId });
   // Staff stock changes with a reason (issue 11): rows of the stock-movements read model that name the user.
   await adjustStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', delta: 3, reason: 'Leitud riiulilt' }, { ...ctx(), userId });
   await countStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 2, reason: 'Inventuur' }, { ...ctx(), userId });

@@ -1,0 +1,273 @@
+/**
+ * Issue 11 "Images" through `app.inject` on real PostgreSQL and Redis: POST /file/create?ajax=true (spec 7: multipart
+ * File[folder_id], File[uploadFile], the anti-forgery token) behind the staff guard, the type decided by the bytes
+ * (a PNG named .pdf is a PNG, a PDF named .png is refused), the size limit enforced before anything is stored, EXIF
+ * (GPS, camera) stripped and the rotation applied, FileUploaded with the staff member, the files read model, and GET
+ * /files/{fileId}/{variant} serving the renditions.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
+import { registerUser } from '../commands/user/user-accounts.js';
+import { START } from '../platform/event-store/port.js';
+import { getFile } from '../projections/files/queries.js';
+import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+
+const PASSWORD = 'Staff-Pass-2026!x';
+/** A small limit, so an oversized file is cheap to make: 300 KiB. */
+const MAX_BYTES = 300 * 1024;
+let h: ShopHarness;
+let redis: Redis;
+let filesDir: string;
+const keyPrefix = `test-file-upload-${randomUUID()}:`;
+const ids: Record<string, string> = {};
+
+interface Browser {
+  csrf: CsrfHeaders;
+  session: string | null;
+}
+const cookieOf = (b: Browser) => [b.csrf.cookie, b.session].filter(Boolean).join('; ');
+
+async function signedIn(username: string): Promise<Browser> {
+  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
+  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { cookie: cookieOf(b), 'x-csrf-token': b.csrf['x-csrf-token'], 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
+  expect(res.statusCode).toBe(200);
+  const set = res.headers['set-cookie'];
+  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
+  return b;
+}
+
+type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
+
+/** A multipart/form-data body as a browser sends it. */
+function form(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----shopTest${randomUUID().replace(/-/g, '')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head = 'data' in p
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`;
+    chunks.push(Buffer.from(head), 'data' in p ? p.data : Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Uploads `file` as File[uploadFile] with the token in the `_csrf` field (spec 7), or as told. */
+async function upload(b: Browser | null, file: { filename: string; type: string; data: Buffer } | null, options: { tokenIn?: 'field' | 'header' | 'none'; extra?: Part[]; lang?: string } = {}) {
+  const tokenIn = options.tokenIn ?? 'field';
+  const parts: Part[] = [{ name: 'File[folder_id]', value: 'products' }];
+  if (b && tokenIn === 'field') parts.push({ name: '_csrf', value: b.csrf['x-csrf-token'] });
+  if (file) parts.push({ name: 'File[uploadFile]', ...file });
+  parts.push(...(options.extra ?? []));
+  const body = form(parts);
+  return h.app.inject({
+    method: 'POST',
+    url: `/file/create?ajax=true&lang=${options.lang ?? 'en'}`,
+    headers: { 'content-type': body.contentType, ...(b ? { cookie: cookieOf(b) } : {}), ...(b && tokenIn === 'header' ? { 'x-csrf-token': b.csrf['x-csrf-token'] } : {}) },
+    payload: body.payload,
+  });
+}
+
+const png = (width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+/** A PDF's first bytes and a little body: what file-type knows as application/pdf. */
+const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function fileEvents() {
+  const page = await h.store.readAll({ after: START, maxCount: 10_000, eventTypes: ['FileUploaded'] });
+  return page.events;
+}
+
+beforeAll(async () => {
+  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
+  filesDir = await mkdtemp(path.join(tmpdir(), 'file-upload-'));
+  const sessions: SessionDeps = { redis, keyPrefix, secret: 'test-session-secret-0123456789abcdef', idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1000, windowMs: 60_000 } };
+  h = await createShopHarness('file_upload', { api: { sessions, files: { dir: filesDir, maxBytes: MAX_BYTES } } });
+  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
+  for (const [username, roles] of [
+    ['mari', ['CLIENT']],
+    ['adam', ['ADMIN']],
+  ] as const) {
+    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
+  }
+});
+
+afterAll(async () => {
+  await h?.close();
+  const keys = await redis.keys(`${keyPrefix}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
+});
+
+describe('POST /file/create?ajax=true', () => {
+  it('takes a PNG named .pdf as a PNG: WebP renditions at every width, FileUploaded with the staff member, the read model', async () => {
+    const mari = await signedIn('mari');
+    const res = await upload(mari, { filename: 'C:\\fakepath\\pidur.pdf', type: 'application/pdf', data: await png() });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, status: 'success' });
+    const model = body.model;
+    expect(body.data).toEqual(model);
+    expect(model).toMatchObject({ name: 'pidur.pdf', ext: 'png', type: 'image/png', width: 800, height: 600, folderId: 'products', ref: `/files/${model.id}`, url: `/files/${model.id}/640.webp`, thumbnail: `/files/${model.id}/160.webp` });
+    expect(model.variants.map((v: { width: number; actualWidth: number }) => [v.width, v.actualWidth])).toEqual([[160, 160], [320, 320], [640, 640], [1280, 800]]);
+    expect(model.srcset).toContain(`/files/${model.id}/1280.webp 1280w`);
+    // Stored under names the server chose: the user's name reaches no path.
+    expect((await readdir(path.join(filesDir, model.id))).sort()).toEqual(['1280.webp', '160.webp', '320.webp', '640.webp']);
+
+    const events = await fileEvents();
+    const event = events.find((e) => (e.data as { fileId: string }).fileId === model.id)!;
+    expect(event.metadata.userId).toBe(ids.mari);
+    expect(event.data).toMatchObject({ mime: 'image/png', name: 'pidur.pdf', width: 800, height: 600 });
+    await h.settle();
+    expect(await getFile(h.db, model.id)).toMatchObject({ id: model.id, mime: 'image/png', uploadedBy: ids.mari, folderId: 'products', bytes: model.size });
+
+    const served = await h.app.inject({ url: `/files/${model.id}/320.webp` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 240 });
+  });
+
+  it('accepts the token in the x-csrf-token header too', async () => {
+    const mari = await signedIn('mari');
+    const res = await upload(mari, { filename: 'a.png', type: 'image/png', data: await png(100, 50) }, { tokenIn: 'header' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().model.variants.map((v: { actualWidth: number }) => v.actualWidth)).toEqual([100, 100, 100, 100]);
+  });
+
+  it('refuses a PDF named .png with the message of spec 5, storing nothing', async () => {
+    const mari = await signedIn('mari');
+    const before = (await fileEvents()).length;
+    const dirBefore = await readdir(filesDir);
+    const res = await upload(mari, { filename: 'pilt.png', type: 'image/png', data: pdf() });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({
+      success: false,
+      status: 'failure',
+      errors: [{ code: 'file.not_an_image', field: 'File[uploadFile]', message: 'The file is not an image; Only following file types are allowed: image/jpeg, image/png, image/webp, image/gif, image/avif' }],
+    });
+    const et = await upload(mari, { filename: 'pilt.png', type: 'image/png', data: pdf() }, { lang: 'et' });
+    expect(et.json().message).toMatch(/^Fail ei ole pilt/);
+    expect((await fileEvents()).length).toBe(before);
+    expect(await readdir(filesDir)).toEqual(dirBefore);
+  });
+
+  it('refuses an oversized file before anything is stored: no renditions, no event', async () => {
+    const mari = await signedIn('mari');
+    const before = (await fileEvents()).length;
+    const dirBefore = await readdir(filesDir);
+    // Noise does not compress: a PNG well over the 300 KiB limit.
+    const noise = Buffer.alloc(400 * 300 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const big = await sharp(noise, { raw: { width: 400, height: 300, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(big.length).toBeGreaterThan(MAX_BYTES);
+    expect(big.length).toBeLessThan(MAX_BYTES + 64 * 1024); // past the limit while streaming, not by Content-Length
+    const res = await upload(mari, { filename: 'suur.png', type: 'image/png', data: big });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errors).toEqual([{ code: 'file.too_big', field: 'File[uploadFile]', message: 'The file "suur.png" is too big. Its size cannot exceed 300.0 KB.' }]);
+    // Far beyond the limit: refused by its Content-Length before the body is read.
+    const huge = await upload(mari, { filename: 'hiiglane.png', type: 'image/png', data: Buffer.concat([big, big, big]) }, { lang: 'et' });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('Fail on liiga suur. Selle suurus ei tohi ületada 300,0 KB.');
+    expect((await fileEvents()).length).toBe(before);
+    expect(await readdir(filesDir)).toEqual(dirBefore);
+  });
+
+  it('strips EXIF (GPS, camera) and turns the image upright', async () => {
+    const mari = await signedIn('mari');
+    // 400 x 200 stored with orientation 6 (turn 90° clockwise to show): shown 200 x 400.
+    const photo = await sharp({ create: { width: 400, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SecretCam', Model: 'Spy 3000', Copyright: 'Mari Maasikas' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '59/1 26/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '24/1 45/1 0/1' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(photo.includes(Buffer.from('SecretCam'))).toBe(true); // the test's own input carries what must go
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    const res = await upload(mari, { filename: 'foto.jpg', type: 'image/jpeg', data: photo });
+    expect(res.statusCode, res.body).toBe(200);
+    const model = res.json().model;
+    expect(model).toMatchObject({ type: 'image/jpeg', width: 200, height: 400 });
+    for (const variant of ['160.webp', '1280.webp']) {
+      const served = await h.app.inject({ url: `/files/${model.id}/${variant}` });
+      expect(served.statusCode).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(meta.height).toBeGreaterThan(meta.width!); // upright
+      expect(served.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
+      expect(served.rawPayload.includes(Buffer.from('Maasikas'))).toBe(false);
+    }
+  });
+
+  it('answers 401 without a session, 403 without products.edit, 403 without a valid token', async () => {
+    const file = { filename: 'a.png', type: 'image/png', data: await png(40, 30) };
+    const before = (await fileEvents()).length;
+    const anonymous = await upload(null, file);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ success: false, errors: [{ code: 'unauthorized' }] });
+    const adam = await signedIn('adam');
+    expect((await upload(adam, file)).statusCode).toBe(403);
+    const mari = await signedIn('mari');
+    const noToken = await upload(mari, file, { tokenIn: 'none' });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().errors[0].code).toBe('request.csrf_invalid');
+    const wrongToken = await upload(mari, file, { tokenIn: 'none', extra: [{ name: '_csrf', value: 'not-the-token' }] });
+    expect(wrongToken.statusCode).toBe(403);
+    // Another browser's token with this session: the token must be the one the session was signed in with.
+    const other = await csrfHeaders(h.app);
+    const foreign = await upload({ ...mari, csrf: { cookie: other.cookie, 'x-csrf-token': other['x-csrf-token'] } }, file);
+    expect(foreign.statusCode).toBe(403);
+    expect((await fileEvents()).length).toBe(before);
+  });
+
+  it('answers garbage with a 4xx in the envelope: no file, two files, a stray part, a bad folder, not multipart, a broken body', async () => {
+    const mari = await signedIn('mari');
+    const file = { filename: 'a.png', type: 'image/png', data: await png(40, 30) };
+    const none = await upload(mari, null);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors[0]).toMatchObject({ code: 'file.too_few', message: 'You should upload at least 1 file' });
+    const two = await upload(mari, file, { extra: [{ name: 'File[uploadFile]', ...file }] });
+    expect(two.statusCode).toBe(400);
+    expect(two.json().errors[0]).toMatchObject({ code: 'file.too_many', message: 'You can upload at most 1 file' });
+    const stray = await upload(mari, file, { extra: [{ name: 'other', ...file }] });
+    expect(stray.statusCode).toBe(400);
+    const folder = await upload(mari, file, { extra: [{ name: 'File[folder_id]', value: '../../etc' }] });
+    expect(folder.statusCode).toBe(400);
+    const unreadable = await upload(mari, { filename: 'x.png', type: 'image/png', data: (await png(40, 30)).subarray(0, 60) });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().errors[0].code).toBe('file.image_unreadable');
+    const headers = { cookie: cookieOf(mari), 'x-csrf-token': mari.csrf['x-csrf-token'] };
+    const json = await h.app.inject({ method: 'POST', url: '/file/create?ajax=true', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"File":{"uploadFile":"x"}}' });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+    const broken = await h.app.inject({ method: 'POST', url: '/file/create?ajax=true', headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xyz' }, payload: '--xyz\r\nContent-Disposition: form-data; name="File[uploadFile]"; filename="a"\r\n\r\n\u0000\u0001' });
+    const noBoundary = await h.app.inject({ method: 'POST', url: '/file/create?ajax=true', headers: { ...headers, 'content-type': 'multipart/form-data' }, payload: 'garbage' });
+    for (const res of [stray, folder, json, broken, noBoundary]) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ success: false, status: 'failure', message: expect.any(String), errors: expect.any(Array) });
+    }
+  });
+});
+
+describe('GET /files/{fileId}/{variant}', () => {
+  it('answers 404 for an unknown file and 400 for names that are not ours, in the envelope', async () => {
+    const unknown = await h.app.inject({ url: `/files/${randomUUID()}/640.webp?lang=en` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().errors[0]).toMatchObject({ code: 'file.not_found', message: 'The file was not found.' });
+    for (const url of [`/files/${randomUUID()}/641.webp`, '/files/..%2F..%2Fetc%2Fpasswd/640.webp', `/files/${randomUUID()}/..%2F..%2Fpackage.json`, '/files/x']) {
+      const res = await h.app.inject({ url });
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.json().success, url).toBe(false);
+    }
+  });
+});
