@@ -17,7 +17,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
-  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductRelatedProductsChanged',
+  'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductRelatedProductsChanged', 'ProductSearchAliasesChanged',
   'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
   'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
   'UserReactivated', 'UserSignedIn',
@@ -130,6 +130,9 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     }
     case 'ProductCriticalStockLevelSet':
       params.value = orNone(d.level);
+      break;
+    case 'ProductSearchAliasesChanged':
+      params.value = Array.isArray(d.aliases) && d.aliases.length ? (d.aliases as unknown[]).map(str).join(', ') : t('admin.history.none');
       break;
     case 'ProductRelatedProductsChanged':
       Object.assign(params, { count: count(d.compatible), similar: count(d.similar) });
