@@ -26,6 +26,16 @@ export function slug(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
+/**
+ * A category's storefront URL per language from its path of names, root first (spec 9: the last 3 names of the path
+ * as slugs, with the two-letter language prefix), e.g. `{ et: '/et/pidurid/piduriklotsid', en: '/en/brakes/brake-pads' }`.
+ * The staff's category calls (api/routes/admin/categories.ts) answer the same URL.
+ */
+export function categoryUrl(path: readonly { et: string; en: string }[]): { et: string; en: string } {
+  const last3 = path.slice(-3);
+  return { et: `/et/${last3.map((n) => slug(n.et)).join('/')}`, en: `/en/${last3.map((n) => slug(n.en)).join('/')}` };
+}
+
 function buildTree(rows: { doc: CategoryDoc; directCount: number }[]): CategoryNode[] {
   const nodes = new Map<string, CategoryNode & { path: { et: string; en: string }[] }>();
   for (const { doc, directCount } of rows) {
@@ -50,9 +60,7 @@ function buildTree(rows: { doc: CategoryDoc; directCount: number }[]): CategoryN
   }
   const finish = (node: CategoryNode & { path: { et: string; en: string }[] }, path: { et: string; en: string }[]): number => {
     node.path = [...path, node.name];
-    // Spec 9: the last 3 names of the path, with the two-letter language prefix.
-    const last3 = node.path.slice(-3);
-    node.url = { et: `/et/${last3.map((n) => slug(n.et)).join('/')}`, en: `/en/${last3.map((n) => slug(n.en)).join('/')}` };
+    node.url = categoryUrl(node.path);
     node.children.sort((a, b) => a.position - b.position || a.name.et.localeCompare(b.name.et, 'et'));
     for (const child of node.children) node.productCount += finish(child as typeof node, node.path);
     return node.productCount;

@@ -38,6 +38,10 @@ describe('GET /v1/openapi.json', () => {
       ['/v1/csrf-token', 'get'],
       ['/order/download/{token}', 'get'],
       ['/v1/admin/me', 'get'],
+      ['/category/create', 'post'],
+      ['/category/update/{id}', 'post'],
+      ['/category/delete/{id}', 'post'],
+      ['/v1/admin/categories', 'get'],
     ];
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method];

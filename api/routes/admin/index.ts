@@ -14,7 +14,10 @@ import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.j
 import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import type { SessionRuntime } from '../../sessions.js';
+import { adminCategoryRoutes } from './categories.js';
 import { adminHistoryRoutes } from './history.js';
+import { adminProductDashboardRoutes } from './product-dashboard.js';
+import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
 import { adminStockNotificationRoutes } from './stock-notifications.js';
 import { adminStatisticsRoutes } from './statistics.js';
@@ -44,5 +47,8 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminStatisticsRoutes, { deps: options.deps });
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
+  await app.register(adminProductDashboardRoutes, { deps: options.deps });
+  await app.register(adminProductListRoutes, { deps: options.deps });
+  await app.register(adminCategoryRoutes, { deps: options.deps });
   await app.register(adminProductEditRoutes, { deps: options.deps });
 }

@@ -17,6 +17,8 @@
  * - `GET /v1/site-summary` (permission `orders.view`) and `GET /v1/stock-notification` (`stock_notifications.view`):
  *   the badges' read models (projections/stock-notifications/queries.ts).
  * - `/v1/admin/...` (api/routes/admin).
+ * - spec 7's category calls POST /category/create, /category/update/{id}, /category/delete/{id} (permission
+ *   `products.edit`; api/routes/admin/categories.ts).
  *
  * Every staff route is behind `staffGuard` (api/staff-guard.ts); state-changing ones behind `staffCsrf`.
  */
@@ -40,7 +42,9 @@ import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
 import { csrfBinding, SESSION_COOKIE, type SessionRuntime } from '../../sessions.js';
 import { endSession, sessionUserView, staffCsrf, staffGuard } from '../../staff-guard.js';
+import { categorySpecRoutes } from '../admin/categories.js';
 import { adminRoutes } from '../admin/index.js';
+import { fileUploadRoutes } from '../files/index.js';
 import { passwordResetRoutes } from './password-reset.js';
 
 export interface StaffRouteOptions extends RouteOptions {
@@ -175,6 +179,10 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
   );
 
   await app.register(passwordResetRoutes, { deps, sessions });
+  // Spec 7's category calls (POST /category/create, /category/update/{id}, /category/delete/{id}): staff, outside /v1.
+  await app.register(categorySpecRoutes, { deps });
   await app.register(adminRoutes, { deps, sessions, prefix: '/v1/admin' });
+  // POST /file/create?ajax=true (spec 7): a staff call outside /v1/admin, behind the same guard (api/routes/files).
+  await app.register(fileUploadRoutes, { deps });
 }
 
