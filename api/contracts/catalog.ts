@@ -23,7 +23,13 @@ export const sortSchema = z.enum(SORT_OPTIONS);
 export const visibilityStateSchema = z.enum(['visible', 'hidden', 'inaccessible']);
 export type VisibilityState = z.infer<typeof visibilityStateSchema>;
 
-export const imageSchema = z.object({ url: z.string(), inlinePreview: z.string().nullable() });
+/**
+ * A product image (spec 3 "image (url, inlinePreview)"). For an uploaded image (issue 11) `url` is its 640 px WebP
+ * rendition, `thumbnail` the 160 px one and `srcset` every width (`/files/{id}/160.webp 160w, ...`); an imported
+ * catalog URL has itself as url and thumbnail and no srcset.
+ */
+export const imageSchema = z.object({ url: z.string(), inlinePreview: z.string().nullable(), thumbnail: z.string().optional(), srcset: z.string().nullable().optional() });
+export type Image = z.infer<typeof imageSchema>;
 
 /** One stock line: the first line is the total over all warehouses (warehouse null), then one per warehouse. */
 export const stockLineSchema = z.object({
@@ -58,6 +64,8 @@ export const productSchema = z.object({
   /** 0 Available, -1 On demand, -2 Not in stock, N > 0 Available in N workdays (spec 4). */
   available_in: z.number().int(),
   image: imageSchema.nullable(),
+  /** Every image of the product in order (the first is `image`); issue 11. */
+  images: z.array(imageSchema).optional(),
   stock: z.array(stockLineSchema),
   critical_stock_level: z.number().nullable(),
   big_product: z.boolean(),

@@ -1,10 +1,17 @@
 /** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
-import type { Language, Product } from '../../contracts/catalog.js';
+import { imageSources } from '../../../domain/file/image-ref.js';
+import type { Image, Language, Product } from '../../contracts/catalog.js';
 import type { ListedProduct } from '../../../projections/catalog/queries.js';
 import { type FilterLabelMap, labelAttribute } from '../../filter-labels.js';
 
 /** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40". */
 export const centsToEuros = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+/** A product image reference (domain/file/image-ref.ts: an uploaded file or an imported URL) as the API shows it. */
+export function toImage(ref: string): Image {
+  const { url, thumbnail, srcset } = imageSources(ref);
+  return { url, inlinePreview: null, thumbnail, srcset };
+}
+
 /** Whole units to the spec's amount text with 3 decimals: 4 -> "4.000". */
 const amount = (units: number) => units.toFixed(3);
 
@@ -39,7 +46,8 @@ export function toProduct(
     availableForSale: d.policy === 'non_stock' ? 0 : p.stockTotal,
     hasLimitedAmount: p.hasLimitedAmount,
     available_in: p.availableIn,
-    image: d.images[0] ? { url: d.images[0], inlinePreview: null } : null,
+    image: d.images[0] ? toImage(d.images[0]) : null,
+    images: d.images.map(toImage),
     stock: [{ warehouse: null, amount: amount(p.stockTotal) }, ...warehouses.map((w) => ({ warehouse: w, amount: amount(d.stock[w]) }))],
     critical_stock_level: d.critical_stock_level,
     big_product: d.big_product,

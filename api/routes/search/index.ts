@@ -13,7 +13,7 @@ import { envelopeSchema, failureEnvelopeSchema, type SearchResult, searchQuerySc
 import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import { requestLanguage } from '../../messages.js';
-import { centsToEuros } from '../products/to-product.js';
+import { centsToEuros, toImage } from '../products/to-product.js';
 import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
 
 interface SearchFilters {
@@ -97,7 +97,7 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
         path: `/products/view/${doc.id}`,
         breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
         meta_description: description.slice(0, 160),
-        content: { image: doc.images[0] ? { url: doc.images[0], inlinePreview: null } : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
+        content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
       };
     });
     return success({ results });

@@ -22,6 +22,7 @@ export interface CartProduct {
   /** Gross unit price in euro cents; null when the product has no price. */
   priceCents: number | null;
   unit: string;
+  /** URL of the line's thumbnail (an uploaded image's 160 px rendition), or null. */
   image: string | null;
   hasLimitedAmount: boolean;
   availableForSale: number;
@@ -65,7 +66,8 @@ export function toCartProduct(p: Product): CartProduct {
     code1: p.code1,
     priceCents: p.priceCents,
     unit: p.unit,
-    image: p.image?.url ?? null,
+    // The small rendition of an uploaded image (cart lines are 72 px; issue 11), else the image's own URL.
+    image: p.image?.thumbnail ?? p.image?.url ?? null,
     hasLimitedAmount: p.hasLimitedAmount,
     availableForSale: p.availableForSale,
     big_product: p.big_product,

@@ -12,13 +12,21 @@ interface ProductImageProps {
   categoryIds?: readonly string[];
   /** Or the top-level category's name (search results carry names only). */
   topCategoryName?: string;
+  /**
+   * The `sizes` of an uploaded image's srcset (issue 11): how wide the image is drawn. Default: a listing card
+   * (half the screen on phones, about 280 px otherwise).
+   */
+  sizes?: string;
 }
 
+/** How wide a listing card's image is drawn (catalog.css: tiles of 210-300 px; two per row under 600 px). */
+export const CARD_IMAGE_SIZES = '(max-width: 400px) 100vw, (max-width: 600px) 50vw, 300px';
+
 /**
- * The product image, the inline preview as its placeholder; without an image (or when it fails to load) a tile
+ * The product image (an uploaded one with its srcset of WebP widths and `sizes`), the inline preview as its placeholder; without an image (or when it fails to load) a tile
  * with the pictogram of the product's top-level category (issue 13 §2), announced as '<name>: No image'.
  */
-export function ProductImage({ image, alt, className, eager, categoryIds, topCategoryName }: ProductImageProps) {
+export function ProductImage({ image, alt, className, eager, categoryIds, topCategoryName, sizes = CARD_IMAGE_SIZES }: ProductImageProps) {
   const { t } = useTranslation('shop');
   const [failed, setFailed] = useState(false);
   const classes = `product-image${className ? ` ${className}` : ''}`;
@@ -36,7 +44,15 @@ export function ProductImage({ image, alt, className, eager, categoryIds, topCat
     : undefined;
   return (
     <div className={classes} style={preview ? { backgroundImage: `url("${preview}")` } : undefined}>
-      <img src={image.url} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={() => setFailed(true)} />
+      <img
+        src={image.url}
+        srcSet={image.srcset ?? undefined}
+        sizes={image.srcset ? sizes : undefined}
+        alt={alt}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * Product page (/products/view/:id; spec 3 "Product", spec 4 "Product availability and display"): name, codes,
  * gross price (net under the VAT rule of spec 5), availability (spec 4; updated live over the websocket), the
  * add-to-cart control or, out of stock, the notify-me dialog; description, technical details, OE numbers, compatible
- * vehicles, compatible and similar products, categories and the image. A missing product shows the not-found page.
+ * vehicles, compatible and similar products, categories and the images (the first large with its srcset, the others as
+ * thumbnails that show it large). A missing product shows the not-found page.
  * Loaded as its own chunk.
  */
 import { type ReactNode, useState } from 'react';
@@ -25,6 +26,9 @@ import { isOutOfStock } from '../utils/availability';
 import { Availability } from '../components/availability';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
+
+/** How wide the product page draws its image (product-view.css: 5/11 of at most 1280 px; the whole width under 768 px). */
+const PRODUCT_IMAGE_SIZES = '(max-width: 768px) 100vw, 560px';
 import { StaffMarks } from '../components/staff-marks';
 import '../catalog.css';
 import '../product-view.css';
@@ -71,6 +75,10 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
   const summary = (product.description || product.name).replace(/\s+/g, ' ').slice(0, 160);
   const outOfStock = isOutOfStock(product);
   const purchasable = visible && product.price !== null && !outOfStock;
+  // Every image (issue 11): the chosen one large with its srcset, the others as thumbnails to switch to.
+  const images = product.images ?? (product.image ? [product.image] : []);
+  const [imageIndex, setImageIndex] = useState(0);
+  const shownImage = images[Math.min(imageIndex, images.length - 1)] ?? null;
 
   return (
     <article className={`product-view${visible ? '' : ' is-invisible'}`} aria-labelledby="product-title">
@@ -100,12 +108,25 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
       <div className="product-view__top">
         <div className="product-view__media">
           <ProductImage
-            image={product.image}
+            key={shownImage?.url ?? 'none'}
+            image={shownImage}
             alt={product.name}
             className="product-view__image"
             eager
+            sizes={PRODUCT_IMAGE_SIZES}
             categoryIds={product.categories.map((c) => c.id)}
           />
+          {images.length > 1 && (
+            <ul className="product-view__thumbs" aria-label={t('product.images')}>
+              {images.map((image, i) => (
+                <li key={image.url}>
+                  <button type="button" className="product-view__thumb" aria-pressed={i === imageIndex} aria-label={t('product.imageN', { n: i + 1, total: images.length })} onClick={() => setImageIndex(i)}>
+                    <img src={image.thumbnail ?? image.url} alt="" loading="lazy" decoding="async" width={64} height={48} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
 
         <div className="product-view__summary">

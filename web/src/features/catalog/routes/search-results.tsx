@@ -96,6 +96,7 @@ export function SearchResultsRoute() {
                   image={r.content.image}
                   alt={r.name}
                   className="search-result__image"
+                  sizes="120px"
                   // The trail is the category path, then the result's own name: its first entry is the top category.
                   topCategoryName={r.breadcrumbs.length > 1 ? r.breadcrumbs[0].name : undefined}
                 />
