@@ -45,6 +45,11 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['StockNotifications', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['StockNotifications', 'product', 'statistics', 'user', 'warehouse']);
+  });
+
+  it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
+    expect(resolveAdminPath('product/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'products.view' });
+    expect(resolveAdminPath('product/create')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductEdit', id: undefined, permission: 'products.view' });
   });
 });

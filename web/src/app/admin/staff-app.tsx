@@ -39,6 +39,7 @@ const WarehouseEditScreen = lazy(() => import('../../features/admin-warehouses/r
 const StockNotificationsListScreen = lazy(() =>
   import('../../features/admin-stock-notifications/routes/stock-notifications-list').then((m) => ({ default: m.StockNotificationsListScreen })),
 );
+const ProductEditScreen = lazy(() => import('../../features/admin-products/routes/product-edit').then((m) => ({ default: m.ProductEditScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -140,5 +141,7 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <StatisticsListScreen />;
     case 'StockNotificationsList':
       return <StockNotificationsListScreen />;
+    case 'ProductEdit':
+      return <ProductEditScreen id={route.id} me={user} />;
   }
 }
