@@ -8,15 +8,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, ProductForm } from '../../../../../api/contracts/admin-products';
 import { ApiError } from '../../../lib/api-client';
+import { type Language, useRouteLanguage } from '../../../lib/language';
 import { staffPost, staffPut } from '../../../lib/staff/session-expiry';
 import { productEditKey } from './get-product-for-edit';
 
-export async function createProduct(form: ProductForm): Promise<AdminProduct> {
-  return (await staffPost<{ data: AdminProduct }>('/v1/admin/products', form)).body.data;
+/** `lang`: the language of the answer's messages (the screen's). */
+export async function createProduct(form: ProductForm, lang: Language): Promise<AdminProduct> {
+  return (await staffPost<{ data: AdminProduct }>(`/v1/admin/products?lang=${lang}`, form)).body.data;
 }
 
-export async function updateProduct(id: string, form: ProductForm, version: number): Promise<AdminProduct> {
-  return (await staffPut<{ data: AdminProduct }>(`/v1/admin/products/${encodeURIComponent(id)}`, { ...form, version })).body.data;
+export async function updateProduct(id: string, form: ProductForm, version: number, lang: Language): Promise<AdminProduct> {
+  return (await staffPut<{ data: AdminProduct }>(`/v1/admin/products/${encodeURIComponent(id)}?lang=${lang}`, { ...form, version })).body.data;
 }
 
 /** True when a save was refused because the product changed since the form read it (offer a reload). */
@@ -29,8 +31,9 @@ export function isChangedMeanwhile(error: unknown): boolean {
 /** The save as a mutation: `{ id?, form, version? }` (no id: create). Keeps the answer as the product's query data. */
 export function useSaveProduct() {
   const queryClient = useQueryClient();
+  const { lang } = useRouteLanguage();
   return useMutation({
-    mutationFn: ({ id, form, version }: { id?: string; form: ProductForm; version?: number }) => (id ? updateProduct(id, form, version ?? 0) : createProduct(form)),
+    mutationFn: ({ id, form, version }: { id?: string; form: ProductForm; version?: number }) => (id ? updateProduct(id, form, version ?? 0, lang) : createProduct(form, lang)),
     onSuccess: (saved) => {
       queryClient.setQueryData(productEditKey(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: ['admin', 'products'], predicate: (q) => q.queryKey[2] !== 'edit' });

@@ -53,7 +53,7 @@ export function CategoryTreePicker({ id, categories, value, onChange, lang }: Pr
     const nodes = (children.get(parent) ?? []).filter((c) => !shown || shown.has(c.id));
     if (!nodes.length) return null;
     return (
-      <ul className={depth === 0 ? 'category-tree' : 'category-tree__children'} role={depth === 0 ? 'group' : undefined}>
+      <ul className={depth === 0 ? 'category-tree' : 'category-tree__children'}>
         {nodes.map((c) => (
           <li key={c.id}>
             <label className="staff-check">
