@@ -21,12 +21,12 @@ export const ADMIN_MODELS = {
   warehouse: { permission: 'warehouses.manage', actions: { list: 'WarehouseList', edit: 'WarehouseEdit' } },
   statistics: { permission: 'statistics.view', actions: { list: 'StatisticsList' } },
   StockNotifications: { permission: 'stock_notifications.view', actions: { list: 'StockNotificationsList' } },
-  product: { permission: 'products.view', actions: { edit: 'ProductEdit' } },
+  product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

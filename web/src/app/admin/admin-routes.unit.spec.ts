@@ -40,7 +40,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('unknown models, unknown actions and extra segments are not found', () => {
-    for (const path of ['nope', 'product', 'client', 'StockNotifications/edit/1', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
+    for (const path of ['nope', 'product/list/1', 'client', 'StockNotifications/edit/1', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
       expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
 
@@ -51,5 +51,10 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
     expect(resolveAdminPath('product/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'products.view' });
     expect(resolveAdminPath('product/create')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductEdit', id: undefined, permission: 'products.view' });
+  });
+
+  it('opens ProductList for /admin/product and /admin/Product/list with products.view', () => {
+    expect(resolveAdminPath('product')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductList', id: undefined, permission: 'products.view' });
+    expect(resolveAdminPath('Product/list/')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductList', id: undefined, permission: 'products.view' });
   });
 });

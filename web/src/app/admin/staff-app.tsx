@@ -40,6 +40,7 @@ const StockNotificationsListScreen = lazy(() =>
   import('../../features/admin-stock-notifications/routes/stock-notifications-list').then((m) => ({ default: m.StockNotificationsListScreen })),
 );
 const ProductEditScreen = lazy(() => import('../../features/admin-products/routes/product-edit').then((m) => ({ default: m.ProductEditScreen })));
+const ProductListScreen = lazy(() => import('../../features/admin-products/routes/product-list').then((m) => ({ default: m.ProductListScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -143,5 +144,7 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <StockNotificationsListScreen />;
     case 'ProductEdit':
       return <ProductEditScreen id={route.id} me={user} />;
+    case 'ProductList':
+      return <ProductListScreen />;
   }
 }

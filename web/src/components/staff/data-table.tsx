@@ -58,13 +58,18 @@ interface DataTableProps<T> {
   empty: string;
   /** Texts of the sort buttons: e.g. 'Sort by {column}' made by the caller's translation. */
   sortLabel: (header: string) => string;
+  /**
+   * Paged by the server (issue 11 ProductList): `rows` are the URL's page (`?page=`) of `total` rows, already sorted
+   * and filtered by the server; the table shows them as they are and its pager links change only `page`.
+   */
+  serverPaging?: { total: number; pageSize: number };
 }
 
-export function DataTable<T extends RowData>({ caption, rows, columns, defaultSort, rowKey, empty, sortLabel }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ caption, rows, columns, defaultSort, rowKey, empty, sortLabel, serverPaging }: DataTableProps<T>) {
   const [search, setSearch] = useSearchParams();
   const sortable = useMemo(() => columns.filter((c) => c.sortable !== false).map((c) => c.id), [columns]);
   const listState = readListState(search, sortable, defaultSort);
-  const page = clampPage(listState.page, rows.length);
+  const page = serverPaging ? listState.page : clampPage(listState.page, rows.length);
 
   const columnDefs = useMemo(
     () =>
@@ -88,14 +93,21 @@ export function DataTable<T extends RowData>({ caption, rows, columns, defaultSo
     columns: columnDefs,
     data,
     getRowId: (row: T) => rowKey(row),
-    state: { sorting, pagination: { pageIndex: page - 1, pageSize: STAFF_PAGE_SIZE } },
+    state: serverPaging ? { sorting: [], pagination: { pageIndex: 0, pageSize: Math.max(1, rows.length) } } : { sorting, pagination: { pageIndex: page - 1, pageSize: STAFF_PAGE_SIZE } },
     onSortingChange: () => {},
     onPaginationChange: () => {},
     autoResetPageIndex: false,
   });
 
   const sortBy = (id: string) => setSearch(writeListState(search, { sort: toggledSort(listState.sort, id), page: 1 }, defaultSort));
-  const pageCount = Math.max(1, Math.ceil(rows.length / STAFF_PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil((serverPaging?.total ?? rows.length) / (serverPaging?.pageSize ?? STAFF_PAGE_SIZE)));
+  const pageHref = (p: number) => {
+    if (!serverPaging) return `?${writeListState(search, { sort: listState.sort, page: p }, defaultSort).toString()}`;
+    const next = new URLSearchParams(search);
+    if (p <= 1) next.delete('page');
+    else next.set('page', String(p));
+    return `?${next.toString()}`;
+  };
   const columnById = new Map(columns.map((c) => [c.id, c]));
 
   return (
@@ -145,7 +157,7 @@ export function DataTable<T extends RowData>({ caption, rows, columns, defaultSo
           )}
         </tbody>
       </table>
-      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `?${writeListState(search, { sort: listState.sort, page: p }, defaultSort).toString()}`} />
+      <Pagination page={page} pageCount={pageCount} hrefFor={pageHref} />
     </div>
   );
 }

@@ -1,0 +1,382 @@
+/**
+ * ProductList (spec 2 "Admin area", /admin/product; issue 11 "Products"): every product in a dense table — image,
+ * code1, name, gross price, free units per warehouse (editable in place with the spec 5 stock input: '+10' adds,
+ * '-10' subtracts, '10' overwrites, Enter or Tab confirms, Escape cancels), availability with the back-office
+ * labels of spec 4, and a visibility badge — found by part number (however typed) or name, filtered by category (a
+ * tree select), availability policy, visibility, stock state, without image, without category, sorted by the spec 9
+ * back-office labels (newest, oldest, name A-Z / Z-A, price low / high), paged by the server. Every choice lives in
+ * the URL (`?q=&category=&policy=&visibility=&stock=&noImage=1&noCategory=1&sort=&page=&pageSize=`), so a list can
+ * be linked and reloaded. Code and name link to ProductEdit; 'New product' and 'Categories' link to their screens;
+ * each row's history button opens the product's stock history with the audit timeline of its stock stream.
+ */
+import { FolderTree, History, ImageOff, Plus, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  ADMIN_PRODUCT_PAGE_SIZES,
+  ADMIN_PRODUCT_SORTS,
+  ADMIN_STOCK_STATES,
+  AVAILABILITY_POLICY_VALUES,
+  PRODUCT_VISIBILITY_STATES,
+  type AdminProductListItem,
+} from '../../../../../api/contracts/admin-products';
+import { PageMeta } from '../../../components/page-meta';
+import { Spinner } from '../../../components/spinner';
+import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { FormAlert } from '../../../components/staff/text-field';
+import { apiErrorText } from '../../../lib/api-client';
+import { formatEuro } from '../../../lib/format';
+import { useRouteLanguage, type Language } from '../../../lib/language';
+import { hasPermission, useStaffSession } from '../../../lib/staff/session';
+import { type CategoryChoice, useCategoryChoices } from '../api/get-category-choices';
+import { listParams, type ProductListParams, useProducts } from '../api/get-products';
+import { StockCell } from '../components/stock-cell';
+import { StockHistory } from '../components/stock-history';
+import './product-list.css';
+
+/** Spec 9 "Search key-up delay 300 ms". */
+const SEARCH_DELAY_MS = 300;
+
+/** The category tree as indented options: depth-first, by position then name. */
+function categoryOptions(categories: readonly CategoryChoice[], lang: Language): { id: string; label: string }[] {
+  const name = (c: CategoryChoice) => c.name[lang] || c.name[lang === 'et' ? 'en' : 'et'] || c.id;
+  const known = new Set(categories.map((c) => c.id));
+  const children = new Map<string | null, CategoryChoice[]>();
+  for (const c of categories) {
+    const parent = c.parentId && known.has(c.parentId) ? c.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), c]);
+  }
+  const out: { id: string; label: string }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    const list = [...(children.get(parent) ?? [])].sort((a, b) => a.position - b.position || name(a).localeCompare(name(b), lang));
+    for (const c of list) {
+      out.push({ id: c.id, label: `${'\u00a0\u00a0'.repeat(depth)}${depth ? '└ ' : ''}${name(c)}` });
+      if (depth < 12) walk(c.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+export function ProductListScreen() {
+  const { t } = useTranslation('cms');
+  const { lang, to } = useRouteLanguage();
+  const [search, setSearch] = useSearchParams();
+  const params = listParams(search);
+  const list = useProducts(params, lang);
+  const categories = useCategoryChoices();
+  const session = useStaffSession();
+  const canEditStock = session.data ? hasPermission(session.data, 'stock.edit') : false;
+  const [reason, setReason] = useState('');
+  const [historyOf, setHistoryOf] = useState<AdminProductListItem | null>(null);
+  const ids = { q: useId(), category: useId(), policy: useId(), visibility: useId(), stock: useId(), sort: useId(), pageSize: useId(), reason: useId() };
+
+  /** Writes `changes` into the URL (defaults left out); any change but the page's goes back to page 1. */
+  const setParams = (changes: Partial<ProductListParams>) => {
+    const next = new URLSearchParams(search);
+    const values: Record<string, string | null> = {};
+    for (const [key, value] of Object.entries(changes)) {
+      if (key === 'noImage' || key === 'noCategory') values[key] = value ? '1' : null;
+      else if (key === 'sort') values[key] = value === 'newest' ? null : String(value);
+      else if (key === 'pageSize') values[key] = value === 24 ? null : String(value);
+      else if (key === 'page') values[key] = (value as number) > 1 ? String(value) : null;
+      else values[key] = value === null || value === '' ? null : String(value);
+    }
+    for (const [key, value] of Object.entries(values)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next, { replace: true });
+  };
+
+  // The search box writes the URL 300 ms after the last key (spec 9); the URL wins when it changes otherwise.
+  const [text, setText] = useState(params.q);
+  const typed = useRef(params.q);
+  useEffect(() => {
+    if (params.q !== typed.current) {
+      typed.current = params.q;
+      setText(params.q);
+    }
+  }, [params.q]);
+  useEffect(() => {
+    if (text === typed.current) return;
+    const timer = setTimeout(() => {
+      typed.current = text;
+      setParams({ q: text });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const warehouses = list.data?.warehouses ?? [];
+  const shownWarehouses = useMemo(() => {
+    const data = list.data;
+    if (!data) return [];
+    // Active warehouses, and inactive ones that still hold stock of a product on the page.
+    return data.warehouses.filter((w) => w.active || data.products.some((p) => (p.stock[w.id] ?? 0) !== 0));
+  }, [list.data]);
+  const options = useMemo(() => categoryOptions(categories.data ?? [], lang), [categories.data, lang]);
+  const filtered = params.q !== '' || params.category !== null || params.policy !== null || params.visibility !== null || params.stock !== null || params.noImage || params.noCategory;
+
+  const columns = useMemo((): StaffColumn<AdminProductListItem>[] => {
+    const edit = (p: AdminProductListItem) => to(`/admin/product/edit/${encodeURIComponent(p.id)}`);
+    return [
+      {
+        id: 'image',
+        header: t('productList.columns.image'),
+        value: () => null,
+        sortable: false,
+        cell: (p) =>
+          p.image ? (
+            <img className="product-list__thumb" src={p.image} alt="" width={40} height={40} loading="lazy" decoding="async" />
+          ) : (
+            <span className="product-list__thumb is-empty" title={t('productList.noImageTitle')}>
+              <ImageOff size={16} aria-hidden="true" />
+              <span className="visually-hidden">{t('productList.noImageTitle')}</span>
+            </span>
+          ),
+      },
+      {
+        id: 'code1',
+        header: t('productList.columns.code'),
+        value: (p) => p.code1,
+        sortable: false,
+        cell: (p) => (
+          <Link className="product-list__code" to={edit(p)}>
+            {p.code1}
+          </Link>
+        ),
+      },
+      { id: 'name', header: t('productList.columns.name'), value: (p) => p.name, sortable: false, cell: (p) => <Link to={edit(p)}>{p.name || '—'}</Link> },
+      { id: 'price', header: t('productList.columns.price'), value: (p) => p.grossCents, sortable: false, align: 'end', cell: (p) => formatEuro(p.grossCents, lang) ?? <span className="muted">{t('productList.noPrice')}</span> },
+      ...shownWarehouses.map(
+        (w): StaffColumn<AdminProductListItem> => ({
+          id: `stock-${w.id}`,
+          header: w.name,
+          value: (p) => p.stock[w.id] ?? 0,
+          sortable: false,
+          align: 'end',
+          cell: (p) =>
+            canEditStock ? (
+              <StockCell productId={p.id} code={p.code1} warehouse={w} value={p.stock[w.id] ?? 0} lang={lang} reason={reason} />
+            ) : (
+              <span className="product-list__stock">{p.stock[w.id] ?? 0}</span>
+            ),
+        }),
+      ),
+      {
+        id: 'availability',
+        header: t('productList.columns.availability'),
+        value: (p) => p.policy,
+        sortable: false,
+        cell: (p) => (
+          <span className={`product-list__availability${p.low ? ' is-low' : ''}`}>
+            {t(`productList.policies.${p.policy}`)}
+            {p.deliveryDays ? ` · ${t('productList.deliveryDays', { count: p.deliveryDays })}` : ''}
+            {p.low ? <span className="product-list__low">{t('productList.low')}</span> : null}
+          </span>
+        ),
+      },
+      {
+        id: 'visibility',
+        header: t('productList.columns.visibility'),
+        value: (p) => p.visibility,
+        sortable: false,
+        cell: (p) => <span className={`staff-state product-list__visibility is-${p.visibility}`}>{t(`productList.visibilities.${p.visibility}`)}</span>,
+      },
+      {
+        id: 'actions',
+        header: t('productList.columns.actions'),
+        value: () => null,
+        sortable: false,
+        cell: (p) => (
+          <button type="button" className="icon-button product-list__history" onClick={() => setHistoryOf(p)} aria-label={t('productList.historyOf', { code: p.code1 })} title={t('productList.historyOf', { code: p.code1 })}>
+            <History size={16} aria-hidden="true" />
+          </button>
+        ),
+      },
+    ];
+  }, [t, to, lang, shownWarehouses, canEditStock, reason]);
+
+  return (
+    <section className="staff-screen product-list" aria-labelledby="screen-title">
+      <PageMeta title={t('productList.title')} description={t('productList.title')} noindex />
+      <div className="staff-screen__head">
+        <h1 id="screen-title">{t('productList.title')}</h1>
+        <div className="product-list__links">
+          <Link className="button" to={to('/admin/product/categories')}>
+            <FolderTree size={16} aria-hidden="true" />
+            {t('productList.categories')}
+          </Link>
+          <Link className="button button--primary" to={to('/admin/product/create')}>
+            <Plus size={16} aria-hidden="true" />
+            {t('productList.create')}
+          </Link>
+        </div>
+      </div>
+
+      <form className="product-list__filters" role="search" aria-label={t('productList.filters')} onSubmit={(e) => e.preventDefault()}>
+        <div className="staff-field product-list__search">
+          <label htmlFor={ids.q}>{t('productList.search')}</label>
+          <input
+            id={ids.q}
+            type="search"
+            value={text}
+            maxLength={100}
+            placeholder={t('productList.searchPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                typed.current = text;
+                setParams({ q: text });
+              }
+            }}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={ids.category}>{t('productList.category')}</label>
+          <select id={ids.category} value={params.category ?? ''} onChange={(e) => setParams({ category: e.target.value || null })}>
+            <option value="">{t('productList.any')}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={ids.policy}>{t('productList.policy')}</label>
+          <select id={ids.policy} value={params.policy ?? ''} onChange={(e) => setParams({ policy: (e.target.value || null) as ProductListParams['policy'] })}>
+            <option value="">{t('productList.any')}</option>
+            {AVAILABILITY_POLICY_VALUES.map((p) => (
+              <option key={p} value={p}>
+                {t(`productList.policies.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={ids.visibility}>{t('productList.visibility')}</label>
+          <select id={ids.visibility} value={params.visibility ?? ''} onChange={(e) => setParams({ visibility: (e.target.value || null) as ProductListParams['visibility'] })}>
+            <option value="">{t('productList.any')}</option>
+            {PRODUCT_VISIBILITY_STATES.map((v) => (
+              <option key={v} value={v}>
+                {t(`productList.visibilities.${v}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={ids.stock}>{t('productList.stock')}</label>
+          <select id={ids.stock} value={params.stock ?? ''} onChange={(e) => setParams({ stock: (e.target.value || null) as ProductListParams['stock'] })}>
+            <option value="">{t('productList.any')}</option>
+            {ADMIN_STOCK_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`productList.stockStates.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="product-list__flags">
+          <legend className="visually-hidden">{t('productList.flags')}</legend>
+          <label>
+            <input type="checkbox" checked={params.noImage} onChange={(e) => setParams({ noImage: e.target.checked })} />
+            {t('productList.noImage')}
+          </label>
+          <label>
+            <input type="checkbox" checked={params.noCategory} onChange={(e) => setParams({ noCategory: e.target.checked })} />
+            {t('productList.noCategory')}
+          </label>
+        </fieldset>
+        <div className="staff-field">
+          <label htmlFor={ids.sort}>{t('productList.sort')}</label>
+          <select id={ids.sort} value={params.sort} onChange={(e) => setParams({ sort: e.target.value as ProductListParams['sort'] })}>
+            {ADMIN_PRODUCT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`productList.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={ids.pageSize}>{t('productList.pageSize')}</label>
+          <select id={ids.pageSize} value={params.pageSize} onChange={(e) => setParams({ pageSize: Number(e.target.value) })}>
+            {ADMIN_PRODUCT_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered ? (
+          <button
+            type="button"
+            className="button product-list__clear"
+            onClick={() => {
+              typed.current = '';
+              setText('');
+              setSearch(new URLSearchParams(), { replace: true });
+            }}
+          >
+            <X size={16} aria-hidden="true" />
+            {t('productList.clear')}
+          </button>
+        ) : null}
+      </form>
+
+      {canEditStock ? (
+        <div className="staff-field product-list__reason">
+          <label htmlFor={ids.reason}>{t('productList.reason')}</label>
+          <input id={ids.reason} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('productList.reasonPlaceholder')} />
+          <p className="muted product-list__hint">{t('productList.stockHint')}</p>
+        </div>
+      ) : null}
+
+      {list.isPending ? <Spinner /> : null}
+      {list.isError ? <FormAlert messages={[apiErrorText(list.error)]} /> : null}
+      {list.data ? (
+        <>
+          <p className="muted product-list__total" aria-live="polite">
+            {t('productList.total', { count: list.data.total })}
+          </p>
+          <DataTable
+            caption={t('productList.title')}
+            rows={list.data.products}
+            columns={columns}
+            defaultSort={null}
+            rowKey={(p) => p.id}
+            empty={filtered ? t('productList.emptyFiltered') : t('productList.empty')}
+            sortLabel={() => t('admin.table.sort')}
+            serverPaging={{ total: list.data.total, pageSize: list.data.pageSize }}
+          />
+        </>
+      ) : null}
+
+      {historyOf ? <StockHistoryDialog product={historyOf} warehouses={warehouses} onClose={() => setHistoryOf(null)} /> : null}
+    </section>
+  );
+}
+
+/** The stock history of one product in a native modal dialog (Escape and the close button close it). */
+function StockHistoryDialog({ product, warehouses, onClose }: { product: AdminProductListItem; warehouses: readonly { id: string; name: string }[]; onClose: () => void }) {
+  const { t } = useTranslation('cms');
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} className="dialog product-list__dialog" aria-labelledby={titleId} onClose={onClose}>
+      <div className="product-list__dialog-head">
+        <h2 id={titleId}>{t('productList.history.titleOf', { code: product.code1, name: product.name })}</h2>
+        <button type="button" className="icon-button" onClick={() => ref.current?.close()} aria-label={t('productList.history.close')}>
+          <X size={18} aria-hidden="true" />
+        </button>
+      </div>
+      <StockHistory productId={product.id} warehouses={warehouses} />
+    </dialog>
+  );
+}
