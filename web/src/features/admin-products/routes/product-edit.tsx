@@ -11,7 +11,7 @@
  * - Availability with spec 4's back-office labels (+ delivery days), the visibility rule (static, timed, time range;
  *   states in and out of range), critical stock level, big product.
  * - Categories (checkbox tree), compatible vehicles (one per line), compatible and similar products (the staff
- *   product picker), images (the images field mounts here).
+ *   product picker), images (components/product-images-field.tsx: upload, reorder, remove).
  * - Stock per warehouse (read-only) and the audit timeline of the product's stream `product-{id}`.
  * - Saving sends the version it read: when someone saved since, the server's 409 message (who and when) shows with
  *   a Reload button that loads the latest version (this form's edits are dropped). Leaving with unsaved changes asks
@@ -43,6 +43,7 @@ import { useCategoryChoices } from '../api/get-category-choices';
 import { useProductForEdit } from '../api/get-product-for-edit';
 import { isChangedMeanwhile, useSaveProduct } from '../api/save-product';
 import { CategoryTreePicker } from '../components/category-tree-picker';
+import { ProductImagesField } from '../components/product-images-field';
 import { VisibilityRuleField } from '../components/visibility-rule-field';
 import './product-edit.css';
 
@@ -429,8 +430,7 @@ function ProductEditForm({ product, me, onReload }: { product: AdminProduct | nu
 
             <div className="staff-panel">
               <h2 className="product-edit__h2">{t('productEdit.images')}</h2>
-              {/* The images field (features/admin-products/components/product-images-field.tsx) mounts here: { value, onChange }. */}
-              <Controller control={form.control} name="images" render={({ field }) => <ImageList value={field.value} onChange={field.onChange} />} />
+              <Controller control={form.control} name="images" render={({ field }) => <ProductImagesField id="product-images" value={field.value} onChange={field.onChange} disabled={!canEdit} />} />
             </div>
           </div>
 
@@ -544,24 +544,6 @@ function LinesField({ id, label, hint, value, onChange, error }: { id: string; l
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** The product's images (URLs) with a remove button each, until the images field mounts in their place. */
-function ImageList({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
-  const { t } = useTranslation('cms');
-  if (!value.length) return <p className="staff-field__hint">{t('productEdit.noImages')}</p>;
-  return (
-    <ul className="product-edit__images">
-      {value.map((url) => (
-        <li key={url}>
-          <img src={url} alt="" loading="lazy" width={96} height={96} />
-          <button type="button" className="button" onClick={() => onChange(value.filter((u) => u !== url))}>
-            {t('productEdit.removeImage')}
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
 
