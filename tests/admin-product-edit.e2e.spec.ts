@@ -2,8 +2,9 @@
  * Issue 11 ProductEdit in Debian's Chromium: a staff member signs in, opens a product, changes its Estonian name and
  * its price (the price change asks first), saves, and the storefront's product page shows the new name; a save from a
  * tab whose product another tab changed since shows who changed it and a Reload button that loads the latest
- * version; leaving with unsaved changes asks with spec 2's text (and staying keeps the edit); axe-core finds no
- * serious or critical violation on the screen in both themes (screenshots in /tmp/admin-product-edit-e2e-*.png).
+ * version; the product picker finds a product by its part number and adds it as a similar one; leaving with unsaved
+ * changes asks with spec 2's text (and staying keeps the edit); axe-core finds no serious or critical violation on the
+ * screen in both themes (screenshots in /tmp/admin-product-edit-e2e-*.png).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -130,6 +131,29 @@ describe('ProductEdit (issue 11)', () => {
     await eventually(() => mari.locator('#product-code2').inputValue()).toBe('JAAN-2');
     expect(await mari.locator('#product-name-et').inputValue()).toBe('Kütusefilter lühike');
     expect(await mari.locator('.product-edit__stale').count()).toBe(0);
+  });
+
+  it('the product picker finds a product by its part number and adds it as a similar product', async () => {
+    const id = productIdForCode('BF 1018/1');
+    const other = productIdForCode('BF 1018/2');
+    const page = await signedIn(MARI, `/admin/product/edit/${id}`);
+    await eventually(() => title(page)).toMatch(/^BF 1018\/1 · /);
+    const search = page.getByRole('combobox', { name: 'Sarnased tooted' });
+    await search.fill('bf 1018 2');
+    const option = page.getByRole('option', { name: /BF 1018\/2/ });
+    await eventually(() => option.count()).toBe(1);
+    await search.press('ArrowDown');
+    await search.press('Enter');
+    const chips = page.getByRole('list', { name: 'Sarnased tooted' });
+    await eventually(() => chips.innerText()).toMatch(/BF 1018\/2 · Kütusefilter lühike/);
+    await page.getByRole('button', { name: 'Salvesta', exact: true }).click();
+    await eventually(async () => (await h.store.readStream(toProductStreamId(id))).events.at(-1)?.type).toBe('ProductRelatedProductsChanged');
+    const last = (await h.store.readStream(toProductStreamId(id))).events.at(-1)!;
+    expect(last.data).toEqual({ productId: id, compatible: [], similar: [other] });
+    expect(last.metadata.userId).toBe(mariId);
+    // After the save the chip still names the product (the answer's related products).
+    await eventually(() => page.getByRole('button', { name: 'Salvesta', exact: true }).isDisabled()).toBe(true);
+    expect(await chips.innerText()).toMatch(/BF 1018\/2 · Kütusefilter lühike/);
   });
 
   it('leaving with unsaved changes asks first; staying keeps the edit', async () => {

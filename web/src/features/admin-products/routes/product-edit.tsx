@@ -12,7 +12,8 @@
  *   states in and out of range), critical stock level, big product.
  * - Categories (checkbox tree), compatible vehicles (one per line), compatible and similar products (the staff
  *   product picker), images (components/product-images-field.tsx: upload, reorder, remove).
- * - Stock per warehouse (read-only) and the audit timeline of the product's stream `product-{id}`.
+ * - Stock per warehouse (read-only), its movements (components/stock-history.tsx) and the audit timeline of the
+ *   product's stream `product-{id}`.
  * - Saving sends the version it read: when someone saved since, the server's 409 message (who and when) shows with
  *   a Reload button that loads the latest version (this form's edits are dropped). Leaving with unsaved changes asks
  *   first (spec 2 text).
@@ -43,6 +44,7 @@ import { useCategoryChoices } from '../api/get-category-choices';
 import { useProductForEdit } from '../api/get-product-for-edit';
 import { isChangedMeanwhile, useSaveProduct } from '../api/save-product';
 import { CategoryTreePicker } from '../components/category-tree-picker';
+import { StockHistory } from '../components/stock-history';
 import { ProductImagesField } from '../components/product-images-field';
 import { VisibilityRuleField } from '../components/visibility-rule-field';
 import './product-edit.css';
@@ -457,6 +459,14 @@ function ProductEditForm({ product, me, onReload }: { product: AdminProduct | nu
           </aside>
         </fieldset>
       </form>
+      {product ? (
+        <section className="staff-panel product-edit__stock-history" aria-labelledby={`${base}-stock-history`}>
+          <h2 id={`${base}-stock-history`} className="product-edit__h2">
+            {t('productList.history.title')}
+          </h2>
+          <StockHistory productId={product.id} warehouses={Object.keys(product.stock).map((w) => ({ id: w, name: w }))} withTimeline={false} />
+        </section>
+      ) : null}
       {product && hasPermission(me, 'history.view') ? <HistoryTimeline stream={`product-${product.id}`} title={t('productEdit.history')} /> : null}
     </section>
   );
