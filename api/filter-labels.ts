@@ -2,20 +2,21 @@
  * Facet labels in API answers (spec 3 "Filter"; the Filter aggregate, domain/filter/filter.ts): a facet name and
  * its values keep the text the products carry (the keys of the `f` query parameter in every language), and get a
  * `label` / `optionLabels` / `valueLabel` in the request's language: Estonian when the language has none, then the
- * facet's own text, never an empty string.
+ * facet's own text, never an empty string. Staff may hide a facet and place it (issue 11 FilterList): `shownFacets`
+ * drops the hidden ones from a listing's filters and puts the placed ones first, in their order.
  *
  * The labels are read from the filters read model at most once per `ttlMs` (the api's listing cache TTL) per
  * process, and dropped at once when that read model reports a change (rm_changed 'filters', api/app.ts).
  */
-import type { FilterLabels } from '../domain/filter/filter.js';
+import type { FilterLabels, FilterSettings } from '../domain/filter/filter.js';
 import { pick } from '../domain/shared/localized.js';
 import { getFilterLabels } from '../projections/filters/queries.js';
 import type { Database } from '../platform/db/database.js';
 import type { Filter, Language, Product } from './contracts/catalog.js';
 import { ResultCache } from './listing-cache.js';
 
-/** Facet name -> its labels (facets without labels are absent). */
-export type FilterLabelMap = ReadonlyMap<string, FilterLabels>;
+/** Facet name -> its labels, and whether it shows and its place (absent: shown, unplaced; facets never set are absent). */
+export type FilterLabelMap = ReadonlyMap<string, FilterLabels & Partial<Pick<FilterSettings, 'shown' | 'position'>>>;
 
 export class FilterLabelCache {
   private readonly cache: ResultCache<FilterLabelMap>;
@@ -41,6 +42,23 @@ const valueLabel = (labels: FilterLabels | undefined, value: string, language: L
   const label = labels?.values[value];
   return (label && pick(label, language)) || value;
 };
+
+/**
+ * The facets a listing shows, in the order it shows them: hidden ones dropped; placed ones (position 0 first) before
+ * the others, which keep their own order.
+ */
+export function shownFacets<F extends { name: string }>(facets: readonly F[], labels: FilterLabelMap): F[] {
+  const placed: [number, number, F][] = [];
+  const rest: F[] = [];
+  facets.forEach((f, i) => {
+    const own = labels.get(f.name);
+    if (own?.shown === false) return;
+    if (own?.position !== undefined && own.position !== null) placed.push([own.position, i, f]);
+    else rest.push(f);
+  });
+  placed.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return [...placed.map(([, , f]) => f), ...rest];
+}
 
 /** A facet with its counts (spec 3 "Filter": name, options value -> count) and its labels in `language`. */
 export function labelFilter(filter: { name: string; options: Record<string, number> }, labels: FilterLabelMap, language: Language): Filter {

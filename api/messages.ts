@@ -152,6 +152,14 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
     en: 'Unknown list. Choose: problematic, stale, outdated, popular, low-stock or uncategorised products.',
   },
   'dashboard.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
+  'filter.name_missing': { et: 'Filtri nimi on kohustuslik.', en: 'A filter needs its name.' },
+  'filter.label_missing': { et: 'Sisestage silt eesti või inglise keeles.', en: 'Enter a label in Estonian or English.' },
+  'filter.text_invalid': { et: 'Silt peab olema tekst.', en: 'A label must be text.' },
+  'filter.text_too_long': { et: 'Silt on kuni 200 märki.', en: 'A label is at most 200 characters.' },
+  'filter.too_many_values': { et: 'Filtril saab olla kuni 500 väärtuse silti.', en: 'A filter holds at most 500 value labels.' },
+  'filter.shown_invalid': { et: 'Nähtavus on kas jah või ei.', en: 'Shown is yes or no.' },
+  'filter.position_invalid': { et: 'Järjekoht on täisarv 0 kuni 10 000.', en: 'The position is a whole number from 0 to 10,000.' },
+  'filter.duplicate': { et: 'Sama filter on päringus kaks korda.', en: 'The same filter is sent twice.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovige hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };
 

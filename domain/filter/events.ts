@@ -9,6 +9,9 @@ import type { FilterEvent } from './filter.js';
 
 export const FILTER_EVENT_SCHEMAS: EventDataSchemas<FilterEvent> = {
   FilterLabelsChanged: z.object({ name: z.string(), label: LocalizedSchema, values: z.record(z.string(), LocalizedSchema) }),
+  FilterShown: z.object({ name: z.string() }),
+  FilterHidden: z.object({ name: z.string() }),
+  FilterPositionSet: z.object({ name: z.string(), position: z.number().int().nullable() }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

@@ -7,6 +7,11 @@
  *
  * - SetFilterLabels replaces the labels of one filter; recorded only when they differ. A missing language falls
  *   back at read time (pick: Estonian, then English, then the facet's own text).
+ * - SetFilterShown shows or hides the facet on the storefront's listing (issue 11 FilterList: "whether it shows");
+ *   a facet is shown until hidden. FilterShown / FilterHidden, only when it changes.
+ * - SetFilterPosition sets the facet's place in the listing's filter panel (0 first; null: after the placed ones,
+ *   in the catalog's own order). FilterPositionSet, only when it changes.
+ * A facet without labels may still be hidden or placed: its stream then starts with that event.
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { validation } from '../shared/errors.js';
@@ -28,15 +33,34 @@ export interface FilterLabels {
   values: Record<string, Localized>;
 }
 
-export type FilterEvent = Message<'FilterLabelsChanged', FilterLabels>;
-export const FILTER_EVENT_TYPES: FilterEvent['type'][] = ['FilterLabelsChanged'];
+/** Largest position of a facet in the filter panel. */
+export const MAX_FILTER_POSITION = 10_000;
 
-export type FilterCommand = Message<
-  'SetFilterLabels',
-  { name: string; label: Partial<Localized>; values: Record<string, Partial<Localized>> }
-> & { metadata: CommandMetadata };
+/** A facet's labels and how the storefront shows it. */
+export interface FilterSettings extends FilterLabels {
+  /** Shown on the storefront's listing (default true). */
+  shown: boolean;
+  /** Place in the filter panel, 0 first; null: after the placed facets. */
+  position: number | null;
+}
 
-export type FilterState = FilterLabels | null;
+export type FilterEvent =
+  | Message<'FilterLabelsChanged', FilterLabels>
+  | Message<'FilterShown', { name: string }>
+  | Message<'FilterHidden', { name: string }>
+  | Message<'FilterPositionSet', { name: string; position: number | null }>;
+export const FILTER_EVENT_TYPES: FilterEvent['type'][] = ['FilterLabelsChanged', 'FilterShown', 'FilterHidden', 'FilterPositionSet'];
+
+type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
+export type FilterCommand =
+  | Cmd<'SetFilterLabels', { name: string; label: Partial<Localized>; values: Record<string, Partial<Localized>> }>
+  | Cmd<'SetFilterShown', { name: string; shown: boolean }>
+  | Cmd<'SetFilterPosition', { name: string; position: number | null }>;
+
+export type FilterState = FilterSettings | null;
+
+/** A facet's settings before any event: no labels, shown, not placed. */
+export const defaultFilterSettings = (name: string): FilterSettings => ({ name, label: { et: '', en: '' }, values: {}, shown: true, position: null });
 
 function text(value: unknown, field: string): string {
   if (typeof value !== 'string') throw validation('filter.text_invalid', 'A label is text', field);
@@ -53,15 +77,46 @@ function localized(value: Partial<Localized> | undefined, field: string): Locali
 }
 
 /**
+ * Whether two facets have the same labels, whatever the order of their keys (stored events come back from jsonb
+ * with their keys reordered: shorter keys first).
+ */
+function sameLabels(a: FilterLabels, b: FilterLabels): boolean {
+  const canonical = (f: FilterLabels) =>
+    JSON.stringify([f.name, f.label.et, f.label.en, Object.keys(f.values).sort().map((k) => [k, f.values[k].et, f.values[k].en])]);
+  return canonical(a) === canonical(b);
+}
+
+function facetName(value: unknown): string {
+  const name = text(value, 'name');
+  if (!name) throw validation('filter.name_missing', 'A filter needs the facet name', 'name');
+  return name;
+}
+
+/**
  * Pure decision.
  * @throws DomainError validation: filter.name_missing, filter.text_invalid, filter.text_too_long,
- *   filter.label_missing, filter.too_many_values.
+ *   filter.label_missing, filter.too_many_values, filter.shown_invalid, filter.position_invalid.
  */
 export function decide(command: FilterCommand, state: FilterState): FilterEvent[] {
   switch (command.type) {
+    case 'SetFilterShown': {
+      const name = facetName(command.data.name);
+      if (typeof command.data.shown !== 'boolean') throw validation('filter.shown_invalid', 'Shown is true or false', 'shown');
+      const shown = state?.shown ?? true;
+      if (command.data.shown === shown) return [];
+      return [command.data.shown ? { type: 'FilterShown', data: { name } } : { type: 'FilterHidden', data: { name } }];
+    }
+    case 'SetFilterPosition': {
+      const name = facetName(command.data.name);
+      const { position } = command.data;
+      if (position !== null && (!Number.isInteger(position) || position < 0 || position > MAX_FILTER_POSITION)) {
+        throw validation('filter.position_invalid', `The position is a whole number from 0 to ${MAX_FILTER_POSITION}`, 'position');
+      }
+      if (position === (state?.position ?? null)) return [];
+      return [{ type: 'FilterPositionSet', data: { name, position } }];
+    }
     case 'SetFilterLabels': {
-      const name = text(command.data.name, 'name');
-      if (!name) throw validation('filter.name_missing', 'A filter needs the facet name', 'name');
+      const name = facetName(command.data.name);
       const entries = Object.entries(command.data.values ?? {});
       if (entries.length > MAX_FILTER_VALUES) throw validation('filter.too_many_values', `At most ${MAX_FILTER_VALUES} values`, 'values');
       const values: Record<string, Localized> = {};
@@ -71,19 +126,26 @@ export function decide(command: FilterCommand, state: FilterState): FilterEvent[
         values[key] = localized(label, `values.${key}`);
       }
       const next: FilterLabels = { name, label: localized(command.data.label, 'label'), values };
-      return JSON.stringify(next) === JSON.stringify(state) ? [] : [{ type: 'FilterLabelsChanged', data: next }];
+      return state && sameLabels(next, state) ? [] : [{ type: 'FilterLabelsChanged', data: next }];
     }
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 
-export function evolve(_state: FilterState, event: FilterEvent): FilterState {
+export function evolve(state: FilterState, event: FilterEvent): FilterState {
+  const current = state ?? defaultFilterSettings(event.data.name);
   switch (event.type) {
     case 'FilterLabelsChanged':
-      return event.data;
+      return { ...current, name: event.data.name, label: event.data.label, values: event.data.values };
+    case 'FilterShown':
+      return { ...current, shown: true };
+    case 'FilterHidden':
+      return { ...current, shown: false };
+    case 'FilterPositionSet':
+      return { ...current, position: event.data.position };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 

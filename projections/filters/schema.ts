@@ -6,7 +6,7 @@ import type { Localized } from '../../domain/shared/localized.js';
 import type { ReadModelTables, StreamPositionTable } from '../read-model.js';
 
 export type FiltersTables = ReadModelTables & {
-  filters: { name: string; label: Localized; value_labels: Record<string, Localized> };
+  filters: { name: string; label: Localized; value_labels: Record<string, Localized>; shown: boolean; sort_position: number | null };
   position: StreamPositionTable;
 };
 

@@ -2,8 +2,10 @@
  * The filters read model (schema `rm_filters`): the labels of the catalog's facets per language (spec 3 "Filter"),
  * fed by the Filter aggregate's events (domain/filter/filter.ts).
  *
- * Tables: filters (facet name -> label and value labels, language-wrapped). Idempotent by stream position:
- * `position` remembers the last applied position of each `filter-{name}` stream.
+ * Tables: filters (facet name -> label and value labels, language-wrapped; `shown` on the storefront, `sort_position`
+ * in the filter panel, v2, issue 11 FilterList). A facet hidden or placed before it has labels gets a row with empty
+ * labels. Idempotent by stream position: `position` remembers the last applied position of each `filter-{name}`
+ * stream (also the version the staff screen reads).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { parseFilterEvent } from '../../domain/filter/events.js';
@@ -13,25 +15,47 @@ import { applyNewEvents, type ReadModel } from '../read-model.js';
 import type { FiltersTables } from './schema.js';
 
 async function createTables(db: Kysely<FiltersTables>, schema: string): Promise<void> {
-  await sql`create table ${sql.id(schema, 'filters')} (name text primary key, label jsonb not null, value_labels jsonb not null)`.execute(db);
+  await sql`
+    create table ${sql.id(schema, 'filters')} (
+      name text primary key,
+      label jsonb not null,
+      value_labels jsonb not null,
+      shown boolean not null default true,
+      sort_position integer
+    )`.execute(db);
   await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
 
 async function applyBatch(trx: Transaction<FiltersTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
     const e = parseFilterEvent(event);
-    if (e.type === 'FilterLabelsChanged') {
-      await sql`
-        insert into ${sql.id(schema, 'filters')} (name, label, value_labels)
-        values (${e.data.name}, ${JSON.stringify(e.data.label)}::jsonb, ${JSON.stringify(e.data.values)}::jsonb)
-        on conflict (name) do update set label = excluded.label, value_labels = excluded.value_labels`.execute(trx);
+    const table = sql.id(schema, 'filters');
+    const empty = JSON.stringify({ et: '', en: '' });
+    switch (e.type) {
+      case 'FilterLabelsChanged':
+        await sql`
+          insert into ${table} (name, label, value_labels)
+          values (${e.data.name}, ${JSON.stringify(e.data.label)}::jsonb, ${JSON.stringify(e.data.values)}::jsonb)
+          on conflict (name) do update set label = excluded.label, value_labels = excluded.value_labels`.execute(trx);
+        break;
+      case 'FilterShown':
+      case 'FilterHidden':
+        await sql`
+          insert into ${table} (name, label, value_labels, shown) values (${e.data.name}, ${empty}::jsonb, '{}'::jsonb, ${e.type === 'FilterShown'})
+          on conflict (name) do update set shown = excluded.shown`.execute(trx);
+        break;
+      case 'FilterPositionSet':
+        await sql`
+          insert into ${table} (name, label, value_labels, sort_position) values (${e.data.name}, ${empty}::jsonb, '{}'::jsonb, ${e.data.position})
+          on conflict (name) do update set sort_position = excluded.sort_position`.execute(trx);
+        break;
     }
   });
 }
 
 export const filtersReadModel: ReadModel = {
   name: 'filters',
-  version: 1,
+  version: 2,
   eventTypes: FILTER_EVENT_TYPES,
   createTables,
   applyBatch,

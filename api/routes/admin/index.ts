@@ -15,6 +15,7 @@ import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import type { SessionRuntime } from '../../sessions.js';
 import { adminCategoryRoutes } from './categories.js';
+import { adminFilterRoutes } from './filters.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminProductDashboardRoutes } from './product-dashboard.js';
 import { adminProductListRoutes } from './products-list.js';
@@ -48,6 +49,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
   await app.register(adminProductDashboardRoutes, { deps: options.deps });
+  await app.register(adminFilterRoutes, { deps: options.deps });
   await app.register(adminProductListRoutes, { deps: options.deps });
   await app.register(adminCategoryRoutes, { deps: options.deps });
   await app.register(adminProductEditRoutes, { deps: options.deps });

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { type FilterLabelMap, labelFilter } from '../../filter-labels.js';
+import { type FilterLabelMap, labelFilter, shownFacets } from '../../filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -71,7 +71,8 @@ export function labeledFacetsJson(facets: ListProductsOutput['availableFilters']
   if (!byLanguage) facetJsonMemo.set(facets, (byLanguage = new Map()));
   const hit = byLanguage.get(language);
   if (hit && hit.labels === labels) return hit.json;
-  const json = JSON.stringify(facets.map((f) => labelFilter(f, labels, language)));
+  // Hidden facets dropped and placed ones first (issue 11 FilterList); a filter change brings new `labels`, so the memo is made again.
+  const json = JSON.stringify(shownFacets(facets, labels).map((f) => labelFilter(f, labels, language)));
   byLanguage.set(language, { labels, json });
   return json;
 }
