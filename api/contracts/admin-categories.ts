@@ -37,6 +37,11 @@ export const categoryIdSchema = z
   .regex(UUID)
   .transform((s) => s.toLowerCase());
 
+/** A category name in one language (the form's field; the decider trims it and refuses an empty rename). */
+export const categoryNameSchema = safeString(120);
+/** Search keywords in one language: comma-separated words, at most 1000 characters. */
+export const categoryKeywordsSchema = safeString(1000);
+
 /** A per-language text: one text (the request's language) or `{ et?, en? }`. */
 const perLanguage = (max: number) => z.union([safeString(max), z.object({ et: safeString(max).optional(), en: safeString(max).optional() }).strict()]);
 

@@ -15,18 +15,21 @@
  * by `loadScreen`, so this module (imported by the admin chunk only) names them without loading them.
  */
 
-/** Admin models with screens, by their URL name (spec 2 model names without List/Edit). */
+/**
+ * Admin models with screens, by their URL name (spec 2 model names without List/Edit). `product/categories` is the
+ * category tree editor (issue 11).
+ */
 export const ADMIN_MODELS = {
   user: { permission: 'users.manage', actions: { list: 'UserList', edit: 'UserEdit', password: 'UserPassword' } },
   warehouse: { permission: 'warehouses.manage', actions: { list: 'WarehouseList', edit: 'WarehouseEdit' } },
   statistics: { permission: 'statistics.view', actions: { list: 'StatisticsList' } },
   StockNotifications: { permission: 'stock_notifications.view', actions: { list: 'StockNotificationsList' } },
-  product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit' } },
+  product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit', categories: 'CategoryTree' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
-export type AdminAction = 'list' | 'edit' | 'password';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList';
+export type AdminAction = 'list' | 'edit' | 'password' | 'categories';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6
@@ -40,7 +43,7 @@ export type AdminRoute =
   | { kind: 'screen'; model: AdminModel; screen: AdminScreenName; id: string | undefined; permission: string };
 
 /** The actions that need an id, take none, or take one optionally (edit: with an id edits, without creates). */
-const ID_RULE: Record<AdminAction, 'none' | 'optional'> = { list: 'none', edit: 'optional', password: 'none' };
+const ID_RULE: Record<AdminAction, 'none' | 'optional'> = { list: 'none', edit: 'optional', password: 'none', categories: 'none' };
 
 /**
  * Resolves the part of the path after /admin/ (e.g. 'user/edit/42', '' for /admin), case-insensitive in the model

@@ -57,4 +57,10 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('product')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductList', id: undefined, permission: 'products.view' });
     expect(resolveAdminPath('Product/list/')).toEqual({ kind: 'screen', model: 'product', screen: 'ProductList', id: undefined, permission: 'products.view' });
   });
+
+  it('opens the category tree editor for /admin/product/categories (products.view; no id)', () => {
+    expect(resolveAdminPath('product/categories')).toEqual({ kind: 'screen', model: 'product', screen: 'CategoryTree', id: undefined, permission: 'products.view' });
+    expect(resolveAdminPath('product/categories/5')).toEqual({ kind: 'not-found' });
+    expect(resolveAdminPath('user/categories')).toEqual({ kind: 'not-found' });
+  });
 });

@@ -41,6 +41,7 @@ const StockNotificationsListScreen = lazy(() =>
 );
 const ProductEditScreen = lazy(() => import('../../features/admin-products/routes/product-edit').then((m) => ({ default: m.ProductEditScreen })));
 const ProductListScreen = lazy(() => import('../../features/admin-products/routes/product-list').then((m) => ({ default: m.ProductListScreen })));
+const CategoryTreeScreen = lazy(() => import('../../features/admin-products/routes/category-tree').then((m) => ({ default: m.CategoryTreeScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -146,5 +147,7 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <ProductEditScreen id={route.id} me={user} />;
     case 'ProductList':
       return <ProductListScreen />;
+    case 'CategoryTree':
+      return <CategoryTreeScreen />;
   }
 }
