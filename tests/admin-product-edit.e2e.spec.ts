@@ -30,6 +30,7 @@ let app: FastifyInstance;
 let browser: Browser;
 let base: string;
 let mariId: string;
+let jaanId: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
@@ -41,7 +42,7 @@ beforeAll(async () => {
   h.clock.now = now;
   const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now });
   mariId = (await registerUser(h.store, { ...MARI, confirm: MARI.password, roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false })).userId;
-  await registerUser(h.store, { ...JAAN, confirm: JAAN.password, roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false });
+  jaanId = (await registerUser(h.store, { ...JAAN, confirm: JAAN.password, roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false })).userId;
   await h.settle();
   ({ app, base } = await serveStorefront(h, { api: { now: () => new Date().toISOString() } }));
   browser = await launchChromium(executablePath);
@@ -117,7 +118,8 @@ describe('ProductEdit (issue 11)', () => {
 
     await jaan.locator('#product-code2').fill('JAAN-2');
     await jaan.getByRole('button', { name: 'Salvesta', exact: true }).click();
-    await eventually(() => jaan.getByRole('button', { name: 'Salvesta', exact: true }).isDisabled()).toBe(true);
+    // Jaan's save has landed (not only started) before Mari saves.
+    await eventually(async () => (await h.store.readStream(toProductStreamId(id))).events.some((e) => e.metadata.userId === jaanId)).toBe(true);
 
     await mari.locator('#product-name-et').fill('Kütusefilter lühike (Mari)');
     await mari.getByRole('button', { name: 'Salvesta', exact: true }).click();
@@ -154,6 +156,26 @@ describe('ProductEdit (issue 11)', () => {
     // After the save the chip still names the product (the answer's related products).
     await eventually(() => page.getByRole('button', { name: 'Salvesta', exact: true }).isDisabled()).toBe(true);
     expect(await chips.innerText()).toMatch(/BF 1018\/2 · Kütusefilter lühike/);
+  });
+
+  it('creates a product from /admin/product/create and opens it for editing; the storefront shows it', async () => {
+    const page = await signedIn(MARI, '/admin/product/create');
+    await eventually(() => title(page)).toBe('Uus toode');
+    await page.locator('#product-name-et').fill('Õhufilter Mini');
+    await page.getByRole('tab', { name: 'Inglise keeles' }).click();
+    await page.locator('#product-name-en').fill('Air filter Mini');
+    await page.locator('#product-code1').fill('E2E-NEW 1');
+    await page.locator('#product-price').fill('9,99');
+    await page.getByRole('button', { name: 'Loo toode' }).click();
+    const id = productIdForCode('E2E-NEW 1');
+    await eventually(() => new URL(page.url()).pathname).toBe(`/admin/product/edit/${id}`);
+    await eventually(() => title(page)).toBe('E2E-NEW 1 · Õhufilter Mini');
+    const { events } = await h.store.readStream(toProductStreamId(id));
+    expect(events.map((e) => e.type)).toEqual(['ProductCreated', 'ProductPriceChanged']);
+    expect(events.every((e) => e.metadata.userId === mariId)).toBe(true);
+    await h.settle();
+    await page.goto(`${base}/products/view/${id}`);
+    await eventually(() => page.locator('main h1').first().innerText()).toBe('Õhufilter Mini');
   });
 
   it('leaving with unsaved changes asks first; staying keeps the edit', async () => {
