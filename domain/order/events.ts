@@ -88,6 +88,19 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
     fully: z.boolean(),
     at: z.string(),
   }),
+  /** Issue 12 "Documents" (domain/order/invoicing.ts): dates YYYY-MM-DD in Europe/Tallinn, times ISO-8601 UTC. */
+  InvoiceSendRequested: z.object({
+    orderId: z.string(),
+    kind: z.enum(['invoice', 'prepayment']),
+    number: z.string(),
+    recipient: z.string(),
+    requestId: z.string(),
+    issueDate: z.string(),
+    dueDate: z.string(),
+    requestedAt: z.string(),
+    resend: z.boolean(),
+  }),
+  InvoiceSent: z.object({ orderId: z.string(), kind: z.enum(['invoice', 'prepayment']), number: z.string(), recipient: z.string(), requestId: z.string(), sentAt: z.string() }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

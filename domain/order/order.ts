@@ -15,11 +15,25 @@
  * 5. RecordRefund with a verified provider refund (issue 14 §3, Montonio refund notifications) -> OrderRefunded once
  *    per refund id, with the refunded total after it and whether the order is now fully refunded. Only a paid order
  *    is refunded, never beyond what was paid; pending and failed refunds record nothing.
+ * 6. RequestInvoiceSend -> InvoiceSendRequested (kind invoice or prepayment, number from the invoice-number sequence,
+ *    recipient, issue and due date), RecordInvoiceSent -> InvoiceSent once per request (issue 12; spec 4 "Order
+ *    flags": sent, and resent once already sent). Rules in domain/order/invoicing.ts.
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
 import type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './events.js';
 import { clientVatRegNr, priceOrder } from './pricing.js';
+import {
+  decideInvoiceSend,
+  decideInvoiceSent,
+  evolveInvoices,
+  type InvoiceSendRequestedData,
+  type InvoiceSentData,
+  noInvoices,
+  type OrderInvoices,
+  type RecordInvoiceSentData,
+  type RequestInvoiceSendData,
+} from './invoicing.js';
 
 export const toOrderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -38,9 +52,13 @@ export type OrderEvent =
   | Message<'OrderPaid', { orderId: string; providerId: string; transactionId: string; amountCents: number; paidAt: string }>
   | Message<'PaymentCancelled', { orderId: string; providerId: string; transactionId: string }>
   | Message<'OrderReservationExpired', { orderId: string; reservations: OrderReservation[]; expiredAt: string }>
-  | Message<'OrderRefunded', OrderRefundedData>;
+  | Message<'OrderRefunded', OrderRefundedData>
+  /** Issue 12 "Documents" (domain/order/invoicing.ts): staff asked to send (or resend) an invoice by mail. */
+  | Message<'InvoiceSendRequested', InvoiceSendRequestedData>
+  /** Issue 12: the invoice mail of one request went out. */
+  | Message<'InvoiceSent', InvoiceSentData>;
 export type OrderEventType = OrderEvent['type'];
-export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded'];
+export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested', 'InvoiceSent'];
 
 /**
  * OrderRefunded (issue 14 §3): money of a paid order went back to the shopper. Amounts in euro cents: `amountCents`
@@ -90,7 +108,11 @@ export type OrderCommand =
   | Cmd<'RecordPayment', { orderId: string; providerId: string; transactionId: string; status: 'paid' | 'cancelled'; amountCents: number; currency: string }>
   | Cmd<'ExpireReservation', { orderId: string }>
   /** A refund the provider reported and the shop verified; amount in euro cents, status as the provider says. */
-  | Cmd<'RecordRefund', { orderId: string; providerId: string; refundId: string; amountCents: number; currency: string; status: 'succeeded' | 'pending' | 'failed' }>;
+  | Cmd<'RecordRefund', { orderId: string; providerId: string; refundId: string; amountCents: number; currency: string; status: 'succeeded' | 'pending' | 'failed' }>
+  /** Issue 12: send or resend an invoice (domain/order/invoicing.ts). */
+  | Cmd<'RequestInvoiceSend', RequestInvoiceSendData>
+  /** Issue 12: the mail worker sent the invoice of one request. */
+  | Cmd<'RecordInvoiceSent', RecordInvoiceSentData>;
 
 // ---- state ----------------------------------------------------------------------------------------------------
 interface OrderFacts {
@@ -105,6 +127,8 @@ interface OrderFacts {
   /** held: the reservations are in the stock streams; expired: released by the expiry job; none: nothing held. */
   reservation: 'held' | 'expired' | 'none';
   cancelledTransactions: string[];
+  /** Issue 12: the invoice and the prepayment invoice (number, dates, pending request, sent time). */
+  invoices: OrderInvoices;
 }
 export type OrderState =
   | { status: 'empty' }
@@ -196,7 +220,8 @@ function recordRefund(data: Extract<OrderCommand, { type: 'RecordRefund' }>['dat
  * Pure decision for one order command.
  * @throws DomainError: validation (order.empty, order.row_name_required, order.quantity_invalid, ...,
  *   payment.amount_mismatch, refund.amount_invalid, refund.exceeds_paid), not_found (order.not_found), illegal_state
- *   (order.already_paid, order.reservation_expired, order.already_placed, order.not_paid).
+ *   (order.already_paid, order.reservation_expired, order.already_placed, order.not_paid); invoice commands: see
+ *   domain/order/invoicing.ts (invoice.recipient_invalid, invoice.number_mismatch, invoice.send_pending, ...).
  */
 export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
   const now = command.metadata.now;
@@ -226,6 +251,14 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     }
     case 'RecordRefund':
       return recordRefund(command.data, state, now);
+    case 'RequestInvoiceSend': {
+      const o = requirePlaced(state);
+      return decideInvoiceSend(command.data, o.invoices, o.orderId, now).map((data) => ({ type: 'InvoiceSendRequested' as const, data }));
+    }
+    case 'RecordInvoiceSent': {
+      const o = requirePlaced(state);
+      return decideInvoiceSent(command.data, o.invoices, now).map((data) => ({ type: 'InvoiceSent' as const, data }));
+    }
     case 'ExpireReservation': {
       const o = requirePlaced(state);
       if (o.status === 'paid' || o.reservation !== 'held') return [];
@@ -243,6 +276,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     return {
       status: 'placed', orderId: d.orderId, number: d.number, publicToken: d.publicToken, totalCents: d.totalCents, email: d.client.email,
       language: d.language, attempts: 0, reservations: d.reservations, reservation: d.reservations.length ? 'held' : 'none', cancelledTransactions: [],
+      invoices: noInvoices(),
     };
   }
   if (state.status === 'empty') return state;
@@ -258,6 +292,9 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, cancelledTransactions: [...state.cancelledTransactions, event.data.transactionId] };
     case 'OrderReservationExpired':
       return { ...state, reservation: 'expired' };
+    case 'InvoiceSendRequested':
+    case 'InvoiceSent':
+      return { ...state, invoices: evolveInvoices(state.invoices, event) };
     default:
       return assertNever(event);
   }
