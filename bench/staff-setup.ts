@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
+import type { ApiDeps } from '../api/deps.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
@@ -32,7 +33,8 @@ export interface StaffBench {
 
 const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
 
-export async function startStaffBench(name: string, usernames: string[]): Promise<StaffBench> {
+/** @param options.api further api dependencies (e.g. `files`: the upload directory and limit) */
+export async function startStaffBench(name: string, usernames: string[], options: { api?: Partial<ApiDeps> } = {}): Promise<StaffBench> {
   const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? (await ensurePostgres((line) => process.stderr.write(`${line}\n`)));
   const dbName = `shop_bench_${name}_${process.pid}`;
   const url = await ensureDatabase(admin, dbName);
@@ -62,6 +64,7 @@ export async function startStaffBench(name: string, usernames: string[]): Promis
     vatRatePercent: 24,
     rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } },
     sessions: { redis, keyPrefix, secret: randomUUID() + randomUUID(), idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1_000_000, windowMs: 60_000 } },
+    ...options.api,
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const csrf = async () => {
