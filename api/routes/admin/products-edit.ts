@@ -19,7 +19,7 @@ import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { createProductFromForm, editProduct, ProductChangedMeanwhileError } from '../../../commands/product/edit-product.js';
 import { toDomainEvent } from '../../../commands/shared/event-parsers.js';
 import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
-import { type ProductEvent, productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import { netFromGross, type ProductEvent, productDecider, toProductStreamId } from '../../../domain/product/product.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { getProducts } from '../../../projections/catalog/queries.js';
@@ -83,7 +83,7 @@ export async function productForEdit(deps: Pick<ApiDeps, 'store' | 'db' | 'now'>
     unit: state.unit,
     productClass: state.productClass,
     grossCents: state.grossCents,
-    netCents: state.grossCents === null ? null : Math.round((state.grossCents * 100) / (100 + state.vatRatePercent)),
+    netCents: state.grossCents === null ? null : netFromGross(state.grossCents, state.vatRatePercent),
     vatRatePercent: state.vatRatePercent,
     policy: state.policy,
     deliveryDays: state.deliveryDays,
