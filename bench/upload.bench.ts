@@ -52,7 +52,7 @@ async function main() {
       const form = new FormData();
       form.append('File[folder_id]', 'products');
       form.append('_csrf', staff.token);
-      form.append('File[uploadFile]', new Blob([jpeg], { type: 'image/jpeg' }), 'foto.jpg');
+      form.append('File[uploadFile]', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'foto.jpg');
       const t = performance.now();
       const res = await fetch(`${bench.base}/file/create?ajax=true`, { method: 'POST', headers: { cookie: staff.cookie }, body: form });
       const body = (await res.json()) as { model?: { id: string } };
