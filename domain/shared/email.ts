@@ -29,3 +29,12 @@ export function parseEmailAddress(raw: string): EmailAddress | null {
   const trimmed = raw.trim();
   return emailSchema.safeParse(trimmed).success ? (trimmed as EmailAddress) : null;
 }
+
+/**
+ * The identity of an address: trimmed and lower-cased, so `Mari@Example.EE ` and `mari@example.ee` are one person
+ * (issue 12 "Clients": a later order with the same e-mail joins the same client). Only for comparing and keying
+ * (e.g. the client id, commands/client/client-streams.ts); the address as typed is what is stored and mailed.
+ */
+export function normaliseEmailAddress(raw: string): string {
+  return raw.trim().toLowerCase();
+}

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { migrateEventStore } from '../event-store/postgres.js';
+import { migratePersonalDataKeys } from '../security/personal-data.js';
 import type { Database } from './database.js';
 
 /** @throws pg errors when the extensions are not installed on the server (package postgresql-contrib). */
@@ -16,6 +17,8 @@ export async function migrate(db: Database): Promise<void> {
       await sql`create extension if not exists pg_trgm`.execute(conn);
       await sql`create extension if not exists fuzzystrmatch`.execute(conn);
       await migrateEventStore(conn);
+      // The keys personal data in events is sealed with (crypto-shredding, platform/security/personal-data.ts).
+      await migratePersonalDataKeys(conn);
       // Order numbers (spec 3 Order.number, assigned on saving): a sequence, so numbers are unique and increasing
       // but may have gaps (a number drawn by an order that then failed to reserve its stock is never reused).
       await sql`create sequence if not exists order_number_seq start with 1001`.execute(conn);
