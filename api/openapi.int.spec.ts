@@ -38,6 +38,8 @@ describe('GET /v1/openapi.json', () => {
       ['/v1/csrf-token', 'get'],
       ['/order/download/{token}', 'get'],
       ['/v1/admin/me', 'get'],
+      ['/file/create', 'post'],
+      ['/files/{fileId}/{variant}', 'get'],
       ['/category/create', 'post'],
       ['/category/update/{id}', 'post'],
       ['/category/delete/{id}', 'post'],
