@@ -25,11 +25,13 @@ export const ADMIN_MODELS = {
   statistics: { permission: 'statistics.view', actions: { list: 'StatisticsList' } },
   StockNotifications: { permission: 'stock_notifications.view', actions: { list: 'StockNotificationsList' } },
   product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit', categories: 'CategoryTree' } },
+  filter: { permission: 'products.view', actions: { list: 'FilterList' } },
+  ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

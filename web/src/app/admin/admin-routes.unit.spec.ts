@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['StockNotifications', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'filter', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -62,5 +62,12 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('product/categories')).toEqual({ kind: 'screen', model: 'product', screen: 'CategoryTree', id: undefined, permission: 'products.view' });
     expect(resolveAdminPath('product/categories/5')).toEqual({ kind: 'not-found' });
     expect(resolveAdminPath('user/categories')).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens FilterList for /admin/filter and ProblematicProductsList for /admin/ProblematicProducts (products.view; lists only)', () => {
+    expect(resolveAdminPath('filter')).toEqual({ kind: 'screen', model: 'filter', screen: 'FilterList', id: undefined, permission: 'products.view' });
+    expect(resolveAdminPath('ProblematicProducts')).toEqual({ kind: 'screen', model: 'ProblematicProducts', screen: 'ProblematicProductsList', id: undefined, permission: 'products.view' });
+    expect(resolveAdminPath('problematicproducts/list')).toMatchObject({ screen: 'ProblematicProductsList' });
+    for (const path of ['filter/edit/1', 'filter/create', 'ProblematicProducts/edit', 'ProblematicProducts/list/1']) expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
 });

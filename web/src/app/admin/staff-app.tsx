@@ -42,6 +42,10 @@ const StockNotificationsListScreen = lazy(() =>
 const ProductEditScreen = lazy(() => import('../../features/admin-products/routes/product-edit').then((m) => ({ default: m.ProductEditScreen })));
 const ProductListScreen = lazy(() => import('../../features/admin-products/routes/product-list').then((m) => ({ default: m.ProductListScreen })));
 const CategoryTreeScreen = lazy(() => import('../../features/admin-products/routes/category-tree').then((m) => ({ default: m.CategoryTreeScreen })));
+const FilterListScreen = lazy(() => import('../../features/admin-filters/routes/filter-list').then((m) => ({ default: m.FilterListScreen })));
+const ProblematicProductsListScreen = lazy(() =>
+  import('../../features/admin-dashboard/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
+);
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -149,5 +153,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <ProductListScreen />;
     case 'CategoryTree':
       return <CategoryTreeScreen />;
+    case 'FilterList':
+      return <FilterListScreen />;
+    case 'ProblematicProductsList':
+      return <ProblematicProductsListScreen />;
   }
 }
