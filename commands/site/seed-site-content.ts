@@ -47,6 +47,14 @@ export const SEED_COMPANY_FIELDS = {
   vatNumber: { et: 'EE102345678', en: 'EE102345678' },
 };
 
+/**
+ * The shop's bank accounts (issue 12 "Documents"): printed on the invoice and the prepayment invoice for payment by
+ * bank transfer, one account per line ("Bank IBAN"). A command of its own so a shop seeded before gets them.
+ */
+export const SEED_BANK_FIELDS = {
+  bankAccounts: { et: 'SEB EE101010220012345678\nSwedbank EE382200221012345678', en: 'SEB EE101010220012345678\nSwedbank EE382200221012345678' },
+};
+
 /** Top-level categories of the demo catalog (English path, as categoryIdForPath takes it). */
 const menuCategory = (en: string, et: string) => ({ kind: 'category' as const, label: { et, en }, target: categoryIdForPath([en]) });
 
@@ -70,6 +78,7 @@ export async function seedSiteContent(store: EventStore, now: string): Promise<v
   const ctx = (name: string) => ({ commandId: uuidv5(name, SEED_NAMESPACE), correlationId: uuidv5('seed-site', SEED_NAMESPACE), userId: null, now });
   await setGlobalFields(store, { fields: SEED_GLOBAL_FIELDS }, ctx('global-fields-v1'));
   await setGlobalFields(store, { fields: SEED_COMPANY_FIELDS }, ctx('global-fields-company-v1'));
+  await setGlobalFields(store, { fields: SEED_BANK_FIELDS }, ctx('global-fields-bank-v1'));
   await setMainMenu(store, { entries: SEED_MAIN_MENU }, ctx('main-menu-v1'));
   await seedFilterLabels(store, now);
   await seedPages(store, now);
