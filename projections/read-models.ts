@@ -1,5 +1,6 @@
 /** Every read model of the shop, in the order the projector role starts them. */
 import { catalogReadModel } from './catalog/writer.js';
+import { clientsReadModel } from './clients/writer.js';
 import { deliveryReadModel } from './delivery/writer.js';
 import { filesReadModel } from './files/writer.js';
 import { filtersReadModel } from './filters/writer.js';
@@ -14,7 +15,7 @@ import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, productDashboardReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, productDashboardReadModel, clientsReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

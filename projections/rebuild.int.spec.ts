@@ -11,6 +11,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '../tests/support/order-test-kit.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { changeClientDetails } from '../commands/client/change-client-details.js';
+import { clientIdForEmail } from '../commands/client/client-streams.js';
+import { forgetClient } from '../commands/client/forget-client.js';
+import { recordClientOrder } from '../commands/client/record-client-order.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { uploadFile } from '../commands/file/upload-file.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
@@ -62,6 +66,16 @@ beforeAll(async () => {
   await h.settle();
   const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object , headers: await csrfHeaders(h.app) });
   expect(order.statusCode).toBe(200);
+  // Clients (issue 12): one with two orders and edited details, one forgotten (its key deleted: a rebuild opens nothing).
+  const clients = { store: h.store, db: h.db };
+  const details = { firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'Mari@Example.ee', phone: '+37255551234', vatRegNr: '', address: { street: 'Pikk 1', apartment: '', city: 'Tallinn', state: '', areaCode: '10123', country: 'EE' } };
+  const mari = clientIdForEmail(details.email);
+  await recordClientOrder(clients, { clientId: mari, customerType: 'private', details, order: { orderId: 'rebuild-o1', number: 9001, placedAt: h.clock.now, totalCents: 1250 } }, ctx());
+  await recordClientOrder(clients, { clientId: mari, customerType: 'private', details, order: { orderId: 'rebuild-o2', number: 9002, placedAt: h.clock.now, totalCents: 990 } }, ctx());
+  await changeClientDetails(clients, { clientId: mari, customerType: 'private', details: { ...details, phone: '+372 5555 0000' }, expectedVersion: 2n }, { ...ctx(), userId });
+  const jaan = clientIdForEmail('jaan@example.ee');
+  await recordClientOrder(clients, { clientId: jaan, customerType: 'business', details: { ...details, businessName: 'Jaan OÜ', email: 'jaan@example.ee' }, order: { orderId: 'rebuild-o3', number: 9003, placedAt: h.clock.now, totalCents: 500 } }, ctx());
+  await forgetClient(clients, { clientId: jaan }, { ...ctx(), userId });
   await h.settle();
 });
 afterAll(async () => {

@@ -31,6 +31,8 @@ import { createSendPaymentReceivedProcessor, SEND_PAYMENT_RECEIVED } from './job
 import { ensureOrderMailCheckpoint, startOrderMailProcessManager } from './process-managers/order-mail.js';
 import { BACK_IN_STOCK_JOB_OPTIONS, ensureBackInStockMailCheckpoint, startBackInStockMailProcessManager } from './process-managers/back-in-stock-mail.js';
 import { ensurePasswordResetMailCheckpoint, startPasswordResetMailProcessManager } from './process-managers/password-reset-mail.js';
+import { createRecordClientOrderProcessor, RECORD_CLIENT_ORDER } from './jobs/record-client-order.js';
+import { ensureClientRegistrationCheckpoint, startClientRegistrationProcessManager } from './process-managers/client-registration.js';
 
 export const SHOP_QUEUE = 'shop';
 
@@ -123,6 +125,8 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       now: deps.now,
       log: deps.log,
     }),
+    // Clients (issue 12): each OrderPlaced registers its e-mail's client or joins it (client-registration process manager).
+    [RECORD_CLIENT_ORDER]: createRecordClientOrderProcessor({ store: deps.store, db: deps.db, now: deps.now, log: deps.log }),
     // Back-in-stock mail (issue 11): a check per stock event or request (the back-in-stock-mail process manager),
     // then one mail job per request the product now covers.
     [CHECK_BACK_IN_STOCK]: createCheckBackInStockProcessor({ reads: deps.backInStockReads, queue: deps.queue, mailJobOptions: BACK_IN_STOCK_JOB_OPTIONS, now: deps.now, log: deps.log }),
@@ -172,7 +176,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   // Back-in-stock mail: stock events and requests become check-back-in-stock jobs.
   await ensureBackInStockMailCheckpoint(deps.db);
   const backInStockMail = startBackInStockMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
+  // Clients: OrderPlaced events become record-client-order jobs.
+  await ensureClientRegistrationCheckpoint(deps.db);
+  const clientRegistration = startClientRegistrationProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
   return async () => {
+    await clientRegistration.stop();
     await backInStockMail.stop();
     await passwordResetMail.stop();
     await orderMail.stop();
