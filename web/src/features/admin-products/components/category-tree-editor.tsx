@@ -8,12 +8,15 @@
  * category in the panel. Staff with products.edit drag a row onto another to move it under that one, or onto the
  * top-level strip to move it to the top level.
  *
+ * Opening a category also opens its branch.
+ *
  * Right, the open category (`selectedId`, kept in the URL by the screen): its path, state and storefront URL; names
  * per language (et, en) and search keywords per language (react-hook-form with the contract's field schemas; unsaved
  * changes ask before leaving); the place: a parent picker and a position (1 = first) for keyboard users, and one
  * place up / down; hide / show; add a subcategory or a sibling; delete after a confirmation; the audit timeline of its
- * stream `category-{id}`. Without products.edit everything is read-only. A failed call lists the envelope's messages
- * above the panel as danger messages.
+ * stream `category-{id}`. Each form starts again from the saved values only when those values change (not on every
+ * refetch of the list), so a background refresh never wipes what is being typed. Without products.edit everything is
+ * read-only. A failed call lists the envelope's messages above the panel as danger messages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, Eye, EyeOff, FolderPlus, Plus, Save, Trash2 } from 'lucide-react';
@@ -153,6 +156,7 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
       case 'Enter':
       case ' ':
         onSelect(c.id);
+        if (hasChildren) toggle(c.id, true);
         setCreating(null);
         break;
       default:
@@ -256,6 +260,7 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
                 onClick={() => {
                   setFocusId(c.id);
                   onSelect(c.id);
+                  if (hasChildren) toggle(c.id, true);
                   setCreating(null);
                 }}
                 onDragStart={(e) => {
@@ -340,10 +345,10 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
               </div>
             </dl>
 
-            <NamesForm key={`names:${selected.id}:${selected.version}`} category={selected} canEdit={canEdit} busy={save.isPending} onSave={(name) => run(selected.id, { name }, t('categoryTree.saved'))} />
+            <NamesForm key={`names:${selected.id}:${selected.name.et}:${selected.name.en}`} category={selected} canEdit={canEdit} busy={save.isPending} onSave={(name) => run(selected.id, { name }, t('categoryTree.saved'))} />
 
             <PlaceForm
-              key={`place:${selected.id}:${selected.version}:${index}`}
+              key={`place:${selected.id}:${selected.parent_id}:${index}`}
               category={selected}
               categories={categories}
               excluded={tree.subtree(selected.id)}
@@ -421,7 +426,7 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
               </div>
             ) : null}
 
-            <KeywordsForm key={`keywords:${selected.id}:${selected.version}`} category={selected} canEdit={canEdit} busy={save.isPending} onSave={(search_keywords) => run(selected.id, { search_keywords }, t('categoryTree.saved'))} />
+            <KeywordsForm key={`keywords:${selected.id}:${selected.search_keywords.et}:${selected.search_keywords.en}`} category={selected} canEdit={canEdit} busy={save.isPending} onSave={(search_keywords) => run(selected.id, { search_keywords }, t('categoryTree.saved'))} />
 
             <HistoryTimeline stream={`category-${selected.id}`} title={t('categoryTree.history')} />
           </section>
