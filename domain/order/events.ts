@@ -48,6 +48,17 @@ export type OrderRow = z.infer<typeof OrderRowSchema>;
 export const OrderReservationSchema = z.object({ productId: z.string(), quantity: z.number().int() });
 export type OrderReservation = z.infer<typeof OrderReservationSchema>;
 
+/** Issue 12: a row after a staff edit: a catalog product (`productId`) or a service row (null). */
+const EditedOrderRowSchema = z.object({
+  productId: z.string().nullable(),
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit: z.string(),
+  unitPriceCents: cents,
+  lineTotalCents: cents,
+});
+
 export const OrderLanguageSchema = z.enum(['et', 'en-US']);
 export type OrderLanguage = z.infer<typeof OrderLanguageSchema>;
 
@@ -101,6 +112,29 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
     resend: z.boolean(),
   }),
   InvoiceSent: z.object({ orderId: z.string(), kind: z.enum(['invoice', 'prepayment']), number: z.string(), recipient: z.string(), requestId: z.string(), sentAt: z.string() }),
+  // Issue 12 "Orders" (domain/order/staff-edits.ts): staff toggles, row edits and comments.
+  OrderMarkedPaid: z.object({ orderId: z.string(), at: z.string() }),
+  OrderMarkedUnpaid: z.object({ orderId: z.string(), at: z.string() }),
+  OrderFilled: z.object({ orderId: z.string(), at: z.string(), shipped: z.array(OrderReservationSchema) }),
+  OrderUnfilled: z.object({ orderId: z.string(), at: z.string(), returned: z.array(OrderReservationSchema) }),
+  OrderEditStarted: z.object({ orderId: z.string(), editId: z.string(), leaseUntil: z.string(), at: z.string() }),
+  OrderEditAbandoned: z.object({ orderId: z.string(), editId: z.string(), reason: z.enum(['not_enough_stock', 'failed']), at: z.string() }),
+  OrderRowsEdited: z.object({
+    orderId: z.string(),
+    editId: z.string().nullable(),
+    rows: z.array(EditedOrderRowSchema),
+    discountCents: cents,
+    serviceFeeCents: cents,
+    vatIncluded: z.boolean(),
+    vatRatePercent: z.number(),
+    netTotalCents: cents,
+    vatCents: cents,
+    totalCents: cents,
+    reservations: z.array(OrderReservationSchema),
+    before: z.object({ rows: z.array(EditedOrderRowSchema), discountCents: cents, serviceFeeCents: cents, totalCents: cents }),
+    at: z.string(),
+  }),
+  OrderCommentsChanged: z.object({ orderId: z.string(), employeeComment: z.string(), invoiceComment: z.string(), at: z.string() }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

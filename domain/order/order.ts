@@ -18,6 +18,9 @@
  * 6. RequestInvoiceSend -> InvoiceSendRequested (kind invoice or prepayment, number from the invoice-number sequence,
  *    recipient, issue and due date), RecordInvoiceSent -> InvoiceSent once per request (issue 12; spec 4 "Order
  *    flags": sent, and resent once already sent). Rules in domain/order/invoicing.ts.
+ * 7. Staff (issue 12 "Orders", rules in domain/order/staff-edits.ts): MarkOrderPaid / MarkOrderUnpaid, MarkOrderFilled /
+ *    MarkOrderUnfilled (spec 4 toggles; filling ships the reserved stock), StartOrderEdit / EditOrder /
+ *    AbandonOrderEdit (rows, discount, fee, comments; totals and VAT by spec 5; a stock-changing edit holds a lease).
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
@@ -34,6 +37,7 @@ import {
   type RecordInvoiceSentData,
   type RequestInvoiceSendData,
 } from './invoicing.js';
+import { decideStaff, editInProgress, evolveStaff, type OrderStaffFacts, STAFF_ORDER_EVENT_TYPES, staffFactsOf, type StaffOrderCommand, type StaffOrderEvent } from './staff-edits.js';
 
 export const toOrderStreamId = (orderId: string) => `order-${orderId}`;
 
@@ -56,9 +60,11 @@ export type OrderEvent =
   /** Issue 12 "Documents" (domain/order/invoicing.ts): staff asked to send (or resend) an invoice by mail. */
   | Message<'InvoiceSendRequested', InvoiceSendRequestedData>
   /** Issue 12: the invoice mail of one request went out. */
-  | Message<'InvoiceSent', InvoiceSentData>;
+  | Message<'InvoiceSent', InvoiceSentData>
+  /** Issue 12 "Orders" (domain/order/staff-edits.ts): paid / filled toggles, row edits, comments. */
+  | StaffOrderEvent;
 export type OrderEventType = OrderEvent['type'];
-export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested', 'InvoiceSent'];
+export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested', 'InvoiceSent', ...STAFF_ORDER_EVENT_TYPES];
 
 /**
  * OrderRefunded (issue 14 §3): money of a paid order went back to the shopper. Amounts in euro cents: `amountCents`
@@ -112,7 +118,9 @@ export type OrderCommand =
   /** Issue 12: send or resend an invoice (domain/order/invoicing.ts). */
   | Cmd<'RequestInvoiceSend', RequestInvoiceSendData>
   /** Issue 12: the mail worker sent the invoice of one request. */
-  | Cmd<'RecordInvoiceSent', RecordInvoiceSentData>;
+  | Cmd<'RecordInvoiceSent', RecordInvoiceSentData>
+  /** Issue 12: the staff's commands (domain/order/staff-edits.ts). */
+  | (StaffOrderCommand & { metadata: CommandMetadata });
 
 // ---- state ----------------------------------------------------------------------------------------------------
 interface OrderFacts {
@@ -129,6 +137,8 @@ interface OrderFacts {
   cancelledTransactions: string[];
   /** Issue 12: the invoice and the prepayment invoice (number, dates, pending request, sent time). */
   invoices: OrderInvoices;
+  /** Issue 12: rows, discount, fee, comments, filled flag and the row edit in progress (domain/order/staff-edits.ts). */
+  staff: OrderStaffFacts;
 }
 export type OrderState =
   | { status: 'empty' }
@@ -241,6 +251,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       // Exactly once: a paid order records no second payment (duplicate callbacks, the browser return after the
       // server-to-server notification).
       if (o.status === 'paid') return [];
+      // Issue 12: a payment recorded once stays recorded, even after staff marked the order unpaid.
+      if (o.staff.paidTransactions.includes(transactionId)) return [];
       if (command.data.status === 'cancelled') {
         return o.cancelledTransactions.includes(transactionId) ? [] : [{ type: 'PaymentCancelled', data: { orderId: o.orderId, providerId, transactionId } }];
       }
@@ -262,7 +274,19 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ExpireReservation': {
       const o = requirePlaced(state);
       if (o.status === 'paid' || o.reservation !== 'held') return [];
+      // Issue 12: a filled order shipped its units; a row edit in progress holds the order until it ends.
+      if (o.staff.filled || editInProgress(o.staff, now)) return [];
       return [{ type: 'OrderReservationExpired', data: { orderId: o.orderId, reservations: o.reservations, expiredAt: now } }];
+    }
+    case 'MarkOrderPaid':
+    case 'MarkOrderUnpaid':
+    case 'MarkOrderFilled':
+    case 'MarkOrderUnfilled':
+    case 'StartOrderEdit':
+    case 'EditOrder':
+    case 'AbandonOrderEdit': {
+      const o = requirePlaced(state);
+      return decideStaff(command, { orderId: o.orderId, paid: o.status === 'paid', reservations: o.reservations, reservation: o.reservation, staff: o.staff }, now);
     }
     default:
       return assertNever(command);
@@ -277,6 +301,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       status: 'placed', orderId: d.orderId, number: d.number, publicToken: d.publicToken, totalCents: d.totalCents, email: d.client.email,
       language: d.language, attempts: 0, reservations: d.reservations, reservation: d.reservations.length ? 'held' : 'none', cancelledTransactions: [],
       invoices: noInvoices(),
+      staff: staffFactsOf(d),
     };
   }
   if (state.status === 'empty') return state;
@@ -284,7 +309,25 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'PaymentStarted':
       return { ...state, attempts: event.data.attempt };
     case 'OrderPaid':
-      return { ...state, status: 'paid', transactionId: event.data.transactionId, paidAt: event.data.paidAt, refundIds: [], refundedCents: 0 };
+      return {
+        ...state, status: 'paid', transactionId: event.data.transactionId, paidAt: event.data.paidAt, refundIds: [], refundedCents: 0,
+        staff: { ...state.staff, paidTransactions: [...state.staff.paidTransactions, event.data.transactionId] },
+      };
+    case 'OrderMarkedPaid':
+      // Issue 12: staff marked it paid (no provider transaction).
+      return state.status === 'paid' ? state : { ...state, status: 'paid', transactionId: '', paidAt: event.data.at, refundIds: [], refundedCents: 0 };
+    case 'OrderMarkedUnpaid': {
+      if (state.status !== 'paid') return state;
+      const { transactionId: _t, paidAt: _p, refundIds: _r, refundedCents: _c, ...facts } = state;
+      return { ...facts, status: 'placed' };
+    }
+    case 'OrderFilled':
+    case 'OrderUnfilled':
+    case 'OrderEditStarted':
+    case 'OrderEditAbandoned':
+    case 'OrderRowsEdited':
+    case 'OrderCommentsChanged':
+      return evolveStaff(state, event);
     case 'OrderRefunded':
       if (state.status !== 'paid') return state;
       return { ...state, refundIds: [...state.refundIds, event.data.refundId], refundedCents: event.data.refundedTotalCents };

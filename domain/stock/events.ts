@@ -17,6 +17,8 @@ export const STOCK_EVENT_SCHEMAS: EventDataSchemas<StockEvent> = {
   StockCounted: z.object({ ...at, quantity: units, onHand: units, reason }),
   StockReserved: z.object({ ...at, orderId: z.string(), quantity: units, onHand: units }),
   ReservationReleased: z.object({ ...at, orderId: z.string(), quantity: units, onHand: units, reason: z.enum(RELEASE_REASONS) }),
+  StockShipped: z.object({ ...at, orderId: z.string(), quantity: units, onHand: units }),
+  StockShipmentReturned: z.object({ ...at, orderId: z.string(), quantity: units, onHand: units }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

@@ -7,6 +7,13 @@
  * - CountStock overwrites with a counted quantity (a plain `10`);
  * - ReserveStock holds units for an order (issue 4, spec 5 "Quantity and stock": an order never takes more than
  *   the limited `availableForSale`); ReleaseReservation gives them back (idempotent per order).
+ * - SetReservation (issue 12, staff editing an order's rows) raises or lowers what an order holds to a target: a
+ *   raise reserves the missing units (all or nothing, `stock.insufficient` when too few are free), a lower gives the
+ *   excess back (ReservationReleased with the partial quantity, reason `order_edited`). Both are idempotent: at the
+ *   target they decide nothing.
+ * - ShipReservation (issue 12, the order is filled) ships what an order holds: StockShipped per warehouse, the units
+ *   leave the reservation (and the shop); `onHand` (free units) is unchanged. ReturnShipment (the order is marked
+ *   unfilled again) brings shipped units back into the order's reservation: StockShipmentReturned. Both idempotent.
  *
  * `onHand` per warehouse is the number of units free for sale there: a reservation moves units out of `onHand`
  * into `reservations[orderId]`, a release moves them back. So every stock event carries the warehouse's new
@@ -34,14 +41,19 @@ export type StockEvent =
   /** `quantity` units of one warehouse held for order `orderId`; `onHand` is what stays free there. */
   | Message<'StockReserved', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>
   /** An order's units of one warehouse given back; `onHand` is the warehouse's free units after it. */
-  | Message<'ReservationReleased', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number; reason: ReleaseReason }>;
-export const STOCK_EVENT_TYPES: StockEvent['type'][] = ['StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased'];
+  | Message<'ReservationReleased', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number; reason: ReleaseReason }>
+  /** Issue 12: `quantity` units an order held in one warehouse left with the order (it was filled); `onHand` unchanged. */
+  | Message<'StockShipped', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>
+  /** Issue 12: shipped units of an order came back into its reservation (it was marked unfilled); `onHand` unchanged. */
+  | Message<'StockShipmentReturned', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>;
+export const STOCK_EVENT_TYPES: StockEvent['type'][] = ['StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned'];
 
 /**
  * Why a reservation was given back: `order_not_placed` (another line of the order could not be reserved, or the
- * order was never saved), `expired` (unpaid after ORDER_RESERVATION_TTL_MS), `cancelled` (by staff).
+ * order was never saved), `expired` (unpaid after ORDER_RESERVATION_TTL_MS), `cancelled` (by staff), `order_edited` (staff lowered or removed
+ * a row of the order, issue 12; the release may be partial).
  */
-export const RELEASE_REASONS = ['order_not_placed', 'expired', 'cancelled'] as const;
+export const RELEASE_REASONS = ['order_not_placed', 'expired', 'cancelled', 'order_edited'] as const;
 export type ReleaseReason = (typeof RELEASE_REASONS)[number];
 
 type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
@@ -57,13 +69,25 @@ export type StockCommand =
    */
   | Cmd<'ReserveStock', { productId: string; orderId: string; quantity: number; policy: AvailabilityPolicy; deliveryDays: number | null }>
   /** Give back every unit held for `orderId` (nothing when none is held: idempotent). */
-  | Cmd<'ReleaseReservation', { productId: string; orderId: string; reason: ReleaseReason }>;
+  | Cmd<'ReleaseReservation', { productId: string; orderId: string; reason: ReleaseReason }>
+  /**
+   * Issue 12: bring the units held for `orderId` to `quantity` (whole units, >= 0). `mode: 'raise'` only reserves the
+   * missing units (a limited-amount product only; `stock.insufficient` when fewer are free); `mode: 'lower'` only
+   * releases the excess (reason `order_edited`). Either decides nothing when the order already holds the target.
+   */
+  | Cmd<'SetReservation', { productId: string; orderId: string; quantity: number; mode: 'raise' | 'lower'; policy: AvailabilityPolicy; deliveryDays: number | null }>
+  /** Issue 12: ship up to `quantity` units held for `orderId` (the order was filled); nothing when none is held. */
+  | Cmd<'ShipReservation', { productId: string; orderId: string; quantity: number }>
+  /** Issue 12: every unit shipped for `orderId` comes back into its reservation; nothing when none was shipped. */
+  | Cmd<'ReturnShipment', { productId: string; orderId: string }>;
 
-/** Free (unreserved) units per warehouse id, and units held per order id and warehouse id. */
+/** Free (unreserved) units per warehouse id, units held per order id and warehouse id, and units shipped per order. */
 export interface StockState {
   productId: string | null;
   onHand: Record<string, number>;
   reservations: Record<string, Record<string, number>>;
+  /** Issue 12: units that left with filled orders, per order id and warehouse id (absent in states folded before). */
+  shipped?: Record<string, Record<string, number>>;
 }
 export const initialState: StockState = { productId: null, onHand: {}, reservations: {} };
 
@@ -104,6 +128,9 @@ function checkQuantity(n: number, min: number, field: string): number {
 export function decide(command: StockCommand, state: StockState): StockEvent[] {
   if (command.type === 'ReserveStock') return decideReserve(command.data, state);
   if (command.type === 'ReleaseReservation') return decideRelease(command.data, state);
+  if (command.type === 'SetReservation') return decideSetReservation(command.data, state);
+  if (command.type === 'ShipReservation') return decideShip(command.data, state);
+  if (command.type === 'ReturnShipment') return decideReturn(command.data, state);
   const warehouseId = checkWarehouse(command.data.warehouseId);
   const productId = command.data.productId;
   const current = state.onHand[warehouseId] ?? 0;
@@ -166,6 +193,86 @@ function decideRelease(data: Extract<StockCommand, { type: 'ReleaseReservation' 
     }));
 }
 
+/** Takes `quantity` units from the free units of the warehouses in id order (the caller checked there are enough). */
+function reserveFromWarehouses(productId: string, orderId: string, quantity: number, state: StockState): StockEvent[] {
+  const events: StockEvent[] = [];
+  let remaining = quantity;
+  for (const warehouseId of Object.keys(state.onHand).sort()) {
+    const onHand = state.onHand[warehouseId];
+    if (remaining === 0) break;
+    if (onHand <= 0) continue;
+    const take = Math.min(onHand, remaining);
+    remaining -= take;
+    events.push({ type: 'StockReserved', data: { productId, orderId, warehouseId, quantity: take, onHand: onHand - take } });
+  }
+  return events;
+}
+
+/** SetReservation (issue 12): see the command. @throws DomainError stock.insufficient (conflict), stock.quantity_invalid */
+function decideSetReservation(data: Extract<StockCommand, { type: 'SetReservation' }>['data'], state: StockState): StockEvent[] {
+  const { productId, orderId } = data;
+  if (!orderId) throw validation('stock.order_required', 'A reservation needs an order id', 'orderId');
+  const target = checkQuantity(data.quantity, 0, 'amount');
+  const held = reservedFor(state, orderId);
+  if (data.mode === 'raise') {
+    if (held >= target) return [];
+    const need = target - held;
+    const free = totalOnHand(state);
+    if (!shopperAvailability(data.policy, data.deliveryDays, free).hasLimitedAmount) return [];
+    if (free < need) throw new DomainError('stock.insufficient', 'conflict', `Only ${free} available: cannot reserve ${need} more`, 'amount');
+    return reserveFromWarehouses(productId, orderId, need, state);
+  }
+  if (held <= target) return [];
+  // Give the excess back from the warehouses in reverse id order (the last taken first).
+  const events: StockEvent[] = [];
+  let excess = held - target;
+  const holding = state.reservations[orderId] ?? {};
+  for (const warehouseId of Object.keys(holding).sort().reverse()) {
+    if (excess === 0) break;
+    const give = Math.min(holding[warehouseId], excess);
+    excess -= give;
+    events.push({ type: 'ReservationReleased', data: { productId, orderId, warehouseId, quantity: give, onHand: (state.onHand[warehouseId] ?? 0) + give, reason: 'order_edited' } });
+  }
+  return events;
+}
+
+/** ShipReservation (issue 12): up to `quantity` held units leave with the order, warehouses in id order. */
+function decideShip(data: Extract<StockCommand, { type: 'ShipReservation' }>['data'], state: StockState): StockEvent[] {
+  const quantity = checkQuantity(data.quantity, 0, 'amount');
+  const holding = state.reservations[data.orderId] ?? {};
+  const events: StockEvent[] = [];
+  let remaining = quantity;
+  for (const warehouseId of Object.keys(holding).sort()) {
+    if (remaining === 0) break;
+    const ship = Math.min(holding[warehouseId], remaining);
+    remaining -= ship;
+    if (ship > 0) events.push({ type: 'StockShipped', data: { productId: data.productId, orderId: data.orderId, warehouseId, quantity: ship, onHand: state.onHand[warehouseId] ?? 0 } });
+  }
+  return events;
+}
+
+/** ReturnShipment (issue 12): everything shipped for the order comes back into its reservation. */
+function decideReturn(data: Extract<StockCommand, { type: 'ReturnShipment' }>['data'], state: StockState): StockEvent[] {
+  const shipped = state.shipped?.[data.orderId] ?? {};
+  return Object.keys(shipped)
+    .sort()
+    .filter((warehouseId) => shipped[warehouseId] > 0)
+    .map((warehouseId) => ({
+      type: 'StockShipmentReturned' as const,
+      data: { productId: data.productId, orderId: data.orderId, warehouseId, quantity: shipped[warehouseId], onHand: state.onHand[warehouseId] ?? 0 },
+    }));
+}
+
+/** `holding[orderId][warehouseId] += delta`, dropping empty entries. */
+function addHolding(holding: Record<string, Record<string, number>>, orderId: string, warehouseId: string, delta: number): Record<string, Record<string, number>> {
+  const held = { ...(holding[orderId] ?? {}) };
+  const next = (held[warehouseId] ?? 0) + delta;
+  if (next > 0) held[warehouseId] = next;
+  else delete held[warehouseId];
+  const { [orderId]: _order, ...others } = holding;
+  return Object.keys(held).length ? { ...others, [orderId]: held } : others;
+}
+
 export function evolve(state: StockState, event: StockEvent): StockState {
   const onHand = { ...state.onHand, [event.data.warehouseId]: event.data.onHand };
   switch (event.type) {
@@ -176,13 +283,20 @@ export function evolve(state: StockState, event: StockEvent): StockState {
     case 'StockReserved': {
       const { orderId, warehouseId, quantity } = event.data;
       const held = state.reservations[orderId] ?? {};
-      return { productId: event.data.productId, onHand, reservations: { ...state.reservations, [orderId]: { ...held, [warehouseId]: (held[warehouseId] ?? 0) + quantity } } };
+      return { ...state, productId: event.data.productId, onHand, reservations: { ...state.reservations, [orderId]: { ...held, [warehouseId]: (held[warehouseId] ?? 0) + quantity } } };
     }
     case 'ReservationReleased': {
-      const { orderId, warehouseId } = event.data;
-      const { [warehouseId]: _released, ...rest } = state.reservations[orderId] ?? {};
-      const { [orderId]: _order, ...others } = state.reservations;
-      return { productId: event.data.productId, onHand, reservations: Object.keys(rest).length ? { ...others, [orderId]: rest } : others };
+      // A release gives back `quantity` of what the order holds there (all of it, but for issue 12's partial ones).
+      const { orderId, warehouseId, quantity } = event.data;
+      return { ...state, productId: event.data.productId, onHand, reservations: addHolding(state.reservations, orderId, warehouseId, -quantity) };
+    }
+    case 'StockShipped': {
+      const { orderId, warehouseId, quantity } = event.data;
+      return { ...state, productId: event.data.productId, onHand, reservations: addHolding(state.reservations, orderId, warehouseId, -quantity), shipped: addHolding(state.shipped ?? {}, orderId, warehouseId, quantity) };
+    }
+    case 'StockShipmentReturned': {
+      const { orderId, warehouseId, quantity } = event.data;
+      return { ...state, productId: event.data.productId, onHand, reservations: addHolding(state.reservations, orderId, warehouseId, quantity), shipped: addHolding(state.shipped ?? {}, orderId, warehouseId, -quantity) };
     }
     default:
       return assertNever(event);

@@ -9,7 +9,7 @@ import { parseStockEvent } from '../../domain/stock/events.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 
 /** The events the read model reads: every Order event and the two reservation events of the Stock aggregate. */
-export const ORDERS_EVENT_TYPES: readonly string[] = [...ORDER_EVENT_TYPES, 'StockReserved', 'ReservationReleased'];
+export const ORDERS_EVENT_TYPES: readonly string[] = [...ORDER_EVENT_TYPES, 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned'];
 
 /** One payment attempt as listed with the order. */
 export interface PaymentAttempt {
@@ -58,6 +58,20 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
       return { ...next, reservation: 'expired' };
     case 'PaymentCancelled':
       return next;
+    // Issue 12: staff toggles and edits reach the shopper's payment page, the mail and the PDF.
+    case 'OrderMarkedPaid':
+      return { ...next, isPaid: true, summary: { ...row.summary, isPaid: true, paidAt: e.data.at } };
+    case 'OrderMarkedUnpaid':
+      return { ...next, isPaid: false, summary: { ...row.summary, isPaid: false, paidAt: null } };
+    case 'OrderRowsEdited': {
+      const d = e.data;
+      const rows = d.rows.map((r) => ({ ...r, productId: r.productId ?? '' }));
+      return {
+        ...next,
+        reservation: d.reservations.length ? 'held' : row.reservation === 'expired' ? 'expired' : 'none',
+        summary: { ...row.summary, rows, vatIncluded: d.vatIncluded, vatRatePercent: d.vatRatePercent, netTotalCents: d.netTotalCents, vatCents: d.vatCents, totalCents: d.totalCents },
+      };
+    }
     case 'OrderRefunded': {
       // Issue 14 §3: the refunded total and whether it is all of it come from the event (the decider's answer).
       const { refundId, providerId, amountCents, refundedTotalCents, fully, at } = e.data;
@@ -72,11 +86,14 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
 /** A change of the held-units rows from a Stock reservation event. */
 export type ReservationChange =
   | { kind: 'add'; orderId: string; productId: string; warehouseId: string; quantity: number; at: string }
-  | { kind: 'remove'; orderId: string; productId: string; warehouseId: string };
+  | { kind: 'remove'; orderId: string; productId: string; warehouseId: string; quantity: number };
 
 export function reservationChange(event: RecordedEvent): ReservationChange | null {
   const e = parseStockEvent(event);
   if (e.type === 'StockReserved') return { kind: 'add', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity, at: event.metadata.time };
-  if (e.type === 'ReservationReleased') return { kind: 'remove', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId };
+  // A release (partial ones since issue 12) and a shipment (issue 12: the order was filled) take units out of the
+  // reservation; a returned shipment puts them back.
+  if (e.type === 'ReservationReleased' || e.type === 'StockShipped') return { kind: 'remove', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity };
+  if (e.type === 'StockShipmentReturned') return { kind: 'add', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity, at: event.metadata.time };
   return null;
 }

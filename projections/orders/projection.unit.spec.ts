@@ -58,8 +58,12 @@ describe('orders read model mapping', () => {
       kind: 'add', orderId: 'o1', productId: 'p1', warehouseId: 'w', quantity: 2, at: '2026-11-22T10:00:00.000Z',
     });
     expect(reservationChange(ev('ReservationReleased', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 5, reason: 'expired' }, 5, 'stock-p1'))).toEqual({
-      kind: 'remove', orderId: 'o1', productId: 'p1', warehouseId: 'w',
+      kind: 'remove', orderId: 'o1', productId: 'p1', warehouseId: 'w', quantity: 2,
     });
+    // Issue 12: a partial release, a shipment (filled) and a returned shipment (un-filled).
+    expect(reservationChange(ev('ReservationReleased', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 1, onHand: 4, reason: 'order_edited' }, 6, 'stock-p1'))).toMatchObject({ kind: 'remove', quantity: 1 });
+    expect(reservationChange(ev('StockShipped', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 3 }, 7, 'stock-p1'))).toMatchObject({ kind: 'remove', quantity: 2 });
+    expect(reservationChange(ev('StockShipmentReturned', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 3 }, 8, 'stock-p1'))).toMatchObject({ kind: 'add', quantity: 2 });
     expect(reservationChange(ev('StockReceived', { productId: 'p1', warehouseId: 'w', quantity: 2, onHand: 5 }, 6, 'stock-p1'))).toBeNull();
   });
 

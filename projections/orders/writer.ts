@@ -97,7 +97,8 @@ async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events
           values (${c.orderId}, ${c.productId}, ${c.warehouseId}, ${c.quantity}, ${c.at})
           on conflict (order_id, product_id, warehouse_id) do update set quantity = r.quantity + excluded.quantity`.execute(trx);
       } else if (c?.kind === 'remove') {
-        await sql`delete from ${T(schema, 'reservations')} where order_id = ${c.orderId} and product_id = ${c.productId} and warehouse_id = ${c.warehouseId}`.execute(trx);
+        await sql`update ${T(schema, 'reservations')} set quantity = quantity - ${c.quantity} where order_id = ${c.orderId} and product_id = ${c.productId} and warehouse_id = ${c.warehouseId}`.execute(trx);
+        await sql`delete from ${T(schema, 'reservations')} where order_id = ${c.orderId} and product_id = ${c.productId} and warehouse_id = ${c.warehouseId} and quantity <= 0`.execute(trx);
       }
     }
     await saveStreamPositions(trx, schema, 'stock_streams', applied);
@@ -107,7 +108,8 @@ async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events
 export const ordersReadModel: ReadModel = {
   name: 'orders',
   // 2: the summary carries refundedCents, refundStatus and refunds (issue 14 §3).
-  version: 2,
+  // 3: staff toggles and row edits (issue 12); partial releases and shipments lower the held units.
+  version: 3,
   eventTypes: ORDERS_EVENT_TYPES,
   createTables,
   createIndexes,

@@ -6,7 +6,7 @@ import type { ColumnType, Kysely } from 'kysely';
 import type { ReadModelTables, StreamPositionTable } from '../read-model.js';
 
 /** What a movement was: one per Stock event type (issue 11 "Stock history"; `shipped` comes with issue 12). */
-export const MOVEMENT_KINDS = ['received', 'adjusted', 'counted', 'reserved', 'released'] as const;
+export const MOVEMENT_KINDS = ['received', 'adjusted', 'counted', 'reserved', 'released', 'shipped'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 /** Who or what caused a movement: a staff member (user_id), a shopper (an order), or the system (expiry job, import). */
