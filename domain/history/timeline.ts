@@ -10,6 +10,7 @@
  * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
  */
 import { evolve as evolveCategory, initialState as categoryInitial, type CategoryState } from '../category/category.js';
+import { CLIENT_EVENT_TYPES, type ClientEvent, type ClientState, evolve as evolveClient, initialState as clientInitial } from '../client/client.js';
 import { parseCategoryEvent } from '../category/events.js';
 import { parseProductEvent } from '../product/events.js';
 import { evolve as evolveProduct, initialState as productInitial, type ProductState } from '../product/product.js';
@@ -19,7 +20,7 @@ import { parseUserEvent } from '../user/events.js';
 import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
 
 /** The aggregates whose streams the timeline shows, by stream prefix. */
-export const HISTORY_KINDS = ['product', 'stock', 'category', 'user'] as const;
+export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** A stream name the timeline accepts: a known prefix, '-', then 1-100 of A-Z a-z 0-9 _ - (uuids, codes). */
@@ -60,6 +61,21 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
   product: { initial: productInitial, apply: (s, e) => evolveProduct(s as ProductState, parseProductEvent(e)), view: (s) => stripStatusEmpty(s as ProductState) } as Fold<unknown>,
   category: { initial: categoryInitial, apply: (s, e) => evolveCategory(s as CategoryState, parseCategoryEvent(e)), view: (s) => stripStatusEmpty(s as CategoryState) } as Fold<unknown>,
   user: { initial: userInitial, apply: (s, e) => evolveUser(s as UserState, parseUserEvent(e)), view: (s) => withoutSecrets(stripStatusEmpty(s as UserState)) } as Fold<unknown>,
+  // Client (issue 12): the events arrive opened (api/routes/admin/history.ts opens the seals with the client's key;
+  // `details: null` once forgotten). The view leaves out the key id and the ids of every order ever seen.
+  client: {
+    initial: clientInitial,
+    apply: (s, e) => {
+      if (!(CLIENT_EVENT_TYPES as string[]).includes(e.type) || !e.data || typeof e.data !== 'object') throw new Error(`not a client event: ${e.type}`);
+      return evolveClient(s as ClientState, e as ClientEvent);
+    },
+    view: (s) => {
+      const st = s as ClientState;
+      if (st.status === 'empty') return {};
+      if (st.status === 'forgotten') return { status: st.status, forgottenAt: st.forgottenAt };
+      return { status: st.status, customerType: st.customerType, details: st.details, orders: st.orders.map((o) => o.number) };
+    },
+  } as Fold<unknown>,
   // Stock: per-warehouse free units (`onHand.{warehouse}`) and units held per order (`reservations.{order}.{warehouse}`).
   stock: {
     initial: stockInitial,

@@ -13,11 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { evolve as evolveCategory, initialState as categoryInitial, toCategoryStreamId } from '../../../domain/category/category.js';
 import { parseCategoryEvent } from '../../../domain/category/events.js';
+import { keyIdsOf, toClientEvent } from '../../../domain/client/events.js';
 import { anonymousActor, foldTimeline, parseHistoryStream, withoutSecrets, type HistoryKind } from '../../../domain/history/timeline.js';
 import { parseProductEvent } from '../../../domain/product/events.js';
 import { evolve as evolveProduct, initialState as productInitial, toProductStreamId } from '../../../domain/product/product.js';
 import { can } from '../../../domain/user/permissions.js';
 import type { EventStore, RecordedEvent } from '../../../platform/event-store/port.js';
+import { loadPersonalDataKeys, sealOpener } from '../../../platform/security/personal-data.js';
 import { listUsers } from '../../../projections/users/queries.js';
 import { listWarehouses } from '../../../projections/warehouses/queries.js';
 import { HISTORY_PAGE_DEFAULT, historyParamsSchema, historyQuerySchema, historySchema, type HistoryEvent } from '../../contracts/admin-history.js';
@@ -41,6 +43,10 @@ async function readWholeStream(store: EventStore, streamId: string): Promise<Rec
 /** What the stream is about, for the sentences: a product's code1, a category's name in `lang`, a username. */
 async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state: Record<string, unknown>, lang: 'et' | 'en'): Promise<string | null> {
   if (kind === 'user') return typeof state.username === 'string' ? state.username : null;
+  if (kind === 'client') {
+    const d = state.details as { firstName?: string; lastName?: string; businessName?: string } | null | undefined;
+    return d ? d.businessName || [d.firstName, d.lastName].filter(Boolean).join(' ') || null : null;
+  }
   if (kind === 'category') {
     const { events } = await store.readStream(toCategoryStreamId(id));
     const folded = events.reduce((s, e) => {
@@ -61,6 +67,24 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
     }
   }, productInitial);
   return folded.status === 'empty' ? null : folded.code1;
+}
+
+/**
+ * Client streams (issue 12) hold their personal data sealed: the events are shown opened with the client's key
+ * (`details`; null once the client was forgotten and the key deleted), never the seal. Other streams as stored.
+ */
+async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], kind: HistoryKind, events: RecordedEvent[]): Promise<RecordedEvent[]> {
+  if (kind !== 'client') return events;
+  const open = sealOpener(await loadPersonalDataKeys(db, keyIdsOf(events)));
+  return events.map((e) => {
+    try {
+      return { ...e, data: toClientEvent(e, open).data };
+    } catch {
+      // A malformed event: shown without its seal, changing nothing.
+      const { personal: _sealed, ...rest } = (e.data ?? {}) as Record<string, unknown>;
+      return { ...e, data: rest };
+    }
+  });
 }
 
 /** `asOf` as an ISO-8601 UTC string, or null when absent. @throws ApiError 400 history.as_of_invalid */
@@ -90,11 +114,12 @@ export async function adminHistoryRoutes(app: FastifyInstance, { deps }: RouteOp
       const target = parseHistoryStream(request.params.stream);
       if (!target) throw new ApiError('history.stream_invalid', 400, 'stream');
       if (target.kind === 'user' && !can(request.staffUser, 'users.manage')) throw new ApiError('forbidden', 403);
+      if (target.kind === 'client' && !can(request.staffUser, 'clients.view')) throw new ApiError('forbidden', 403);
       const asOf = parseAsOf(request.query.asOf);
       const limit = request.query.limit ?? HISTORY_PAGE_DEFAULT;
       const stream = request.params.stream;
 
-      const all = await readWholeStream(deps.store, stream);
+      const all = await openPersonalData(deps.db, target.kind, await readWholeStream(deps.store, stream));
       if (all.length === 0) throw new ApiError('history.not_found', 404, 'stream');
       const shown = asOf === null ? all : all.filter((e) => Date.parse(String(e.metadata.time)) <= Date.parse(asOf));
       const { entries, state } = foldTimeline(target.kind, shown);
