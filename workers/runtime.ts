@@ -33,6 +33,8 @@ import { BACK_IN_STOCK_JOB_OPTIONS, ensureBackInStockMailCheckpoint, startBackIn
 import { ensurePasswordResetMailCheckpoint, startPasswordResetMailProcessManager } from './process-managers/password-reset-mail.js';
 import { createRecordClientOrderProcessor, RECORD_CLIENT_ORDER } from './jobs/record-client-order.js';
 import { ensureClientRegistrationCheckpoint, startClientRegistrationProcessManager } from './process-managers/client-registration.js';
+import { createSendInvoiceProcessor, SEND_INVOICE } from './jobs/send-invoice.js';
+import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from './process-managers/invoice-mail.js';
 
 export const SHOP_QUEUE = 'shop';
 
@@ -56,6 +58,11 @@ export interface WorkerDeps {
   resetTokens?: ResetTokens;
   /** The orders read model's summary of an order; null while not projected yet. */
   loadOrder: (orderId: string) => Promise<OrderSummary | null>;
+  /**
+   * The order as it stands for its invoice (issue 12: folded from the order stream, projections/orders/order-from-stream.ts);
+   * default `loadOrder`.
+   */
+  loadInvoiceOrder?: (orderId: string) => Promise<OrderSummary | null>;
   /** Back-in-stock mail (issue 11): the read models the check reads, and the product's code and names for the mail. */
   backInStockReads: BackInStockReads;
   loadCatalogProduct: SendBackInStockDeps['loadProduct'];
@@ -127,6 +134,16 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
     }),
     // Clients (issue 12): each OrderPlaced registers its e-mail's client or joins it (client-registration process manager).
     [RECORD_CLIENT_ORDER]: createRecordClientOrderProcessor({ store: deps.store, db: deps.db, now: deps.now, log: deps.log }),
+    // Invoice and prepayment invoice mail (issue 12): jobs enqueued by the invoice-mail process manager, one per InvoiceSendRequested.
+    [SEND_INVOICE]: createSendInvoiceProcessor({
+      db: deps.db,
+      store: deps.store,
+      transport: deps.mailer,
+      loadOrder: deps.loadInvoiceOrder ?? deps.loadOrder,
+      loadSiteFields: deps.loadSiteFields ?? (async () => ({})),
+      from: deps.config.mail.from,
+      log: deps.log,
+    }),
     // Back-in-stock mail (issue 11): a check per stock event or request (the back-in-stock-mail process manager),
     // then one mail job per request the product now covers.
     [CHECK_BACK_IN_STOCK]: createCheckBackInStockProcessor({ reads: deps.backInStockReads, queue: deps.queue, mailJobOptions: BACK_IN_STOCK_JOB_OPTIONS, now: deps.now, log: deps.log }),
@@ -179,7 +196,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   // Clients: OrderPlaced events become record-client-order jobs.
   await ensureClientRegistrationCheckpoint(deps.db);
   const clientRegistration = startClientRegistrationProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
+  // Invoice mail: InvoiceSendRequested events become send-invoice jobs.
+  await ensureInvoiceMailCheckpoint(deps.db);
+  const invoiceMail = startInvoiceMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
   return async () => {
+    await invoiceMail.stop();
     await clientRegistration.stop();
     await backInStockMail.stop();
     await passwordResetMail.stop();

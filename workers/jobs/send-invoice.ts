@@ -1,0 +1,140 @@
+/**
+ * BullMQ processor of `send-invoice` jobs (issue 12 "Documents"; conventions 9: the invoice-mail process manager
+ * decided the job, the processor performs it). A job names one InvoiceSendRequested event (its id and the order);
+ * the processor reads that request from the order stream (number, dates, recipient), renders the invoice PDF in the
+ * order's language (domain/order/invoice-document.ts), sends it through the mail transport with the Message-ID
+ * derived from the event id, and records InvoiceSent on the order (commands/order/record-invoice-sent.ts).
+ *
+ * Never a second mail for one request, the same way as the order confirmation (workers/jobs/send-order-confirmation.ts):
+ * the mail outbox row keyed by the request's event id is checked and the send is done under that event's send lock;
+ * the row becomes `sent` only after the SMTP server answered 250 to DATA. A redelivered job, a replayed one, or a
+ * second worker taking over the job of a worker killed with SIGKILL finds `sent` and sends nothing, and only records
+ * InvoiceSent if the killed worker had not (once per request: the command's id derives from the event id, and the
+ * decider answers nothing for a request already sent). The remaining window is that of the confirmation mail (a
+ * worker dying after the server received the final "." and before `sent` commits); see there.
+ */
+import { UnrecoverableError } from 'bullmq';
+import { v5 as uuidv5 } from 'uuid';
+import { z } from 'zod';
+import { recordInvoiceSent } from '../../commands/order/record-invoice-sent.js';
+import { invoiceSellerFromFields } from '../../domain/order/invoice-document.js';
+import { parseOrderEvent } from '../../domain/order/events.js';
+import type { InvoiceSendRequestedData } from '../../domain/order/invoicing.js';
+import type { OrderSummary } from '../../domain/order/order-summary.js';
+import { toOrderStreamId } from '../../domain/order/order.js';
+import type { Database } from '../../platform/db/database.js';
+import type { EventStore, RecordedEvent } from '../../platform/event-store/port.js';
+import { InvalidRecipientError, parseMailAddress } from '../../platform/mail/address.js';
+import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
+import type { MailTransport } from '../../platform/mail/transport.js';
+import { buildInvoiceMessage, invoiceMessageId } from '../order-mail/invoice-mail.js';
+import { OrderNotYetProjectedError } from './send-order-confirmation.js';
+
+/** The job name on the shop queue. */
+export const SEND_INVOICE = 'send-invoice';
+
+/** Job data: the InvoiceSendRequested event and its order. */
+export const SendInvoiceJob = z.object({
+  /** Id (uuid) of the InvoiceSendRequested event: keys the outbox row and the Message-ID. */
+  eventId: z.string().uuid(),
+  orderId: z.string().min(1),
+});
+export type SendInvoiceJob = z.infer<typeof SendInvoiceJob>;
+
+export type SendInvoiceResult =
+  | { status: 'sent'; messageId: string; attempts: number; smtpResponse: string }
+  | { status: 'already-sent' | 'skipped'; messageId: string };
+
+export interface SendInvoiceDeps {
+  /** PostgreSQL pool (mail outbox): a send holds 2 connections. */
+  db: Database;
+  store: EventStore;
+  transport: MailTransport;
+  /** The order as it stands now (amounts in euro cents); null while unknown (the job is retried). */
+  loadOrder: (orderId: string) => Promise<OrderSummary | null>;
+  /** The site's global fields: the seller's company, registry code, VAT number, contacts and bank accounts. */
+  loadSiteFields: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
+  /** From header (MAIL_FROM). */
+  from: string;
+  log?: (line: string) => void;
+}
+
+const SENT_NAMESPACE = '6f1c2b9e-8d4a-4e7b-a5c3-1d9e0f2a3b4c';
+
+/** The outbox kind of an invoice mail: 'invoice' or 'prepayment-invoice'. */
+const outboxKind = (request: InvoiceSendRequestedData) => (request.kind === 'prepayment' ? 'prepayment-invoice' : 'invoice');
+
+/**
+ * Makes the processor.
+ * @returns `(data) => result`; it throws UnrecoverableError on malformed data or an event that is not an invoice
+ *   request of that order, OrderNotYetProjectedError while the order cannot be loaded, SMTP or PostgreSQL errors
+ *   (BullMQ retries with backoff, MAIL_JOB_OPTIONS)
+ */
+export function createSendInvoiceProcessor(deps: SendInvoiceDeps): (data: unknown) => Promise<SendInvoiceResult> {
+  const log = deps.log ?? (() => {});
+  return async (data) => {
+    const parsed = SendInvoiceJob.safeParse(data);
+    if (!parsed.success) throw new UnrecoverableError(`Malformed ${SEND_INVOICE} job: ${JSON.stringify(data)}`);
+    const job = parsed.data;
+    const messageId = invoiceMessageId(job.eventId, deps.from);
+    const { events } = await deps.store.readStream(toOrderStreamId(job.orderId));
+    const event = events.find((e) => e.id === job.eventId);
+    if (!event || event.type !== 'InvoiceSendRequested') throw new UnrecoverableError(`${SEND_INVOICE}: no InvoiceSendRequested ${job.eventId} in order ${job.orderId}`);
+    const request = parseOrderEvent(event).data as InvoiceSendRequestedData;
+    const record = (sentAt: Date | null) => recordSent(deps.store, event, request, sentAt);
+
+    await ensureMailOutbox(deps.db);
+    // Cheap check without the lock: the common redelivery case (and a worker that died before recording InvoiceSent).
+    const before = await readOutbox(deps.db, job.eventId);
+    if (before?.state === 'sent') {
+      await record(before.sentAt);
+      return { status: 'already-sent', messageId };
+    }
+    if (before?.state === 'skipped') return { status: 'skipped', messageId };
+
+    const summary = await deps.loadOrder(job.orderId);
+    if (!summary) throw new OrderNotYetProjectedError(job.orderId);
+    const seller = invoiceSellerFromFields(await deps.loadSiteFields(), summary.language);
+    const invoice = { kind: request.kind, number: request.number, issueDate: request.issueDate, dueDate: request.dueDate };
+    const message = await buildInvoiceMessage(summary, invoice, { eventId: job.eventId, from: deps.from, recipient: request.recipient, seller });
+
+    const result = await withMailSendLock(deps.db, job.eventId, async (trx): Promise<SendInvoiceResult> => {
+      const current = await readOutbox(trx, job.eventId);
+      if (current?.state === 'sent') return { status: 'already-sent', messageId };
+      if (current?.state === 'skipped') return { status: 'skipped', messageId };
+      if (!parseMailAddress(request.recipient)) {
+        await markSkipped(trx, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, reason: 'the recipient is not exactly one valid address' });
+        log(`invoice ${messageId}: not sent, the recipient is not one valid address`);
+        return { status: 'skipped', messageId };
+      }
+      const attempts = await recordAttempt(deps.db, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, recipient: request.recipient, messageId });
+      if (attempts > 1) log(`invoice ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
+      let smtpResponse: string;
+      try {
+        smtpResponse = (await deps.transport.send(message)).response;
+      } catch (error) {
+        await recordFailure(deps.db, job.eventId, (error as Error).message).catch(() => {});
+        if (error instanceof InvalidRecipientError) throw new UnrecoverableError(error.message);
+        throw error;
+      }
+      await markSent(trx, job.eventId, smtpResponse);
+      return { status: 'sent', messageId, attempts, smtpResponse };
+    });
+    if (result.status !== 'skipped') await record((await readOutbox(deps.db, job.eventId))?.sentAt ?? null);
+    return result;
+  };
+}
+
+/**
+ * Records InvoiceSent for the request (once: the command id derives from the request's event id, and the order
+ * decider answers nothing for a request already sent). Time: when the SMTP server accepted the mail. The metadata
+ * names the staff member who asked for the send and correlates with the request.
+ */
+async function recordSent(store: EventStore, event: RecordedEvent, request: InvoiceSendRequestedData, sentAt: Date | null): Promise<void> {
+  const commandId = uuidv5(`${event.id}/sent`, SENT_NAMESPACE);
+  await recordInvoiceSent(
+    store,
+    { orderId: request.orderId, kind: request.kind, requestId: request.requestId },
+    { commandId, correlationId: event.metadata.correlationId, userId: event.metadata.userId, now: (sentAt ?? new Date()).toISOString() },
+  );
+}
