@@ -170,6 +170,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'filter.shown_invalid': { et: 'Nähtavus on kas jah või ei.', en: 'Shown is yes or no.' },
   'filter.position_invalid': { et: 'Järjekoht on täisarv 0 kuni 10 000.', en: 'The position is a whole number from 0 to 10,000.' },
   'filter.duplicate': { et: 'Sama filter on päringus kaks korda.', en: 'The same filter is sent twice.' },
+  'invoice.recipient_invalid': { et: 'Palun sisestage kehtiv e-posti aadress.', en: 'Please enter a valid email address' },
+  'invoice.send_pending': { et: 'Arvet alles saadetakse. Proovige uuesti, kui see on saadetud.', en: 'The invoice is being sent. Try again once it has been sent.' },
+  'invoice.number_mismatch': { et: 'Arvele määrati vahepeal teine number. Laadige tellimus uuesti.', en: 'The invoice got another number meanwhile. Reload the order.' },
+  'invoice.not_requested': { et: 'Seda arvet ei ole veel saadetud.', en: 'This invoice has not been sent yet.' },
+  'invoice.kind_invalid': { et: 'Arve liik on kas arve või ettemaksuarve.', en: 'The invoice kind is invoice or prepayment.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovige hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };
 
