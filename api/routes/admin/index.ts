@@ -15,6 +15,7 @@ import type { RouteOptions } from '../../deps.js';
 import { ApiError, success } from '../../errors.js';
 import type { SessionRuntime } from '../../sessions.js';
 import { adminCategoryRoutes } from './categories.js';
+import { adminClientRoutes } from './clients.js';
 import { adminFilterRoutes } from './filters.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminProductDashboardRoutes } from './product-dashboard.js';
@@ -45,6 +46,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   // Only deps and sessions: `options` carries this plugin's prefix, which the children must not add again.
   await app.register(adminUserRoutes, { deps: options.deps, sessions: options.sessions });
   await app.register(adminWarehouseRoutes, { deps: options.deps });
+  await app.register(adminClientRoutes, { deps: options.deps });
   await app.register(adminStatisticsRoutes, { deps: options.deps });
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
