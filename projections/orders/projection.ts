@@ -9,7 +9,7 @@ import { parseStockEvent } from '../../domain/stock/events.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 
 /** The events the read model reads: every Order event and the two reservation events of the Stock aggregate. */
-export const ORDERS_EVENT_TYPES: readonly string[] = [...ORDER_EVENT_TYPES, 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned'];
+export const ORDERS_EVENT_TYPES: readonly string[] = [...ORDER_EVENT_TYPES, 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned', 'ClientForgotten'];
 
 /** One payment attempt as listed with the order. */
 export interface PaymentAttempt {

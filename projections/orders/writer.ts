@@ -10,6 +10,7 @@
  * - stock_streams: the last position applied per stock stream (idempotent replay).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { parseClientStoredEvent } from '../../domain/client/events.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { loadStreamPositions, type ReadModel, saveStreamPositions } from '../read-model.js';
 import { evolveOrderRow, ORDERS_EVENT_TYPES, type OrderRow, reservationChange } from './projection.js';
@@ -61,6 +62,7 @@ interface DbOrderRow {
 async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   const orderEvents = events.filter((e) => e.streamId.startsWith('order-'));
   const stockEvents = events.filter((e) => e.streamId.startsWith('stock-'));
+  const forgotten = events.filter((e) => e.type === 'ClientForgotten');
 
   if (orderEvents.length) {
     const ids = [...new Set(orderEvents.map((e) => (e.data as { orderId: string }).orderId))];
@@ -103,13 +105,33 @@ async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events
     }
     await saveStreamPositions(trx, schema, 'stock_streams', applied);
   }
+
+  // 'Forget this client' (issue 12, GDPR erasure): the orders ClientForgotten names lose the shopper's details, the
+  // delivery address, the business contact address and the comment. After the order events of the batch, and again
+  // on every replay or rebuild (ClientForgotten follows the OrderPlaced of its orders in $all), so they stay blank.
+  for (const e of forgotten) {
+    const { orderIds } = parseClientStoredEvent(e) as Extract<ReturnType<typeof parseClientStoredEvent>, { type: 'ClientForgotten' }>;
+    if (!orderIds.length) continue;
+    await sql`
+      update ${T(schema, 'orders')} set summary = jsonb_set(
+          jsonb_set(summary, '{client}', (summary->'client') || ${JSON.stringify(FORGOTTEN_CLIENT)}::jsonb),
+          '{delivery,address}',
+          case when jsonb_typeof(summary->'delivery'->'address') = 'object' then ${JSON.stringify(FORGOTTEN_ADDRESS)}::jsonb else 'null'::jsonb end
+        ) || '{"shortContactAddress": "", "comment": ""}'::jsonb
+      where order_id = any(${orderIds}::text[])`.execute(trx);
+  }
 }
+
+/** What a forgotten client's orders keep of the shopper and the address: nothing (the customer type stays). */
+const FORGOTTEN_CLIENT = { firstName: '', lastName: '', businessName: '', email: '', phone: '', vatRegNr: '' };
+const FORGOTTEN_ADDRESS = { street: '', apartment: '', city: '', state: '', areaCode: '', country: '' };
 
 export const ordersReadModel: ReadModel = {
   name: 'orders',
   // 2: the summary carries refundedCents, refundStatus and refunds (issue 14 §3).
   // 3: staff toggles and row edits (issue 12); partial releases and shipments lower the held units.
-  version: 3,
+  // 4: ClientForgotten blanks the shopper's details of the client's orders (issue 12).
+  version: 4,
   eventTypes: ORDERS_EVENT_TYPES,
   createTables,
   createIndexes,
