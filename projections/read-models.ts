@@ -1,4 +1,5 @@
 /** Every read model of the shop, in the order the projector role starts them. */
+import { adminOrdersReadModel } from './admin-orders/writer.js';
 import { catalogReadModel } from './catalog/writer.js';
 import { clientsReadModel } from './clients/writer.js';
 import { deliveryReadModel } from './delivery/writer.js';
@@ -15,7 +16,7 @@ import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, productDashboardReadModel, clientsReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, productDashboardReadModel, clientsReadModel, adminOrdersReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

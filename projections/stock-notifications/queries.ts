@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { catalogReadModel } from '../catalog/writer.js';
-import { ordersReadModel } from '../orders/writer.js';
+import { adminOrdersReadModel } from '../admin-orders/writer.js';
 import { liveSchema } from '../read-model.js';
 import type { StockNotificationsTables } from './schema.js';
 import { stockNotificationsReadModel } from './writer.js';
@@ -98,13 +98,13 @@ export async function waitingRequestsOf(db: Kysely<StockNotificationsTables>, pr
 }
 
 /**
- * The staff badges (spec 7 GET /v1/site-summary): orders not marked filled (every order until the orders issue
- * adds the filled flag) and open (waiting) back-in-stock requests. Two counts in one round trip.
+ * The staff badges (spec 7 GET /v1/site-summary): orders not marked filled (issue 12: the admin orders read model's
+ * filled flag, projections/admin-orders) and open (waiting) back-in-stock requests. Two counts in one round trip.
  */
 export async function siteSummary(db: Kysely<StockNotificationsTables>): Promise<{ unfilledOrders: number; openStockNotifications: number }> {
-  const orders = sql.id(liveSchema(ordersReadModel), 'orders');
+  const orders = sql.id(liveSchema(adminOrdersReadModel), 'orders');
   const requests = sql.id(liveSchema(stockNotificationsReadModel), 'requests');
   const r = await sql<{ unfilled: number; open: number }>`
-    select (select count(*)::int from ${orders}) as unfilled, (select count(*)::int from ${requests} where state = 'waiting') as open`.execute(db);
+    select (select count(*)::int from ${orders} where not filled) as unfilled, (select count(*)::int from ${requests} where state = 'waiting') as open`.execute(db);
   return { unfilledOrders: r.rows[0]?.unfilled ?? 0, openStockNotifications: r.rows[0]?.open ?? 0 };
 }

@@ -46,6 +46,8 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     }, BADGE_COALESCE_MS);
   };
   deps.readModelChanges?.on('orders', onBadges);
+  // Issue 12: the unfilled-orders badge counts the admin orders read model (filled / unfilled).
+  deps.readModelChanges?.on('admin_orders', onBadges);
   deps.readModelChanges?.on('stock_notifications', onBadges);
 
   const onStock = (productIds: string[]) => {
@@ -58,6 +60,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
   app.addHook('onClose', async () => {
     deps.readModelChanges?.off('stock', onStock);
     deps.readModelChanges?.off('orders', onBadges);
+    deps.readModelChanges?.off('admin_orders', onBadges);
     deps.readModelChanges?.off('stock_notifications', onBadges);
     if (badgeTimer) clearTimeout(badgeTimer);
     for (const socket of subscribers.keys()) socket.close(1001, 'server closing');

@@ -1,0 +1,37 @@
+/**
+ * The admin orders read model's tables (schema `rm_admin_orders`; `rm_admin_orders__rebuild` during a rebuild). See
+ * writer.ts.
+ */
+import type { ColumnType, Kysely } from 'kysely';
+import type { ReadModelTables } from '../read-model.js';
+import type { AdminOrderView } from './projection.js';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type AdminOrdersTables = ReadModelTables & {
+  /** One row per order: OrderList's columns, the search text, and the whole OrderEdit view as jsonb. */
+  orders: {
+    order_id: string;
+    number: number;
+    placed_at: Timestamp;
+    client_type: string;
+    client_name: string;
+    email: string;
+    phone: string;
+    /** Lower-case number, names, e-mail and phone (projection.ts searchTextOf); trigram-indexed. */
+    search: string;
+    total_cents: number;
+    paid: boolean;
+    filled: boolean;
+    provider_id: string;
+    provider_name: string;
+    option_name: string | null;
+    /** The latest payment attempt's method id. */
+    payment_method: string | null;
+    view: AdminOrderView;
+    /** Position of the last order event applied (the order stream's version). */
+    version: number;
+  };
+};
+
+export type AdminOrdersDb = Kysely<AdminOrdersTables>;

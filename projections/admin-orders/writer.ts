@@ -1,0 +1,91 @@
+/**
+ * The admin orders read model (schema `rm_admin_orders`, issue 12 "Orders"): OrderList's rows and the shell's
+ * unfilled-orders badge, fed by every Order event (domain/order). One row per order (see schema.ts); a batch folds
+ * each order's new events onto its stored view (projection.ts) and upserts the row, guarded by the stream position
+ * (`version`), so a replay changes nothing. Indexes: newest first (placed_at, number), unfilled orders (partial),
+ * provider, paid/filled, and a trigram index on the search text.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { ORDER_EVENT_TYPES } from '../../domain/order/order.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
+import type { ReadModel } from '../read-model.js';
+import { type AdminOrderView, clientNameOf, evolveAdminOrder, searchTextOf } from './projection.js';
+import type { AdminOrdersTables } from './schema.js';
+
+const T = (schema: string, table: string) => sql.id(schema, table);
+
+async function createTables(db: Kysely<AdminOrdersTables>, schema: string): Promise<void> {
+  await sql`
+    create table ${T(schema, 'orders')} (
+      order_id text primary key,
+      number integer not null,
+      placed_at timestamptz not null,
+      client_type text not null,
+      client_name text not null,
+      email text not null,
+      phone text not null,
+      search text not null,
+      total_cents integer not null,
+      paid boolean not null,
+      filled boolean not null,
+      provider_id text not null,
+      provider_name text not null,
+      option_name text,
+      payment_method text,
+      view jsonb not null,
+      version integer not null
+    )`.execute(db);
+}
+
+async function createIndexes(db: Kysely<AdminOrdersTables>, schema: string): Promise<void> {
+  const orders = T(schema, 'orders');
+  await sql`create index ${sql.id('admin_orders_newest')} on ${orders} (placed_at desc, number desc)`.execute(db);
+  await sql`create index ${sql.id('admin_orders_number')} on ${orders} (number)`.execute(db);
+  await sql`create index ${sql.id('admin_orders_unfilled')} on ${orders} (placed_at desc, number desc) where not filled`.execute(db);
+  await sql`create index ${sql.id('admin_orders_provider')} on ${orders} (provider_id, placed_at desc)`.execute(db);
+  await sql`create index ${sql.id('admin_orders_search')} on ${orders} using gin (search gin_trgm_ops)`.execute(db);
+}
+
+interface StoredRow {
+  order_id: string;
+  view: AdminOrderView;
+}
+
+async function applyBatch(trx: Transaction<AdminOrdersTables>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const orderEvents = events.filter((e) => e.streamId.startsWith('order-'));
+  if (!orderEvents.length) return;
+  const ids = [...new Set(orderEvents.map((e) => (e.data as { orderId: string }).orderId))];
+  const r = await sql<StoredRow>`select order_id, view from ${T(schema, 'orders')} where order_id = any(${ids}::text[])`.execute(trx);
+  const views = new Map<string, AdminOrderView | null>(r.rows.map((x) => [x.order_id, x.view]));
+  for (const e of orderEvents) {
+    const id = (e.data as { orderId: string }).orderId;
+    views.set(id, evolveAdminOrder(views.get(id) ?? null, e));
+  }
+  const rows = [...views.values()]
+    .filter((v): v is AdminOrderView => v !== null)
+    .map((v) => ({
+      order_id: v.id, number: v.number, placed_at: v.placedAt, client_type: v.client.type, client_name: clientNameOf(v.client), email: v.client.email, phone: v.client.phone,
+      search: searchTextOf(v), total_cents: v.totalCents, paid: v.paid, filled: v.filled, provider_id: v.delivery.providerId, provider_name: v.delivery.providerName,
+      option_name: v.delivery.optionName, payment_method: v.payments.at(-1)?.methodId ?? null, view: v, version: v.version,
+    }));
+  if (!rows.length) return;
+  await sql`
+    insert into ${T(schema, 'orders')} as o (order_id, number, placed_at, client_type, client_name, email, phone, search, total_cents, paid, filled, provider_id, provider_name, option_name, payment_method, view, version)
+    select x.order_id, x.number, x.placed_at, x.client_type, x.client_name, x.email, x.phone, x.search, x.total_cents, x.paid, x.filled, x.provider_id, x.provider_name, x.option_name, x.payment_method, x.view, x.version
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(order_id text, number int, placed_at timestamptz, client_type text, client_name text, email text, phone text, search text,
+      total_cents int, paid boolean, filled boolean, provider_id text, provider_name text, option_name text, payment_method text, view jsonb, version int)
+    on conflict (order_id) do update set client_type = excluded.client_type, client_name = excluded.client_name, email = excluded.email, phone = excluded.phone,
+      search = excluded.search, total_cents = excluded.total_cents, paid = excluded.paid, filled = excluded.filled, provider_id = excluded.provider_id,
+      provider_name = excluded.provider_name, option_name = excluded.option_name, payment_method = excluded.payment_method, view = excluded.view, version = excluded.version
+    where o.version < excluded.version`.execute(trx);
+}
+
+export const adminOrdersReadModel: ReadModel = {
+  name: 'admin_orders',
+  version: 1,
+  eventTypes: ORDER_EVENT_TYPES,
+  createTables,
+  createIndexes,
+  applyBatch,
+  hashTables: [{ table: 'orders', orderBy: 't.order_id' }],
+};
