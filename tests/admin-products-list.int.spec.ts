@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { listAdminProducts } from '../projections/catalog/admin-product-list.js';
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import { registerUser } from '../commands/user/user-accounts.js';
@@ -163,6 +164,21 @@ describe('GET /v1/admin/products (issue 11 ProductList)', () => {
     expect((await list('sort=price-asc&pageSize=48')).products).toHaveLength(37);
     expect((await list('q=page&stock=out&pageSize=48')).total).toBe(10);
     expect(await list('page=3')).toMatchObject({ products: [], total: 37, page: 3 });
+  });
+
+  it('finds the same pages along the sort indexes (many matches) as by sorting the matches (few)', async () => {
+    const now = new Date().toISOString();
+    for (const sort of ['newest', 'oldest', 'name-asc', 'name-desc', 'price-asc', 'price-desc'] as const) {
+      for (const filter of [{}, { stock: 'in' as const }, { policy: 'available' as const }]) {
+        for (const page of [1, 2]) {
+          const input = { ...filter, sort, page, pageSize: 24, language: 'en' as const, now };
+          const sorted = await listAdminProducts(h.db as never, input);
+          const indexed = await listAdminProducts(h.db as never, { ...input, sparseMatches: 0 });
+          expect(indexed.products.map((p) => p.code1), `${sort} ${JSON.stringify(filter)} ${page}`).toEqual(sorted.products.map((p) => p.code1));
+          expect(indexed.total).toBe(sorted.total);
+        }
+      }
+    }
   });
 
   it.each([

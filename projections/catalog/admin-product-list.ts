@@ -8,8 +8,10 @@
  * trigram GIN, 3+ characters); or every word of it is the start of a word of a name in either language (`search`
  * tsvector, GIN). Filters: `categoryId` with its subcategories (`category_ids`, GIN), policy, visibility at `now`,
  * stock state (out: 0 free units; low: 1..critical_stock_level; in: above it or without a level), no image, no
- * category. Sorts: newest / oldest (creation order `seq`), name A-Z / Z-A (in `language`), price low / high (gross,
- * products without a price last). The page's rows are read by id afterwards, so only the page's documents are read.
+ * category — each a column of `products` (policy, image_count, critical_level: catalog read model v8), so no document
+ * is read to filter. Sorts: newest / oldest (creation order `seq`), name A-Z / Z-A (in `language`), price low / high
+ * (gross, products without a price last), each with a full index (products_admin_*). The total is an exact count.
+ * The page's rows are read by id afterwards, so only the page's documents are read.
  */
 import { type Kysely, sql } from 'kysely';
 import { liveSchema } from '../read-model.js';
@@ -39,6 +41,8 @@ export interface AdminProductListInput {
   language: 'et' | 'en';
   /** ISO-8601 time the visibility rules are evaluated at. */
   now: string;
+  /** Above this many matches the page is found along the sort's index (default SPARSE_MATCHES; tests set 0). */
+  sparseMatches?: number;
 }
 
 /** One product row; quantities in whole units, money in euro cents. */
@@ -60,8 +64,10 @@ export interface AdminProductRow {
   categoryIds: string[];
 }
 
+/** At or below this many matches a page is sorted from the matches rather than found along the sort's index. */
+export const SPARSE_MATCHES = 5_000;
+
 const visibleAt = (now: string) => sql`(case when ${now}::timestamptz between p.vis_from and p.vis_to then p.vis_in else p.vis_out end)`;
-const critical = sql`nullif(d.doc->>'critical_stock_level', '')::int`;
 
 function orderBy(sort: AdminProductSort, language: 'et' | 'en') {
   const name = language === 'en' ? sql`lower(p.name_en)` : sql`lower(p.name_et)`;
@@ -99,7 +105,6 @@ function searchCondition(q: string) {
 /** A page of ProductList and the number of matching products on all pages. */
 export async function listAdminProducts(db: Kysely<CatalogTables>, input: AdminProductListInput): Promise<{ products: AdminProductRow[]; total: number }> {
   const where = [sql`p.seq > 0`];
-  let needsDoc = false;
   if (input.q?.trim()) {
     const s = searchCondition(input.q);
     if (!s) return { products: [], total: 0 };
@@ -114,32 +119,26 @@ export async function listAdminProducts(db: Kysely<CatalogTables>, input: AdminP
   }
   if (input.noCategory) where.push(sql`cardinality(p.category_ids) = 0`);
   if (input.visibility) where.push(sql`${visibleAt(input.now)} = ${input.visibility}`);
-  if (input.policy) {
-    needsDoc = true;
-    where.push(sql`d.doc->>'policy' = ${input.policy}`);
-  }
-  if (input.noImage) {
-    needsDoc = true;
-    where.push(sql`coalesce(jsonb_array_length(d.doc->'images'), 0) = 0`);
-  }
+  if (input.policy) where.push(sql`p.policy = ${input.policy}`);
+  if (input.noImage) where.push(sql`p.image_count = 0`);
   if (input.stock === 'out') where.push(sql`p.stock_total <= 0`);
-  if (input.stock === 'low') {
-    needsDoc = true;
-    where.push(sql`p.stock_total > 0 and p.stock_total <= ${critical}`);
-  }
-  if (input.stock === 'in') {
-    needsDoc = true;
-    where.push(sql`p.stock_total > 0 and (${critical} is null or p.stock_total > ${critical})`);
-  }
-  const from = needsDoc ? sql`${T('products')} p join ${T('product_docs')} d on d.id = p.id` : sql`${T('products')} p`;
+  if (input.stock === 'low') where.push(sql`p.stock_total > 0 and p.stock_total <= p.critical_level`);
+  if (input.stock === 'in') where.push(sql`p.stock_total > 0 and (p.critical_level is null or p.stock_total > p.critical_level)`);
+  const from = sql`${T('products')} p`;
   const condition = sql.join(where, sql` and `);
-  const [ids, count] = await Promise.all([
-    sql<{ id: string }>`select p.id::text from ${from} where ${condition} order by ${orderBy(input.sort, input.language)}
-      offset ${(input.page - 1) * input.pageSize} limit ${input.pageSize}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db),
-  ]);
+  const offset = (input.page - 1) * input.pageSize;
+  const total = (await sql<{ n: number }>`select count(*)::int as n from ${from} where ${condition}`.execute(db)).rows[0]?.n ?? 0;
+  if (total === 0 || offset >= total) return { products: [], total };
+  // Many matches: the sort's index finds a page after a few rows. Few: walking the sort's index would pass most of
+  // the table before finding them, so the matches are collected first (GIN or a scan) and sorted (top-N).
+  const ids =
+    total > (input.sparseMatches ?? SPARSE_MATCHES)
+      ? await sql<{ id: string }>`select p.id::text from ${from} where ${condition} order by ${orderBy(input.sort, input.language)} offset ${offset} limit ${input.pageSize}`.execute(db)
+      : await sql<{ id: string }>`
+          with m as materialized (select p.id, p.seq, p.gross_cents, p.name_et, p.name_en from ${from} where ${condition})
+          select p.id::text from m p order by ${orderBy(input.sort, input.language)} offset ${offset} limit ${input.pageSize}`.execute(db);
   const pageIds = ids.rows.map((r) => r.id);
-  if (!pageIds.length) return { products: [], total: count.rows[0]?.n ?? 0 };
+  if (!pageIds.length) return { products: [], total };
   const rows = await sql<{ doc: ProductDoc; stock_total: number; visibility: VisibilityState }>`
     select d.doc, p.stock_total, ${visibleAt(input.now)} as visibility
     from ${T('products')} p join ${T('product_docs')} d on d.id = p.id where p.id = any(${pageIds}::uuid[])`.execute(db);
@@ -169,5 +168,5 @@ export async function listAdminProducts(db: Kysely<CatalogTables>, input: AdminP
       },
     ];
   });
-  return { products, total: count.rows[0]?.n ?? 0 };
+  return { products, total };
 }

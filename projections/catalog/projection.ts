@@ -184,6 +184,10 @@ export function toProductRow(doc: ProductDoc) {
     // Listed: a product (not a service) with a price (spec 5 "Other rules"); visibility is checked at query time.
     listed: doc.exists && doc.product_class === 'product' && doc.gross_cents !== null,
     listing_position: doc.listing_position ?? '',
+    // ProductList's filters (issue 11): availability policy, without image, low stock (at or below the level).
+    policy: doc.policy,
+    image_count: doc.images.length,
+    critical_level: doc.critical_stock_level,
     ...visibilityColumns(doc.visibility),
   };
 }

@@ -39,6 +39,12 @@ export type CatalogTables = ReadModelTables & {
     modified_at: Timestamp | null;
     /** `$all` checkpoint of the last Product event applied (text, collation C: `$all` order): the listing index follows it. */
     listing_position: string;
+    /** Availability policy (available, on_demand, not_available, non_stock): ProductList's filter (issue 11). */
+    policy: string;
+    /** Number of images (0: ProductList's "without image"). */
+    image_count: number;
+    /** critical_stock_level in whole units, or null: "low stock" is 1..critical_level units. */
+    critical_level: number | null;
     search: Generated<string>;
   };
   /** The folded product documents, apart from the narrow listing rows. */

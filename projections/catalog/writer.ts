@@ -53,6 +53,9 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       vis_out text not null,
       modified_at timestamptz,
       listing_position text collate "C" not null,
+      policy text not null,
+      image_count integer not null,
+      critical_level integer,
       search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text || ' ' || alias_text)) stored
     )`.execute(db);
   // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
@@ -83,6 +86,12 @@ async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise
   await sql`create index ${idx('products_price')} on ${products} (gross_cents, seq) where listed`.execute(db);
   await sql`create index ${idx('products_name_et')} on ${products} (lower(name_et), seq) where listed`.execute(db);
   await sql`create index ${idx('products_name_en')} on ${products} (lower(name_en), seq) where listed`.execute(db);
+  // ProductList (admin-product-list.ts) lists every product, listed or not: its sorts need full indexes.
+  await sql`create index ${idx('products_admin_seq')} on ${products} (seq)`.execute(db);
+  await sql`create index ${idx('products_admin_price')} on ${products} (gross_cents, seq)`.execute(db);
+  await sql`create index ${idx('products_admin_price_desc')} on ${products} (gross_cents desc nulls last, seq desc)`.execute(db);
+  await sql`create index ${idx('products_admin_name_et')} on ${products} (lower(name_et), seq)`.execute(db);
+  await sql`create index ${idx('products_admin_name_en')} on ${products} (lower(name_en), seq)`.execute(db);
   // The listing index (listing-index-source.ts) asks for the newest position and the rows past its own.
   await sql`create index ${idx('products_listing_position')} on ${products} (listing_position)`.execute(db);
   await sql`create index ${idx('categories_listing_position')} on ${id(schema, 'categories')} (listing_position)`.execute(db);
@@ -95,6 +104,7 @@ const PRODUCT_COLUMNS = [
   ['facets', 'text[]'], ['gross_cents', 'integer'], ['net_cents', 'integer'], ['stock_total', 'integer'],
   ['available_in', 'integer'], ['has_limited_amount', 'boolean'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'],
   ['vis_in', 'text'], ['vis_out', 'text'], ['modified_at', 'timestamptz'], ['listing_position', 'text'],
+  ['policy', 'text'], ['image_count', 'integer'], ['critical_level', 'integer'],
 ] as const;
 const CATEGORY_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['parent_id', 'uuid'], ['seq', 'bigint'], ['deleted', 'boolean'], ['listing_position', 'text']] as const;
 
@@ -188,7 +198,7 @@ async function notifyStockChanges(trx: Transaction<CatalogTables>, events: Recor
 /** The catalog read model: products and categories (the listing index keeps its own word dictionary). */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 7,
+  version: 8,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   createIndexes,
