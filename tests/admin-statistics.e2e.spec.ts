@@ -3,8 +3,9 @@
  * signs in and comes back to it; the 'found nothing' tab comes first and shows the keyword that found nothing, the
  * searches per day chart has its text summary; the 'all keywords' tab and the range picker (last 30 days -> last 14
  * days) change the rows and the URL; the CSV link downloads the range's keywords with the session; the English
- * screen has its labels; axe-core finds no serious or critical violation in either theme. Screenshots in
- * /tmp/admin-statistics-e2e-*.png.
+ * screen has its labels; axe-core finds no serious or critical violation in either theme. Then the one click: the
+ * keyword that found nothing becomes a category's search keyword, the table's 'Finds now' says 1, and the storefront's
+ * search for it finds the category's product. Screenshots in /tmp/admin-statistics-e2e-*.png.
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -12,10 +13,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
+import { categoryIdForPath } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 
@@ -43,6 +46,10 @@ beforeAll(async () => {
   await search('vihmavarjuhoidja', 0, 1);
   for (let i = 0; i < 3; i++) await search('piduriklotsid', 5, i);
   await search('summuti', 3, 20); // in the last 30 days, not in the last 14
+  await h.importCatalogRows([
+    { ...productRow('ACC-UMB-1', { names: { et: 'Salongi hoidik', en: 'Cabin holder' } }), categoryPath: [{ id: categoryIdForPath(['Accessories']), et: 'Lisatarvikud', en: 'Accessories' }] },
+    { ...productRow('WIP-1', { names: { et: 'Klaasipuhastaja hari', en: 'Wiper blade' } }), categoryPath: [{ id: categoryIdForPath(['Wipers']), et: 'Klaasipuhastid', en: 'Wipers' }] },
+  ]);
   await h.settle();
   ({ app, base } = await serveStorefront(h));
   browser = await launchChromium(executablePath);
@@ -138,5 +145,32 @@ describe('StatisticsList (/admin/statistics)', () => {
     await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
     await eventually(() => page.locator('.searches-chart__summary').innerText()).toMatch(/^6 searches over \d+ days/);
     await expectAccessibleInBothThemes('en');
+  });
+
+  it('makes the keyword that found nothing a category search keyword in one click; the storefront search then finds the product', async () => {
+    await page.goto(`${base}/admin/statistics?range=all`);
+    await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
+    const row = page.locator('#statistics-panel tbody tr', { hasText: 'vihmavarjuhoidja' });
+    await eventually(() => row.locator('td').nth(6).innerText()).toBe('0');
+    await row.getByRole('button', { name: 'Lisa otsingusse „vihmavarjuhoidja“' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tehke „vihmavarjuhoidja“ leitavaks' });
+    await eventually(() => dialog.isVisible()).toBe(true);
+    await eventually(() => dialog.getByLabel('Kategooria', { exact: true }).locator('option').allInnerTexts()).toContain('Lisatarvikud');
+    await dialog.getByLabel('Kategooria', { exact: true }).selectOption({ label: 'Lisatarvikud' });
+    expect(await dialog.getByLabel('Otsingusõna keel').inputValue()).toBe('et');
+    // The modal makes the page behind it inert (the theme toggle too): axe checks it in the current theme.
+    await page.screenshot({ path: '/tmp/admin-statistics-e2e-assign.png' });
+    expect(await seriousAxeViolations(page), 'assign dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Lisa', exact: true }).click();
+    await eventually(() => page.getByText('Otsing „vihmavarjuhoidja“ leiab nüüd 1 toote.').count()).toBe(1);
+    await eventually(() => dialog.isVisible()).toBe(false);
+    // The table asks again: the keyword finds one product now, and its button is gone.
+    await eventually(() => row.locator('td').nth(6).innerText()).toBe('1');
+    expect(await row.getByRole('button').count()).toBe(0);
+
+    const shop = await context.newPage();
+    await shop.goto(`${base}/products?q=vihmavarjuhoidja`);
+    await expect.poll(() => shop.locator('.product-card, .search-result').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('Salongi hoidik')]);
+    await shop.close();
   });
 });
