@@ -3,9 +3,9 @@
  * listed), uploads two images at once through the images field (a PNG named .pdf among them: the type comes from the
  * bytes), sees a PDF named .png refused with spec 5's message, removes the imported image and moves the second
  * upload first with the keyboard, saves, and the storefront's product page shows the chosen image with a srcset of
- * the WebP widths (loaded, drawn upright) and the other one as a thumbnail; the listing card shows it with a srcset
- * too. axe-core finds no serious or critical violation with the images in both themes (screenshots in
- * /tmp/admin-product-images-e2e-*.png).
+ * the WebP widths (loaded, drawn upright) and the other one as a thumbnail; the cart line its 160 px rendition, the
+ * listing card a srcset. axe-core finds no serious or critical violation with the images in both themes (screenshots
+ * in /tmp/admin-product-images-e2e-*.png).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -129,6 +129,13 @@ describe('the images of ProductEdit (issue 11)', () => {
     expect(await thumbs.nth(1).getAttribute('src')).toBe(`${first}/160.webp`);
     await page.getByRole('button', { name: 'Pilt 2/2' }).click();
     await eventually(() => main.getAttribute('src')).toBe(`${first}/640.webp`);
+
+    // The cart line: the first image's 160 px rendition.
+    await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
+    await eventually(() => page.getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
+    await page.waitForTimeout(1200); // the cart persists 1000 ms after an add
+    await page.goto(`${base}/cart`);
+    await eventually(() => page.locator('.cart-line__image img').getAttribute('src').catch(() => null)).toBe(`${second}/160.webp`);
 
     // The listing card: the first image with a srcset.
     await page.goto(`${base}/products?q=${encodeURIComponent('BF 1018/1')}`);
