@@ -32,7 +32,7 @@ import { loadCategory, MAX_CATEGORY_DEPTH } from '../../../commands/category/cat
 import { createCategory } from '../../../commands/category/create-category.js';
 import { deleteCategory } from '../../../commands/category/delete-category.js';
 import { hideCategory } from '../../../commands/category/hide-category.js';
-import { moveCategory } from '../../../commands/category/move-category.js';
+import { moveCategory, reorderCategory } from '../../../commands/category/move-category.js';
 import { renameCategory } from '../../../commands/category/rename-category.js';
 import { showCategory } from '../../../commands/category/show-category.js';
 import type { CategoryState } from '../../../domain/category/category.js';
@@ -144,6 +144,14 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
     if (result.checkpoint > (lastWrite.get(request) ?? '')) lastWrite.set(request, result.checkpoint);
   };
 
+  /** The siblings' new positions (each its own stream: 8 at a time), each a MoveCategory under its own parent. */
+  async function renumber(request: FastifyRequest, others: { id: string; position: number }[]) {
+    for (let i = 0; i < others.length; i += 8) {
+      const batch = await Promise.all(others.slice(i, i + 8).map((o) => reorderCategory(deps.store, { categoryId: o.id, position: o.position }, ctx(request))));
+      for (const result of batch) track(request, result);
+    }
+  }
+
   /**
    * Moves `current` under `parentId` to `index` among the other children (null: where it is when the parent is
    * unchanged, else after the last child): MoveCategory for it first (the decider's cycle rule), then the siblings
@@ -156,7 +164,7 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
       index ?? (current.parentId === parentId ? sortSiblings([...siblings, { id: categoryId, position: current.position, name: current.names.et }]).findIndex((c) => c.id === categoryId) : siblings.length);
     const placement = placeAmongSiblings(siblings, categoryId, where);
     track(request, await moveCategory(deps.store, { categoryId, parentId, position: placement.position }, ctx(request)));
-    for (const other of placement.others) track(request, await moveCategory(deps.store, { categoryId: other.id, parentId, position: other.position }, ctx(request)));
+    await renumber(request, placement.others);
   }
 
   /** The changes of a payload other than placement: names (update only), hidden, search keywords. */
@@ -199,7 +207,7 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
       const siblings = sortSiblings(await childrenOf(deps.db as never, parentId));
       const placement = placeAmongSiblings(siblings, categoryId, body.position ?? siblings.length);
       track(request, await createCategory(deps.store, { categoryId, parentId, names, position: placement.position }, ctx(request)));
-      for (const other of placement.others) track(request, await moveCategory(deps.store, { categoryId: other.id, parentId, position: other.position }, ctx(request)));
+      await renumber(request, placement.others);
       await applyFields(request, categoryId, body, false);
       return view(request, categoryId);
     },
