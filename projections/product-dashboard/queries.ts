@@ -139,17 +139,19 @@ function reasonsOf(kind: DashboardKind, r: Row, now: string): DashboardReason[] 
 
 /** Rows of every kind at `now` (`days` for stale). */
 export async function countDashboard(db: Kysely<ProductDashboardTables>, now: string, days: number, schema = 'rm_product_dashboard'): Promise<Record<DashboardKind, number>> {
-  const r = await sql<Record<Exclude<DashboardKind, 'popular'>, number>>`
+  const [r, popular] = await Promise.all([
+    sql<Record<Exclude<DashboardKind, 'popular'>, number>>`
     select count(*) filter (where ${kindCondition('problematic', now, days)})::int as "problematic",
            count(*) filter (where ${kindCondition('stale', now, days)})::int as "stale",
            count(*) filter (where ${kindCondition('outdated', now, days)})::int as "outdated",
            count(*) filter (where ${kindCondition('low-stock', now, days)})::int as "low-stock",
            count(*) filter (where ${kindCondition('no-category', now, days)})::int as "no-category"
-    from ${T(schema, 'products')} p where p.on_dashboard`.execute(db);
-  const popular = await sql<{ n: number }>`
+    from ${T(schema, 'products')} p where p.on_dashboard`.execute(db),
+    sql<{ n: number }>`
     select count(distinct l.product_id)::int as n
     from ${T(schema, 'order_lines')} l join ${T(schema, 'products')} p on p.id = l.product_id and p.on_dashboard
-    where l.placed_at > ${popularSince(now)}::timestamptz and l.placed_at <= ${now}::timestamptz`.execute(db);
+    where l.placed_at > ${popularSince(now)}::timestamptz and l.placed_at <= ${now}::timestamptz`.execute(db),
+  ]);
   const counts = { ...r.rows[0], popular: popular.rows[0].n };
   return Object.fromEntries(DASHBOARD_KINDS.map((k) => [k, counts[k] ?? 0])) as Record<DashboardKind, number>;
 }
@@ -157,30 +159,8 @@ export async function countDashboard(db: Kysely<ProductDashboardTables>, now: st
 /** One page of one kind, with every kind's count. */
 export async function listDashboard(db: Kysely<ProductDashboardTables>, q: DashboardQuery, schema = 'rm_product_dashboard'): Promise<DashboardPage> {
   const offset = (q.page - 1) * q.pageSize;
-  const counts = await countDashboard(db, q.now, q.days, schema);
-  let rows: Row[];
-  if (q.kind === 'popular') {
-    const r = await sql<Row>`
-      with ordered as (
-        select l.product_id, sum(l.quantity)::int as units, count(*)::int as orders
-        from ${T(schema, 'order_lines')} l
-        where l.placed_at > ${popularSince(q.now)}::timestamptz and l.placed_at <= ${q.now}::timestamptz
-        group by l.product_id
-      )
-      select ${COLUMNS}, o.units, o.orders
-      from ordered o join ${T(schema, 'products')} p on p.id = o.product_id and p.on_dashboard
-      order by o.units desc, o.orders desc, p.code1, p.id
-      limit ${q.pageSize} offset ${offset}`.execute(db);
-    rows = r.rows;
-  } else {
-    const r = await sql<Row>`
-      select ${COLUMNS}, null as units, null as orders
-      from ${T(schema, 'products')} p
-      where p.on_dashboard and ${kindCondition(q.kind, q.now, q.days)}
-      order by ${ORDER_BY[q.kind](q.now)}
-      limit ${q.pageSize} offset ${offset}`.execute(db);
-    rows = r.rows;
-  }
+  // The counts and the page are independent reads: asked at once (two pool connections).
+  const [counts, rows] = await Promise.all([countDashboard(db, q.now, q.days, schema), pageRows(db, q, offset, schema)]);
   return {
     kind: q.kind,
     total: counts[q.kind],
@@ -197,4 +177,28 @@ export async function listDashboard(db: Kysely<ProductDashboardTables>, q: Dashb
       reasons: reasonsOf(q.kind, r, q.now),
     })),
   };
+}
+
+async function pageRows(db: Kysely<ProductDashboardTables>, q: DashboardQuery, offset: number, schema: string): Promise<Row[]> {
+  if (q.kind === 'popular') {
+    const r = await sql<Row>`
+      with ordered as (
+        select l.product_id, sum(l.quantity)::int as units, count(*)::int as orders
+        from ${T(schema, 'order_lines')} l
+        where l.placed_at > ${popularSince(q.now)}::timestamptz and l.placed_at <= ${q.now}::timestamptz
+        group by l.product_id
+      )
+      select ${COLUMNS}, o.units, o.orders
+      from ordered o join ${T(schema, 'products')} p on p.id = o.product_id and p.on_dashboard
+      order by o.units desc, o.orders desc, p.code1, p.id
+      limit ${q.pageSize} offset ${offset}`.execute(db);
+    return r.rows;
+  }
+  const r = await sql<Row>`
+    select ${COLUMNS}, null as units, null as orders
+    from ${T(schema, 'products')} p
+    where p.on_dashboard and ${kindCondition(q.kind, q.now, q.days)}
+    order by ${ORDER_BY[q.kind](q.now)}
+    limit ${q.pageSize} offset ${offset}`.execute(db);
+  return r.rows;
 }
