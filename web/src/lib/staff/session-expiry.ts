@@ -9,6 +9,7 @@
  * registers (`onSessionExpired`; a full page load when none is registered), and the call still rejects with the
  * ApiError so no screen treats it as success.
  */
+import i18n from 'i18next';
 import { ApiError, getJson, postJson, putJson, type ApiResponse, type RequestOptions } from '../api-client';
 
 /** The api's message of a staff call without a valid session (spec 8). */
@@ -77,14 +78,25 @@ export async function staffCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The call's options with `Accept-Language` set to the interface language, so the api's messages (validation,
+ * conflicts, the envelope of spec 7) come in the language the staff member reads; a `lang` query parameter in the
+ * URL still wins on the server.
+ */
+function inInterfaceLanguage(options?: AbortSignal | RequestOptions): RequestOptions {
+  const base: RequestOptions = options instanceof AbortSignal ? { signal: options } : { ...options };
+  const language = i18n.language;
+  return language ? { ...base, headers: { 'Accept-Language': language, ...base.headers } } : base;
+}
+
 /** GET of a staff resource; a 401 leads to /session/login (see the module). */
-export const staffGet = <T>(url: string, options?: AbortSignal | RequestOptions): Promise<ApiResponse<T>> => staffCall(() => getJson<T>(url, options));
+export const staffGet = <T>(url: string, options?: AbortSignal | RequestOptions): Promise<ApiResponse<T>> => staffCall(() => getJson<T>(url, inInterfaceLanguage(options)));
 /**
  * POST of a staff resource; a 401 leads to /session/login. Forms show the envelope's errors themselves (under the
  * fields, or above the buttons: `formErrors` in ./form-errors.ts), so no save toast unless `options` asks for it.
  */
 export const staffPost = <T>(url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> =>
-  staffCall(() => postJson<T>(url, body, options));
+  staffCall(() => postJson<T>(url, body, inInterfaceLanguage(options)));
 /** PUT of a staff resource; a 401 leads to /session/login; errors as `staffPost`. */
 export const staffPut = <T>(url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> =>
-  staffCall(() => putJson<T>(url, body, options));
+  staffCall(() => putJson<T>(url, body, inInterfaceLanguage(options)));
