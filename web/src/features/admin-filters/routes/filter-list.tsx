@@ -96,7 +96,10 @@ function FilterForm({ loaded, title }: { loaded: AdminFilter[]; title: string })
   const [focusAfterMove, setFocusAfterMove] = useState<string | null>(null);
   useEffect(() => {
     if (!focusAfterMove) return;
-    moveButtons.current.get(focusAfterMove)?.focus();
+    // At the top or bottom the button pressed is disabled now: the focus goes to the other one of the facet.
+    const [name, dir] = [focusAfterMove.slice(0, focusAfterMove.lastIndexOf(':')), focusAfterMove.slice(focusAfterMove.lastIndexOf(':') + 1)];
+    const pressed = moveButtons.current.get(focusAfterMove);
+    (pressed && !pressed.disabled ? pressed : moveButtons.current.get(`${name}:${dir === 'up' ? 'down' : 'up'}`))?.focus();
     setFocusAfterMove(null);
   }, [focusAfterMove, fields]);
   const moveBy = (index: number, by: -1 | 1) => {
