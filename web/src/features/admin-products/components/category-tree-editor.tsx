@@ -554,7 +554,16 @@ function PlaceForm(props: {
       <div className="staff-form__row">
         <div className="staff-field">
           <label htmlFor="category-parent">{t('categoryTree.parent')}</label>
-          <select id="category-parent" value={parent} disabled={!canEdit} onChange={(e) => setParent(e.target.value)}>
+          <select
+            id="category-parent"
+            value={parent}
+            disabled={!canEdit}
+            onChange={(e) => {
+              setParent(e.target.value);
+              // Another parent: last among its children unless a position is typed; the same parent: where it is.
+              setPosition(e.target.value === (category.parent_id ?? ROOT) ? String(index + 1) : '');
+            }}
+          >
             <option value={ROOT}>{t('categoryTree.topLevel')}</option>
             {options.map((o) => (
               <option key={o.id} value={o.id}>
