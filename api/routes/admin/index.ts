@@ -18,6 +18,7 @@ import { adminCategoryRoutes } from './categories.js';
 import { adminClientRoutes } from './clients.js';
 import { adminFilterRoutes } from './filters.js';
 import { adminHistoryRoutes } from './history.js';
+import { adminOrderDocumentRoutes } from './order-documents.js';
 import { adminProductDashboardRoutes } from './product-dashboard.js';
 import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
@@ -55,4 +56,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminProductListRoutes, { deps: options.deps });
   await app.register(adminCategoryRoutes, { deps: options.deps });
   await app.register(adminProductEditRoutes, { deps: options.deps });
+  await app.register(adminOrderDocumentRoutes, { deps: options.deps });
 }
