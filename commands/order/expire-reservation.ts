@@ -9,14 +9,18 @@
  * idempotent (an expired order decides nothing again, a release of nothing appends nothing).
  */
 import { orderDecider, type OrderCommand, type OrderState, toOrderStreamId } from '../../domain/order/order.js';
+import { editInProgress } from '../../domain/order/staff-edits.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { type CommandContext, handleWith } from '../shared/command-handler.js';
 import { releaseReservation } from '../stock/release-reservation.js';
 import { readPlaced, stepCommandId } from './place-order.js';
 
 export interface ExpireOutcome {
-  /** expired: the order's reservations were released; orphan: units of a never-placed order were released; paid: nothing done. */
-  outcome: 'expired' | 'orphan' | 'paid';
+  /**
+   * expired: the order's reservations were released; orphan: units of a never-placed order were released; paid:
+   * nothing done; busy (issue 12): nothing done, the order is filled (its units shipped) or a staff edit holds it.
+   */
+  outcome: 'expired' | 'orphan' | 'paid' | 'busy';
 }
 
 /**
@@ -28,12 +32,15 @@ export async function expireReservation(store: EventStore, data: { orderId: stri
   let outcome: ExpireOutcome['outcome'] = 'orphan';
   if (placed) {
     let status = 'placed' as OrderState['status'];
+    let busy = false;
     const command: OrderCommand = { type: 'ExpireReservation', data: { orderId: data.orderId }, metadata: { now: ctx.now } };
     await handleWith(store, toOrderStreamId(data.orderId), orderDecider, (state) => {
       status = state.status;
+      busy = state.status !== 'empty' && (state.staff.filled || editInProgress(state.staff, ctx.now));
       return orderDecider.decide(command, state);
     }, ctx);
     if (status === 'paid') return { outcome: 'paid' };
+    if (busy) return { outcome: 'busy' };
     outcome = 'expired';
   }
   const products = new Set([...data.productIds, ...(placed?.reservations.map((r) => r.productId) ?? [])]);

@@ -119,6 +119,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
   OrderUnfilled: z.object({ orderId: z.string(), at: z.string(), returned: z.array(OrderReservationSchema) }),
   OrderEditStarted: z.object({ orderId: z.string(), editId: z.string(), leaseUntil: z.string(), at: z.string() }),
   OrderEditAbandoned: z.object({ orderId: z.string(), editId: z.string(), reason: z.enum(['not_enough_stock', 'failed']), at: z.string() }),
+  OrderEditCompleted: z.object({ orderId: z.string(), editId: z.string(), at: z.string() }),
   OrderRowsEdited: z.object({
     orderId: z.string(),
     editId: z.string().nullable(),

@@ -20,7 +20,7 @@
  *    flags": sent, and resent once already sent). Rules in domain/order/invoicing.ts.
  * 7. Staff (issue 12 "Orders", rules in domain/order/staff-edits.ts): MarkOrderPaid / MarkOrderUnpaid, MarkOrderFilled /
  *    MarkOrderUnfilled (spec 4 toggles; filling ships the reserved stock), StartOrderEdit / EditOrder /
- *    AbandonOrderEdit (rows, discount, fee, comments; totals and VAT by spec 5; a stock-changing edit holds a lease).
+ *    CompleteOrderEdit / AbandonOrderEdit (rows, discount, fee, comments; totals and VAT by spec 5; a stock-changing edit holds a lease).
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
@@ -284,7 +284,8 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'MarkOrderUnfilled':
     case 'StartOrderEdit':
     case 'EditOrder':
-    case 'AbandonOrderEdit': {
+    case 'AbandonOrderEdit':
+    case 'CompleteOrderEdit': {
       const o = requirePlaced(state);
       return decideStaff(command, { orderId: o.orderId, paid: o.status === 'paid', reservations: o.reservations, reservation: o.reservation, staff: o.staff }, now);
     }
@@ -325,6 +326,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderUnfilled':
     case 'OrderEditStarted':
     case 'OrderEditAbandoned':
+    case 'OrderEditCompleted':
     case 'OrderRowsEdited':
     case 'OrderCommentsChanged':
       return evolveStaff(state, event);

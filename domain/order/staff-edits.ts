@@ -14,7 +14,8 @@
  *   over). Refused for a filled order (`order.filled`).
  * - EditOrder -> OrderRowsEdited (rows, discount, fee, totals and VAT recomputed here, the reservations the order now
  *   claims, and the values before) and/or OrderCommentsChanged (employee and invoice comments). With an `editId` it
- *   must hold the lease, and closes it.
+ *   must hold the lease.
+ * - CompleteOrderEdit -> OrderEditCompleted: the edit gave back the units of lowered rows; closes the lease.
  * - AbandonOrderEdit -> OrderEditAbandoned: the edit gave up (not enough stock, or an error); closes the lease.
  *
  * Money is integer euro cents in the order's price basis: with VAT when VAT is included (spec 5), else without.
@@ -82,6 +83,7 @@ export interface OrderFilledData { orderId: string; at: string; shipped: OrderRe
 export interface OrderUnfilledData { orderId: string; at: string; returned: OrderReservation[] }
 export interface OrderEditStartedData { orderId: string; editId: string; leaseUntil: string; at: string }
 export interface OrderEditAbandonedData { orderId: string; editId: string; reason: 'not_enough_stock' | 'failed'; at: string }
+export interface OrderEditCompletedData { orderId: string; editId: string; at: string }
 
 /** What the Order aggregate knows for the staff's decisions (OrderFacts.staff). */
 export interface OrderStaffFacts {
@@ -187,9 +189,10 @@ export type StaffOrderEvent =
   | { type: 'OrderUnfilled'; data: OrderUnfilledData }
   | { type: 'OrderEditStarted'; data: OrderEditStartedData }
   | { type: 'OrderEditAbandoned'; data: OrderEditAbandonedData }
+  | { type: 'OrderEditCompleted'; data: OrderEditCompletedData }
   | { type: 'OrderRowsEdited'; data: OrderRowsEditedData }
   | { type: 'OrderCommentsChanged'; data: OrderCommentsChangedData };
-export const STAFF_ORDER_EVENT_TYPES = ['OrderMarkedPaid', 'OrderMarkedUnpaid', 'OrderFilled', 'OrderUnfilled', 'OrderEditStarted', 'OrderEditAbandoned', 'OrderRowsEdited', 'OrderCommentsChanged'] as const;
+export const STAFF_ORDER_EVENT_TYPES = ['OrderMarkedPaid', 'OrderMarkedUnpaid', 'OrderFilled', 'OrderUnfilled', 'OrderEditStarted', 'OrderEditAbandoned', 'OrderEditCompleted', 'OrderRowsEdited', 'OrderCommentsChanged'] as const;
 
 export interface EditOrderData {
   orderId: string;
@@ -211,8 +214,9 @@ export type StaffOrderCommand =
   | { type: 'MarkOrderUnfilled'; data: { orderId: string } }
   | { type: 'StartOrderEdit'; data: { orderId: string; editId: string; leaseUntil: string } }
   | { type: 'EditOrder'; data: EditOrderData }
-  | { type: 'AbandonOrderEdit'; data: { orderId: string; editId: string; reason: 'not_enough_stock' | 'failed' } };
-export const STAFF_ORDER_COMMAND_TYPES = ['MarkOrderPaid', 'MarkOrderUnpaid', 'MarkOrderFilled', 'MarkOrderUnfilled', 'StartOrderEdit', 'EditOrder', 'AbandonOrderEdit'] as const;
+  | { type: 'AbandonOrderEdit'; data: { orderId: string; editId: string; reason: 'not_enough_stock' | 'failed' } }
+  | { type: 'CompleteOrderEdit'; data: { orderId: string; editId: string } };
+export const STAFF_ORDER_COMMAND_TYPES = ['MarkOrderPaid', 'MarkOrderUnpaid', 'MarkOrderFilled', 'MarkOrderUnfilled', 'StartOrderEdit', 'EditOrder', 'AbandonOrderEdit', 'CompleteOrderEdit'] as const;
 
 /**
  * Pure decision of one staff command (see the module comment).
@@ -242,6 +246,8 @@ export function decideStaff(command: StaffOrderCommand, o: StaffDecisionState, n
     }
     case 'AbandonOrderEdit':
       return o.staff.pendingEdit?.editId === command.data.editId ? [{ type: 'OrderEditAbandoned', data: { orderId, editId: command.data.editId, reason: command.data.reason, at: now } }] : [];
+    case 'CompleteOrderEdit':
+      return o.staff.pendingEdit?.editId === command.data.editId ? [{ type: 'OrderEditCompleted', data: { orderId, editId: command.data.editId, at: now } }] : [];
     case 'EditOrder':
       return decideEdit(command.data, o, now);
   }
@@ -297,6 +303,7 @@ export function evolveStaff<S extends StaffEvolvedState>(state: S, event: StaffO
     case 'OrderEditStarted':
       return { ...state, staff: { ...staff, pendingEdit: { editId: event.data.editId, leaseUntil: event.data.leaseUntil } } };
     case 'OrderEditAbandoned':
+    case 'OrderEditCompleted':
       return { ...state, staff: { ...staff, pendingEdit: null } };
     case 'OrderRowsEdited': {
       const d = event.data;
@@ -305,7 +312,7 @@ export function evolveStaff<S extends StaffEvolvedState>(state: S, event: StaffO
         totalCents: d.totalCents,
         reservations: d.reservations,
         reservation: d.reservations.length ? 'held' : state.reservation === 'expired' ? 'expired' : 'none',
-        staff: { ...staff, rows: d.rows, discountCents: d.discountCents, serviceFeeCents: d.serviceFeeCents, pendingEdit: d.editId !== null && staff.pendingEdit?.editId === d.editId ? null : staff.pendingEdit },
+        staff: { ...staff, rows: d.rows, discountCents: d.discountCents, serviceFeeCents: d.serviceFeeCents },
       };
     }
     case 'OrderCommentsChanged':

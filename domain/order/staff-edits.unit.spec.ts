@@ -185,15 +185,21 @@ describe('EditOrder (rows, discount, fee, comments; spec 5)', () => {
     order.given([placed()]).when(edit()).then([]);
   });
 
-  it('a stock-changing edit must hold the lease, and closes it with the reservations it made', () => {
+  it('a stock-changing edit must hold the lease, records the reservations it made, and completing closes the lease', () => {
     order.given([placed()]).when(edit({ editId: 'e-1', rows: [row({ quantity: 5 })], reservations: [{ productId: 'p-1', quantity: 5 }] })).thenThrows('order.being_edited', 'conflict');
     const state = fold(orderDecider, [placed(), started()]);
     const events = orderDecider.decide(edit({ editId: 'e-1', rows: [row({ quantity: 5 })], reservations: [{ productId: 'p-1', quantity: 5 }] }), state);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'OrderRowsEdited', data: { editId: 'e-1', totalCents: 6200, reservations: [{ productId: 'p-1', quantity: 5 }] } });
     const after = events.reduce(orderDecider.evolve, state);
-    expect(after.status !== 'empty' && after.staff.pendingEdit).toBe(null);
+    expect(after.status !== 'empty' && after.staff.pendingEdit).toEqual({ editId: 'e-1', leaseUntil: LEASE });
     expect(after.status !== 'empty' && after.totalCents).toBe(6200);
+    const complete = cmd({ type: 'CompleteOrderEdit', data: { orderId: OID, editId: 'e-1' } });
+    const done = orderDecider.decide(complete, after);
+    expect(done).toEqual([{ type: 'OrderEditCompleted', data: { orderId: OID, editId: 'e-1', at: NOW } }]);
+    const closed = done.reduce(orderDecider.evolve, after);
+    expect(closed.status !== 'empty' && closed.staff.pendingEdit).toBe(null);
+    expect(orderDecider.decide(complete, closed)).toEqual([]);
   });
 
   it('another staff member cannot change rows while an edit holds the order; comments they may', () => {

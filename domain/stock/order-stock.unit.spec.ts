@@ -72,6 +72,11 @@ describe('ShipReservation / ReturnShipment (issue 12: filled and unfilled)', () 
     stock.given([received(2, 2, 'a'), received(5, 5, 'b'), reserved(2, 0, 'a'), reserved(1, 4, 'b')]).when(ship(3)).then([shipped(2, 0, 'a'), shipped(1, 4, 'b')]);
   });
 
+  it('ships until the quantity asked is shipped in all: units held beyond it stay held', () => {
+    stock.given([received(9, 9), reserved(3, 6), shipped(3, 6), reserved(2, 4, 'a', 'o-1')]).when(ship(3)).then([]);
+    stock.given([received(9, 9), reserved(3, 6), shipped(2, 6)]).when(ship(3)).then([shipped(1, 6)]);
+  });
+
   it('ships at most the quantity asked, and nothing a second time', () => {
     stock.given([received(5, 5), reserved(3, 2)]).when(ship(2)).then([shipped(2, 2)]);
     stock.given([received(5, 5), reserved(3, 2), shipped(3, 2)]).when(ship(3)).then([]);

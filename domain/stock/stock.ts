@@ -76,7 +76,7 @@ export type StockCommand =
    * releases the excess (reason `order_edited`). Either decides nothing when the order already holds the target.
    */
   | Cmd<'SetReservation', { productId: string; orderId: string; quantity: number; mode: 'raise' | 'lower'; policy: AvailabilityPolicy; deliveryDays: number | null }>
-  /** Issue 12: ship up to `quantity` units held for `orderId` (the order was filled); nothing when none is held. */
+  /** Issue 12: ship held units of `orderId` until `quantity` are shipped in all (the order was filled); idempotent. */
   | Cmd<'ShipReservation', { productId: string; orderId: string; quantity: number }>
   /** Issue 12: every unit shipped for `orderId` comes back into its reservation; nothing when none was shipped. */
   | Cmd<'ReturnShipment', { productId: string; orderId: string }>;
@@ -236,12 +236,16 @@ function decideSetReservation(data: Extract<StockCommand, { type: 'SetReservatio
   return events;
 }
 
-/** ShipReservation (issue 12): up to `quantity` held units leave with the order, warehouses in id order. */
+/**
+ * ShipReservation (issue 12): held units leave with the order, warehouses in id order, until `quantity` units of the
+ * order are shipped in all (so a repeated command ships nothing more, and units held beyond `quantity` stay held).
+ */
 function decideShip(data: Extract<StockCommand, { type: 'ShipReservation' }>['data'], state: StockState): StockEvent[] {
   const quantity = checkQuantity(data.quantity, 0, 'amount');
   const holding = state.reservations[data.orderId] ?? {};
   const events: StockEvent[] = [];
-  let remaining = quantity;
+  const alreadyShipped = Object.values(state.shipped?.[data.orderId] ?? {}).reduce((a, b) => a + b, 0);
+  let remaining = Math.max(0, quantity - alreadyShipped);
   for (const warehouseId of Object.keys(holding).sort()) {
     if (remaining === 0) break;
     const ship = Math.min(holding[warehouseId], remaining);
