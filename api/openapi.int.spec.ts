@@ -44,6 +44,9 @@ describe('GET /v1/openapi.json', () => {
       ['/category/update/{id}', 'post'],
       ['/category/delete/{id}', 'post'],
       ['/v1/admin/categories', 'get'],
+      ['/v1/admin/products/problematic', 'get'],
+      ['/v1/admin/filters', 'get'],
+      ['/v1/admin/filters', 'put'],
     ];
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method];
