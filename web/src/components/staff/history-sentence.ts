@@ -74,7 +74,8 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
         from: num(before(event, `onHand.${warehouseId}`, 0)),
         to: num(d.onHand),
         order: str(d.orderId).slice(0, 8),
-        reason: d.reason ? t(`admin.history.reason.${str(d.reason)}`) : '',
+        // A release's reason is a code; a receipt's, adjustment's or count's is staff's own text (issue 11).
+        reason: !d.reason ? '' : event.type === 'ReservationReleased' ? t(`admin.history.reason.${str(d.reason)}`) : str(d.reason),
       });
       break;
     }
@@ -155,5 +156,8 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
       break;
   }
   const key = `admin.history.event.${event.type}`;
-  return (HISTORY_SENTENCE_TYPES as readonly string[]).includes(event.type) && i18n.exists(key) ? t(key, params) : t('admin.history.event.unknown', params);
+  const sentence = (HISTORY_SENTENCE_TYPES as readonly string[]).includes(event.type) && i18n.exists(key) ? t(key, params) : t('admin.history.event.unknown', params);
+  // Staff's reason of a stock change (issue 11 "the reason or reference"): after the sentence, quoted as typed.
+  const staffReason = (event.type === 'StockReceived' || event.type === 'StockAdjusted' || event.type === 'StockCounted') && typeof d.reason === 'string' && d.reason.trim() ? d.reason.trim() : null;
+  return staffReason ? `${sentence} — „${staffReason}”` : sentence;
 }

@@ -48,6 +48,13 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
     expect(historySentence(adjusted, history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas changed the stock of BF1018/1 in Tallinn by -3, from 14 to 11');
   });
 
+  it("quotes staff's reason of a stock change after the sentence (issue 11)", async () => {
+    const received = event('StockReceived', { productId: 'p1', warehouseId: 'tallinn', quantity: 10, onHand: 14, reason: 'Tarne 42' }, { changes: [{ field: 'onHand.tallinn', before: 4, after: 14 }] });
+    expect(historySentence(received, history, await i18nFor('et'), 'et')).toMatch(/^Mari Maasikas võttis lattu Tallinn vastu 10 toodet BF1018\/1, 4 → 14 — „Tarne 42”$/);
+    const counted = event('StockCounted', { productId: 'p1', warehouseId: 'tallinn', quantity: 3, onHand: 3, reason: 'admin.history.reason.expired' });
+    expect(historySentence(counted, history, await i18nFor('en-US'), 'en')).toMatch(/ — „admin\.history\.reason\.expired”$/);
+  });
+
   it('names a shopper or the system when no staff member acted, and the reason of a release', async () => {
     const en = await i18nFor('en-US');
     const released = event(
