@@ -1,0 +1,212 @@
+/**
+ * Fault test (issue 12 "Documents": the invoice is sent by mail through a worker job keyed by the event, never
+ * twice): staff request the invoices of three orders; the invoice-mail process manager enqueues one send-invoice job
+ * per InvoiceSendRequested; a worker process is killed with SIGKILL while the SMTP server holds the DATA phase of one
+ * invoice mail (the message with its PDF is received, the server has not answered yet). A new worker process takes
+ * the stalled job over, and afterwards each order has exactly one accepted invoice mail, one InvoiceSent, and the
+ * re-sent mail carries the Message-ID of the dropped attempt. Real PostgreSQL (fresh database), real Redis (a queue
+ * prefix of its own), a real SMTP server in this process, workers as child processes
+ * (tests/support/invoice-worker-child.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestInvoiceSend } from '../commands/order/request-invoice-send.js';
+import { handleCommand } from '../commands/shared/command-handler.js';
+import { orderDecider, toOrderStreamId } from '../domain/order/order.js';
+import { createDatabase, type Database } from '../platform/db/database.js';
+import { extractPdfText } from '../platform/documents/pdf-text.js';
+import { migrate } from '../platform/db/migrate.js';
+import { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { ensureMailOutbox, listOutbox, readOutbox } from '../platform/mail/outbox.js';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '../platform/testing/database.js';
+import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
+import type { RunningProcessManager } from '../workers/process-managers/order-mail.js';
+import { headerOf, mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const LOCK_MS = 2000;
+const STALLED_MS = 1000;
+const STAFF_ID = randomUUID();
+const NOW = '2026-11-24T10:00:00.000Z';
+
+let database: TestDatabase;
+let db: Database;
+let store: PostgresEventStore;
+let sink: SmtpSink;
+let redis: Redis;
+let queue: Queue;
+let prefix: string;
+let pm: RunningProcessManager | undefined;
+const children: ChildProcess[] = [];
+
+interface Child {
+  process: ChildProcess;
+  output: string[];
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+function startWorkerProcess(name: string): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/invoice-worker-child.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      SMTP_URL: sink.url,
+      MAIL_TEST_PREFIX: prefix,
+      MAIL_TEST_LOCK_MS: String(LOCK_MS),
+      MAIL_TEST_STALLED_MS: String(STALLED_MS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const output: string[] = [];
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        output.push(line);
+        if (line === 'ready') resolve({ process: child, output, exited });
+      }
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    void exited.then((how) => reject(new Error(`worker ${name} exited (${how}) before it was ready: ${stderr.slice(-2000)}`)));
+  });
+}
+
+async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ctx = (userId: string | null) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId, now: NOW });
+
+/** Places order `n` through the Order decider (no stock held) and returns its id. */
+async function placeTestOrder(n: number): Promise<string> {
+  const orderId = randomUUID();
+  await handleCommand(
+    store,
+    toOrderStreamId(orderId),
+    orderDecider,
+    {
+      type: 'PlaceOrder',
+      data: {
+        orderId,
+        number: 3000 + n,
+        publicToken: `tok${n}`.padEnd(40, 'x'),
+        language: 'et',
+        client: { type: 'private', firstName: 'Mari', lastName: `Maasikas ${n}`, businessName: '', email: `client${n}@example.ee`, phone: '5555', vatRegNr: '' },
+        shortContactAddress: '',
+        comment: '',
+        delivery: { providerId: 'omniva-courier', providerName: 'Kuller', optionId: null, optionName: null, address: null },
+        lines: [{ productId: 'p-1', code: 'BF 1', name: 'Pidurikettad', unit: 'pcs', quantity: n, grossUnitCents: 1240 }],
+        vatRatePercent: 24,
+        reservations: [],
+      },
+      metadata: { now: NOW },
+    },
+    ctx(null),
+  );
+  return orderId;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('invoice_mail_crash');
+  db = createDatabase(database.url, { max: 6 });
+  await migrate(db);
+  await ensureMailOutbox(db);
+  await ensureInvoiceMailCheckpoint(db);
+  store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  sink = await startSmtpSink();
+  prefix = `test-invoice-crash-${randomUUID().slice(0, 8)}`;
+  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+  queue = new Queue('shop', { connection: redis, prefix });
+});
+
+afterAll(async () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  await pm?.stop();
+  await queue?.obliterate({ force: true }).catch(() => {});
+  await queue?.close();
+  redis?.disconnect();
+  await sink?.close();
+  await store?.close();
+  await db?.destroy();
+  await database?.drop();
+});
+
+describe('invoice mail worker killed during the SMTP DATA phase', () => {
+  it('a new worker process finishes the job: each invoice is mailed once and recorded once', async () => {
+    const orders = [await placeTestOrder(1), await placeTestOrder(2), await placeTestOrder(3)];
+    const numbers: string[] = [];
+    for (const orderId of orders) numbers.push((await requestInvoiceSend(store, { orderId, kind: 'invoice' }, ctx(STAFF_ID))).number);
+    expect(numbers).toEqual(['1', '2', '3']);
+    const requestIds = await Promise.all(orders.map(async (id) => (await store.readStream(toOrderStreamId(id))).events.find((e) => e.type === 'InvoiceSendRequested')!.id));
+
+    // The server will hold its reply to the first DATA it receives.
+    const { holding, release } = sink.holdNext();
+    const first = await startWorkerProcess('first');
+    pm = startInvoiceMailProcessManager({ db, store, queue, connectionString: database.url, retryMs: 200, pollIntervalMs: 100 });
+    await pm.caughtUp();
+
+    const held = await holding;
+    const heldIndex = orders.findIndex((_, i) => String(3001 + i) === held.orderNumber);
+    expect(heldIndex, 'the held mail belongs to one of the orders').toBeGreaterThanOrEqual(0);
+    const heldEvent = requestIds[heldIndex]!;
+    expect(await readOutbox(db, heldEvent)).toMatchObject({ state: 'sending', attempts: 1, kind: 'invoice' });
+    first.process.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    // Once the server has seen the client go, it replies to the held DATA: it finds nobody there and drops it.
+    await waitFor('the SMTP server to see the client disconnect', () => sink.sessionClosed(held.sessionId));
+    release();
+    await waitFor('the held message to be dropped', () => sink.aborted.length === 1);
+    expect(sink.accepted).toHaveLength(0);
+    expect(first.output.filter((l) => l.startsWith('done'))).toEqual([]);
+    // The killed worker recorded no send.
+    expect((await store.readStream(toOrderStreamId(orders[heldIndex]!))).events.map((e) => e.type)).toEqual(['OrderPlaced', 'InvoiceSendRequested']);
+
+    const second = await startWorkerProcess('second');
+    await sink.waitForAccepted(3, 40_000);
+    await waitFor('every outbox row to be sent', async () => (await listOutbox(db)).filter((r) => r.state === 'sent').length === 3);
+    await waitFor('the queue to finish', async () => (await queue.getJobCounts('completed')).completed === 3);
+    // Let stalled checks and retries run a little longer: nothing more may arrive.
+    await new Promise((r) => setTimeout(r, 2 * LOCK_MS));
+
+    const perOrder = orders.map((_, i) => sink.accepted.filter((m) => m.orderNumber === String(3001 + i)).length);
+    expect(perOrder).toEqual([1, 1, 1]);
+    expect(sink.accepted).toHaveLength(3);
+    const resent = sink.accepted.find((m) => m.orderNumber === held.orderNumber)!;
+    expect(resent.messageId).toBe(held.messageId);
+    expect(resent.messageId).toBe(`<invoice.${heldEvent}@baltic-parts.test>`);
+    expect(headerOf(resent.raw, 'X-Shop-Invoice-Number')).toBe(numbers[heldIndex]);
+    const text = extractPdfText(mimePart(resent.raw, 'application/pdf')!.body).replace(/[\s\u00a0]+/g, ' ');
+    expect(text).toContain(`Arve nr ${numbers[heldIndex]}`);
+    expect(text).toContain('KMKR nr EE102345678');
+    const outbox = await listOutbox(db);
+    expect(outbox.find((r) => r.eventId === heldEvent)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(outbox.filter((r) => r.eventId !== heldEvent).map((r) => r.attempts)).toEqual([1, 1]);
+
+    // Each order records exactly one InvoiceSent, naming the staff member who asked.
+    for (const orderId of orders) {
+      const events = (await store.readStream(toOrderStreamId(orderId))).events;
+      expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'InvoiceSendRequested', 'InvoiceSent']);
+      expect(events[2]!.metadata.userId).toBe(STAFF_ID);
+    }
+
+    second.process.kill('SIGTERM');
+    await second.exited;
+  });
+});
