@@ -18,6 +18,8 @@ import { useRouteLanguage } from '../../../lib/language';
 import { useStockHistory } from '../api/get-stock-history';
 import './stock-history.css';
 
+const RELEASE_REASONS = ['order_not_placed', 'expired', 'cancelled', 'order_edited', 'returned'];
+
 interface Props {
   productId: string;
   /** The warehouses to choose from (id and name). */
@@ -44,7 +46,8 @@ export function StockHistory({ productId, warehouses, initialWarehouse = null, w
   };
   const reason = (m: AdminStockMovement) => {
     if (!m.reason) return '';
-    if (m.kind === 'released' && ['order_not_placed', 'expired', 'cancelled'].includes(m.reason)) return t(`productList.history.releaseReasons.${m.reason}`);
+    // Releases and shipments carry a code (order_not_placed, expired, cancelled, order_edited, returned); staff's own text is shown as typed.
+    if ((m.kind === 'released' || m.kind === 'shipped') && RELEASE_REASONS.includes(m.reason)) return t(`productList.history.releaseReasons.${m.reason}`);
     return m.reason;
   };
   const pageCount = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
