@@ -11,7 +11,8 @@
  * the order claims (never less, so no sold unit is missing), and only ever an excess that the next step of the same
  * order gives back:
  *
- * 1. read `order-{id}`: not the version the screen read -> OrderChangedMeanwhileError (409, who and when);
+ * 1. read `order-{id}`: changed since the version the screen read (other than a refused save's lease events) ->
+ *    OrderChangedMeanwhileError (409, who and when);
  * 2. price the rows (domain: spec 5 VAT rule, discount, fee; refusals are 400s) and compute per product the units
  *    the rows ask for (targets) against what the order claims now;
  * 3. no target changes (prices, names, service rows, comments): one append expecting the version read; done;
@@ -67,6 +68,22 @@ export class OrderChangedMeanwhileError extends Error {
   }
 }
 
+/**
+ * A product row asks for more units than are free (409 `order.not_enough_stock`): the row's index, the product and
+ * the units the order could still get (`free`: units free now plus what the order already holds).
+ */
+export class OrderNotEnoughStockError extends DomainError {
+  constructor(
+    readonly rowIndex: number,
+    readonly productId: string,
+    readonly available: number,
+  ) {
+    const field = `rows.${rowIndex}.quantity`;
+    super('order.not_enough_stock', 'conflict', `Only ${available} available for row ${rowIndex + 1}`, field, { problems: [{ code: 'order.not_enough_stock', field }] });
+    this.name = 'OrderNotEnoughStockError';
+  }
+}
+
 export interface EditOrderPorts {
   /** The catalog's products (codes, units, availability policy): commands/order/place-order-from-cart.ts. */
   catalog: CatalogPrices;
@@ -85,10 +102,14 @@ export interface EditOrderResult {
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-async function readOrder(store: EventStore, orderId: string): Promise<{ state: OrderState; version: number; last: RecordedEvent | null }> {
+/** Events that change nothing the screen shows: an edit's lease taken and given up (a refused save). */
+const LEASE_ONLY = new Set(['OrderEditStarted', 'OrderEditAbandoned']);
+
+async function readOrder(store: EventStore, orderId: string): Promise<{ state: OrderState; version: number; last: RecordedEvent | null; events: RecordedEvent[] }> {
   const { events, version } = await store.readStream(toOrderStreamId(orderId));
   const state = events.reduce((s, e) => orderDecider.evolve(s, toDomainEvent<OrderEvent>(e)), orderDecider.initialState);
-  return { state, version: Number(version), last: events.at(-1) ?? null };
+  const last = [...events].reverse().find((e) => !LEASE_ONLY.has(e.type)) ?? null;
+  return { state, version: Number(version), last, events };
 }
 
 async function changedMeanwhile(store: EventStore, orderId: string, expected: number): Promise<OrderChangedMeanwhileError> {
@@ -109,9 +130,14 @@ export async function editOrder(store: EventStore, input: EditOrderInput, ctx: C
   const started = clock();
   const leaseMs = ports.leaseMs ?? ORDER_EDIT_LEASE_MS;
   const streamId = toOrderStreamId(input.orderId);
-  const { state, version } = await readOrder(store, input.orderId);
+  const { state, version, events: stored } = await readOrder(store, input.orderId);
   if (state.status === 'empty') throw notFound('order.not_found', "We couldn't find the requested order.");
-  if (version !== input.expectedVersion) throw await changedMeanwhile(store, input.orderId, input.expectedVersion);
+  // Stale: the stream moved since the screen read it, by more than a refused save's lease taken and given up.
+  const since = stored.filter((e) => Number(e.streamPosition) > input.expectedVersion);
+  // (An edit still holding its lease is refused by the decider: `order.being_edited`.)
+  if (version < input.expectedVersion || since.some((e) => !LEASE_ONLY.has(e.type))) {
+    throw await changedMeanwhile(store, input.orderId, input.expectedVersion);
+  }
 
   // Product rows name catalog products; their code and unit default to the catalog's.
   const productIds = [...new Set(input.rows.flatMap((r) => (r.productId ? [r.productId] : [])))];
@@ -186,9 +212,10 @@ export async function editOrder(store: EventStore, input: EditOrderInput, ctx: C
         newClaims.set(productId, Math.min(held, targets.get(productId)!));
       } catch (error) {
         if (!(error instanceof DomainError && error.code === 'stock.insufficient')) throw error;
-        const row = rows.findIndex((r) => r.productId === productId);
-        const field = `rows.${row}.quantity`;
-        throw new DomainError('order.not_enough_stock', 'conflict', error.message, field, { problems: [{ code: 'order.not_enough_stock', field }] });
+        // The stock decider says how many are free ('Only N available: ...'); the order may keep what it holds.
+        const free = Number(/Only (\d+)/.exec(error.message)?.[1] ?? 0);
+        const held = targets.get(productId)! - Number(/reserve (\d+) more/.exec(error.message)?.[1] ?? 0);
+        throw new OrderNotEnoughStockError(rows.findIndex((r) => r.productId === productId), productId, free + Math.max(0, held));
       }
     }
     if (outOfLease()) throw new DomainError('order.being_edited', 'conflict', 'The save took too long; try again');

@@ -19,6 +19,7 @@ import { adminClientRoutes } from './clients.js';
 import { adminFilterRoutes } from './filters.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
+import { adminOrderRoutes } from './orders.js';
 import { adminProductDashboardRoutes } from './product-dashboard.js';
 import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
@@ -57,4 +58,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminCategoryRoutes, { deps: options.deps });
   await app.register(adminProductEditRoutes, { deps: options.deps });
   await app.register(adminOrderDocumentRoutes, { deps: options.deps });
+  await app.register(adminOrderRoutes, { deps: options.deps });
 }

@@ -1,0 +1,239 @@
+/**
+ * Orders for staff (issue 12 "Orders"; spec 2 OrderList, OrderEdit; spec 4 "Order flags"; spec 5), under /v1/admin,
+ * contracts in api/contracts/admin-orders.ts:
+ * - GET /orders (orders.view): OrderList from the admin orders read model (projections/admin-orders), newest first,
+ *   search by number, name, e-mail or phone, filters paid / filled / day range / delivery provider, paging;
+ * - GET /orders/{id} (orders.view): everything OrderEdit shows, folded from the order stream (so `version` is exact);
+ * - PUT /orders/{id} (orders.edit): rows, discount, fee and comments with the version read (commands/order/edit-order.ts);
+ *   409 `order.changed_meanwhile` naming who changed it and when, `order.not_enough_stock` naming the row and the
+ *   units available, `order.filled`, `order.being_edited`;
+ * - POST /orders/{id}/paid {paid} and /orders/{id}/filled {filled} (orders.edit): spec 4's toggles; filling ships the
+ *   reserved stock (StockShipped), un-filling returns it.
+ * Every change carries the signed-in staff user in its events' metadata (staffContext). Answers after a change wait
+ * (at most 3 s) until the admin orders read model shows it, so OrderList and the unfilled badge agree with the answer.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { editOrder, OrderChangedMeanwhileError, OrderNotEnoughStockError } from '../../../commands/order/edit-order.js';
+import { markOrderFilled } from '../../../commands/order/mark-order-filled.js';
+import { markOrderPaid } from '../../../commands/order/mark-order-paid.js';
+import { markOrderUnfilled } from '../../../commands/order/mark-order-unfilled.js';
+import { markOrderUnpaid } from '../../../commands/order/mark-order-unpaid.js';
+import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
+import { toOrderStreamId } from '../../../domain/order/order.js';
+import type { EventStore } from '../../../platform/event-store/port.js';
+import { adminOrderOf, type AdminOrderView } from '../../../projections/admin-orders/projection.js';
+import { adminOrderVersion, listAdminOrders } from '../../../projections/admin-orders/queries.js';
+import { getUser } from '../../../projections/users/queries.js';
+import {
+  adminOrderFilledBodySchema,
+  adminOrderListQuerySchema,
+  adminOrderListSchema,
+  adminOrderPaidBodySchema,
+  adminOrderParamsSchema,
+  adminOrderSchema,
+  updateAdminOrderBodySchema,
+} from '../../contracts/admin-orders.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { langQuerySchema } from '../../contracts/common.js';
+import type { ApiDeps, RouteOptions } from '../../deps.js';
+import { ApiError, failureAnswer, success } from '../../errors.js';
+import { type ApiLanguage, requestLanguage } from '../../messages.js';
+import { catalogPricesOf } from '../../order-ports.js';
+import { staffCsrf } from '../../staff-guard.js';
+import { staffContext } from '../session/index.js';
+
+const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
+const view = 'orders.view' as const;
+const edit = 'orders.edit' as const;
+
+const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
+  et: new Intl.DateTimeFormat('et-EE', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
+  en: new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
+};
+
+/** The order as OrderEdit shows it, folded from its stream; null when the stream holds no order. */
+export async function adminOrderFromStream(store: EventStore, orderId: string): Promise<AdminOrderView | null> {
+  const { events } = await store.readStream(toOrderStreamId(orderId));
+  return adminOrderOf(events);
+}
+
+/** The 409 text of a stale save: who changed the order last and when, in the request's language. */
+async function changedMeanwhileMessage(deps: Pick<ApiDeps, 'db'>, error: OrderChangedMeanwhileError, language: ApiLanguage): Promise<string> {
+  const user = error.lastUserId ? await getUser(deps.db as never, error.lastUserId) : null;
+  const who = user?.username ?? (language === 'et' ? 'keegi teine' : 'someone else');
+  const when = error.lastChangedAt ? TIME_FORMAT[language].format(new Date(error.lastChangedAt)) : '';
+  return language === 'et'
+    ? `Seda tellimust muutis vahepeal ${who}${when ? ` (${when})` : ''}. Laadige uusim versioon, et Teie salvestus ei kirjutaks tema muudatusi üle.`
+    : `${who} changed this order${when ? ` at ${when}` : ''} after you opened it. Reload the latest version so that your save does not overwrite their changes.`;
+}
+
+/** The 409 text of a row asking for more units than are free. */
+function notEnoughStockMessage(error: OrderNotEnoughStockError, language: ApiLanguage): string {
+  const row = error.rowIndex + 1;
+  return language === 'et'
+    ? `Laos ei ole piisavalt kaupa: real ${row} saab olla kõige rohkem ${error.available}.`
+    : `There is not enough items in stock: row ${row} can have at most ${error.available}.`;
+}
+
+/** The plugin (registered by api/routes/admin/index.ts). */
+export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const catalog = catalogPricesOf(deps.db);
+  const language = (request: FastifyRequest) => requestLanguage(request.query, request.headers['accept-language']);
+  const existing = async (id: string) => {
+    const order = await adminOrderFromStream(deps.store, id);
+    if (!order) throw new ApiError('order.not_found', 404);
+    return order;
+  };
+  /** Waits (at most 3 s) until the admin orders read model holds the order at `version` or later. */
+  const listed = async (order: AdminOrderView) => {
+    const deadline = Date.now() + 3000;
+    while (Date.now() < deadline) {
+      const v = await adminOrderVersion(deps.db as never, order.id);
+      if (v !== null && v >= order.version) return order;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return order;
+  };
+  /** Sends the 409 answers that carry their own text; rethrows the rest (the error handler answers them). */
+  const saving = async <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await run();
+    } catch (error) {
+      const lang = language(request);
+      if (error instanceof OrderChangedMeanwhileError) {
+        const answer = failureAnswer(lang, 409, [{ code: error.code, message: await changedMeanwhileMessage(deps, error, lang) }]);
+        reply.status(answer.status).send(answer.payload);
+        return undefined;
+      }
+      if (error instanceof OrderNotEnoughStockError) {
+        const answer = failureAnswer(lang, 409, [{ code: error.code, field: error.field, message: notEnoughStockMessage(error, lang) }]);
+        reply.status(answer.status).send(answer.payload);
+        return undefined;
+      }
+      throw error;
+    }
+  };
+
+  r.get(
+    '/orders',
+    {
+      schema: {
+        summary: 'OrderList: orders newest first, search by number, name, e-mail or phone, filters, paging (issue 12)',
+        tags: ['admin'],
+        querystring: adminOrderListQuerySchema,
+        response: { 200: envelopeSchema(adminOrderListSchema), ...failures },
+      },
+      config: { permission: view },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = q.page ?? 1;
+      const pageSize = q.pageSize ?? 24;
+      const { orders, total } = await listAdminOrders(deps.db as never, { q: q.q?.trim() || undefined, paid: q.paid, filled: q.filled, from: q.from, to: q.to, provider: q.provider, page, pageSize });
+      return success({ orders, total, page, pageSize });
+    },
+  );
+
+  r.get(
+    '/orders/:id',
+    {
+      schema: {
+        summary: 'One order with everything OrderEdit shows and its stream version (issue 12)',
+        tags: ['admin'],
+        params: adminOrderParamsSchema,
+        querystring: langQuerySchema,
+        response: { 200: envelopeSchema(adminOrderSchema), ...failures },
+      },
+      config: { permission: view },
+    },
+    async (request) => success(await existing(request.params.id.toLowerCase())),
+  );
+
+  r.put(
+    '/orders/:id',
+    {
+      schema: {
+        summary: 'Save OrderEdit: rows, discount, fee, comments with the version it read; 409 when stale or stock is short (issue 12)',
+        tags: ['admin'],
+        params: adminOrderParamsSchema,
+        querystring: langQuerySchema,
+        body: updateAdminOrderBodySchema,
+        response: { 200: envelopeSchema(adminOrderSchema), ...failures },
+      },
+      config: { permission: edit },
+      onRequest: staffCsrf(app),
+    },
+    async (request, reply) => {
+      const id = request.params.id.toLowerCase();
+      const b = request.body;
+      const saved = await saving(request, reply, () =>
+        editOrder(
+          deps.store,
+          {
+            orderId: id,
+            expectedVersion: b.version,
+            rows: b.rows.map((row) => ({ productId: row.productId?.toLowerCase() ?? null, code: row.code, name: row.name, quantity: row.quantity, unit: row.unit, unitPriceCents: row.unitPriceCents })),
+            discountCents: b.discountCents,
+            serviceFeeCents: b.serviceFeeCents,
+            employeeComment: b.employeeComment,
+            invoiceComment: b.invoiceComment,
+          },
+          staffContext(request, deps.now()),
+          { catalog },
+        ),
+      );
+      if (saved === undefined) return reply;
+      return success(await listed(await existing(id)));
+    },
+  );
+
+  r.post(
+    '/orders/:id/paid',
+    {
+      schema: {
+        summary: 'Mark an order paid or not paid (spec 4 "Order flags", issue 12)',
+        tags: ['admin'],
+        params: adminOrderParamsSchema,
+        querystring: langQuerySchema,
+        body: adminOrderPaidBodySchema,
+        response: { 200: envelopeSchema(adminOrderSchema), ...failures },
+      },
+      config: { permission: edit },
+      onRequest: staffCsrf(app),
+    },
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      await existing(id);
+      const ctx = staffContext(request, deps.now());
+      if (request.body.paid) await markOrderPaid(deps.store, { orderId: id }, ctx);
+      else await markOrderUnpaid(deps.store, { orderId: id }, ctx);
+      return success(await listed(await existing(id)));
+    },
+  );
+
+  r.post(
+    '/orders/:id/filled',
+    {
+      schema: {
+        summary: 'Mark an order filled (ships its reserved stock) or not filled (returns it) (spec 4 "Order flags", issue 12)',
+        tags: ['admin'],
+        params: adminOrderParamsSchema,
+        querystring: langQuerySchema,
+        body: adminOrderFilledBodySchema,
+        response: { 200: envelopeSchema(adminOrderSchema), ...failures },
+      },
+      config: { permission: edit },
+      onRequest: staffCsrf(app),
+    },
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      await existing(id);
+      const ctx = staffContext(request, deps.now());
+      if (request.body.filled) await markOrderFilled(deps.store, { orderId: id }, ctx);
+      else await markOrderUnfilled(deps.store, { orderId: id }, ctx);
+      return success(await listed(await existing(id)));
+    },
+  );
+}
