@@ -47,7 +47,11 @@ describe('GET /v1/openapi.json', () => {
       ['/v1/admin/products/problematic', 'get'],
       ['/v1/admin/filters', 'get'],
       ['/v1/admin/filters', 'put'],
+      ['/v1/admin/orders/{id}/invoices', 'get'],
+      ['/v1/admin/orders/{id}/invoice.pdf', 'get'],
     ];
+    // Issue 12: sending an invoice answers 202 (the mail goes out through the worker).
+    for (const path of ['/v1/admin/orders/{id}/invoice', '/v1/admin/orders/{id}/prepayment-invoice']) expect(Object.keys(doc.paths[path]?.post?.responses ?? {}), path).toContain('202');
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method];
       expect(operation, `${method.toUpperCase()} ${path}`).toBeDefined();
