@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adjustStock } from '../../../commands/stock/adjust-stock.js';
 import { countStock } from '../../../commands/stock/count-stock.js';
 import { receiveStock } from '../../../commands/stock/receive-stock.js';
+import { imageSources } from '../../../domain/file/image-ref.js';
 import { toProductStreamId } from '../../../domain/product/product.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { parseStockEvent } from '../../../domain/stock/events.js';
@@ -114,7 +115,9 @@ export async function adminProductListRoutes(app: FastifyInstance, { deps }: Rou
         }),
         listWarehouses(deps.db),
       ]);
-      return success({ products: list.products, total: list.total, page, pageSize, warehouses });
+      // The list shows the 160 px rendition of an uploaded image (an imported URL as it is).
+      const products = list.products.map((p) => ({ ...p, image: p.image ? imageSources(p.image).thumbnail : null }));
+      return success({ products, total: list.total, page, pageSize, warehouses });
     },
   );
 
