@@ -117,8 +117,9 @@ export type AdminProductListQuery = z.input<typeof adminProductListQuerySchema>;
 /**
  * One row of ProductList. `name` in the request's language (the other language when empty); `image` the first
  * image's thumbnail URL (an uploaded image's 160 px rendition) or null; `grossCents` euro cents with VAT or null
- * (no price); `stock` free units per warehouse id (whole units of `unit`); `stockTotal` their sum; `low` at or below `criticalStockLevel`; `policy` the availability
- * policy (back-office labels of spec 4); `visibility` the state now (spec 4).
+ * (no price); `stock` free units per warehouse id (whole units of `unit`); `stockTotal` their sum; `low` at or
+ * below `criticalStockLevel`; `policy` the availability policy (back-office labels of spec 4); `visibility` the
+ * state now (spec 4).
  */
 export const adminProductListItemSchema = z.object({
   id: z.string(),
