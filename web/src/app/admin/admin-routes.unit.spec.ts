@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'filter', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'filter', 'order', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -69,5 +69,12 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('ProblematicProducts')).toEqual({ kind: 'screen', model: 'ProblematicProducts', screen: 'ProblematicProductsList', id: undefined, permission: 'products.view' });
     expect(resolveAdminPath('problematicproducts/list')).toMatchObject({ screen: 'ProblematicProductsList' });
     for (const path of ['filter/edit/1', 'filter/create', 'ProblematicProducts/edit', 'ProblematicProducts/list/1']) expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens OrderList for /admin/order and OrderEdit for /admin/order/edit/{id} with orders.view (issue 12)', () => {
+    expect(resolveAdminPath('order')).toEqual({ kind: 'screen', model: 'order', screen: 'OrderList', id: undefined, permission: 'orders.view' });
+    expect(resolveAdminPath('Order/list')).toMatchObject({ screen: 'OrderList' });
+    expect(resolveAdminPath('order/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'order', screen: 'OrderEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'orders.view' });
+    expect(resolveAdminPath('order/list/1')).toEqual({ kind: 'not-found' });
   });
 });

@@ -46,6 +46,8 @@ const FilterListScreen = lazy(() => import('../../features/admin-filters/routes/
 const ProblematicProductsListScreen = lazy(() =>
   import('../../features/admin-dashboard/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
 );
+const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/order-list').then((m) => ({ default: m.OrderListScreen })));
+const OrderEditScreen = lazy(() => import('../../features/admin-orders/routes/order-edit').then((m) => ({ default: m.OrderEditScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -157,5 +159,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <FilterListScreen />;
     case 'ProblematicProductsList':
       return <ProblematicProductsListScreen />;
+    case 'OrderList':
+      return <OrderListScreen />;
+    case 'OrderEdit':
+      return route.id === undefined ? <NotFound /> : <OrderEditScreen id={route.id} me={user} />;
   }
 }
