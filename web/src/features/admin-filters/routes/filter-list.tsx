@@ -12,8 +12,7 @@ import { ArrowDown, ArrowUp, Save } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { type AdminFilter, filterLabelSchema, type UpdateFiltersBody } from '../../../../../api/contracts/admin-filters';
+import type { AdminFilter } from '../../../../../api/contracts/admin-filters';
 import { showToast } from '../../../components/feedback/toasts';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
@@ -28,46 +27,8 @@ import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { useFilters } from '../api/get-filters';
 import { useSaveFilters } from '../api/save-filters';
+import { changedFilters, type FilterFormValues as FormValues, filterFormSchema as formSchema, toForm } from '../utils/filter-form';
 import './filter-list.css';
-
-const formSchema = z.object({
-  filters: z.array(
-    z.object({
-      name: z.string(),
-      label: filterLabelSchema,
-      shown: z.boolean(),
-      values: z.array(z.object({ value: z.string(), count: z.number(), label: filterLabelSchema })),
-    }),
-  ),
-});
-type FormValues = z.infer<typeof formSchema>;
-
-const toForm = (filters: readonly AdminFilter[]): FormValues => ({
-  filters: filters.map((f) => ({ name: f.name, label: { ...f.label }, shown: f.shown, values: f.values.map((v) => ({ value: v.value, count: v.count, label: { ...v.label } })) })),
-});
-
-/** The facets whose labels, shown or position differ from `loaded`, as the PUT body (null: nothing changed). */
-export function changedFilters(loaded: readonly AdminFilter[], values: FormValues): UpdateFiltersBody | null {
-  const orderChanged = values.filters.some((f, i) => loaded[i]?.name !== f.name);
-  const byName = new Map(loaded.map((f) => [f.name, f]));
-  const out: UpdateFiltersBody['filters'] = [];
-  values.filters.forEach((f, i) => {
-    const before = byName.get(f.name);
-    const position = orderChanged || before?.position != null ? i : null;
-    const labels = Object.fromEntries(f.values.filter((v) => v.label.et.trim() || v.label.en.trim()).map((v) => [v.value, { et: v.label.et.trim(), en: v.label.en.trim() }]));
-    const beforeLabels = Object.fromEntries((before?.values ?? []).filter((v) => v.label.et || v.label.en).map((v) => [v.value, v.label]));
-    const label = { et: f.label.et.trim(), en: f.label.en.trim() };
-    const same =
-      before &&
-      before.label.et === label.et &&
-      before.label.en === label.en &&
-      before.shown === f.shown &&
-      before.position === position &&
-      JSON.stringify(Object.entries(labels).sort()) === JSON.stringify(Object.entries(beforeLabels).sort());
-    if (!same) out.push({ name: f.name, label, values: labels, shown: f.shown, position });
-  });
-  return out.length ? { filters: out } : null;
-}
 
 export function FilterListScreen() {
   const { t } = useTranslation('cms');
