@@ -25,7 +25,7 @@ import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from
 import { findExpiredReservations, getOrderSummary } from '../projections/orders/queries.js';
 import { getSiteContent } from '../projections/site/queries.js';
 import { backInStockReadsOf, catalogProductLoader } from './worker-ports.js';
-import { orderSummaryFromStream } from '../projections/orders/order-from-stream.js';
+import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { SHOP_QUEUE, startWorkers } from '../workers/runtime.js';
@@ -186,7 +186,7 @@ export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<
     queue,
     mailer: rt.mailer(),
     loadOrder: (orderId) => getOrderSummary(rt.db, orderId),
-    loadInvoiceOrder: (orderId) => orderSummaryFromStream(rt.store, orderId),
+    loadInvoiceOrder: (orderId) => invoiceOrderFromStream(rt.store, orderId),
     backInStockReads: backInStockReadsOf(rt.db, rt.store),
     loadCatalogProduct: catalogProductLoader(rt.db, () => new Date().toISOString()),
     loadSiteFields: async () => (await getSiteContent(rt.db)).fields,

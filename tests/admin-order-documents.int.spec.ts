@@ -19,7 +19,7 @@ import { toInvoiceNumberStreamId } from '../domain/invoice-number/invoice-number
 import { toOrderStreamId } from '../domain/order/order.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
 import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
-import { orderSummaryFromStream } from '../projections/orders/order-from-stream.js';
+import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.js';
 import { getSiteContent } from '../projections/site/queries.js';
 import { createSendInvoiceProcessor } from '../workers/jobs/send-invoice.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
@@ -94,7 +94,7 @@ async function runInvoiceJob(orderId: string) {
     db: h.db,
     store: h.store,
     transport,
-    loadOrder: (id) => orderSummaryFromStream(h.store, id),
+    loadOrder: (id) => invoiceOrderFromStream(h.store, id),
     loadSiteFields: async () => (await getSiteContent(h.db)).fields,
     from: 'Baltic Parts <shop@baltic-parts.test>',
   });
@@ -240,6 +240,41 @@ describe('invoices of an order (issue 12 "Documents")', () => {
     const missing = await get(mari, `/v1/admin/orders/${orderId}/invoice.pdf?kind=invoice&lang=et`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0]).toMatchObject({ code: 'invoice.not_requested', message: 'Seda arvet ei ole veel saadetud.' });
+  });
+
+  it('prints the order as staff edited it: a service row, the discount, the fee and the comment on the invoice', async () => {
+    const mari = await signedIn('mari');
+    const orderId = await newOrder();
+    const version = (await h.store.readStream(toOrderStreamId(orderId))).version;
+    const edit = await h.app.inject({
+      method: 'PUT',
+      url: `/v1/admin/orders/${orderId}?lang=en`,
+      headers: { ...headersOf(mari), 'content-type': 'application/json' },
+      payload: {
+        version: Number(version),
+        rows: [
+          { productId: productIdForCode('INV-1'), code: 'INV-1', name: 'Õlifilter', quantity: 2, unit: 'pcs', unitPriceCents: 1240 },
+          { productId: null, code: '', name: 'Paigaldustöö', quantity: 1, unit: '', unitPriceCents: 3000 },
+        ],
+        discountCents: 500,
+        serviceFeeCents: 250,
+        employeeComment: '',
+        invoiceComment: 'Tasuda ülekandega',
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const sent = (await post(mari, `/v1/admin/orders/${orderId}/invoice?lang=et`)).json().data;
+    const text = squash(extractPdfText((await get(mari, `/v1/admin/orders/${orderId}/invoice.pdf?lang=et`)).rawPayload));
+    expect(text).toContain(`Arve nr ${sent.number}`);
+    expect(text).toContain('Paigaldustöö');
+    expect(text).toContain('30,00 €');
+    expect(text).toContain('Allahindlus');
+    expect(text).toContain('-5,00 €');
+    expect(text).toContain('Teenustasu');
+    expect(text).toContain('2,50 €');
+    // 24.80 + 30.00 - 5.00 + 2.50 = 52.30 gross.
+    expect(text).toContain('52,30 €');
+    expect(text).toContain('Märkused: Tasuda ülekandega');
   });
 
   it('answers garbage with a 4xx in the envelope, in the request\'s language', async () => {

@@ -16,6 +16,7 @@
 import { type Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { OrderSummary } from '../domain/order/order-summary.js';
+import type { InvoiceOrder } from '../domain/order/invoice-document.js';
 import type { DeliveryConfig } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
 import type { EventStore } from '../platform/event-store/port.js';
@@ -59,10 +60,10 @@ export interface WorkerDeps {
   /** The orders read model's summary of an order; null while not projected yet. */
   loadOrder: (orderId: string) => Promise<OrderSummary | null>;
   /**
-   * The order as it stands for its invoice (issue 12: folded from the order stream, projections/orders/order-from-stream.ts);
-   * default `loadOrder`.
+   * The order as it stands for its invoice, after staff edits (issue 12: folded from the order stream,
+   * projections/orders/order-from-stream.ts); default `loadOrder`.
    */
-  loadInvoiceOrder?: (orderId: string) => Promise<OrderSummary | null>;
+  loadInvoiceOrder?: (orderId: string) => Promise<InvoiceOrder | null>;
   /** Back-in-stock mail (issue 11): the read models the check reads, and the product's code and names for the mail. */
   backInStockReads: BackInStockReads;
   loadCatalogProduct: SendBackInStockDeps['loadProduct'];

@@ -34,6 +34,34 @@ import {
 } from './order-document.js';
 import type { OrderSummary } from './order-summary.js';
 
+/**
+ * The order as its invoice prints it: the order summary's fields (domain/order/order-summary.ts; rows as the order
+ * now holds them, after staff edits) with the staff's discount and shop service fee (euro cents, in the order's price
+ * basis: gross when VAT is included, else net; 0 when none) and the comment on the invoice.
+ */
+export type InvoiceOrder = Pick<
+  OrderSummary,
+  | 'number'
+  | 'placedAt'
+  | 'language'
+  | 'isPaid'
+  | 'paidAt'
+  | 'client'
+  | 'shortContactAddress'
+  | 'delivery'
+  | 'vatIncluded'
+  | 'vatRatePercent'
+  | 'netTotalCents'
+  | 'vatCents'
+  | 'totalCents'
+> & {
+  rows: Pick<OrderSummary['rows'][number], 'code' | 'name' | 'quantity' | 'unit' | 'unitPriceCents' | 'lineTotalCents'>[];
+  discountCents?: number;
+  serviceFeeCents?: number;
+  /** Comments on the invoice (spec 3 Order), printed under the parties. */
+  invoiceComment?: string;
+};
+
 /** The invoice as the order recorded it (InvoiceSendRequested): number as printed, dates YYYY-MM-DD (Europe/Tallinn). */
 export interface InvoiceFacts {
   kind: InvoiceKind;
@@ -98,6 +126,9 @@ export const INVOICE_LABELS = {
     unit: 'Ühik',
     unitPriceGross: 'Hind km-ga',
     unitPriceNet: 'Hind km-ta',
+    discount: 'Allahindlus',
+    serviceFee: 'Teenustasu',
+    notes: 'Märkused',
     vatRate: 'KM',
     lineTotalGross: 'Summa km-ga',
     lineTotalNet: 'Summa km-ta',
@@ -130,6 +161,9 @@ export const INVOICE_LABELS = {
     unit: 'Unit',
     unitPriceGross: 'Price incl. VAT',
     unitPriceNet: 'Price excl. VAT',
+    discount: 'Discount',
+    serviceFee: 'Service fee',
+    notes: 'Notes',
     vatRate: 'VAT',
     lineTotalGross: 'Total incl. VAT',
     lineTotalNet: 'Total excl. VAT',
@@ -164,7 +198,7 @@ export function invoicePdfFileName(invoice: Pick<InvoiceFacts, 'kind' | 'number'
 }
 
 /** The buyer's lines: business name, VAT number and contact person, or the person; e-mail, phone, address. */
-function buyerLines(summary: OrderSummary, language: DocumentLanguage): string[] {
+function buyerLines(summary: InvoiceOrder, language: DocumentLanguage): string[] {
   const L = INVOICE_LABELS[language];
   const c = summary.client;
   const person = `${c.firstName} ${c.lastName}`.trim();
@@ -195,14 +229,15 @@ function sellerLines(seller: InvoiceSeller, language: DocumentLanguage): string[
 
 /**
  * The invoice (or prepayment invoice) of an order as a printed document.
- * @param summary the order as it stands (amounts in euro cents; rows priced by the spec 5 VAT rule)
+ * @param summary the order as it stands (amounts in euro cents; rows priced by the spec 5 VAT rule; the discount and
+ *   the service fee become rows of their own after the order's rows)
  * @param invoice the number and dates the order recorded for this kind
  * @param language 'et' or 'en-US' (normally the order's language)
  * @param seller from the global fields (`invoiceSellerFromFields`)
- * @param note comments on the invoice (spec 3 Order), printed under the parties; '' for none
+ * @param note comments on the invoice (spec 3 Order), printed under the parties; default the order's `invoiceComment`
  * @throws RangeError when an amount is not an integer number of cents or a date is invalid
  */
-export function invoiceDocument(summary: OrderSummary, invoice: InvoiceFacts, language: DocumentLanguage, seller: InvoiceSeller, note = ''): PrintedDocument {
+export function invoiceDocument(summary: InvoiceOrder, invoice: InvoiceFacts, language: DocumentLanguage, seller: InvoiceSeller, note = summary.invoiceComment ?? ''): PrintedDocument {
   const L = INVOICE_LABELS[language];
   const money = (cents: number) => formatEuroCents(cents, language);
   const date = (ymd: string) => formatOrderDate(`${ymd}T12:00:00Z`, language);
@@ -229,7 +264,7 @@ export function invoiceDocument(summary: OrderSummary, invoice: InvoiceFacts, la
       { heading: L.seller, lines: sellerLines(seller, language) },
       { heading: L.buyer, lines: buyerLines(summary, language) },
     ],
-    note: note.trim() ? { label: language === 'et' ? 'Märkused' : 'Notes', text: note.trim() } : null,
+    note: note.trim() ? { label: L.notes, text: note.trim() } : null,
     table: {
       columns: INVOICE_COLUMNS,
       header: {
@@ -241,15 +276,19 @@ export function invoiceDocument(summary: OrderSummary, invoice: InvoiceFacts, la
         vatRate: L.vatRate,
         lineTotal: summary.vatIncluded ? L.lineTotalGross : L.lineTotalNet,
       },
-      rows: summary.rows.map((row) => ({
-        code: shopperRowCode(row.code),
-        name: row.name,
-        quantity: formatQuantity(row.quantity, '', language),
-        unit: row.unit ? unitLabel(row.unit, row.quantity, language) : '',
-        unitPrice: money(row.unitPriceCents),
-        vatRate: rateText,
-        lineTotal: money(row.lineTotalCents),
-      })),
+      rows: [
+        ...summary.rows.map((row) => ({
+          code: shopperRowCode(row.code),
+          name: row.name,
+          quantity: formatQuantity(row.quantity, '', language),
+          unit: row.unit ? unitLabel(row.unit, row.quantity, language) : '',
+          unitPrice: money(row.unitPriceCents),
+          vatRate: rateText,
+          lineTotal: money(row.lineTotalCents),
+        })),
+        ...(summary.discountCents ? [{ code: '', name: L.discount, quantity: '', unit: '', unitPrice: '', vatRate: rateText, lineTotal: money(-summary.discountCents) }] : []),
+        ...(summary.serviceFeeCents ? [{ code: '', name: L.serviceFee, quantity: '', unit: '', unitPrice: '', vatRate: rateText, lineTotal: money(summary.serviceFeeCents) }] : []),
+      ],
     },
     totals: [
       { label: L.net, amount: money(summary.netTotalCents), bold: false },

@@ -64,6 +64,24 @@ describe('invoice PDF (issue 12 "Documents")', () => {
     expect(invoicePdfFileName({ kind: 'invoice', number: '17' }, 'en-US')).toBe('invoice-17.pdf');
   });
 
+  it('prints the discount and the shop service fee as rows of their own and the comment on the invoice', async () => {
+    // 168.78 - 10.00 + 5.00 = 163.78 gross; net round(16378 / 1.24) = 13208; VAT 3170.
+    const edited = { ...sampleOrderSummary(), discountCents: 1000, serviceFeeCents: 500, netTotalCents: 13208, vatCents: 3170, totalCents: 16378, invoiceComment: 'Tasutud sularahas' };
+    const text = squash(extractPdfText(await renderInvoicePdf(edited, invoice, 'et', { seller: invoiceSellerFromFields(fields, 'et') })));
+    expect(text).toContain('Allahindlus');
+    expect(text).toContain('-10,00 €');
+    expect(text).toContain('Teenustasu');
+    expect(text).toContain('5,00 €');
+    expect(text).toContain('Märkused: Tasutud sularahas');
+    expect(text).toContain('132,08 €');
+    expect(text).toContain('31,70 €');
+    expect(text).toContain('163,78 €');
+    const en = squash(extractPdfText(await renderInvoicePdf({ ...edited, language: 'en-US' }, invoice, 'en-US', { seller: invoiceSellerFromFields(fields, 'en-US') })));
+    expect(en).toContain('Discount');
+    expect(en).toContain('Service fee');
+    expect(en).toContain('Notes: Tasutud sularahas');
+  });
+
   it('prints a business buyer from another member state without VAT (0 %, the reason) and a paid invoice as paid', async () => {
     const business = sampleOrderSummary({
       client: { type: 'business', firstName: 'Anna', lastName: 'Virtanen', businessName: 'Oy Autoosat Ab', email: 'anna@autoosat.fi', phone: '+358 40 123', vatRegNr: 'FI12345678' },

@@ -1,21 +1,40 @@
 /**
- * The order summary straight from the order stream (issue 12 "Documents"): the orders read model's own pure mapping
- * (projection.ts `evolveOrderRow`) folded over `order-{orderId}`, so an invoice rendered right after a request or an
- * edit shows the order as it stands, without waiting for the read model to catch up. Used by the invoice PDF route
- * (api/routes/admin/order-documents.ts) and the invoice mail (bin/runtime.ts hands it to the worker).
+ * The order as its invoice prints it, straight from the order stream (issue 12 "Documents"): the admin orders read
+ * model's own pure fold (projections/admin-orders/projection.ts `adminOrderOf`: rows as staff edited them, discount,
+ * shop service fee, totals, paid, comment on the invoice) over `order-{orderId}`, so an invoice rendered right after a
+ * request or an edit shows the order as it stands, without waiting for a read model to catch up. Used by the invoice
+ * PDF route (api/routes/admin/order-documents.ts) and the invoice mail (bin/runtime.ts hands it to the worker).
  */
+import type { InvoiceOrder } from '../../domain/order/invoice-document.js';
 import { toOrderStreamId } from '../../domain/order/order.js';
-import type { OrderSummary } from '../../domain/order/order-summary.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { evolveOrderRow, type OrderRow } from './projection.js';
+import { adminOrderOf } from '../admin-orders/projection.js';
 
 /**
- * @returns the order's summary (amounts in euro cents), or null when the stream holds no OrderPlaced
+ * @returns the order (amounts in euro cents), or null when the stream holds no OrderPlaced
  * @throws MalformedEventError when a stored event does not match its schema
  */
-export async function orderSummaryFromStream(store: EventStore, orderId: string): Promise<OrderSummary | null> {
+export async function invoiceOrderFromStream(store: EventStore, orderId: string): Promise<InvoiceOrder | null> {
   const { events } = await store.readStream(toOrderStreamId(orderId));
-  let row: OrderRow | null = null;
-  for (const event of events) row = evolveOrderRow(row, event);
-  return row?.summary ?? null;
+  const view = adminOrderOf(events);
+  if (!view) return null;
+  return {
+    number: view.number,
+    placedAt: view.placedAt,
+    language: view.language,
+    isPaid: view.paid,
+    paidAt: view.paidAt,
+    client: view.client,
+    shortContactAddress: view.shortContactAddress,
+    delivery: view.delivery,
+    rows: view.rows,
+    discountCents: view.discountCents,
+    serviceFeeCents: view.serviceFeeCents,
+    vatIncluded: view.vatIncluded,
+    vatRatePercent: view.vatRatePercent,
+    netTotalCents: view.netTotalCents,
+    vatCents: view.vatCents,
+    totalCents: view.totalCents,
+    invoiceComment: view.invoiceComment,
+  };
 }

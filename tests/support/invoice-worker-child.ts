@@ -13,7 +13,7 @@ import { Redis } from 'ioredis';
 import { createDatabase } from '../../platform/db/database.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
 import { createMailTransport } from '../../platform/mail/transport.js';
-import { orderSummaryFromStream } from '../../projections/orders/order-from-stream.js';
+import { invoiceOrderFromStream } from '../../projections/orders/order-from-stream.js';
 import { createSendInvoiceProcessor, SEND_INVOICE } from '../../workers/jobs/send-invoice.js';
 
 const env = (name: string) => {
@@ -37,7 +37,7 @@ const processor = createSendInvoiceProcessor({
   db,
   store,
   transport,
-  loadOrder: (orderId) => orderSummaryFromStream(store, orderId),
+  loadOrder: (orderId) => invoiceOrderFromStream(store, orderId),
   loadSiteFields: async () => TEST_SELLER_FIELDS,
   from: 'Baltic Parts <shop@baltic-parts.test>',
   log: (line) => process.stdout.write(`log ${line}\n`),

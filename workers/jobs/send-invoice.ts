@@ -17,10 +17,9 @@ import { UnrecoverableError } from 'bullmq';
 import { v5 as uuidv5 } from 'uuid';
 import { z } from 'zod';
 import { recordInvoiceSent } from '../../commands/order/record-invoice-sent.js';
-import { invoiceSellerFromFields } from '../../domain/order/invoice-document.js';
+import { type InvoiceOrder, invoiceSellerFromFields } from '../../domain/order/invoice-document.js';
 import { parseOrderEvent } from '../../domain/order/events.js';
 import type { InvoiceSendRequestedData } from '../../domain/order/invoicing.js';
-import type { OrderSummary } from '../../domain/order/order-summary.js';
 import { toOrderStreamId } from '../../domain/order/order.js';
 import type { Database } from '../../platform/db/database.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/port.js';
@@ -50,8 +49,11 @@ export interface SendInvoiceDeps {
   db: Database;
   store: EventStore;
   transport: MailTransport;
-  /** The order as it stands now (amounts in euro cents); null while unknown (the job is retried). */
-  loadOrder: (orderId: string) => Promise<OrderSummary | null>;
+  /**
+   * The order as it stands now, after staff edits (amounts in euro cents; discount, fee, invoice comment); null while
+   * unknown (the job is retried). The worker role gets projections/orders/order-from-stream.ts `invoiceOrderFromStream`.
+   */
+  loadOrder: (orderId: string) => Promise<InvoiceOrder | null>;
   /** The site's global fields: the seller's company, registry code, VAT number, contacts and bank accounts. */
   loadSiteFields: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   /** From header (MAIL_FROM). */

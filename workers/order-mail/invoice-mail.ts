@@ -7,9 +7,8 @@
  * Every value from the order is HTML-escaped in the HTML part. Amounts are euro cents, printed with 2 decimals and €.
  */
 import type { SendMailOptions } from 'nodemailer';
-import { type InvoiceFacts, invoiceDocument, invoicePdfFileName, INVOICE_LABELS, type InvoiceSeller } from '../../domain/order/invoice-document.js';
-import { clientName, type DocumentLanguage, formatEuroCents, formatOrderDate } from '../../domain/order/order-document.js';
-import type { OrderSummary } from '../../domain/order/order-summary.js';
+import { type InvoiceFacts, invoiceDocument, type InvoiceOrder, invoicePdfFileName, INVOICE_LABELS, type InvoiceSeller } from '../../domain/order/invoice-document.js';
+import { type DocumentLanguage, formatEuroCents, formatOrderDate } from '../../domain/order/order-document.js';
 import { renderPdf } from '../../platform/documents/pdf.js';
 import { escapeHtml, mailDomain, type RenderedMail } from './order-confirmation.js';
 
@@ -45,11 +44,12 @@ const MAIL_TEXTS = {
  * @returns subject, plain text and HTML (every order value escaped)
  * @throws RangeError when an amount is not an integer number of cents or a date is invalid
  */
-export function renderInvoiceMail(summary: OrderSummary, invoice: InvoiceFacts, language: DocumentLanguage, seller: InvoiceSeller): RenderedMail {
+export function renderInvoiceMail(summary: InvoiceOrder, invoice: InvoiceFacts, language: DocumentLanguage, seller: InvoiceSeller): RenderedMail {
   const M = MAIL_TEXTS[language];
   const title = INVOICE_LABELS[language].title(invoice.kind, invoice.number);
   const subject = M.subject(title, seller.companyName);
-  const name = clientName(summary);
+  const c = summary.client;
+  const name = c.type === 'business' && c.businessName.trim() ? c.businessName.trim() : `${c.firstName} ${c.lastName}`.trim();
   const payment = summary.isPaid ? [M.paid] : [M.due(formatOrderDate(`${invoice.dueDate}T12:00:00Z`, language)), ...(seller.bankAccounts.length ? [M.accounts, ...seller.bankAccounts] : [])];
   const body = [M.greeting(name), '', M.attached(title, summary.number), M.amount(formatEuroCents(summary.totalCents, language)), ...payment, '', M.questions, '', M.thanks, seller.companyName];
   const e = escapeHtml;
@@ -72,17 +72,17 @@ export function invoiceMessageId(eventId: string, from: string): string {
  * the Message-ID; header X-Shop-Order-Number names the order.
  * @param options.eventId the InvoiceSendRequested event id (Message-ID)
  * @param options.recipient one e-mail address (the request's)
- * @param options.note comments on the invoice
+ * @param options.note comments on the invoice; default the order's `invoiceComment`
  * @throws RangeError as renderInvoiceMail; pdfkit's errors
  */
 export async function buildInvoiceMessage(
-  summary: OrderSummary,
+  summary: InvoiceOrder,
   invoice: InvoiceFacts,
   options: { eventId: string; from: string; recipient: string; seller: InvoiceSeller; note?: string },
 ): Promise<SendMailOptions & { messageId: string }> {
   const language = summary.language;
   const mail = renderInvoiceMail(summary, invoice, language, options.seller);
-  const pdf = await renderPdf(invoiceDocument(summary, invoice, language, options.seller, options.note ?? ''));
+  const pdf = await renderPdf(invoiceDocument(summary, invoice, language, options.seller, options.note));
   return {
     from: options.from,
     to: options.recipient,

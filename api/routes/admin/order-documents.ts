@@ -19,7 +19,7 @@ import { invoiceSellerFromFields } from '../../../domain/order/invoice-document.
 import type { InvoiceKind, OrderInvoiceState } from '../../../domain/order/invoicing.js';
 import { parseEmailAddress } from '../../../domain/shared/email.js';
 import { invoicePdfFileName, renderInvoicePdf } from '../../../projections/orders/invoice-pdf.js';
-import { orderSummaryFromStream } from '../../../projections/orders/order-from-stream.js';
+import { invoiceOrderFromStream } from '../../../projections/orders/order-from-stream.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import {
   invoicePdfQuerySchema,
@@ -114,7 +114,7 @@ export async function adminOrderDocumentRoutes(app: FastifyInstance, { deps }: R
       if (state.status === 'empty') throw new ApiError('order.not_found', 404);
       const invoice = state.invoices[kind];
       if (!invoice) throw new ApiError('invoice.not_requested', 404);
-      const summary = await orderSummaryFromStream(deps.store, request.params.id);
+      const summary = await invoiceOrderFromStream(deps.store, request.params.id);
       if (!summary) throw new ApiError('order.not_found', 404);
       const lang = request.query.lang;
       const language = lang ? (lang.toLowerCase().startsWith('en') ? 'en-US' : 'et') : summary.language;
