@@ -11,12 +11,20 @@
  * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 25 ms (BADGE_COALESCE_MS) are sent
  * once. The session is checked again before each push (one store read per staff socket): a socket whose session
  * ended (logout, idle, revoked) gets no more hints.
+ *
+ * Payment pages (issue 12 "Live"): the page of an order sends `{"order": "<publicToken>"}` (one order per socket; a
+ * later message replaces it) and gets `{"type": "payment", "paid": true|false}` when that order's paid state differs
+ * from what the socket was last told (at once when it is already paid), read from the orders read model after each
+ * `rm_changed` 'orders' (coalesced like the badges). Only the socket that names a token hears about it, and the
+ * message carries nothing but the flag: the page then reads GET /v1/payment/{token} as before. Its 5 s polling is
+ * only the fallback while the socket is down.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { RouteOptions } from '../../deps.js';
 import type { SessionRuntime } from '../../sessions.js';
+import { paidByToken, PUBLIC_TOKEN_PATTERN } from '../../live-payments.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
 /** What staff sockets receive when a badge's read model changed. */
@@ -50,6 +58,35 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
   deps.readModelChanges?.on('admin_orders', onBadges);
   deps.readModelChanges?.on('stock_notifications', onBadges);
 
+  /** Payment pages: the order each watches and the paid state it was last told (null: nothing told yet). */
+  const orderWatchers = new Map<WebSocket, { token: string; paid: boolean | null }>();
+  let paymentTimer: NodeJS.Timeout | null = null;
+  let paymentRun: Promise<void> = Promise.resolve();
+  const pushPayments = async () => {
+    if (!orderWatchers.size) return;
+    const states = await paidByToken(deps.db, [...orderWatchers.values()].map((w) => w.token));
+    for (const [socket, watch] of orderWatchers) {
+      const paid = states.get(watch.token);
+      if (paid === undefined || paid === watch.paid) continue;
+      const first = watch.paid === null;
+      watch.paid = paid;
+      if (first && !paid) continue; // the page shows an unpaid order already
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'payment', paid }));
+    }
+  };
+  /** Runs one check after the current one (never two at once), logging a failure. */
+  const checkPayments = () => {
+    paymentRun = paymentRun.then(pushPayments).catch((e: unknown) => app.log.warn({ err: e }, 'live: payment state lookup failed'));
+  };
+  const onOrders = () => {
+    if (paymentTimer || orderWatchers.size === 0) return;
+    paymentTimer = setTimeout(() => {
+      paymentTimer = null;
+      checkPayments();
+    }, BADGE_COALESCE_MS);
+  };
+  deps.readModelChanges?.on('orders', onOrders);
+
   const onStock = (productIds: string[]) => {
     for (const [socket, ids] of subscribers) {
       const hits = productIds.filter((id) => ids.has(id));
@@ -62,7 +99,9 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     deps.readModelChanges?.off('orders', onBadges);
     deps.readModelChanges?.off('admin_orders', onBadges);
     deps.readModelChanges?.off('stock_notifications', onBadges);
+    deps.readModelChanges?.off('orders', onOrders);
     if (badgeTimer) clearTimeout(badgeTimer);
+    if (paymentTimer) clearTimeout(paymentTimer);
     for (const socket of subscribers.keys()) socket.close(1001, 'server closing');
   });
 
@@ -71,7 +110,8 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     {
       websocket: true,
       schema: {
-        summary: 'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; staff sessions also receive {"type": "badges"}',
+        summary:
+          'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; send {"order": publicToken}, receive {"type": "payment", "paid": boolean}; staff sessions also receive {"type": "badges"}',
         tags: ['catalog'],
         response: { 101: z.null().describe('Switching Protocols: the websocket') },
       },
@@ -94,6 +134,12 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
       } catch {
         return;
       }
+      const token = (message as { order?: unknown } | null)?.order;
+      if (typeof token === 'string' && PUBLIC_TOKEN_PATTERN.test(token)) {
+        orderWatchers.set(socket, { token, paid: null });
+        checkPayments();
+        return;
+      }
       const ids = (message as { subscribe?: unknown } | null)?.subscribe;
       if (!Array.isArray(ids)) return;
       subscribers.set(socket, new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= 100).slice(0, MAX_LIVE_SUBSCRIPTIONS)));
@@ -101,6 +147,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     socket.on('close', () => {
       subscribers.delete(socket);
       staffSockets.delete(socket);
+      orderWatchers.delete(socket);
     });
     },
   );

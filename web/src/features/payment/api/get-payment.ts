@@ -19,18 +19,24 @@ export const paymentQueryOptions = (token: string, lang: Language) =>
     staleTime: 0,
   });
 
-/** How often an unpaid order is asked again, in milliseconds, so ' - paid' shows when the bank's call arrives. */
+/**
+ * How often an unpaid order is asked again, in milliseconds, so ' - paid' shows when the bank's call arrives: the
+ * fallback while the live socket is down (issue 12 "Live": ./use-live-payment.ts pushes 'paid').
+ */
 export const UNPAID_REFRESH_MS = 5000;
+/** While the live socket is open, an unpaid order is still asked this often (a push lost with a replica's restart). */
+export const UNPAID_LIVE_REFRESH_MS = 60_000;
 
 /**
  * The order of `token`; `initial` (the router state passed by checkout) is shown without a request. While the
- * order is unpaid and the page is visible it is fetched again every UNPAID_REFRESH_MS.
+ * order is unpaid and the page is visible it is fetched again every UNPAID_REFRESH_MS, or every
+ * UNPAID_LIVE_REFRESH_MS while `live` (the websocket that pushes 'paid' is open).
  */
-export function usePayment(token: string, lang: Language, initial: OrderWithPaymentMethods | undefined) {
+export function usePayment(token: string, lang: Language, initial: OrderWithPaymentMethods | undefined, live = false) {
   return useQuery({
     ...paymentQueryOptions(token, lang),
     initialData: initial,
     staleTime: initial ? 30_000 : 0,
-    refetchInterval: (query) => (query.state.data && !query.state.data.order.isPaid ? UNPAID_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data && !query.state.data.order.isPaid ? (live ? UNPAID_LIVE_REFRESH_MS : UNPAID_REFRESH_MS) : false),
   });
 }

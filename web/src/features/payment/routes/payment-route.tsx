@@ -13,8 +13,10 @@
  * payment methods) in the route's language, unless the order is paid meanwhile. An unknown code shows nothing; on
  * the not-found page (`/payment/unknown`) the message is shown under "We couldn't find the requested order.".
  * Issue 14 §3: a refunded order says so ('The payment has been refunded.', or the amount of a partial refund).
+ * Issue 12 "Live": while the order is unpaid the page watches it over the websocket (api/use-live-payment.ts), so
+ * ' - paid' shows as soon as the payment is recorded; asking every 5 s is the fallback while the socket is down.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderWithPaymentMethods, PaymentMethodView } from '../../../../../api/contracts/orders';
@@ -26,6 +28,7 @@ import { isNotFound } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { usePayment } from '../api/get-payment';
+import { useLivePayment } from '../api/use-live-payment';
 import { startPayment } from '../api/start-payment';
 import { OrderSummary } from '../components/order-summary';
 import '../../../styles/order-pages.css';
@@ -56,7 +59,15 @@ export function PaymentRoute() {
   const { t } = useTranslation(['shop', 'app']);
   const { lang } = useRouteLanguage();
   const location = useLocation();
-  const payment = usePayment(token, lang, passedState(location.state, token));
+  const initial = passedState(location.state, token);
+  // Issue 12 "Live": 'paid' arrives over the websocket while the order is unpaid; the 5 s ask is the fallback.
+  const [unpaid, setUnpaid] = useState(initial ? !initial.order.isPaid : true);
+  const live = useLivePayment(token, unpaid);
+  const payment = usePayment(token, lang, initial, live);
+  const paidNow = payment.data?.order.isPaid;
+  useEffect(() => {
+    if (paidNow !== undefined) setUnpaid(!paidNow);
+  }, [paidNow]);
   const [starting, setStarting] = useState<string | null>(null);
   const [searchParams] = useSearchParams();
   const errorKey = paymentErrorKey(searchParams.get('payment-error'));
