@@ -10,7 +10,7 @@ const recorded = (type: string, data: Record<string, unknown>, metadata: Record<
     id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
     type,
     data: { productId: PID, warehouseId: 'tallinn', ...data },
-    metadata: { time: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'k', ...metadata },
+    metadata: { time: '2026-11-22T10:00:00.000Z', correlationId: 'c', causationId: 'k', userId: null, ...metadata },
     streamId: `stock-${PID}`,
     streamPosition: position,
     globalPosition: position + 100n,
