@@ -18,6 +18,10 @@ import { recordClientOrder } from '../commands/client/record-client-order.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { uploadFile } from '../commands/file/upload-file.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { setFilterPosition } from '../commands/filter/set-filter-position.js';
+import { setFilterShown } from '../commands/filter/set-filter-shown.js';
+import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
+import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import { cancelStockNotification, markStockNotificationSent, requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { grantRole } from '../commands/user/grant-role.js';
 import { recordSignIn } from '../commands/user/record-sign-in.js';
@@ -26,6 +30,10 @@ import { adjustStock } from '../commands/stock/adjust-stock.js';
 import { countStock } from '../commands/stock/count-stock.js';
 import { renameWarehouse } from '../commands/warehouse/rename-warehouse.js';
 import { csrfHeaders } from '../tests/support/csrf.js';
+import { catalogPricesOf } from '../api/order-ports.js';
+import { editOrder } from '../commands/order/edit-order.js';
+import { markOrderFilled } from '../commands/order/mark-order-filled.js';
+import { markOrderPaid } from '../commands/order/mark-order-paid.js';
 import { FileStorage } from '../platform/files/file-storage.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
 import { hashReadModel, liveSchema, readCheckpoint, rebuildReadModel, runProjector } from './read-model.js';
@@ -47,6 +55,12 @@ beforeAll(async () => {
   await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
   await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
+  // The product dashboard and the filters (issue 11): a critical stock level, an ended visibility rule, a hidden and a
+  // placed facet, so their rebuilt rows hold more than the defaults.
+//  await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());
+//  await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'timeRange', rangeFrom: '2026-01-01T00:00:00.000Z', rangeTo: '2026-02-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'visible' } }, ctx());
+//  await setFilterShown(h.store, { name: 'Kit', shown: false }, ctx());
+//  await setFilterPosition(h.store, { name: 'Colour', position: 0 }, ctx());
   // An uploaded image (issue 11): a row of the files read model naming the staff user.
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } }).png().toBuffer();
   const files = new FileStorage(await mkdtemp(path.join(tmpdir(), 'rebuild-files-')));
@@ -66,6 +80,23 @@ beforeAll(async () => {
   await h.settle();
   const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object , headers: await csrfHeaders(h.app) });
   expect(order.statusCode).toBe(200);
+  // Staff work on orders (issue 12): an edited order (rows, discount, fee, comments; stock raised), a paid and filled
+  // one (shipped stock): rows of the admin orders read model, the orders read model and the stock movements.
+  {
+    const orderId = order.json().data.order.id as string;
+    const placed = (await h.store.readStream(`order-${orderId}`)).events;
+    await editOrder(
+      h.store,
+      {
+        orderId, expectedVersion: placed.length, discountCents: 100, serviceFeeCents: 250, employeeComment: 'Helistada', invoiceComment: 'Arve e-postiga',
+        rows: [{ productId: productIdForCode('BF 1018/1'), code: '', name: 'Piduriketas', quantity: 3, unit: '', unitPriceCents: 5000 }, { productId: null, code: '', name: 'Paigaldus', quantity: 1, unit: 'h', unitPriceCents: 3000 }],
+      },
+      { ...ctx(), userId },
+      { catalog: catalogPricesOf(h.db) },
+    );
+    await markOrderPaid(h.store, { orderId }, { ...ctx(), userId });
+    await markOrderFilled(h.store, { orderId }, { ...ctx(), userId });
+  }
   // Clients (issue 12): one with two orders and edited details, one forgotten (its key deleted: a rebuild opens nothing).
   const clients = { store: h.store, db: h.db };
   const details = { firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'Mari@Example.ee', phone: '+37255551234', vatRegNr: '', address: { street: 'Pikk 1', apartment: '', city: 'Tallinn', state: '', areaCode: '10123', country: 'EE' } };

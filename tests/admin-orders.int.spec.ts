@@ -18,6 +18,8 @@ import { reservedFor, toStockStreamId } from '../domain/stock/stock.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow, stockOf } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { adminOrdersReadModel } from '../projections/admin-orders/writer.js';
+import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
@@ -461,5 +463,16 @@ describe('guard and garbage', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().success).toBe(false);
     expect((await orderEvents(id)).length).toBe(1);
+  });
+});
+
+describe('the admin orders read model', () => {
+  it('rebuilds from position 0 identical to the live one (after edits, toggles and fills above)', async () => {
+    await h.settle();
+    const live = await hashReadModel(h.db, adminOrdersReadModel);
+    expect(live).not.toMatch(/:empty/);
+    await rebuildReadModel(h.db, h.store, adminOrdersReadModel);
+    expect(await hashReadModel(h.db, adminOrdersReadModel)).toBe(live);
+    expect((await list('filled=1')).total).toBeGreaterThan(0);
   });
 });

@@ -116,6 +116,21 @@ export function evolveAdminOrder(view: AdminOrderView | null, event: RecordedEve
   }
 }
 
+/**
+ * 'Forget this client' (issue 12, GDPR erasure; ClientForgotten names the client's orders): the order keeps no
+ * personal data: the client's names, e-mail, phone, VAT number, the delivery address, the business contact address
+ * and the shopper's comment are blanked (the customer type, the rows and the money stay).
+ */
+export function forgetClientOf(view: AdminOrderView): AdminOrderView {
+  return {
+    ...view,
+    client: { type: view.client.type, firstName: '', lastName: '', businessName: '', email: '', phone: '', vatRegNr: '' },
+    shortContactAddress: '',
+    userComment: '',
+    delivery: { ...view.delivery, address: view.delivery.address ? { street: '', apartment: '', city: '', state: '', areaCode: '', country: '' } : null },
+  };
+}
+
 /** Folds a whole order stream (null when it holds no OrderPlaced). */
 export function adminOrderOf(events: readonly RecordedEvent[]): AdminOrderView | null {
   return events.reduce<AdminOrderView | null>((view, e) => evolveAdminOrder(view, e), null);

@@ -90,6 +90,12 @@ export async function unfilledOrderCount(db: Kysely<AdminOrdersTables>): Promise
   return r.rows[0]?.n ?? 0;
 }
 
+/** Whether the order's client was forgotten (ClientForgotten): its personal data must not be shown. */
+export async function adminOrderForgotten(db: Kysely<AdminOrdersTables>, orderId: string): Promise<boolean> {
+  const r = await sql<{ forgotten: boolean }>`select forgotten from ${T('orders')} where order_id = ${orderId}`.execute(db);
+  return r.rows[0]?.forgotten ?? false;
+}
+
 /** The stored position of an order in the read model (null when not projected yet): lets a caller wait for it. */
 export async function adminOrderVersion(db: Kysely<AdminOrdersTables>, orderId: string): Promise<number | null> {
   const r = await sql<{ version: number }>`select version from ${T('orders')} where order_id = ${orderId}`.execute(db);

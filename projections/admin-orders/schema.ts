@@ -29,6 +29,8 @@ export type AdminOrdersTables = ReadModelTables & {
     /** The latest payment attempt's method id. */
     payment_method: string | null;
     view: AdminOrderView;
+    /** The client was forgotten (ClientForgotten): the row and its view hold no personal data. */
+    forgotten: boolean;
     /** Position of the last order event applied (the order stream's version). */
     version: number;
   };

@@ -22,8 +22,8 @@ import { markOrderUnpaid } from '../../../commands/order/mark-order-unpaid.js';
 import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
 import { toOrderStreamId } from '../../../domain/order/order.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { adminOrderOf, type AdminOrderView } from '../../../projections/admin-orders/projection.js';
-import { adminOrderVersion, listAdminOrders } from '../../../projections/admin-orders/queries.js';
+import { adminOrderOf, type AdminOrderView, forgetClientOf } from '../../../projections/admin-orders/projection.js';
+import { adminOrderForgotten, adminOrderVersion, listAdminOrders } from '../../../projections/admin-orders/queries.js';
 import { getUser } from '../../../projections/users/queries.js';
 import {
   adminOrderFilledBodySchema,
@@ -52,10 +52,14 @@ const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
 };
 
-/** The order as OrderEdit shows it, folded from its stream; null when the stream holds no order. */
-export async function adminOrderFromStream(store: EventStore, orderId: string): Promise<AdminOrderView | null> {
-  const { events } = await store.readStream(toOrderStreamId(orderId));
-  return adminOrderOf(events);
+/**
+ * The order as OrderEdit shows it, folded from its stream; null when the stream holds no order. The personal data of
+ * a forgotten client (issue 12 'forget this client', recorded by the admin orders read model) is blanked.
+ */
+export async function adminOrderFromStream(deps: Pick<ApiDeps, 'store' | 'db'>, orderId: string): Promise<AdminOrderView | null> {
+  const [{ events }, forgotten] = await Promise.all([(deps.store as EventStore).readStream(toOrderStreamId(orderId)), adminOrderForgotten(deps.db as never, orderId)]);
+  const view = adminOrderOf(events);
+  return view && forgotten ? forgetClientOf(view) : view;
 }
 
 /** The 409 text of a stale save: who changed the order last and when, in the request's language. */
@@ -82,7 +86,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
   const catalog = catalogPricesOf(deps.db);
   const language = (request: FastifyRequest) => requestLanguage(request.query, request.headers['accept-language']);
   const existing = async (id: string) => {
-    const order = await adminOrderFromStream(deps.store, id);
+    const order = await adminOrderFromStream(deps, id);
     if (!order) throw new ApiError('order.not_found', 404);
     return order;
   };
