@@ -13,7 +13,7 @@ import type { Language } from '../../lib/language';
 
 /** Every event type with a sentence of its own (domain/{product,stock,category,user}/events.ts). */
 export const HISTORY_SENTENCE_TYPES = [
-  'StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased',
+  'StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned',
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
@@ -66,7 +66,9 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     case 'StockAdjusted':
     case 'StockCounted':
     case 'StockReserved':
-    case 'ReservationReleased': {
+    case 'ReservationReleased':
+    case 'StockShipped':
+    case 'StockShipmentReturned': {
       const delta = typeof d.delta === 'number' ? d.delta : 0;
       Object.assign(params, {
         quantity: num(d.quantity),
