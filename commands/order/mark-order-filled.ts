@@ -6,12 +6,14 @@
  *    the order holds); nothing when it already is filled;
  * 2. then, for each product of it in id order, ShipReservation on `stock-{productId}`: StockShipped per warehouse
  *    until that many units of the order are shipped.
- * The order event comes first and step 2 runs whenever the order is filled, also when step 1 decided nothing, so a
- * crash between the steps is healed by the next 'filled' of the same order (each ship is idempotent).
+ * 3. units the order still holds beyond that (an excess a crashed edit left) are released.
+ * The order event comes first and steps 2-3 run whenever the order is filled, also when step 1 decided nothing, so a
+ * crash between the steps is healed by the next 'filled' of the same order (each step is idempotent).
  */
 import { orderDecider, type OrderState, toOrderStreamId } from '../../domain/order/order.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { type CommandContext, handleWith, type HandleResult } from '../shared/command-handler.js';
+import { setReservation } from '../stock/set-reservation.js';
 import { shipReservation } from '../stock/ship-reservation.js';
 import type { OrderEvent } from '../../domain/order/order.js';
 import { stepCommandId } from './place-order.js';
@@ -28,6 +30,12 @@ export async function markOrderFilled(store: EventStore, data: { orderId: string
   if (order.status !== 'empty' && order.staff.filled) {
     for (const r of [...order.staff.shipped].sort((a, b) => (a.productId < b.productId ? -1 : 1))) {
       await shipReservation(store, { productId: r.productId, orderId: data.orderId, quantity: r.quantity }, { ...ctx, commandId: stepCommandId(ctx.commandId, `ship/${r.productId}`) });
+    }
+    // Units still held beyond what shipped (an edit that crashed left them): free them. No edit can raise now (a
+    // filled order's rows are refused), so nothing of another edit is taken.
+    const products = new Set([...order.staff.shipped.map((r) => r.productId), ...order.staff.rows.flatMap((r) => (r.productId ? [r.productId] : []))]);
+    for (const productId of [...products].sort()) {
+      await setReservation(store, { productId, orderId: data.orderId, quantity: 0, mode: 'lower', policy: 'available', deliveryDays: null }, { ...ctx, commandId: stepCommandId(ctx.commandId, `free/${productId}`) });
     }
   }
   return result;
