@@ -4,7 +4,7 @@
  * before/after of the fields each event changed (consecutive states diffed by dotted field path).
  *
  * Streams: `product-{id}`, `stock-{productId}`, `category-{id}`, `user-{id}` (docs/architecture.md "Streams and
- * aggregates"). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
+ * aggregates"), `client-{id}` and `order-{id}` (issue 12 "History"). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
  * (docs/architecture.md "Events hold the hash": a reader that shows events to people leaves it out).
  *
  * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
@@ -12,6 +12,8 @@
 import { evolve as evolveCategory, initialState as categoryInitial, type CategoryState } from '../category/category.js';
 import { CLIENT_EVENT_TYPES, type ClientEvent, type ClientState, evolve as evolveClient, initialState as clientInitial } from '../client/client.js';
 import { parseCategoryEvent } from '../category/events.js';
+import { parseOrderEvent } from '../order/events.js';
+import { evolve as evolveOrder, initialState as orderInitial, type OrderState } from '../order/order.js';
 import { parseProductEvent } from '../product/events.js';
 import { evolve as evolveProduct, initialState as productInitial, type ProductState } from '../product/product.js';
 import { parseStockEvent } from '../stock/events.js';
@@ -20,7 +22,7 @@ import { parseUserEvent } from '../user/events.js';
 import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
 
 /** The aggregates whose streams the timeline shows, by stream prefix. */
-export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client'] as const;
+export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** A stream name the timeline accepts: a known prefix, '-', then 1-100 of A-Z a-z 0-9 _ - (uuids, codes). */
@@ -76,6 +78,13 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
       return { status: st.status, customerType: st.customerType, details: st.details, orders: st.orders.map((o) => o.number) };
     },
   } as Fold<unknown>,
+  // Order (issue 12 "History"): flags, rows, discount, fee, comments and documents, without the client's personal data
+  // (the client's own stream and the order screen show those) and without the public token.
+  order: {
+    initial: orderInitial,
+    apply: (s, e) => evolveOrder(s as OrderState, parseOrderEvent(e)),
+    view: (s) => orderView(s as OrderState),
+  } as Fold<unknown>,
   // Stock: per-warehouse free units (`onHand.{warehouse}`) and units held per order (`reservations.{order}.{warehouse}`).
   stock: {
     initial: stockInitial,
@@ -86,6 +95,34 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
     },
   } as Fold<unknown>,
 };
+
+/**
+ * The order as the timeline shows it: number, paid, filled, rows as readable lines ('2 × BF 1018/1 Kütusefilter à
+ * 1240 c'; amounts in euro cents of the order's price basis), discount and fee (cents), comments, the reservation
+ * state, payment attempts and each invoice kind's number and sent time.
+ */
+function orderView(st: OrderState): PlainState {
+  if (st.status === 'empty') return {};
+  const { staff } = st;
+  const invoice = (kind: 'invoice' | 'prepayment') => {
+    const i = st.invoices[kind];
+    return i ? { number: i.number, sentAt: i.sentAt } : null;
+  };
+  return {
+    number: st.number,
+    paid: st.status === 'paid',
+    filled: staff.filled,
+    rows: staff.rows.map((r) => `${r.quantity} × ${[r.code, r.name].filter(Boolean).join(' ')} à ${r.unitPriceCents} c`),
+    discountCents: staff.discountCents,
+    serviceFeeCents: staff.serviceFeeCents,
+    employeeComment: staff.employeeComment,
+    invoiceComment: staff.invoiceComment,
+    reservation: st.reservation,
+    paymentAttempts: st.attempts,
+    invoice: invoice('invoice'),
+    prepaymentInvoice: invoice('prepayment'),
+  };
+}
 
 /**
  * A state as leaf paths: nested plain objects become dotted keys (`onHand.tallinn`, `names.et`); arrays, strings,

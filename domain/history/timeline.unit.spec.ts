@@ -7,7 +7,8 @@ describe('parseHistoryStream', () => {
   it('accepts the four aggregates with a safe id and refuses anything else', () => {
     expect(parseHistoryStream(`stock-${P}`)).toEqual({ kind: 'stock', id: P });
     expect(parseHistoryStream('user-abc_1')).toEqual({ kind: 'user', id: 'abc_1' });
-    for (const bad of ['order-1', 'stock-', 'stock', 'stock-a/b', 'stock-a b', 'product-ä', `stock-${'x'.repeat(101)}`, "user-1'--", '$all']) {
+    expect(parseHistoryStream('order-abc_1')).toEqual({ kind: 'order', id: 'abc_1' });
+    for (const bad of ['page-1', 'stock-', 'stock', 'stock-a/b', 'stock-a b', 'product-ä', `stock-${'x'.repeat(101)}`, "user-1'--", '$all']) {
       expect(parseHistoryStream(bad), bad).toBeNull();
     }
   });

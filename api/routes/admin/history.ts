@@ -1,7 +1,8 @@
 /**
  * The audit timeline (issue 11 "The audit timeline"): GET /v1/admin/history/{stream}?asOf=&before=&limit= under
  * /v1/admin, permission `history.view`; a `user-` stream asks `users.manage` too (403 otherwise), as the users
- * screens do. Contract: api/contracts/admin-history.ts.
+ * screens do; a `client-` stream asks `clients.view`, an `order-` stream `orders.view` (issue 12). Contract:
+ * api/contracts/admin-history.ts.
  *
  * Reads the stream from the event store (no read model: the timeline is the stream), folds it oldest first with the
  * aggregate's own `evolve` (domain/history/timeline.ts) to pair each event with the fields it changed, keeps those at
@@ -47,6 +48,7 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
     const d = state.details as { firstName?: string; lastName?: string; businessName?: string } | null | undefined;
     return d ? d.businessName || [d.firstName, d.lastName].filter(Boolean).join(' ') || null : null;
   }
+  if (kind === 'order') return typeof state.number === 'number' ? `#${state.number}` : null;
   if (kind === 'category') {
     const { events } = await store.readStream(toCategoryStreamId(id));
     const folded = events.reduce((s, e) => {
@@ -87,6 +89,25 @@ async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], 
   });
 }
 
+/**
+ * Order streams (issue 12): an event's data without the client's personal data (name, e-mail, phone, VAT number,
+ * addresses, the shopper's comment, the invoice recipient), which the order screen shows and 'forget this client'
+ * removes; only the customer type stays. Applied to what is answered, after the fold (the aggregate's parser needs the
+ * whole event; its folded state holds none of these fields).
+ */
+function withoutOrderPersonalData(event: RecordedEvent): RecordedEvent {
+  const data = event.data as Record<string, unknown> | null;
+  if (!data || typeof data !== 'object') return event;
+  const { client, delivery, shortContactAddress: _a, userComment: _c, recipient: _r, email: _e, ...rest } = data;
+  const out: Record<string, unknown> = { ...rest };
+  if (client && typeof client === 'object') out.client = { type: (client as { type?: unknown }).type };
+  if (delivery && typeof delivery === 'object') {
+    const { address: _addr, ...where } = delivery as Record<string, unknown>;
+    out.delivery = where;
+  }
+  return { ...event, data: out };
+}
+
 /** `asOf` as an ISO-8601 UTC string, or null when absent. @throws ApiError 400 history.as_of_invalid */
 function parseAsOf(asOf: string | undefined): string | null {
   if (asOf === undefined || asOf === '') return null;
@@ -115,6 +136,7 @@ export async function adminHistoryRoutes(app: FastifyInstance, { deps }: RouteOp
       if (!target) throw new ApiError('history.stream_invalid', 400, 'stream');
       if (target.kind === 'user' && !can(request.staffUser, 'users.manage')) throw new ApiError('forbidden', 403);
       if (target.kind === 'client' && !can(request.staffUser, 'clients.view')) throw new ApiError('forbidden', 403);
+      if (target.kind === 'order' && !can(request.staffUser, 'orders.view')) throw new ApiError('forbidden', 403);
       const asOf = parseAsOf(request.query.asOf);
       const limit = request.query.limit ?? HISTORY_PAGE_DEFAULT;
       const stream = request.params.stream;
@@ -139,7 +161,7 @@ export async function adminHistoryRoutes(app: FastifyInstance, { deps }: RouteOp
           globalPosition: event.globalPosition.toString(),
           checkpoint: event.checkpoint,
           actor: userId ? { kind: 'staff', userId, username: usernames.get(userId) ?? null } : { kind: anonymousActor(event), userId: null, username: null },
-          data: withoutSecrets((event.data ?? {}) as Record<string, unknown>),
+          data: withoutSecrets(((target.kind === 'order' ? withoutOrderPersonalData(event).data : event.data) ?? {}) as Record<string, unknown>),
           metadata: withoutSecrets(event.metadata as Record<string, unknown>),
           changes,
         };

@@ -2,7 +2,7 @@
  * The audit timeline's sentence per event (issue 11 "The audit timeline"): built from the event's type, data, the
  * fields it changed and who caused it, in the staff member's language (cms bundle `admin.history.event.<Type>`, et
  * formal and en-US), e.g. 'Mari Maasikas set the stock of BF1018/1 in Tallinn from 4 to 14 (count)'. Every event
- * type of the Product, Stock, Category and User aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
+ * type of the Product, Stock, Category, User and Order (issue 12) aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
  * reads `admin.history.event.unknown` with its type name.
  *
  * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
@@ -11,7 +11,7 @@ import type { History, HistoryEvent } from '../../../../api/contracts/admin-hist
 import { formatCount, formatEuro } from '../../lib/format';
 import type { Language } from '../../lib/language';
 
-/** Every event type with a sentence of its own (domain/{product,stock,category,user}/events.ts). */
+/** Every event type with a sentence of its own (domain/{product,stock,category,user,order}/events.ts). */
 export const HISTORY_SENTENCE_TYPES = [
   'StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned',
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
@@ -21,6 +21,9 @@ export const HISTORY_SENTENCE_TYPES = [
   'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
   'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
   'UserReactivated', 'UserSignedIn',
+  'OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested',
+  'InvoiceSent', 'OrderMarkedPaid', 'OrderMarkedUnpaid', 'OrderFilled', 'OrderUnfilled', 'OrderEditStarted', 'OrderEditAbandoned',
+  'OrderEditCompleted', 'OrderRowsEdited', 'OrderCommentsChanged',
 ] as const;
 
 /** The slice of i18next the sentences need (`t` of the cms namespace and its `exists`). */
@@ -154,6 +157,34 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     case 'RoleRevoked':
       params.value = t(`admin.users.role.${str(d.role)}`);
       break;
+    // Issue 12: the order stream (subject '#1001'); money in euro cents.
+    case 'OrderPlaced':
+      params.amount = formatEuro(d.totalCents as number, lang) ?? '';
+      break;
+    case 'PaymentStarted':
+    case 'OrderPaid':
+    case 'PaymentCancelled':
+    case 'OrderRefunded':
+      Object.assign(params, { method: str(d.methodId) || str(d.providerId), amount: formatEuro(d.amountCents as number | undefined, lang) ?? '' });
+      break;
+    case 'InvoiceSendRequested':
+    case 'InvoiceSent':
+      Object.assign(params, { document: t(`admin.history.document.${d.kind === 'prepayment' ? 'prepayment' : 'invoice'}`), number: str(d.number), again: d.resend ? t('admin.history.again') : '' });
+      break;
+    case 'OrderFilled':
+    case 'OrderUnfilled': {
+      const units = (d.shipped ?? d.returned) as { quantity?: unknown }[] | undefined;
+      params.count = num(Array.isArray(units) ? units.reduce((sum, u) => sum + (typeof u?.quantity === 'number' ? u.quantity : 0), 0) : 0);
+      break;
+    }
+    case 'OrderEditAbandoned':
+      params.reason = t(`admin.history.editReason.${d.reason === 'not_enough_stock' ? 'not_enough_stock' : 'failed'}`);
+      break;
+    case 'OrderRowsEdited': {
+      const was = (d.before as { totalCents?: unknown } | undefined)?.totalCents;
+      Object.assign(params, { from: formatEuro(typeof was === 'number' ? was : null, lang) ?? t('admin.history.none'), to: formatEuro(d.totalCents as number | null, lang) ?? t('admin.history.none') });
+      break;
+    }
     default:
       break;
   }

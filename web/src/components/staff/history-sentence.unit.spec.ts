@@ -4,6 +4,7 @@ import type { History, HistoryEvent } from '../../../../api/contracts/admin-hist
 import { CATEGORY_EVENT_SCHEMAS } from '../../../../domain/category/events';
 import { PRODUCT_EVENT_SCHEMAS } from '../../../../domain/product/events';
 import { STOCK_EVENT_SCHEMAS } from '../../../../domain/stock/events';
+import { ORDER_EVENT_SCHEMAS } from '../../../../domain/order/events';
 import { USER_EVENT_SCHEMAS } from '../../../../domain/user/events';
 import enAdmin from '../../locales/en-US/cms-admin.json';
 import etAdmin from '../../locales/et/cms-admin.json';
@@ -31,8 +32,8 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
 });
 
 describe('historySentence (issue 11 "The audit timeline")', () => {
-  it('has a sentence for every event type of the Product, Stock, Category and User aggregates, in both languages', () => {
-    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+  it('has a sentence for every event type of the Product, Stock, Category, User and Order aggregates, in both languages', () => {
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
     for (const bundle of [enAdmin, etAdmin]) {
       const texts = bundle.admin.history.event as Record<string, string>;
@@ -79,5 +80,18 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
   it('falls back to a generic sentence with the type name for an unknown type', async () => {
     expect(historySentence(event('SomethingNew', {}), history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas recorded SomethingNew');
     expect(historySentence(event('SomethingNew', {}), history, await i18nFor('et'), 'et')).toBe('Mari Maasikas: sündmus SomethingNew');
+  });
+
+  it('tells an order\'s story: placed, rows edited, marked paid and filled, invoice sent again (issue 12)', async () => {
+    const order: Pick<History, 'subject' | 'warehouses' | 'stream'> = { subject: '#1001', warehouses: {}, stream: 'order-o1' };
+    const et = await i18nFor('et');
+    const en = await i18nFor('en-US');
+    const shopper = { kind: 'shopper' as const, userId: null, username: null };
+    expect(historySentence(event('OrderPlaced', { totalCents: 1639 }, { actor: shopper }), order, et, 'et')).toBe('Ostja esitas tellimuse #1001, summa 16,39\u00a0€');
+    const edited = event('OrderRowsEdited', { totalCents: 2529, before: { totalCents: 1639 } });
+    expect(historySentence(edited, order, en, 'en')).toBe('Mari Maasikas edited the rows of order #1001, total €16.39 → €25.29');
+    expect(historySentence(event('OrderMarkedPaid', {}), order, et, 'et')).toBe('Mari Maasikas märkis tellimuse #1001 makstuks');
+    expect(historySentence(event('OrderFilled', { shipped: [{ quantity: 2 }, { quantity: 1 }] }), order, en, 'en')).toBe('Mari Maasikas marked order #1001 filled, 3 units shipped');
+    expect(historySentence(event('InvoiceSendRequested', { kind: 'invoice', number: '17', resend: true }), order, et, 'et')).toBe('Mari Maasikas saatis tellimuse #1001 dokumendi „Arve nr 17” uuesti');
   });
 });
