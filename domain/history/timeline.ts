@@ -190,13 +190,13 @@ export function foldTimeline<E extends { type: string; data: unknown }>(kind: Hi
 /**
  * Who caused an event that names no user (metadata.userId null): `metadata.actor` when a writer recorded it
  * ('shopper' or 'system'), else by what the event is: a reservation, a release of an order not placed or
- * cancelled, and a forgot-password request come from someone on the website (a shopper, not signed in); the rest
+ * cancelled, a placed order, a payment started and a forgot-password request come from someone on the website (a shopper, not signed in); the rest
  * (expiry job, imports, seeds) from the system.
  */
 export function anonymousActor(event: { type: string; data: unknown; metadata: Record<string, unknown> }): 'shopper' | 'system' {
   const actor = event.metadata.actor;
   if (actor === 'shopper' || actor === 'system') return actor;
-  if (event.type === 'StockReserved' || event.type === 'PasswordResetRequested') return 'shopper';
+  if (event.type === 'StockReserved' || event.type === 'PasswordResetRequested' || event.type === 'OrderPlaced' || event.type === 'PaymentStarted') return 'shopper';
   if (event.type === 'ReservationReleased') return (event.data as { reason?: unknown } | null)?.reason === 'expired' ? 'system' : 'shopper';
   return 'system';
 }

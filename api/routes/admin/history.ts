@@ -98,7 +98,7 @@ async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], 
 function withoutOrderPersonalData(event: RecordedEvent): RecordedEvent {
   const data = event.data as Record<string, unknown> | null;
   if (!data || typeof data !== 'object') return event;
-  const { client, delivery, shortContactAddress: _a, userComment: _c, recipient: _r, email: _e, ...rest } = data;
+  const { client, delivery, shortContactAddress: _a, comment: _c, userComment: _u, recipient: _r, email: _e, ...rest } = data;
   const out: Record<string, unknown> = { ...rest };
   if (client && typeof client === 'object') out.client = { type: (client as { type?: unknown }).type };
   if (delivery && typeof delivery === 'object') {
