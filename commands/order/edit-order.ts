@@ -156,12 +156,10 @@ export async function editOrder(store: EventStore, input: EditOrderInput, ctx: C
   const priced = priceEditedRows(rows, input.discountCents, input.serviceFeeCents, state.staff.vatRegNr, state.staff.vatRatePercent);
   const targets = reservationTargets(priced.rows);
   const claims = new Map(state.reservation === 'held' ? state.reservations.map((r) => [r.productId, r.quantity] as const) : []);
-  // A product whose units did not change and that is not sold by a limited amount (on demand, non-stock) needs no
-  // stock step: the Stock decider would reserve nothing for it.
+  // A product whose units the rows did not change and that the order holds nothing of (on demand, non-stock, or an
+  // order whose reservations expired) needs no stock step: a comment or a price never reserves anything.
   const before = reservationTargets(state.staff.rows);
-  const raises = [...targets.keys()]
-    .filter((id) => targets.get(id)! > (claims.get(id) ?? 0) && (targets.get(id) !== before.get(id) || claims.has(id) || catalog.get(id)?.hasLimitedAmount))
-    .sort(byId);
+  const raises = [...targets.keys()].filter((id) => targets.get(id)! > (claims.get(id) ?? 0) && (targets.get(id) !== before.get(id) || claims.has(id))).sort(byId);
   const lowers = [...claims.keys()].filter((id) => (targets.get(id) ?? 0) < claims.get(id)!).sort(byId);
 
   if (raises.length === 0 && lowers.length === 0) {

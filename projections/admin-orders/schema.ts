@@ -9,7 +9,7 @@ import type { AdminOrderView } from './projection.js';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export type AdminOrdersTables = ReadModelTables & {
-  /** One row per order: OrderList's columns, the search text, and the whole OrderEdit view as jsonb. */
+  /** One narrow row per order: OrderList's columns and the search text. */
   orders: {
     order_id: string;
     number: number;
@@ -28,12 +28,13 @@ export type AdminOrdersTables = ReadModelTables & {
     option_name: string | null;
     /** The latest payment attempt's method id. */
     payment_method: string | null;
-    view: AdminOrderView;
     /** The client was forgotten (ClientForgotten): the row and its view hold no personal data. */
     forgotten: boolean;
     /** Position of the last order event applied (the order stream's version). */
     version: number;
   };
+  /** The whole OrderEdit view per order (what the next event is folded onto). */
+  views: { order_id: string; view: AdminOrderView; version: number };
 };
 
 export type AdminOrdersDb = Kysely<AdminOrdersTables>;

@@ -1,7 +1,8 @@
 /**
  * The admin orders read model (schema `rm_admin_orders`, issue 12 "Orders"): OrderList's rows and the shell's
- * unfilled-orders badge, fed by every Order event (domain/order). One row per order (see schema.ts); a batch folds
- * each order's new events onto its stored view (projection.ts) and upserts the row, guarded by the stream position
+ * unfilled-orders badge, fed by every Order event (domain/order). One narrow row per order in `orders` (OrderList's
+ * columns: counting and sorting 100,000 rows reads little) and its whole view in `views` (see schema.ts); a batch
+ * folds each order's new events onto its stored view (projection.ts) and upserts both, guarded by the stream position
  * (`version`), so a replay changes nothing. ClientForgotten (issue 12 'forget this client') blanks the personal data of
  * the orders it names and marks them `forgotten`; later order events keep them blank (they fold onto the stored view),
  * and a rebuild blanks them again (ClientForgotten follows their OrderPlaced in $all). Indexes: newest first (placed_at, number), unfilled orders (partial),
@@ -35,10 +36,10 @@ async function createTables(db: Kysely<AdminOrdersTables>, schema: string): Prom
       provider_name text not null,
       option_name text,
       payment_method text,
-      view jsonb not null,
       forgotten boolean not null default false,
       version integer not null
     )`.execute(db);
+  await sql`create table ${T(schema, 'views')} (order_id text primary key, view jsonb not null, version integer not null)`.execute(db);
 }
 
 async function createIndexes(db: Kysely<AdminOrdersTables>, schema: string): Promise<void> {
@@ -66,7 +67,8 @@ async function applyBatch(trx: Transaction<AdminOrdersTables>, schema: string, e
   };
   const ids = [...new Set(orderEvents.flatMap(orderIdsOf))];
   if (!ids.length) return;
-  const r = await sql<StoredRow>`select order_id, view, forgotten from ${T(schema, 'orders')} where order_id = any(${ids}::text[])`.execute(trx);
+  const r = await sql<StoredRow>`
+    select v.order_id, v.view, o.forgotten from ${T(schema, 'views')} v join ${T(schema, 'orders')} o using (order_id) where v.order_id = any(${ids}::text[])`.execute(trx);
   const views = new Map<string, AdminOrderView | null>(r.rows.map((x) => [x.order_id, x.view]));
   const forgotten = new Set(r.rows.filter((x) => x.forgotten).map((x) => x.order_id));
   const changed = new Set<string>();
@@ -94,23 +96,32 @@ async function applyBatch(trx: Transaction<AdminOrdersTables>, schema: string, e
     }));
   if (!rows.length) return;
   await sql`
-    insert into ${T(schema, 'orders')} as o (order_id, number, placed_at, client_type, client_name, email, phone, search, total_cents, paid, filled, provider_id, provider_name, option_name, payment_method, view, forgotten, version)
-    select x.order_id, x.number, x.placed_at, x.client_type, x.client_name, x.email, x.phone, x.search, x.total_cents, x.paid, x.filled, x.provider_id, x.provider_name, x.option_name, x.payment_method, x.view, x.forgotten, x.version
+    insert into ${T(schema, 'orders')} as o (order_id, number, placed_at, client_type, client_name, email, phone, search, total_cents, paid, filled, provider_id, provider_name, option_name, payment_method, forgotten, version)
+    select x.order_id, x.number, x.placed_at, x.client_type, x.client_name, x.email, x.phone, x.search, x.total_cents, x.paid, x.filled, x.provider_id, x.provider_name, x.option_name, x.payment_method, x.forgotten, x.version
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(order_id text, number int, placed_at timestamptz, client_type text, client_name text, email text, phone text, search text,
-      total_cents int, paid boolean, filled boolean, provider_id text, provider_name text, option_name text, payment_method text, view jsonb, forgotten boolean, version int)
+      total_cents int, paid boolean, filled boolean, provider_id text, provider_name text, option_name text, payment_method text, forgotten boolean, version int)
     on conflict (order_id) do update set client_type = excluded.client_type, client_name = excluded.client_name, email = excluded.email, phone = excluded.phone,
       search = excluded.search, total_cents = excluded.total_cents, paid = excluded.paid, filled = excluded.filled, provider_id = excluded.provider_id,
-      provider_name = excluded.provider_name, option_name = excluded.option_name, payment_method = excluded.payment_method, view = excluded.view,
+      provider_name = excluded.provider_name, option_name = excluded.option_name, payment_method = excluded.payment_method,
       forgotten = excluded.forgotten, version = excluded.version
     where o.version < excluded.version or (excluded.forgotten and not o.forgotten)`.execute(trx);
+  const viewRows = rows.map((x) => ({ order_id: x.order_id, view: x.view, version: x.version }));
+  await sql`
+    insert into ${T(schema, 'views')} as v (order_id, view, version)
+    select x.order_id, x.view, x.version from jsonb_to_recordset(${JSON.stringify(viewRows)}::jsonb) as x(order_id text, view jsonb, version int)
+    on conflict (order_id) do update set view = excluded.view, version = excluded.version where v.version <= excluded.version`.execute(trx);
 }
 
 export const adminOrdersReadModel: ReadModel = {
   name: 'admin_orders',
-  version: 1,
+  // 2: the view in its own table (a narrow list table).
+  version: 2,
   eventTypes: [...ORDER_EVENT_TYPES, 'ClientForgotten'],
   createTables,
   createIndexes,
   applyBatch,
-  hashTables: [{ table: 'orders', orderBy: 't.order_id' }],
+  hashTables: [
+    { table: 'orders', orderBy: 't.order_id' },
+    { table: 'views', orderBy: 't.order_id' },
+  ],
 };
