@@ -10,7 +10,8 @@
  * message), remove it and save (totals recomputed by the api), mark the order paid (the shopper's open payment page
  * shows ' - makstud'), filled (the badge falls to 0; un-filling asks first), send the invoice (the real invoice-mail
  * process manager and send-invoice worker mail the PDF to an SMTP server in this process; 'Saadetud …' shows and the
- * button becomes 'Saada arve uuesti'), copy the payment page link; the history lists each step with the staff
+ * button becomes 'Saada arve uuesti'), copy the payment page link; a save over another tab's change answers 409 with
+ * who changed it and Reload shows the latest; the history lists each step with the staff
  * member's name. English screens have their labels. axe-core finds no serious or critical violation in either
  * theme. Screenshots in /tmp/admin-orders-e2e-*.png.
  */
@@ -278,6 +279,26 @@ describe('OrderList and OrderEdit (/admin/order)', () => {
     expect(await staff.getByRole('link', { name: 'Ava makseleht' }).getAttribute('href')).toBe(`/payment/${order.token}`);
     await staff.getByRole('button', { name: 'Kopeeri link' }).click();
     await eventually(() => staff.evaluate(() => navigator.clipboard.readText())).toBe(`${base}/payment/${order.token}`);
+  });
+
+  it('a save over a change made in another tab answers who changed it, and Reload shows the latest', async () => {
+    const other = await staffContext.newPage();
+    await other.goto(`${base}/admin/order/edit/${order.id}`);
+    await eventually(() => other.locator('h1').innerText()).toBe(`Tellimus #${order.number}`);
+    // This tab has unsaved typing when the other tab saves.
+    await staff.getByLabel('Kommentaar arvel', { exact: true }).fill('Tasuda 7 päeva jooksul');
+    await other.getByLabel('Töötaja kommentaar', { exact: true }).fill('Klient tuleb ise järele');
+    await other.getByRole('button', { name: 'Salvesta' }).click();
+    await eventually(() => other.locator('.toast').last().innerText()).toContain('Salvestatud.');
+    await other.close();
+
+    await staff.getByRole('button', { name: 'Salvesta' }).click();
+    const stale = staff.locator('.order-edit__stale');
+    await eventually(() => stale.innerText()).toContain(`Seda tellimust muutis vahepeal ${ADMIN.username}`);
+    await staff.getByRole('button', { name: 'Laadi uuesti' }).click();
+    await eventually(() => stale.count()).toBe(0);
+    expect(await staff.getByLabel('Töötaja kommentaar', { exact: true }).inputValue()).toBe('Klient tuleb ise järele');
+    expect(await staff.getByLabel('Kommentaar arvel', { exact: true }).inputValue()).toBe('');
   });
 
   it('the history lists each step with the staff member', async () => {

@@ -97,8 +97,8 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
 };
 
 /**
- * The order as the timeline shows it: number, paid, filled, rows as readable lines ('2 × BF 1018/1 Kütusefilter à
- * 1240 c'; amounts in euro cents of the order's price basis), discount and fee (cents), comments, the reservation
+ * The order as the timeline shows it: number, paid, filled, rows as readable lines by position (`rows.1`: '2 × BF 1018/1
+ * Kütusefilter à 1240 c'; amounts in euro cents of the order's price basis), discount and fee (cents), comments, the reservation
  * state, payment attempts and each invoice kind's number and sent time.
  */
 function orderView(st: OrderState): PlainState {
@@ -112,7 +112,8 @@ function orderView(st: OrderState): PlainState {
     number: st.number,
     paid: st.status === 'paid',
     filled: staff.filled,
-    rows: staff.rows.map((r) => `${r.quantity} × ${[r.code, r.name].filter(Boolean).join(' ')} à ${r.unitPriceCents} c`),
+    // One leaf per row ('rows.1', 'rows.2', ...), so an edit shows the rows it added, changed or removed.
+    rows: Object.fromEntries(staff.rows.map((r, i) => [String(i + 1), `${r.quantity} × ${[r.code, r.name].filter(Boolean).join(' ')} à ${r.unitPriceCents} c`])),
     discountCents: staff.discountCents,
     serviceFeeCents: staff.serviceFeeCents,
     employeeComment: staff.employeeComment,
