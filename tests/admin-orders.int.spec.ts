@@ -13,7 +13,11 @@ import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { placeOrder } from '../commands/order/place-order.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
-import { toOrderStreamId } from '../domain/order/order.js';
+import { toNewEvents } from '../commands/shared/command-handler.js';
+import { toDomainEvent } from '../commands/shared/event-parsers.js';
+import { setReservation } from '../commands/stock/set-reservation.js';
+import { orderDecider, type OrderEvent, toOrderStreamId } from '../domain/order/order.js';
+import { ORDER_EDIT_LEASE_MS } from '../domain/order/staff-edits.js';
 import { reservedFor, toStockStreamId } from '../domain/stock/stock.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow, stockOf } from './support/order-test-kit.js';
@@ -463,6 +467,61 @@ describe('guard and garbage', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().success).toBe(false);
     expect((await orderEvents(id)).length).toBe(1);
+  });
+});
+
+describe('an edit that crashed half-way (issue 12: reservations never wrong)', () => {
+  /** What a crashed edit leaves: its lease taken (OrderEditStarted) and `raiseTo` units held, the order never saved. */
+  async function crashAfterRaise(orderId: string, raiseTo: number) {
+    const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: ids.anna, now: h.clock.now };
+    const { events, version } = await h.store.readStream(toOrderStreamId(orderId));
+    const state = events.reduce((st, e) => orderDecider.evolve(st, toDomainEvent<OrderEvent>(e)), orderDecider.initialState);
+    const leaseUntil = new Date(Date.parse(h.clock.now) + ORDER_EDIT_LEASE_MS).toISOString();
+    const started = orderDecider.decide({ type: 'StartOrderEdit', data: { orderId, editId: ctx.commandId, leaseUntil }, metadata: { now: h.clock.now } }, state);
+    await h.store.appendToStream(toOrderStreamId(orderId), toNewEvents(started, toOrderStreamId(orderId), ctx), { expectedVersion: version });
+    await setReservation(h.store, { productId: FILTER, orderId, quantity: raiseTo, mode: 'raise', policy: 'available', deliveryDays: null }, ctx);
+  }
+  const later = (ms: number) => {
+    const was = h.clock.now;
+    h.clock.now = new Date(Date.parse(was) + ms).toISOString();
+    return () => {
+      h.clock.now = was;
+    };
+  };
+
+  it('holds the order while its lease runs (409 being edited), then the next edit gives the excess back', async () => {
+    const { id } = await newOrder({ lines: [{ productId: FILTER, code: 'ORD-FILTER', quantity: 2, grossUnitCents: 1240 }] });
+    const order = await orderOf(id);
+    await crashAfterRaise(id, 6);
+    expect(await heldBy(FILTER, id)).toBe(6); // more than the order claims (2): never less
+    const busy = await send(anna, 'PUT', `/v1/admin/orders/${id}?lang=en`, bodyOf(order, { rows: [{ ...order.rows[0], quantity: 3 }] }));
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().errors[0].code).toBe('order.being_edited');
+    const restore = later(ORDER_EDIT_LEASE_MS + 1000);
+    try {
+      const res = await send(anna, 'PUT', `/v1/admin/orders/${id}`, bodyOf(order, { rows: [{ ...order.rows[0], quantity: 3 }] }));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.reservations).toEqual([{ productId: FILTER, quantity: 3 }]);
+      expect(await heldBy(FILTER, id)).toBe(3);
+    } finally {
+      restore();
+    }
+  });
+
+  it('filling ships what the order claims and frees what a crashed edit left held', async () => {
+    const { id } = await newOrder({ lines: [{ productId: FILTER, code: 'ORD-FILTER', quantity: 2, grossUnitCents: 1240 }] });
+    await crashAfterRaise(id, 5);
+    const free = (await stockOf(h.store, FILTER)).free;
+    const restore = later(ORDER_EDIT_LEASE_MS + 1000);
+    try {
+      expect((await send(anna, 'POST', `/v1/admin/orders/${id}/filled`, { filled: true })).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    const stock = await stockOf(h.store, FILTER);
+    expect(reservedFor(stock.state, id)).toBe(0);
+    expect(stock.state.shipped?.[id]).toEqual({ tallinn: 2 });
+    expect(stock.free).toBe(free + 3);
   });
 });
 
