@@ -57,10 +57,10 @@ beforeAll(async () => {
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
   // The product dashboard and the filters (issue 11): a critical stock level, an ended visibility rule, a hidden and a
   // placed facet, so their rebuilt rows hold more than the defaults.
-//  await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());
-//  await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'timeRange', rangeFrom: '2026-01-01T00:00:00.000Z', rangeTo: '2026-02-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'visible' } }, ctx());
-//  await setFilterShown(h.store, { name: 'Kit', shown: false }, ctx());
-//  await setFilterPosition(h.store, { name: 'Colour', position: 0 }, ctx());
+  await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());
+  await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'timeRange', rangeFrom: '2026-01-01T00:00:00.000Z', rangeTo: '2026-02-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'visible' } }, ctx());
+  await setFilterShown(h.store, { name: 'Kit', shown: false }, ctx());
+  await setFilterPosition(h.store, { name: 'Colour', position: 0 }, ctx());
   // An uploaded image (issue 11): a row of the files read model naming the staff user.
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } }).png().toBuffer();
   const files = new FileStorage(await mkdtemp(path.join(tmpdir(), 'rebuild-files-')));
