@@ -1,7 +1,7 @@
 /**
  * ProblematicProductsList and FilterList in Debian's Chromium (issue 11 "What staff look at each morning",
  * "FilterList"): a staff member signs in at /admin/ProblematicProducts; the menu entry shows; a product without a
- * price is listed on the problematic tab with its reason, and its row opens the product's edit path; the stale tab's
+ * price is listed on the problematic tab with its reason, and its row opens the product's edit path (also in English); the stale tab's
  * N days live in the URL. On /admin/filter the staff member renames a facet's Estonian label and moves it with the
  * keyboard, saves, and the storefront's listing shows the new label in its filter panel. axe-core finds no serious
  * or critical violation in either theme. Screenshots in /tmp/admin-dashboard-e2e-*.png.
@@ -115,6 +115,17 @@ describe('ProblematicProductsList (/admin/ProblematicProducts)', () => {
     await eventually(pathOf).toBe('/admin/ProblematicProducts?kind=stale&days=30');
     await eventually(() => page.locator('.dashboard-screen__intro').innerText()).toBe('Tooted, mida ei ole muudetud vähemalt 30 päeva.');
     await eventually(() => page.locator('.data-table__empty').innerText()).toBe('Nii kaua muutmata tooteid ei ole.');
+  });
+});
+
+describe('ProblematicProductsList in English', () => {
+  it('speaks English at /en/admin/ProblematicProducts', async () => {
+    await page.goto(`${base}/en/admin/ProblematicProducts`);
+    await eventually(() => page.locator('h1').innerText()).toBe('Problematic products');
+    const noPrice = page.locator('.dashboard-screen tbody tr', { hasText: 'DASH-NOPRICE' });
+    await eventually(async () => (await noPrice.locator('.dashboard-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Visible but cannot be bought', 'No price']);
+    await eventually(() => noPrice.getByRole('link', { name: 'Gasket without price' }).getAttribute('href')).toBe(`/en/admin/product/edit/${productIdForCode('DASH-NOPRICE')}`);
+    expect((await page.getByRole('tab').allInnerTexts()).map((s) => s.replace(/\s*\d+$/, '').trim())).toEqual(['Problematic', 'Stale', 'Outdated', 'Popular', 'Low stock', 'Without category']);
   });
 });
 
