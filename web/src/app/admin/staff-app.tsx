@@ -162,6 +162,6 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
     case 'OrderList':
       return <OrderListScreen />;
     case 'OrderEdit':
-      return route.id === undefined ? <NotFound /> : <OrderEditScreen id={route.id} me={user} />;
+      return route.id === undefined ? <NotFound /> : <OrderEditScreen id={route.id} me={user} clientScreens={AVAILABLE_MODELS.has('client')} />;
   }
 }

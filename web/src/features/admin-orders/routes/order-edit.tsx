@@ -3,7 +3,8 @@
  *
  * - Edit header: back to the list, 'Order #{number}', when it was placed, paid / filled badges, Save (orders.edit;
  *   without it the screen is read-only).
- * - The order client info block and the delivery (components/order-client-info.tsx).
+ * - The order client info block and the delivery (components/order-client-info.tsx), linking to the client (found by
+ *   the order's e-mail, api/find-client.ts) once the client screens exist.
  * - Rows (quantity, name, unit price, total) in a react-hook-form field array: add a catalog product with the staff
  *   product picker (`ProductSearch`; a product already on the order gets one more unit instead), add a service row by
  *   name, change quantity, name or price, remove. Discount and shop service fee. Unit prices, discount and fee are in
@@ -41,6 +42,7 @@ import { formatDate, formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';
+import { useClientOfOrder } from '../api/find-client';
 import { orderKey, useOrder } from '../api/get-order';
 import { errorCodes, isChangedMeanwhile, useSaveOrder } from '../api/save-order';
 import { type OrderFlag, useSetOrderFlag } from '../api/set-order-flags';
@@ -51,13 +53,17 @@ import { PaymentLink } from '../components/payment-link';
 import { bodyOfForm, editablePart, formOfOrder, lineTotal, type OrderForm, textFromCents, unitPriceOf } from '../utils/order-form';
 import './order-edit.css';
 
-export function OrderEditScreen({ id, me }: { id: string; me: SessionUser }) {
+/**
+ * `clientScreens`: the admin area has the client screens (the route table's `client` model), so the client info
+ * block links to the order's client (ClientEdit, a full page load as spec 2 says of the client screens).
+ */
+export function OrderEditScreen({ id, me, clientScreens = false }: { id: string; me: SessionUser; clientScreens?: boolean }) {
   const { t } = useTranslation('cms');
   const order = useOrder(id);
   useRefreshOnOrderChanges(orderKey(id));
   if (order.isPending) return <Spinner />;
   if (order.isError) return isNotFound(order.error) ? <NotFound title={t('orderEdit.notFound')} /> : <FormAlert messages={[apiErrorText(order.error)]} />;
-  return <OrderEditForm key={`${order.data.id}:${order.data.number}`} order={order.data} me={me} onReload={async () => (await order.refetch()).data} />;
+  return <OrderEditForm key={`${order.data.id}:${order.data.number}`} order={order.data} me={me} clientScreens={clientScreens} onReload={async () => (await order.refetch()).data} />;
 }
 
 /** The form's field names a server error may name, from the api's (`rows.0.unitPriceCents` -> `rows.0.priceText`). */
@@ -65,7 +71,7 @@ function formField(apiField: string): string {
   return apiField.replace(/\.unitPriceCents$/, '.priceText').replace(/^discountCents$/, 'discountText').replace(/^serviceFeeCents$/, 'feeText');
 }
 
-function OrderEditForm({ order, me, onReload }: { order: AdminOrder; me: SessionUser; onReload: () => Promise<AdminOrder | undefined> }) {
+function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrder; me: SessionUser; clientScreens: boolean; onReload: () => Promise<AdminOrder | undefined> }) {
   const { t } = useTranslation('cms');
   const { lang, to } = useRouteLanguage();
   const ids = { service: useId(), discount: useId(), fee: useId(), employee: useId(), invoice: useId(), picker: useId() };
@@ -79,6 +85,7 @@ function OrderEditForm({ order, me, onReload }: { order: AdminOrder; me: Session
   const [reloading, setReloading] = useState(false);
   const [serviceName, setServiceName] = useState('');
   const save = useSaveOrder(order.id);
+  const clientId = useClientOfOrder(order.client.email, clientScreens && hasPermission(me, 'clients.view')).data ?? null;
   const flags = useSetOrderFlag(order.id);
   const { errors, isDirty, isSubmitting } = form.formState;
   useUnsavedChangesGuard(isDirty && !isSubmitting, t('page.unsavedChanges'));
@@ -227,7 +234,7 @@ function OrderEditForm({ order, me, onReload }: { order: AdminOrder; me: Session
 
         <div className="order-edit__grid">
           <div className="order-edit__main">
-            <OrderClientInfo order={order} clientHref={hasPermission(me, 'clients.view') && order.client.email ? `/admin/client?q=${encodeURIComponent(order.client.email)}` : null} />
+            <OrderClientInfo order={order} clientHref={clientId ? to(`/admin/client/edit/${encodeURIComponent(clientId)}`) : null} />
 
             <fieldset className="staff-panel order-edit__rows" disabled={!canEdit}>
               <legend className="order-edit__legend">{t('orderEdit.rows.title')}</legend>
