@@ -91,7 +91,7 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
     const edited = event('OrderRowsEdited', { totalCents: 2529, before: { totalCents: 1639 } });
     expect(historySentence(edited, order, en, 'en')).toBe('Mari Maasikas edited the rows of order #1001, total €16.39 → €25.29');
     expect(historySentence(event('OrderMarkedPaid', {}), order, et, 'et')).toBe('Mari Maasikas märkis tellimuse #1001 makstuks');
-    expect(historySentence(event('OrderFilled', { shipped: [{ quantity: 2 }, { quantity: 1 }] }), order, en, 'en')).toBe('Mari Maasikas marked order #1001 filled, 3 units shipped');
+    expect(historySentence(event('OrderFilled', { shipped: [{ quantity: 2 }, { quantity: 1 }] }), order, en, 'en')).toBe('Mari Maasikas marked order #1001 filled (3 pcs shipped)');
     expect(historySentence(event('InvoiceSendRequested', { kind: 'invoice', number: '17', resend: true }), order, et, 'et')).toBe('Mari Maasikas saatis tellimuse #1001 dokumendi „Arve nr 17” uuesti');
   });
 });
