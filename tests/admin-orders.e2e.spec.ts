@@ -200,6 +200,21 @@ describe('OrderList and OrderEdit (/admin/order)', () => {
     await eventually(() => staff.locator('.order-list .data-table__empty').innerText()).toBe('Nendele tingimustele vastavaid tellimusi ei leitud.');
     await staff.getByRole('button', { name: 'Tühjenda filtrid' }).click();
     await eventually(() => pathOf(staff)).toBe('/admin/order');
+    // The placing day range and the delivery provider.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Tallinn' }).format(new Date());
+    await staff.getByLabel('Alates', { exact: true }).fill(today);
+    await eventually(() => pathOf(staff)).toBe(`/admin/order?from=${today}`);
+    await eventually(listNumbers).toEqual([String(number)]);
+    await staff.getByLabel('Alates', { exact: true }).fill('2099-01-01');
+    await eventually(() => staff.locator('.order-list .data-table__empty').count()).toBe(1);
+    await staff.getByLabel('Alates', { exact: true }).fill('');
+    await staff.getByLabel('Tarneviis', { exact: true }).selectOption({ label: 'Omniva kuller' });
+    await eventually(() => pathOf(staff)).toBe('/admin/order?provider=omniva-courier');
+    await eventually(() => staff.locator('.order-list .data-table__empty').count()).toBe(1);
+    await staff.getByLabel('Tarneviis', { exact: true }).selectOption({ label: 'Omniva pakiautomaat' });
+    await eventually(listNumbers).toEqual([String(number)]);
+    await staff.getByRole('button', { name: 'Tühjenda filtrid' }).click();
+    await eventually(() => pathOf(staff)).toBe('/admin/order');
     await eventually(listNumbers).toEqual([String(number)]);
     await expectAccessibleInBothThemes(staff, 'list');
   });
