@@ -110,7 +110,8 @@ async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events
   // delivery address, the business contact address and the comment. After the order events of the batch, and again
   // on every replay or rebuild (ClientForgotten follows the OrderPlaced of its orders in $all), so they stay blank.
   for (const e of forgotten) {
-    const { orderIds } = parseClientStoredEvent(e) as Extract<ReturnType<typeof parseClientStoredEvent>, { type: 'ClientForgotten' }>;
+    const parsed = parseClientStoredEvent(e);
+    const orderIds = parsed.type === 'ClientForgotten' ? parsed.data.orderIds : [];
     if (!orderIds.length) continue;
     await sql`
       update ${T(schema, 'orders')} set summary = jsonb_set(
