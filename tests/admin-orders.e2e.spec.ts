@@ -8,7 +8,7 @@
  * the list (live over the websocket); the search and the filters live in the URL. Staff open the order (client info
  * block, delivery), add a catalog product with the product picker, try to save a service row without a name (spec 5's
  * message), remove it and save (totals recomputed by the api), mark the order paid (the shopper's open payment page
- * shows ' - makstud'), filled (the badge falls to 0; un-filling asks first), send the invoice (the real invoice-mail
+ * shows ' - makstud', told over its websocket), filled (the badge falls to 0; un-filling asks first), send the invoice (the real invoice-mail
  * process manager and send-invoice worker mail the PDF to an SMTP server in this process; 'Saadetud …' shows and the
  * button becomes 'Saada arve uuesti'), copy the payment page link; a save over another tab's change answers 409 with
  * who changed it and Reload shows the latest; the history lists each step with the staff
@@ -61,6 +61,8 @@ let queue: Queue;
 let worker: Worker;
 let invoiceMail: RunningProcessManager;
 let order: { id: string; number: number; token: string };
+/** What the shopper's pages sent and received over GET /v1/live. */
+const shopperFrames: { sent: string[]; received: string[] } = { sent: [], received: [] };
 
 beforeAll(async () => {
   buildWebIfStale((line) => process.stderr.write(`${line}\n`));
@@ -176,6 +178,10 @@ describe('OrderList and OrderEdit (/admin/order)', () => {
   it('a shopper orders; the badge rises and the order appears without a reload', async () => {
     const shopper = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     shopperPage = await shopper.newPage();
+    shopperPage.on('websocket', (ws) => {
+      ws.on('framesent', (f) => shopperFrames.sent.push(String(f.payload)));
+      ws.on('framereceived', (f) => shopperFrames.received.push(String(f.payload)));
+    });
     const token = await shopperOrders(shopperPage);
     const number = Number((await shopperPage.locator('main h1').innerText()).replace(/\D/g, ''));
     const placed = await h.app.inject({ url: `/v1/payment/${token}` });
@@ -256,6 +262,9 @@ describe('OrderList and OrderEdit (/admin/order)', () => {
     await staff.getByRole('button', { name: 'Märgi makstuks' }).click();
     await eventually(() => staff.getByRole('button', { name: 'Märgi maksmata' }).count()).toBe(1);
     await eventually(() => shopperPage.locator('main h1').innerText()).toBe(`Tellimus #${order.number} - makstud`);
+    // It learnt it over the websocket: the page watched its order, and was told 'paid' (nothing else about it).
+    expect(shopperFrames.sent).toContain(JSON.stringify({ order: order.token }));
+    expect(shopperFrames.received).toContain(JSON.stringify({ type: 'payment', paid: true }));
 
     await staff.getByRole('button', { name: 'Märgi täidetuks' }).click();
     await eventually(() => staff.getByRole('button', { name: 'Märgi täitmata' }).count()).toBe(1);
