@@ -269,6 +269,10 @@ describe('OrderList and OrderEdit (/admin/order)', () => {
     await staff.getByRole('button', { name: 'Märgi täidetuks' }).click();
     await eventually(() => staff.getByRole('button', { name: 'Märgi täitmata' }).count()).toBe(1);
     await eventually(badge).toBe('0');
+    // A filled order's rows are locked until it is marked not filled (the api would refuse them).
+    await eventually(() => staff.locator('.order-edit__filled-note').innerText()).toBe('Tellimus on täidetud: ridade, allahindluse või teenustasu muutmiseks märkige see esmalt täitmata.');
+    expect(await staff.getByLabel('Lisa toode', { exact: true }).count()).toBe(0);
+    expect(await staff.getByLabel('Kogus: Õlifilter').isDisabled()).toBe(true);
     let question = '';
     staff.once('dialog', (d) => {
       question = d.message();

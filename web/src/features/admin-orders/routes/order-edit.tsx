@@ -10,7 +10,8 @@
  *   name, change quantity, name or price, remove. Discount and shop service fee. Unit prices, discount and fee are in
  *   the order's price basis (with VAT when the spec 5 VAT rule includes it); amounts are typed in euros and sent as
  *   euro cents. Net total, VAT and total are the api's (recomputed by the domain on save); while the form is changed,
- *   a preview of the line totals shows and the totals say they will be recomputed.
+ *   a preview of the line totals shows and the totals say they will be recomputed. A filled order's rows, discount
+ *   and fee are locked (the api refuses them: mark it not filled first); its comments stay editable.
  * - Employee comment (internal) and invoice comment.
  * - Saving sends the whole form with the version read (`updateAdminOrderBodySchema` of the contract checks it before
  *   it leaves). A row without a name is refused with spec 5's 'Saving failed, can't save order without
@@ -236,9 +237,10 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
           <div className="order-edit__main">
             <OrderClientInfo order={order} clientHref={clientId ? to(`/admin/client/edit/${encodeURIComponent(clientId)}`) : null} />
 
-            <fieldset className="staff-panel order-edit__rows" disabled={!canEdit}>
+            <fieldset className="staff-panel order-edit__rows" disabled={!canEdit || order.filled}>
               <legend className="order-edit__legend">{t('orderEdit.rows.title')}</legend>
               <p className="staff-field__hint">{basisNote}</p>
+              {order.filled && canEdit ? <p className="staff-alert staff-alert--warning order-edit__filled-note">{t('orderEdit.rows.filledNote')}</p> : null}
               <table className="order-edit__table">
                 <thead>
                   <tr>
@@ -321,7 +323,7 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
                 </p>
               ) : null}
 
-              {canEdit ? (
+              {canEdit && !order.filled ? (
                 <div className="order-edit__add">
                   <ProductSearch id={ids.picker} label={t('orderEdit.rows.addProduct')} onPick={addProduct} />
                   <div className="staff-field order-edit__service-add">
