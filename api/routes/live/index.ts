@@ -24,7 +24,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { RouteOptions } from '../../deps.js';
 import type { SessionRuntime } from '../../sessions.js';
-import { paidByToken, PUBLIC_TOKEN_PATTERN } from '../../live-payments.js';
+import { PAID_LOOKUP_CHUNK, paidByToken, PUBLIC_TOKEN_PATTERN } from '../../live-payments.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
 /** What staff sockets receive when a badge's read model changed. */
@@ -64,7 +64,9 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
   let paymentRun: Promise<void> = Promise.resolve();
   const pushPayments = async () => {
     if (!orderWatchers.size) return;
-    const states = await paidByToken(deps.db, [...orderWatchers.values()].map((w) => w.token));
+    const tokens = [...new Set([...orderWatchers.values()].map((w) => w.token))];
+    const states = new Map<string, boolean>();
+    for (let i = 0; i < tokens.length; i += PAID_LOOKUP_CHUNK) for (const [t, paid] of await paidByToken(deps.db, tokens.slice(i, i + PAID_LOOKUP_CHUNK))) states.set(t, paid);
     for (const [socket, watch] of orderWatchers) {
       const paid = states.get(watch.token);
       if (paid === undefined || paid === watch.paid) continue;
