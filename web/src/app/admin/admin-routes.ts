@@ -28,11 +28,12 @@ export const ADMIN_MODELS = {
   filter: { permission: 'products.view', actions: { list: 'FilterList' } },
   ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
   order: { permission: 'orders.view', actions: { list: 'OrderList', edit: 'OrderEdit' } },
+  client: { permission: 'clients.view', actions: { list: 'ClientList', edit: 'ClientEdit' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

@@ -40,12 +40,12 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('unknown models, unknown actions and extra segments are not found', () => {
-    for (const path of ['nope', 'product/list/1', 'client', 'StockNotifications/edit/1', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
+    for (const path of ['nope', 'product/list/1', 'clients', 'StockNotifications/edit/1', 'user/delete/1', 'user/list/1', 'user/create/1', 'user/edit/1/x', 'user/password/1', 'user/constructor', 'user/__proto__', 'toString'])
       expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'filter', 'order', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'client', 'filter', 'order', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -76,5 +76,12 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('Order/list')).toMatchObject({ screen: 'OrderList' });
     expect(resolveAdminPath('order/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'order', screen: 'OrderEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'orders.view' });
     expect(resolveAdminPath('order/list/1')).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens ClientList for /admin/client and ClientEdit for /admin/client/edit/{id} with clients.view (issue 12)', () => {
+    expect(resolveAdminPath('client')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientList', id: undefined, permission: 'clients.view' });
+    expect(resolveAdminPath('Client/list')).toMatchObject({ screen: 'ClientList' });
+    expect(resolveAdminPath('client/edit/6582aaba-0558-5317-9bde-e8afb955e8d1')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientEdit', id: '6582aaba-0558-5317-9bde-e8afb955e8d1', permission: 'clients.view' });
+    expect(resolveAdminPath('client/list/1')).toEqual({ kind: 'not-found' });
   });
 });

@@ -47,6 +47,8 @@ const ProblematicProductsListScreen = lazy(() =>
   import('../../features/admin-dashboard/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
 );
 const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/order-list').then((m) => ({ default: m.OrderListScreen })));
+const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));
+const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/client-edit').then((m) => ({ default: m.ClientEditScreen })));
 const OrderEditScreen = lazy(() => import('../../features/admin-orders/routes/order-edit').then((m) => ({ default: m.OrderEditScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
@@ -163,5 +165,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <OrderListScreen />;
     case 'OrderEdit':
       return route.id === undefined ? <NotFound /> : <OrderEditScreen id={route.id} me={user} clientScreens={AVAILABLE_MODELS.has('client')} />;
+    case 'ClientList':
+      return <ClientListScreen />;
+    case 'ClientEdit':
+      return route.id === undefined ? <NotFound /> : <ClientEditScreen id={route.id} me={user} />;
   }
 }

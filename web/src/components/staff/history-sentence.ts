@@ -24,6 +24,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested',
   'InvoiceSent', 'OrderMarkedPaid', 'OrderMarkedUnpaid', 'OrderFilled', 'OrderUnfilled', 'OrderEditStarted', 'OrderEditAbandoned',
   'OrderEditCompleted', 'OrderRowsEdited', 'OrderCommentsChanged',
+  'ClientRegistered', 'ClientOrderLinked', 'ClientDetailsChanged', 'ClientForgotten',
 ] as const;
 
 /** The slice of i18next the sentences need (`t` of the cms namespace and its `exists`). */
@@ -183,6 +184,21 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     case 'OrderRowsEdited': {
       const was = (d.before as { totalCents?: unknown } | undefined)?.totalCents;
       Object.assign(params, { from: formatEuro(typeof was === 'number' ? was : null, lang) ?? t('admin.history.none'), to: formatEuro(d.totalCents as number | null, lang) ?? t('admin.history.none') });
+      break;
+    }
+    // Issue 12: the client stream (subject: the client's name; a forgotten client has none left).
+    case 'ClientRegistered':
+    case 'ClientOrderLinked':
+    case 'ClientDetailsChanged':
+    case 'ClientForgotten': {
+      const order = (d.order ?? {}) as { number?: unknown };
+      const fields = Array.isArray(d.changed) ? (d.changed as unknown[]).map((f) => t(`admin.history.clientField.${str(f)}`)) : [];
+      Object.assign(params, {
+        subject: history.subject ?? t('admin.history.forgottenClient'),
+        order: order.number === undefined ? '' : `#${str(order.number)}`,
+        fields: fields.join(', ') || t('admin.history.none'),
+        count: num(count(d.orderIds)),
+      });
       break;
     }
     default:

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
 import { CATEGORY_EVENT_SCHEMAS } from '../../../../domain/category/events';
+import { CLIENT_EVENT_SCHEMAS } from '../../../../domain/client/events';
 import { PRODUCT_EVENT_SCHEMAS } from '../../../../domain/product/events';
 import { STOCK_EVENT_SCHEMAS } from '../../../../domain/stock/events';
 import { ORDER_EVENT_SCHEMAS } from '../../../../domain/order/events';
@@ -33,7 +34,7 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
 
 describe('historySentence (issue 11 "The audit timeline")', () => {
   it('has a sentence for every event type of the Product, Stock, Category, User and Order aggregates, in both languages', () => {
-    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
     for (const bundle of [enAdmin, etAdmin]) {
       const texts = bundle.admin.history.event as Record<string, string>;
@@ -93,5 +94,16 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
     expect(historySentence(event('OrderMarkedPaid', {}), order, et, 'et')).toBe('Mari Maasikas märkis tellimuse #1001 makstuks');
     expect(historySentence(event('OrderFilled', { shipped: [{ quantity: 2 }, { quantity: 1 }] }), order, en, 'en')).toBe('Mari Maasikas marked order #1001 filled (3 pcs shipped)');
     expect(historySentence(event('InvoiceSendRequested', { kind: 'invoice', number: '17', resend: true }), order, et, 'et')).toBe('Mari Maasikas saatis tellimuse #1001 dokumendi „Arve nr 17” uuesti');
+  });
+
+  it("tells a client's story: registered, order added, phone changed, forgotten (issue 12)", async () => {
+    const client = { subject: 'Mari Maasikas', warehouses: {}, stream: 'client-c1' };
+    const changed = event('ClientDetailsChanged', { clientId: 'c1', customerType: 'private', keyId: 'k', details: null, changed: ['phone', 'email'] });
+    expect(historySentence(changed, client, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas changed the phone, the e-mail of the client Mari Maasikas');
+    expect(historySentence(changed, client, await i18nFor('et'), 'et')).toBe('Mari Maasikas muutis kliendi Mari Maasikas andmeid: telefon, e-post');
+    const linked = event('ClientOrderLinked', { clientId: 'c1', order: { orderId: 'o2', number: 1002, placedAt: '2026-11-22T10:00:00.000Z', totalCents: 990 } });
+    expect(historySentence(linked, client, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas added order #1002 to the client Mari Maasikas');
+    const forgotten = event('ClientForgotten', { clientId: 'c1', forgottenAt: '2026-11-23T10:00:00.000Z', orderIds: ['o1', 'o2'], keyIds: ['k'] });
+    expect(historySentence(forgotten, { ...client, subject: null }, await i18nFor('et'), 'et')).toBe('Mari Maasikas unustas kliendi: kliendi ja 2 tellimuse isikuandmed kustutati');
   });
 });

@@ -1,0 +1,161 @@
+/**
+ * ClientList (issue 12; spec 2 "Admin area", reached by a full page load to /admin/client): the clients, latest
+ * buyers first, with name or business name (linking to ClientEdit), private / business, e-mail, phone, order count,
+ * total spent and last order; a search over names, e-mail and phone (300 ms after the last key, spec 9, or Enter)
+ * and a private / business filter, both in the URL with the page (conventions 13), so the list can be linked and
+ * reloaded. A forgotten client shows as such, without personal data.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminClientListItem } from '../../../../../api/contracts/admin-clients';
+import { PageMeta } from '../../../components/page-meta';
+import { Spinner } from '../../../components/spinner';
+import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { FormAlert } from '../../../components/staff/text-field';
+import { apiErrorText } from '../../../lib/api-client';
+import { formatDate, formatEuro } from '../../../lib/format';
+import { useRouteLanguage } from '../../../lib/language';
+import { type ClientListParams, useClients } from '../api/get-clients';
+import './clients.css';
+
+/** Spec 9: search key-up delay. */
+const SEARCH_DELAY_MS = 300;
+
+function listParams(search: URLSearchParams): ClientListParams {
+  const type = search.get('type');
+  const page = Number(search.get('page'));
+  return { q: (search.get('q') ?? '').slice(0, 100), type: type === 'private' || type === 'business' ? type : '', page: Number.isInteger(page) && page > 1 ? page : 1 };
+}
+
+/** The name a list shows: the business name for a business, else first and last name. */
+export function clientName(c: Pick<AdminClientListItem, 'customer_type' | 'first_name' | 'last_name' | 'business_name'>): string {
+  const person = [c.first_name, c.last_name].filter(Boolean).join(' ');
+  return c.customer_type === 'business' ? c.business_name || person : person || c.business_name;
+}
+
+export function ClientListScreen() {
+  const { t } = useTranslation('cms');
+  const { lang, to } = useRouteLanguage();
+  const [search, setSearch] = useSearchParams();
+  const params = listParams(search);
+  const list = useClients(params);
+  const ids = { q: useId(), type: useId() };
+
+  const setParams = (changes: Partial<ClientListParams>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === '' || value === null || (key === 'page' && (value as number) <= 1)) next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next, { replace: true });
+  };
+
+  // The search box writes the URL 300 ms after the last key; the URL wins when it changes otherwise (back button).
+  const [text, setText] = useState(params.q);
+  const typed = useRef(params.q);
+  useEffect(() => {
+    if (params.q !== typed.current) {
+      typed.current = params.q;
+      setText(params.q);
+    }
+  }, [params.q]);
+  useEffect(() => {
+    if (text === typed.current) return;
+    const timer = setTimeout(() => {
+      typed.current = text;
+      setParams({ q: text });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const columns = useMemo(
+    (): StaffColumn<AdminClientListItem>[] => [
+      {
+        id: 'name',
+        header: t('clientList.columns.name'),
+        value: (c) => clientName(c),
+        sortable: false,
+        cell: (c) => (
+          <Link to={to(`/admin/client/edit/${encodeURIComponent(c.id)}`)} className={c.forgotten ? 'client-list__forgotten' : undefined}>
+            {c.forgotten ? t('clientList.forgotten') : clientName(c) || t('clientList.noName')}
+          </Link>
+        ),
+      },
+      { id: 'type', header: t('clientList.columns.type'), value: (c) => c.customer_type, sortable: false, cell: (c) => t(`clientList.type.${c.customer_type}`) },
+      { id: 'email', header: t('clientList.columns.email'), value: (c) => c.email, sortable: false },
+      { id: 'phone', header: t('clientList.columns.phone'), value: (c) => c.phone, sortable: false },
+      { id: 'orders', header: t('clientList.columns.orders'), value: (c) => c.order_count, sortable: false, align: 'end' },
+      { id: 'spent', header: t('clientList.columns.spent'), value: (c) => c.total_spent_cents, sortable: false, align: 'end', cell: (c) => formatEuro(c.total_spent_cents, lang) },
+      { id: 'lastOrder', header: t('clientList.columns.lastOrder'), value: (c) => c.last_order_at, sortable: false, cell: (c) => (c.last_order_at ? formatDate(c.last_order_at, lang, true) : '') },
+    ],
+    [t, to, lang],
+  );
+  const filtered = params.q !== '' || params.type !== '';
+
+  return (
+    <section className="staff-screen client-list" aria-labelledby="screen-title">
+      <PageMeta title={t('clientList.title')} description={t('clientList.title')} noindex />
+      <div className="staff-screen__head">
+        <h1 id="screen-title">{t('clientList.title')}</h1>
+        {list.data ? <p className="muted">{t('clientList.count', { count: list.data.total })}</p> : null}
+      </div>
+      <form className="client-list__filters" role="search" aria-label={t('clientList.filters')} onSubmit={(e) => e.preventDefault()}>
+        <div className="staff-field client-list__search">
+          <label htmlFor={ids.q}>{t('clientList.search')}</label>
+          <input
+            id={ids.q}
+            type="search"
+            value={text}
+            maxLength={100}
+            placeholder={t('clientList.searchPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                typed.current = text;
+                setParams({ q: text });
+              }
+            }}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={ids.type}>{t('clientList.columns.type')}</label>
+          <select id={ids.type} value={params.type} onChange={(e) => setParams({ type: e.target.value as ClientListParams['type'] })}>
+            <option value="">{t('clientList.type.all')}</option>
+            <option value="private">{t('clientList.type.private')}</option>
+            <option value="business">{t('clientList.type.business')}</option>
+          </select>
+        </div>
+        {filtered ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              typed.current = '';
+              setText('');
+              setSearch(new URLSearchParams(), { replace: true });
+            }}
+          >
+            {t('clientList.clear')}
+          </button>
+        ) : null}
+      </form>
+      {list.isPending ? <Spinner /> : null}
+      {list.isError ? <FormAlert messages={[apiErrorText(list.error)]} /> : null}
+      {list.data ? (
+        <DataTable
+          caption={t('clientList.title')}
+          rows={list.data.clients}
+          columns={columns}
+          defaultSort={null}
+          rowKey={(c) => c.id}
+          empty={filtered ? t('clientList.noMatch') : t('clientList.empty')}
+          sortLabel={() => t('admin.table.sort')}
+          serverPaging={{ total: list.data.total, pageSize: list.data.pageSize }}
+        />
+      ) : null}
+    </section>
+  );
+}
