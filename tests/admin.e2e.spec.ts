@@ -72,9 +72,10 @@ const pathOf = () => {
   return url.pathname + url.search;
 };
 const menu = () => page.getByRole('navigation', { name: 'Haldusmenüü' });
-/** The menu's link texts without their badge counts (Stock notifications carries one, issue 11). */
+/** The menu's link texts without their badge counts (Orders and Stock notifications carry one). */
 const menuLabels = async () => (await menu().locator('a').allInnerTexts()).map((s) => s.replace(/\s*\d+$/, '').trim());
-const count = (badge: string) => page.locator(`.admin-count[data-badge="${badge}"] .admin-count__value`).innerText();
+/** A badge's count: on its menu entry (Orders, Stock notifications) now that both screens exist. */
+const count = (badge: string) => page.locator(`.admin-menu__badge[data-badge="${badge}"]`).innerText();
 
 /** axe on the current screen in both themes (ConjDark, then ConjLight, then back), with a screenshot of each. */
 async function expectAccessibleInBothThemes(name: string) {
@@ -119,10 +120,12 @@ describe('admin shell', () => {
     await signIn(ADMIN);
     await eventually(pathOf).toBe('/admin/user?sort=-username');
     await eventually(() => page.locator('h1').innerText()).toBe('Kasutajad');
-    await eventually(() => menuLabels()).toEqual(['Tagasi lehele', 'Kasutajad', 'Laod', 'Otsingusõnad', 'Laoteavitused']);
-    // The CLIENT role's two counts: unfilled orders in the header, stock notifications on its menu entry (issue 11).
-    await eventually(() => page.locator('.admin-count').count()).toBe(1);
-    await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(1);
+    await eventually(() => menuLabels()).toEqual([
+      'Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Kasutajad', 'Laod', 'Otsingusõnad', 'Probleemsed tooted', 'Laoteavitused',
+    ]);
+    // The CLIENT role's two counts sit on their menu entries (Orders, Stock notifications): none left for the header.
+    await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);
+    expect(await page.locator('.admin-count').count()).toBe(0);
     await expectAccessibleInBothThemes('user-list');
   });
 
@@ -219,7 +222,7 @@ describe('admin shell', () => {
       const toggle = phone.getByRole('button', { name: 'Laienda menüü' });
       await eventually(() => toggle.getAttribute('aria-expanded')).toBe('false');
       expect(await phone.locator('#admin-menu').isVisible()).toBe(false);
-      await eventually(() => phone.locator('.admin-count__value').count()).toBe(1);
+      await eventually(() => phone.locator('.admin-menu__badge').count()).toBe(2);
       await toggle.click();
       await eventually(() => phone.locator('#admin-menu').isVisible()).toBe(true);
       await phone.screenshot({ path: '/tmp/admin-e2e-small-menu-open.png' });
@@ -314,9 +317,13 @@ describe('admin shell', () => {
     await eventually(() => page.locator('h1').innerText()).toBe('Users');
     await eventually(async () => (await page.getByRole('navigation', { name: 'Admin menu' }).locator('a').allInnerTexts()).map((s) => s.replace(/\s*\d+$/, '').trim())).toEqual([
       'Back to the site',
+      'Products',
+      'Orders',
+      'Clients',
       'Users',
       'Warehouses',
       'Search keywords',
+      'Problematic products',
       'Stock notifications',
     ]);
     await expectAccessibleInBothThemes('user-list-en');
@@ -325,7 +332,8 @@ describe('admin shell', () => {
   it('links signed-in staff from the shop to the admin area; logs out, and the new user signs in without the administrator\'s entries', async () => {
     await page.goto(`${base}/`);
     await page.getByRole('link', { name: 'Haldus' }).click();
-    await eventually(pathOf).toBe('/admin/user');
+    // The first section of the menu the user may open: Products.
+    await eventually(pathOf).toBe('/admin/product');
     await page.getByRole('link', { name: 'Logi välja' }).click();
     await eventually(pathOf).toBe('/');
     await page.locator('.product-card').first().waitFor();
@@ -333,10 +341,10 @@ describe('admin shell', () => {
     await page.goto(`${base}/admin`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin');
     await signIn(NEW_USER);
-    // The shop staff's first section: the search keywords (issue 11).
-    await eventually(pathOf).toBe('/admin/statistics');
-    await eventually(menuLabels).toEqual(['Tagasi lehele', 'Otsingusõnad', 'Laoteavitused']);
-    await eventually(() => page.locator('.admin-count').count()).toBe(1);
+    // The shop staff's first section: the products (issue 11).
+    await eventually(pathOf).toBe('/admin/product');
+    await eventually(menuLabels).toEqual(['Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Otsingusõnad', 'Probleemsed tooted', 'Laoteavitused']);
+    await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);
     await expectAccessibleInBothThemes('home-client');
     await page.goto(`${base}/admin/user`);
     await eventually(() => page.locator('main p').first().innerText()).toBe('Teil ei ole õigust seda lehte vaadata, palun võtke ühendust administraatoriga.');

@@ -45,7 +45,7 @@ export function SideMenu({ id, entries, counts, open }: SideMenuProps) {
               <Icon size={18} aria-hidden="true" />
               <span className={open ? 'admin-menu__label' : 'visually-hidden'}>{label}</span>
               {count !== undefined ? (
-                <span className="admin-menu__badge" aria-label={t('admin.menu.badge', { count })}>
+                <span className="admin-menu__badge" data-badge={entry.badge} aria-label={t('admin.menu.badge', { count })}>
                   {count}
                 </span>
               ) : null}
