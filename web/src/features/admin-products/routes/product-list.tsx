@@ -9,7 +9,7 @@
  * be linked and reloaded. Code and name link to ProductEdit; 'New product' and 'Categories' link to their screens;
  * each row's history button opens the product's stock history with the audit timeline of its stock stream.
  */
-import { FolderTree, History, ImageOff, Plus, X } from 'lucide-react';
+import { FolderTree, History, ImageOff, Plus, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -209,6 +209,10 @@ export function ProductListScreen() {
           <Link className="button" to={to('/admin/product/categories')}>
             <FolderTree size={16} aria-hidden="true" />
             {t('productList.categories')}
+          </Link>
+          <Link className="button" to={to('/admin/filter')}>
+            <SlidersHorizontal size={16} aria-hidden="true" />
+            {t('filterList.title')}
           </Link>
           <Link className="button button--primary" to={to('/admin/product/create')}>
             <Plus size={16} aria-hidden="true" />
