@@ -101,7 +101,8 @@ export type ClientState =
       /** Every order the stream ever held, also of a forgotten registration (replays decide nothing). */
       seenOrderIds: string[];
     }
-  | { status: 'forgotten'; clientId: string; forgottenAt: string; seenOrderIds: string[] };
+  /** `orders`: the forgotten registration's orders (numbers, dates and totals are not personal data). */
+  | { status: 'forgotten'; clientId: string; forgottenAt: string; orders: ClientOrderRef[]; seenOrderIds: string[] };
 export const initialState: ClientState = { status: 'empty', seenOrderIds: [] };
 
 // ---- rules ----------------------------------------------------------------------------------------------------
@@ -271,7 +272,7 @@ export function evolve(state: ClientState, event: ClientEvent): ClientState {
     case 'ClientDetailsChanged':
       return state.status === 'active' ? { ...state, customerType: event.data.customerType, keyId: event.data.keyId, details: event.data.details } : state;
     case 'ClientForgotten':
-      return { status: 'forgotten', clientId: event.data.clientId, forgottenAt: event.data.forgottenAt, seenOrderIds: state.seenOrderIds };
+      return { status: 'forgotten', clientId: event.data.clientId, forgottenAt: event.data.forgottenAt, orders: state.status === 'active' ? state.orders : [], seenOrderIds: state.seenOrderIds };
     default:
       return assertNever(event);
   }

@@ -74,7 +74,7 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
     view: (s) => {
       const st = s as ClientState;
       if (st.status === 'empty') return {};
-      if (st.status === 'forgotten') return { status: st.status, forgottenAt: st.forgottenAt };
+      if (st.status === 'forgotten') return { status: st.status, forgottenAt: st.forgottenAt, orders: st.orders.map((o) => o.number) };
       return { status: st.status, customerType: st.customerType, details: st.details, orders: st.orders.map((o) => o.number) };
     },
   } as Fold<unknown>,

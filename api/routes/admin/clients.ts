@@ -49,7 +49,7 @@ export async function clientForEdit(deps: Pick<ApiDeps, 'store' | 'db'>, id: str
   const registered = events.filter((e): e is Extract<ClientEvent, { type: 'ClientRegistered' }> => e.type === 'ClientRegistered').at(-1);
   const active = state.status === 'active' ? state : null;
   const d = active?.details ?? null;
-  const orders = active ? [...active.orders].sort((a, b) => b.placedAt.localeCompare(a.placedAt) || b.number - a.number) : [];
+  const orders = [...state.orders].sort((a, b) => b.placedAt.localeCompare(a.placedAt) || b.number - a.number);
   return {
     id: state.clientId,
     customer_type: active?.customerType ?? registered?.data.customerType ?? 'private',
