@@ -97,7 +97,14 @@ describe('StatisticsList (/admin/statistics)', () => {
     expect(await page.getByRole('tab').first().innerText()).toMatch(/^Ei leidnud midagi/);
     await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
     await eventually(() => page.locator('.searches-chart__summary').innerText()).toMatch(/^Kokku 6 otsingut 30 päeva jooksul/);
-    expect(await page.locator('.searches-chart svg rect').count()).toBe(30);
+    expect(await page.locator('.searches-chart__plot').getAttribute('data-days')).toBe('30');
+    expect(await page.locator('.searches-chart__plot canvas').count()).toBe(1);
+    // uPlot's cursor over the last day: its legend names today and its 2 searches.
+    const over = page.locator('.searches-chart__plot .u-over');
+    const area = (await over.boundingBox())!;
+    await page.mouse.move(area.x + area.width - 2, area.y + area.height / 2);
+    await eventually(() => page.locator('.searches-chart__plot .u-legend .u-series').nth(1).locator('.u-value').innerText()).toBe('2');
+    await page.mouse.move(0, 0);
     await expectAccessibleInBothThemes('zero');
   });
 
@@ -114,7 +121,7 @@ describe('StatisticsList (/admin/statistics)', () => {
     await page.getByLabel('Ajavahemik').selectOption({ label: 'Viimased 14 päeva' });
     await eventually(() => new URL(page.url()).searchParams.get('range')).toBe('last-14-days');
     await eventually(keywordsShown).toEqual(['piduriklotsid', 'vihmavarjuhoidja']);
-    expect(await page.locator('.searches-chart svg rect').count()).toBe(14);
+    expect(await page.locator('.searches-chart__plot').getAttribute('data-days')).toBe('14');
     // The tab keys: ArrowLeft goes back to 'found nothing'.
     await page.getByRole('tab', { name: /Kõik otsingusõnad/ }).press('ArrowLeft');
     await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);

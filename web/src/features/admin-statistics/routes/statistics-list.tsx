@@ -5,7 +5,7 @@
  * keywords — in a dense sortable table, a CSV export of the tab, and the searches per day as a small chart. The
  * range (the spec's six), the tab, the sort and the page live in the URL (`?range=last-14-days&tab=all&sort=...`).
  */
-import { Download } from 'lucide-react';
+import { Download, ListPlus } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -88,8 +88,14 @@ export function StatisticsListScreen() {
               sortable: false,
               cell: (k: KeywordStatisticsRow) =>
                 k.findsNow === 0 ? (
-                  <button type="button" className="button button--small" onClick={() => setAssigning(k.keyword)} aria-label={t('admin.statistics.assign.open', { keyword: k.keyword })}>
-                    {t('admin.statistics.assign.button')}
+                  <button
+                    type="button"
+                    className="icon-button statistics-assign"
+                    onClick={() => setAssigning(k.keyword)}
+                    aria-label={t('admin.statistics.assign.open', { keyword: k.keyword })}
+                    title={t('admin.statistics.assign.open', { keyword: k.keyword })}
+                  >
+                    <ListPlus size={18} aria-hidden="true" />
                   </button>
                 ) : null,
             } satisfies StaffColumn<KeywordStatisticsRow>,
