@@ -190,7 +190,9 @@ function ClientEditForm({ client, me, onReload }: { client: AdminClient; me: Ses
             <fieldset className="client-edit__grid" disabled={!canEdit}>
               <legend>{t('clientEdit.details')}</legend>
               <div className="staff-field">
-                <span id={fieldId('type-label')}>{t('clientEdit.fields.customer_type')}</span>
+                <span id={fieldId('type-label')} className="client-edit__type-label">
+                  {t('clientEdit.fields.customer_type')}
+                </span>
                 <div className="client-edit__type" role="radiogroup" aria-labelledby={fieldId('type-label')}>
                   {(['private', 'business'] as const).map((value) => (
                     <label key={value} className="staff-check">
@@ -254,7 +256,11 @@ function ClientEditForm({ client, me, onReload }: { client: AdminClient; me: Ses
         )}
       </section>
 
-      {hasPermission(me, 'history.view') ? <HistoryTimeline stream={`client-${client.id}`} title={t('clientEdit.history')} /> : null}
+      {hasPermission(me, 'history.view') ? (
+        <div className="client-edit__section">
+          <HistoryTimeline stream={`client-${client.id}`} title={t('clientEdit.history')} />
+        </div>
+      ) : null}
 
       {canEdit ? (
         <section className="client-edit__danger" aria-labelledby={fieldId('forget')}>
