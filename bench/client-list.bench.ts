@@ -1,6 +1,6 @@
 /**
  * ClientList figures (issue 12 "Clients"): the clients read model's search (GET /v1/admin/clients' query,
- * projections/clients/queries.ts `listClients`) over CLIENTS clients. Run: `npx tsx bench/client-list.bench.ts`
+ * projections/clients/queries.ts `listClients`) over CLIENTS clients. Run: `npm run bench:client-list`
  * (env: CLIENTS default 100000, QUERIES 400).
  *
  * Database `shop_bench_clients` on the local PostgreSQL server: the clients read model created as the projector
