@@ -204,6 +204,10 @@ describe('ProductEdit api (issue 11)', () => {
       { ...good, visibility: { type: 'timed', rangeFrom: 'tomorrow', stateInRange: 'visible', stateOutRange: 'hidden' } },
       { ...good, categoryIds: Array.from({ length: 201 }, (_, i) => `c${i}`) },
       { ...good, __proto__: { polluted: true }, criticalStockLevel: '3' },
+      // Ids the read models keep as uuid: anything else would stop the catalog projector on the event (review).
+      { ...good, categoryIds: ['not-a-category'] },
+      { ...good, compatibleProducts: ['x'] },
+      { ...good, similarProducts: ["1' or '1'='1"] },
     ];
     for (const payload of bad) {
       const res = await call(mari, 'PUT', `/v1/admin/products/${id}?lang=en`, payload);

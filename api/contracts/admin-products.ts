@@ -16,7 +16,8 @@ export const PRODUCT_VISIBILITY_STATES = ['visible', 'hidden', 'inaccessible'] a
 const visibilityStateValue = z.enum(PRODUCT_VISIBILITY_STATES);
 /** An ISO-8601 date-time (with offset or Z), e.g. 2026-12-01T00:00:00.000Z. */
 const isoDateTime = safeString(40).pipe(z.iso.datetime({ offset: true }));
-const idList = (max: number) => z.array(safeString(100).pipe(z.string().min(1))).max(max);
+/** A list of category or product ids: uuids (the read models keep them as uuid; anything else would stop the catalog projector). */
+const idList = (max: number) => z.array(safeString(100).pipe(z.string().trim().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))).max(max);
 
 /** The visibility rule of spec 3/4: static, timed (from a moment on), time range; states in and out of range. */
 export const productVisibilityRuleSchema = z.discriminatedUnion('type', [
