@@ -136,7 +136,9 @@ beforeAll(async () => {
   const range = (rangeTo: string): VisibilityRule => ({ type: 'timeRange', rangeFrom: '2026-11-01T00:00:00.000Z', rangeTo, stateInRange: 'visible', stateOutRange: 'hidden' });
   await setProductVisibility(h.store, { productId: id('ENDED-1'), rule: range('2026-11-21T00:00:00.000Z') }, ctx(at.now));
   await setProductVisibility(h.store, { productId: id('ENDSNOW-1'), rule: range(NOW) }, ctx(at.now));
-  // Orders: 40 days before now (outside the 30 days) and within them.
+  // Orders: 40 days before now (outside the 30 days) and within them. Placing an order reads the catalog read model,
+  // so it must hold the products first.
+  await h.settle();
   await order([['POP-OLD', 9]], '2026-10-13T10:00:00.000Z');
   await order([['POP-A', 1], ['POP-B', 5]], '2026-11-10T10:00:00.000Z');
   await order([['POP-A', 2]], '2026-11-21T10:00:00.000Z');
