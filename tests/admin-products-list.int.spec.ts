@@ -189,6 +189,7 @@ describe('GET /v1/admin/products (issue 11 ProductList)', () => {
   it.each([
     'sort=random', 'page=0', 'page=-1', 'page=1.5', 'page=abc', 'pageSize=25', 'pageSize=1000', 'stock=many', 'policy=free', 'visibility=gone',
     'noImage=yes', 'category=not-a-uuid', `q=${'x'.repeat(101)}`, 'q=%00', 'category=00000000-0000-0000-0000-00000000000g',
+    `category=${'-'.repeat(36)}`, `category=${'a'.repeat(36)}`,
   ])('refuses %s with a 400 in the envelope, in the request\'s language', async (query) => {
     const res = await h.app.inject({ method: 'GET', url: `/v1/admin/products?lang=et&${query}`, headers: headersOf(mari) });
     expect(res.statusCode).toBe(400);

@@ -103,7 +103,7 @@ const queryInt = (min: number, max: number) => z.string().regex(/^\d{1,9}$/).tra
 export const adminProductListQuerySchema = z.object({
   lang: z.string().max(10).optional(),
   q: safeString(100).optional(),
-  category: safeString(100).pipe(z.string().regex(/^[0-9a-fA-F-]{36}$/)).optional(),
+  category: safeString(100).pipe(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)).optional(),
   policy: z.enum(AVAILABILITY_POLICY_VALUES).optional(),
   visibility: z.enum(PRODUCT_VISIBILITY_STATES).optional(),
   stock: z.enum(ADMIN_STOCK_STATES).optional(),
