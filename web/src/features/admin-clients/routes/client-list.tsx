@@ -5,13 +5,14 @@
  * and a private / business filter, both in the URL with the page (conventions 13), so the list can be linked and
  * reloaded. A forgotten client shows as such, without personal data.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminClientListItem } from '../../../../../api/contracts/admin-clients';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { useDebouncedSearchText, withListChanges } from '../../../components/staff/list-filters';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatDate, formatEuro } from '../../../lib/format';
@@ -20,7 +21,6 @@ import { type ClientListParams, useClients } from '../api/get-clients';
 import './clients.css';
 
 /** Spec 9: search key-up delay. */
-const SEARCH_DELAY_MS = 300;
 
 function listParams(search: URLSearchParams): ClientListParams {
   const type = search.get('type');
@@ -42,34 +42,17 @@ export function ClientListScreen() {
   const list = useClients(params);
   const ids = { q: useId(), type: useId() };
 
+  /** Writes `changes` into the URL (defaults left out); any change but the page's goes back to page 1. */
   const setParams = (changes: Partial<ClientListParams>) => {
-    const next = new URLSearchParams(search);
+    const texts: Record<string, string | null> = {};
     for (const [key, value] of Object.entries(changes)) {
-      if (value === '' || value === null || (key === 'page' && (value as number) <= 1)) next.delete(key);
-      else next.set(key, String(value));
+      texts[key] = value === '' || value === null || (key === 'page' && (value as number) <= 1) ? null : String(value);
     }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next, { replace: true });
+    setSearch(withListChanges(search, texts), { replace: true });
   };
 
-  // The search box writes the URL 300 ms after the last key; the URL wins when it changes otherwise (back button).
-  const [text, setText] = useState(params.q);
-  const typed = useRef(params.q);
-  useEffect(() => {
-    if (params.q !== typed.current) {
-      typed.current = params.q;
-      setText(params.q);
-    }
-  }, [params.q]);
-  useEffect(() => {
-    if (text === typed.current) return;
-    const timer = setTimeout(() => {
-      typed.current = text;
-      setParams({ q: text });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  // The search box writes the URL 300 ms after the last key (spec 9); the URL wins when it changes otherwise.
+  const { text, setText, flush, clear } = useDebouncedSearchText(params.q, (q) => setParams({ q }));
 
   const columns = useMemo(
     (): StaffColumn<AdminClientListItem>[] => [
@@ -114,8 +97,7 @@ export function ClientListScreen() {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
-                typed.current = text;
-                setParams({ q: text });
+                flush();
               }
             }}
           />
@@ -133,8 +115,7 @@ export function ClientListScreen() {
             type="button"
             className="button"
             onClick={() => {
-              typed.current = '';
-              setText('');
+              clear();
               setSearch(new URLSearchParams(), { replace: true });
             }}
           >

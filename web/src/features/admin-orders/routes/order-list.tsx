@@ -9,13 +9,14 @@
  * (api/use-live-orders.ts).
  */
 import { X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_ORDER_PAGE_SIZES, type AdminOrderListItem } from '../../../../../api/contracts/admin-orders';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { useDebouncedSearchText, withListChanges } from '../../../components/staff/list-filters';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatDate, formatEuro } from '../../../lib/format';
@@ -26,7 +27,6 @@ import { DELIVERY_PROVIDER_IDS } from '../utils/providers';
 import './order-list.css';
 
 /** Spec 9 "Search key-up delay 300 ms". */
-const SEARCH_DELAY_MS = 300;
 
 export function OrderListScreen() {
   const { t } = useTranslation('cms');
@@ -39,38 +39,18 @@ export function OrderListScreen() {
 
   /** Writes `changes` into the URL (defaults left out); any change but the page's goes back to page 1. */
   const setParams = (changes: Partial<OrderListParams>) => {
-    const next = new URLSearchParams(search);
+    const texts: Record<string, string | null> = {};
     for (const [key, value] of Object.entries(changes)) {
-      let text: string | null;
-      if (key === 'paid' || key === 'filled') text = value === null ? null : value ? '1' : '0';
-      else if (key === 'pageSize') text = value === 24 ? null : String(value);
-      else if (key === 'page') text = (value as number) > 1 ? String(value) : null;
-      else text = value === '' || value === null ? null : String(value);
-      if (text === null) next.delete(key);
-      else next.set(key, text);
+      if (key === 'paid' || key === 'filled') texts[key] = value === null ? null : value ? '1' : '0';
+      else if (key === 'pageSize') texts[key] = value === 24 ? null : String(value);
+      else if (key === 'page') texts[key] = (value as number) > 1 ? String(value) : null;
+      else texts[key] = value === '' || value === null ? null : String(value);
     }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next, { replace: true });
+    setSearch(withListChanges(search, texts), { replace: true });
   };
 
   // The search box writes the URL 300 ms after the last key (spec 9); the URL wins when it changes otherwise.
-  const [text, setText] = useState(params.q);
-  const typed = useRef(params.q);
-  useEffect(() => {
-    if (params.q !== typed.current) {
-      typed.current = params.q;
-      setText(params.q);
-    }
-  }, [params.q]);
-  useEffect(() => {
-    if (text === typed.current) return;
-    const timer = setTimeout(() => {
-      typed.current = text;
-      setParams({ q: text });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const { text, setText, flush, clear } = useDebouncedSearchText(params.q, (q) => setParams({ q }));
 
   const filtered = params.q !== '' || params.paid !== null || params.filled !== null || params.from !== '' || params.to !== '' || params.provider !== '';
   const triState = (v: boolean | null) => (v === null ? '' : v ? '1' : '0');
@@ -154,8 +134,7 @@ export function OrderListScreen() {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
-                typed.current = text;
-                setParams({ q: text });
+                flush();
               }
             }}
           />
@@ -210,8 +189,7 @@ export function OrderListScreen() {
             type="button"
             className="button order-list__clear"
             onClick={() => {
-              typed.current = '';
-              setText('');
+              clear();
               setSearch(new URLSearchParams(), { replace: true });
             }}
           >

@@ -24,6 +24,7 @@ import {
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { useDebouncedSearchText, withListChanges } from '../../../components/staff/list-filters';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
@@ -36,7 +37,6 @@ import { StockHistory } from '../components/stock-history';
 import './product-list.css';
 
 /** Spec 9 "Search key-up delay 300 ms". */
-const SEARCH_DELAY_MS = 300;
 
 /** The category tree as indented options: depth-first, by position then name. */
 function categoryOptions(categories: readonly CategoryChoice[], lang: Language): { id: string; label: string }[] {
@@ -74,7 +74,6 @@ export function ProductListScreen() {
 
   /** Writes `changes` into the URL (defaults left out); any change but the page's goes back to page 1. */
   const setParams = (changes: Partial<ProductListParams>) => {
-    const next = new URLSearchParams(search);
     const values: Record<string, string | null> = {};
     for (const [key, value] of Object.entries(changes)) {
       if (key === 'noImage' || key === 'noCategory') values[key] = value ? '1' : null;
@@ -83,32 +82,11 @@ export function ProductListScreen() {
       else if (key === 'page') values[key] = (value as number) > 1 ? String(value) : null;
       else values[key] = value === null || value === '' ? null : String(value);
     }
-    for (const [key, value] of Object.entries(values)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next, { replace: true });
+    setSearch(withListChanges(search, values), { replace: true });
   };
 
   // The search box writes the URL 300 ms after the last key (spec 9); the URL wins when it changes otherwise.
-  const [text, setText] = useState(params.q);
-  const typed = useRef(params.q);
-  useEffect(() => {
-    if (params.q !== typed.current) {
-      typed.current = params.q;
-      setText(params.q);
-    }
-  }, [params.q]);
-  useEffect(() => {
-    if (text === typed.current) return;
-    const timer = setTimeout(() => {
-      typed.current = text;
-      setParams({ q: text });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text]);
+  const { text, setText, flush, clear } = useDebouncedSearchText(params.q, (q) => setParams({ q }));
 
   const warehouses = list.data?.warehouses ?? [];
   const shownWarehouses = useMemo(() => {
@@ -233,8 +211,7 @@ export function ProductListScreen() {
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
-                typed.current = text;
-                setParams({ q: text });
+                flush();
               }
             }}
           />
@@ -319,8 +296,7 @@ export function ProductListScreen() {
             type="button"
             className="button product-list__clear"
             onClick={() => {
-              typed.current = '';
-              setText('');
+              clear();
               setSearch(new URLSearchParams(), { replace: true });
             }}
           >
