@@ -270,6 +270,17 @@ describe('OrderEdit', () => {
     expect((await list(`q=${res.json().data.number}`)).orders[0].totalCents).toBe(7000);
   });
 
+  it('an order above 21,474,836.47 EUR (the 32-bit integer of cents) is saved and listed with its total', async () => {
+    // 1000 x 30,000.00 EUR: within the row limits; the list's total column must hold it (bigint), or its projector stops.
+    const { id, number } = await newOrder();
+    const order = await orderOf(id);
+    const res = await send(anna, 'PUT', `/v1/admin/orders/${id}`, bodyOf(order, { rows: [...order.rows, { productId: null, code: '', name: 'Veoauto', quantity: 1000, unit: 'tk', unitPriceCents: 3_000_000 }] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.totalCents).toBe(3_000_001_240);
+    await h.settle();
+    expect((await list(`q=${number}`)).orders.map((o) => o.totalCents)).toEqual([3_000_001_240]);
+  });
+
   it('lowering and removing a row gives its units back (a partial release)', async () => {
     const { id } = await newOrder({ lines: [{ productId: FILTER, code: 'ORD-FILTER', quantity: 3, grossUnitCents: 1240 }, { productId: PADS, code: 'ORD-PADS', quantity: 1, grossUnitCents: 4990 }] });
     const freeBefore = (await stockOf(h.store, FILTER)).free;

@@ -70,7 +70,7 @@ export async function listAdminOrders(db: Kysely<AdminOrdersTables>, f: AdminOrd
       order_id: string; number: number; placed_at: Date; client_type: 'private' | 'business'; client_name: string; email: string; phone: string; total_cents: number;
       paid: boolean; filled: boolean; provider_id: string; provider_name: string; option_name: string | null; payment_method: string | null;
     }>`
-      select order_id, number, placed_at, client_type, client_name, email, phone, total_cents, paid, filled, provider_id, provider_name, option_name, payment_method
+      select order_id, number, placed_at, client_type, client_name, email, phone, total_cents::float8 as total_cents, paid, filled, provider_id, provider_name, option_name, payment_method
       from ${T('orders')} where ${condition} order by placed_at desc, number desc limit ${f.pageSize} offset ${offset}`.execute(db),
     sql<{ n: number }>`select count(*)::int as n from ${T('orders')} where ${condition}`.execute(db),
   ]);

@@ -20,6 +20,7 @@ export type AdminOrdersTables = ReadModelTables & {
     phone: string;
     /** Lower-case number, names, e-mail and phone (projection.ts searchTextOf); trigram-indexed. */
     search: string;
+    /** bigint in PostgreSQL (read as `total_cents::float8`: exact up to 2^53 cents). */
     total_cents: number;
     paid: boolean;
     filled: boolean;

@@ -29,7 +29,7 @@ async function createTables(db: Kysely<AdminOrdersTables>, schema: string): Prom
       email text not null,
       phone text not null,
       search text not null,
-      total_cents integer not null,
+      total_cents bigint not null,
       paid boolean not null,
       filled boolean not null,
       provider_id text not null,
@@ -99,7 +99,7 @@ async function applyBatch(trx: Transaction<AdminOrdersTables>, schema: string, e
     insert into ${T(schema, 'orders')} as o (order_id, number, placed_at, client_type, client_name, email, phone, search, total_cents, paid, filled, provider_id, provider_name, option_name, payment_method, forgotten, version)
     select x.order_id, x.number, x.placed_at, x.client_type, x.client_name, x.email, x.phone, x.search, x.total_cents, x.paid, x.filled, x.provider_id, x.provider_name, x.option_name, x.payment_method, x.forgotten, x.version
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(order_id text, number int, placed_at timestamptz, client_type text, client_name text, email text, phone text, search text,
-      total_cents int, paid boolean, filled boolean, provider_id text, provider_name text, option_name text, payment_method text, forgotten boolean, version int)
+      total_cents bigint, paid boolean, filled boolean, provider_id text, provider_name text, option_name text, payment_method text, forgotten boolean, version int)
     on conflict (order_id) do update set client_type = excluded.client_type, client_name = excluded.client_name, email = excluded.email, phone = excluded.phone,
       search = excluded.search, total_cents = excluded.total_cents, paid = excluded.paid, filled = excluded.filled, provider_id = excluded.provider_id,
       provider_name = excluded.provider_name, option_name = excluded.option_name, payment_method = excluded.payment_method,
@@ -114,8 +114,9 @@ async function applyBatch(trx: Transaction<AdminOrdersTables>, schema: string, e
 
 export const adminOrdersReadModel: ReadModel = {
   name: 'admin_orders',
-  // 2: the view in its own table (a narrow list table).
-  version: 2,
+  // 2: the view in its own table (a narrow list table). 3: total_cents bigint (staff edits allow totals beyond the
+  // 32-bit integer of cents, 21,474,836.47 EUR; an int column stopped the projector on such an order).
+  version: 3,
   eventTypes: [...ORDER_EVENT_TYPES, 'ClientForgotten'],
   createTables,
   createIndexes,
