@@ -183,6 +183,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'invoice.send_pending': { et: 'Arvet alles saadetakse. Proovige uuesti, kui see on saadetud.', en: 'The invoice is being sent. Try again once it has been sent.' },
   'invoice.number_mismatch': { et: 'Arvele määrati vahepeal teine number. Laadige tellimus uuesti.', en: 'The invoice got another number meanwhile. Reload the order.' },
   'invoice.not_requested': { et: 'Seda arvet ei ole veel saadetud.', en: 'This invoice has not been sent yet.' },
+  'invoice.client_forgotten': { et: 'Selle tellimuse klient on unustatud: tema arveid ei saa enam saata.', en: "This order's client was forgotten: its invoices can no longer be sent." },
   'invoice.kind_invalid': { et: 'Arve liik on kas arve või ettemaksuarve.', en: 'The invoice kind is invoice or prepayment.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovige hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };

@@ -22,6 +22,8 @@ import { createMailTransport, type MailTransport } from '../platform/mail/transp
 import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.js';
 import { getSiteContent } from '../projections/site/queries.js';
 import { createSendInvoiceProcessor } from '../workers/jobs/send-invoice.js';
+import { createRecordClientOrderProcessor } from '../workers/jobs/record-client-order.js';
+import { forgetClient } from '../commands/client/forget-client.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
@@ -275,6 +277,27 @@ describe('invoices of an order (issue 12 "Documents")', () => {
     // 24.80 + 30.00 - 5.00 + 2.50 = 52.30 gross.
     expect(text).toContain('52,30 €');
     expect(text).toContain('Märkused: Tasuda ülekandega');
+  });
+
+  it("a forgotten client's order: no invoice is mailed to them again, and the PDF prints none of their personal data", async () => {
+    const mari = await signedIn('mari');
+    const email = `forget-${randomUUID()}@example.ee`;
+    const orderId = await newOrder('et', email);
+    const placed = (await h.store.readStream(toOrderStreamId(orderId))).events[0]!;
+    const { clientId } = await createRecordClientOrderProcessor({ store: h.store, db: h.db, now: () => h.clock.now })({ eventId: placed.id, orderId });
+    expect((await post(mari, `/v1/admin/orders/${orderId}/invoice`)).statusCode).toBe(202);
+    await runInvoiceJob(orderId);
+    await forgetClient({ store: h.store, db: h.db }, { clientId: clientId! }, { commandId: randomUUID(), correlationId: randomUUID(), userId: ids.mari, now: h.clock.now });
+    await h.settle();
+    const pdf = squash(extractPdfText((await get(mari, `/v1/admin/orders/${orderId}/invoice.pdf`)).rawPayload));
+    expect(pdf).toContain('Õlifilter');
+    for (const personal of ['Maasikas', email, 'Pikk 1', '5555 5555']) expect(pdf).not.toContain(personal);
+    const resend = await post(mari, `/v1/admin/orders/${orderId}/invoice?lang=en`);
+    expect(resend.statusCode, resend.body).toBe(409);
+    expect(resend.json().errors[0]).toMatchObject({ code: 'invoice.client_forgotten', message: "This order's client was forgotten: its invoices can no longer be sent." });
+    expect((await post(mari, `/v1/admin/orders/${orderId}/prepayment-invoice`, { recipient: 'someone@example.ee' })).statusCode).toBe(409);
+    const requests = (await h.store.readStream(toOrderStreamId(orderId))).events.filter((e) => e.type === 'InvoiceSendRequested');
+    expect(requests).toHaveLength(1);
   });
 
   it('answers garbage with a 4xx in the envelope, in the request\'s language', async () => {

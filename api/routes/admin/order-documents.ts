@@ -9,16 +9,18 @@
  * - GET /orders/{id}/invoice.pdf?kind=invoice|prepayment (orders.view): the PDF as it is mailed (the order as it
  *   stands, the recorded number and dates), in the order's language unless `lang` says otherwise.
  * Failures: 400 request.invalid / invoice.recipient_invalid, 401, 403, 404 order.not_found / invoice.not_requested,
- * 409 invoice.send_pending / invoice.number_mismatch; in the request's language. Events carry the staff user id.
+ * 409 invoice.send_pending / invoice.number_mismatch / invoice.client_forgotten (the order's client was forgotten: no
+ * more mails; its PDF prints no personal data); in the request's language. Events carry the staff user id.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadOrderState, requestInvoiceSend } from '../../../commands/order/request-invoice-send.js';
-import { invoiceSellerFromFields } from '../../../domain/order/invoice-document.js';
+import { type InvoiceOrder, invoiceSellerFromFields } from '../../../domain/order/invoice-document.js';
 import type { InvoiceKind, OrderInvoiceState } from '../../../domain/order/invoicing.js';
 import { parseEmailAddress } from '../../../domain/shared/email.js';
 import { invoicePdfFileName, renderInvoicePdf } from '../../../projections/orders/invoice-pdf.js';
+import { adminOrderForgotten } from '../../../projections/admin-orders/queries.js';
 import { invoiceOrderFromStream } from '../../../projections/orders/order-from-stream.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import {
@@ -37,6 +39,17 @@ import { staffCsrf } from '../../staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
+
+/**
+ * The invoice's order without the personal data of a forgotten client (issue 12 'forget this client'): OrderPlaced
+ * keeps them in the clear in the order stream, so the PDF must not print them once the client was forgotten.
+ */
+const withoutClient = (order: InvoiceOrder): InvoiceOrder => ({
+  ...order,
+  client: { ...order.client, firstName: '', lastName: '', businessName: '', email: '', phone: '', vatRegNr: '' },
+  shortContactAddress: '',
+  delivery: { ...order.delivery, address: order.delivery.address ? { street: '', apartment: '', city: '', state: '', areaCode: '', country: '' } : null },
+});
 
 const view = (kind: InvoiceKind, s: OrderInvoiceState): OrderInvoice => ({
   kind,
@@ -74,6 +87,8 @@ export async function adminOrderDocumentRoutes(app: FastifyInstance, { deps }: R
           recipient = parseEmailAddress(raw) ?? undefined;
           if (!recipient) throw new ApiError('invoice.recipient_invalid', 400, 'recipient');
         }
+        // A forgotten client's order (its e-mail is still in OrderPlaced): no mail to them, no e-mail in a new event.
+        if (await adminOrderForgotten(deps.db as never, request.params.id.toLowerCase())) throw new ApiError('invoice.client_forgotten', 409);
         const state = await requestInvoiceSend(deps.store, { orderId: request.params.id, kind, recipient }, staffContext(request, deps.now()));
         reply.status(202);
         return success(view(kind, state));
@@ -114,8 +129,9 @@ export async function adminOrderDocumentRoutes(app: FastifyInstance, { deps }: R
       if (state.status === 'empty') throw new ApiError('order.not_found', 404);
       const invoice = state.invoices[kind];
       if (!invoice) throw new ApiError('invoice.not_requested', 404);
-      const summary = await invoiceOrderFromStream(deps.store, request.params.id);
-      if (!summary) throw new ApiError('order.not_found', 404);
+      const [stored, forgotten] = await Promise.all([invoiceOrderFromStream(deps.store, request.params.id), adminOrderForgotten(deps.db as never, request.params.id.toLowerCase())]);
+      if (!stored) throw new ApiError('order.not_found', 404);
+      const summary = forgotten ? withoutClient(stored) : stored;
       const lang = request.query.lang;
       const language = lang ? (lang.toLowerCase().startsWith('en') ? 'en-US' : 'et') : summary.language;
       const { fields } = await getSiteContent(deps.db);
