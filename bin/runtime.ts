@@ -26,6 +26,7 @@ import { findExpiredReservations, getOrderSummary } from '../projections/orders/
 import { getSiteContent } from '../projections/site/queries.js';
 import { backInStockReadsOf, catalogProductLoader } from './worker-ports.js';
 import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.js';
+import { adminOrderForgotten } from '../projections/admin-orders/queries.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { SHOP_QUEUE, startWorkers } from '../workers/runtime.js';
@@ -187,6 +188,7 @@ export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<
     mailer: rt.mailer(),
     loadOrder: (orderId) => getOrderSummary(rt.db, orderId),
     loadInvoiceOrder: (orderId) => invoiceOrderFromStream(rt.store, orderId),
+    orderClientForgotten: (orderId) => adminOrderForgotten(rt.db as never, orderId),
     backInStockReads: backInStockReadsOf(rt.db, rt.store),
     loadCatalogProduct: catalogProductLoader(rt.db, () => new Date().toISOString()),
     loadSiteFields: async () => (await getSiteContent(rt.db)).fields,

@@ -20,6 +20,7 @@ import { toOrderStreamId } from '../domain/order/order.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
 import { createMailTransport, type MailTransport } from '../platform/mail/transport.js';
 import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.js';
+import { adminOrderForgotten } from '../projections/admin-orders/queries.js';
 import { getSiteContent } from '../projections/site/queries.js';
 import { createSendInvoiceProcessor } from '../workers/jobs/send-invoice.js';
 import { createRecordClientOrderProcessor } from '../workers/jobs/record-client-order.js';
@@ -287,8 +288,24 @@ describe('invoices of an order (issue 12 "Documents")', () => {
     const { clientId } = await createRecordClientOrderProcessor({ store: h.store, db: h.db, now: () => h.clock.now })({ eventId: placed.id, orderId });
     expect((await post(mari, `/v1/admin/orders/${orderId}/invoice`)).statusCode).toBe(202);
     await runInvoiceJob(orderId);
+    // A prepayment invoice still waiting for its mail when the client is forgotten: skipped, never mailed.
+    expect((await post(mari, `/v1/admin/orders/${orderId}/prepayment-invoice`)).statusCode).toBe(202);
     await forgetClient({ store: h.store, db: h.db }, { clientId: clientId! }, { commandId: randomUUID(), correlationId: randomUUID(), userId: ids.mari, now: h.clock.now });
     await h.settle();
+    const mailsBefore = sink.accepted.length;
+    const { events } = await h.store.readStream(toOrderStreamId(orderId));
+    const waiting = events.filter((e) => e.type === 'InvoiceSendRequested').at(-1)!;
+    const processor = createSendInvoiceProcessor({
+      db: h.db,
+      store: h.store,
+      transport,
+      loadOrder: (id) => invoiceOrderFromStream(h.store, id),
+      loadSiteFields: async () => (await getSiteContent(h.db)).fields,
+      clientForgotten: (id) => adminOrderForgotten(h.db as never, id),
+      from: 'Baltic Parts <shop@baltic-parts.test>',
+    });
+    expect(await processor({ eventId: waiting.id, orderId })).toMatchObject({ status: 'skipped' });
+    expect(sink.accepted).toHaveLength(mailsBefore);
     const pdf = squash(extractPdfText((await get(mari, `/v1/admin/orders/${orderId}/invoice.pdf`)).rawPayload));
     expect(pdf).toContain('Õlifilter');
     for (const personal of ['Maasikas', email, 'Pikk 1', '5555 5555']) expect(pdf).not.toContain(personal);
@@ -297,7 +314,7 @@ describe('invoices of an order (issue 12 "Documents")', () => {
     expect(resend.json().errors[0]).toMatchObject({ code: 'invoice.client_forgotten', message: "This order's client was forgotten: its invoices can no longer be sent." });
     expect((await post(mari, `/v1/admin/orders/${orderId}/prepayment-invoice`, { recipient: 'someone@example.ee' })).statusCode).toBe(409);
     const requests = (await h.store.readStream(toOrderStreamId(orderId))).events.filter((e) => e.type === 'InvoiceSendRequested');
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(2);
   });
 
   it('answers garbage with a 4xx in the envelope, in the request\'s language', async () => {

@@ -64,6 +64,8 @@ export interface WorkerDeps {
    * projections/orders/order-from-stream.ts); default `loadOrder`.
    */
   loadInvoiceOrder?: (orderId: string) => Promise<InvoiceOrder | null>;
+  /** Whether the order's client was forgotten (issue 12): its waiting invoice mails are skipped. Default: never. */
+  orderClientForgotten?: (orderId: string) => Promise<boolean>;
   /** Back-in-stock mail (issue 11): the read models the check reads, and the product's code and names for the mail. */
   backInStockReads: BackInStockReads;
   loadCatalogProduct: SendBackInStockDeps['loadProduct'];
@@ -141,6 +143,7 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       store: deps.store,
       transport: deps.mailer,
       loadOrder: deps.loadInvoiceOrder ?? deps.loadOrder,
+      clientForgotten: deps.orderClientForgotten,
       loadSiteFields: deps.loadSiteFields ?? (async () => ({})),
       from: deps.config.mail.from,
       log: deps.log,

@@ -56,6 +56,11 @@ export interface SendInvoiceDeps {
   loadOrder: (orderId: string) => Promise<InvoiceOrder | null>;
   /** The site's global fields: the seller's company, registry code, VAT number, contacts and bank accounts. */
   loadSiteFields: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
+  /**
+   * Whether the order's client was forgotten (issue 12 'forget this client'; the admin orders read model's
+   * `forgotten`): a request still waiting then is skipped, never mailed to the forgotten address. Default: never.
+   */
+  clientForgotten?: (orderId: string) => Promise<boolean>;
   /** From header (MAIL_FROM). */
   from: string;
   log?: (line: string) => void;
@@ -104,6 +109,11 @@ export function createSendInvoiceProcessor(deps: SendInvoiceDeps): (data: unknow
       const current = await readOutbox(trx, job.eventId);
       if (current?.state === 'sent') return { status: 'already-sent', messageId };
       if (current?.state === 'skipped') return { status: 'skipped', messageId };
+      if (await (deps.clientForgotten?.(job.orderId) ?? false)) {
+        await markSkipped(trx, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, reason: 'the client was forgotten' });
+        log(`invoice ${messageId}: not sent, the order's client was forgotten`);
+        return { status: 'skipped', messageId };
+      }
       if (!parseMailAddress(request.recipient)) {
         await markSkipped(trx, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, reason: 'the recipient is not exactly one valid address' });
         log(`invoice ${messageId}: not sent, the recipient is not one valid address`);
