@@ -5,6 +5,7 @@
  * at compile time that both lists agree).
  */
 import { z } from 'zod';
+import { safeString } from './text.js';
 
 /** The spec's ranges in its order: last 14 days, last 30 days, current month, previous month, next month, all time. */
 export const STATISTICS_RANGE_NAMES = ['last-14-days', 'last-30-days', 'current-month', 'previous-month', 'next-month', 'all'] as const;
@@ -73,7 +74,7 @@ export const searchKeywordsResponseSchema = z.object({
 export type SearchKeywordsResponse = z.infer<typeof searchKeywordsResponseSchema>;
 
 /** A keyword as staff may assign it: 1-64 characters after trimming. */
-const assignedKeyword = z.string().trim().min(1).max(64);
+const assignedKeyword = safeString(200).pipe(z.string().trim().min(1).max(64));
 
 /**
  * Body of POST /v1/admin/statistics/search-keywords/assign (issue 11: "one click adds a zero-result keyword as a
