@@ -7,53 +7,29 @@
  * never held them in the clear), the audit timeline of the client stream, and the guard (401, 403, CSRF, garbage).
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { clientIdForEmail } from '../commands/client/client-streams.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import { toClientStreamId } from '../domain/client/client.js';
 import { rebuildReadModel } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { createRecordClientOrderProcessor } from '../workers/jobs/record-client-order.js';
 import { type ClientPipeline, startClientPipeline } from './support/client-pipeline.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
-let redis: Redis;
 let pipeline: ClientPipeline;
-const keyPrefix = `test-clients-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('clients');
 const users: Record<string, string> = {};
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
-
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+type Browser = StaffBrowser;
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 const call = (b: Browser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
   h.app.inject({ method, url, headers: { ...headersOf(b), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -87,16 +63,8 @@ const MARI = { client_type: 'private', first_name: 'Mari', last_name: 'Maasikas'
 const mariId = clientIdForEmail('mari.maasikas@example.ee');
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_clients', { api: { sessions: sessionDeps(), vatRatePercent: 24 } });
-  const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
-  for (const [username, roles] of [
-    ['kati', ['CLIENT']],
-    ['peeter', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    users[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(), { usernameTaken: async () => false })).userId;
-  }
+  h = await createShopHarness('admin_clients', { api: { sessions: sessions.deps(), vatRatePercent: 24 } });
+  Object.assign(users, await registerStaff(h.store, [['kati', ['CLIENT']], ['peeter', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importCatalogRows([productRow('CLIENT-1', { grossCents: 1240, stock: 50 })]);
   await setupDelivery(h.store, h.clock.now);
   await h.settle();
@@ -106,9 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pipeline?.stop();
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
+  await sessions.cleanup();
 });
 
 describe('clients from orders', () => {

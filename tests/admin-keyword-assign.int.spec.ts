@@ -6,51 +6,23 @@
  * carry the staff member; bad input, unknown targets, no session, no permission and no CSRF token are refused.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { categoryIdForPath, productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { registerUser } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Keyword-Pass-2026!x';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-keyword-assign-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('keyword-assign');
 const ids: Record<string, string> = {};
 const BRAKES = categoryIdForPath(['Brakes']);
 const PADS = categoryIdForPath(['Brakes', 'Pads']);
 const FILTERS = categoryIdForPath(['Filters']);
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const headersOf = (b: Browser, csrf = true) => ({
-  cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '),
-  ...(csrf ? { 'x-csrf-token': b.csrf['x-csrf-token'] } : {}),
-});
-
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+type Browser = StaffBrowser;
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 const assign = (b: Browser | null, payload: unknown, lang = 'en', csrf = true) =>
   h.app.inject({
@@ -76,15 +48,9 @@ const pads = (code: string, et: string, en: string) => ({
 });
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_keyword_assign', { api: { sessions: sessionDeps() } });
+  h = await createShopHarness('admin_keyword_assign', { api: { sessions: sessions.deps() } });
   const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
-  for (const [username, roles] of [
-    ['mari', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
-  }
+  Object.assign(ids, await registerStaff(h.store, [['mari', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importCatalogRows([
     pads('PAD-1', 'Piduriklotsid esi', 'Front brake pads'),
     pads('PAD-2', 'Piduriklotsid taga', 'Rear brake pads'),
@@ -100,9 +66,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('a zero-result keyword made a category keyword or a product alias in one call (issue 11)', () => {
@@ -161,6 +125,9 @@ describe('a zero-result keyword made a category keyword or a product alias in on
       { target: 'category', keyword: 'ok', categoryId: 'not-a-uuid' },
       { target: 'category', keyword: 'ok', categoryId: BRAKES, language: 'fi' },
       { target: 'product', keyword: ['a'], productId: productIdForCode('FLT-1') },
+      // Control characters (a NUL is refused by PostgreSQL's jsonb: it must not reach the event store).
+      { target: 'category', keyword: 'a\u0000b', categoryId: BRAKES },
+      { target: 'product', keyword: 'a\u0007b', productId: productIdForCode('FLT-1') },
     ]) {
       const res = await assign(mari, payload, 'et');
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

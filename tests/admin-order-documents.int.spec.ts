@@ -7,14 +7,11 @@
  * InvoiceSent. Garbage input gets a 4xx in the envelope, in the request's language.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { placeOrder } from '../commands/order/place-order.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import { SEED_BANK_FIELDS, SEED_COMPANY_FIELDS } from '../commands/site/seed-site-content.js';
 import { setGlobalFields } from '../commands/site/set-global-fields.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { toInvoiceNumberStreamId } from '../domain/invoice-number/invoice-number.js';
 import { toOrderStreamId } from '../domain/order/order.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
@@ -25,44 +22,22 @@ import { getSiteContent } from '../projections/site/queries.js';
 import { createSendInvoiceProcessor } from '../workers/jobs/send-invoice.js';
 import { createRecordClientOrderProcessor } from '../workers/jobs/record-client-order.js';
 import { forgetClient } from '../commands/client/forget-client.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { headerOf, mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
-let redis: Redis;
 let sink: SmtpSink;
 let transport: MailTransport;
-const keyPrefix = `test-order-docs-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('order-docs');
 const ids: Record<string, string> = {};
 let orderNumber = 5000;
 const squash = (s: string) => s.replace(/[\s\u00a0]+/g, ' ');
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
-
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+type Browser = StaffBrowser;
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 const post = (b: Browser, url: string, payload?: object) =>
   h.app.inject({ method: 'POST', url, headers: { ...headersOf(b), ...(payload ? { 'content-type': 'application/json' } : {}) }, ...(payload ? { payload } : {}) });
@@ -105,17 +80,11 @@ async function runInvoiceJob(orderId: string) {
 }
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_order_documents', { api: { sessions: sessionDeps() } });
+  h = await createShopHarness('admin_order_documents', { api: { sessions: sessions.deps() } });
   sink = await startSmtpSink();
   transport = createMailTransport(sink.url, { timeoutMs: 10_000 });
   const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
-  for (const [username, roles] of [
-    ['mari', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
-  }
+  Object.assign(ids, await registerStaff(h.store, [['mari', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importCatalogRows([productRow('INV-1', { grossCents: 1240, stock: 1000 })]);
   // The seller on the invoices: the company and bank account fields as the shop seeds them.
   await setGlobalFields(h.store, { fields: { ...SEED_COMPANY_FIELDS, ...SEED_BANK_FIELDS } }, { ...ctx, commandId: randomUUID() });
@@ -126,9 +95,7 @@ afterAll(async () => {
   transport?.close();
   await sink?.close();
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('invoices of an order (issue 12 "Documents")', () => {

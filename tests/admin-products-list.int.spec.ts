@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
@@ -15,44 +14,21 @@ import { listAdminProducts } from '../projections/catalog/admin-product-list.js'
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
 import { setProductImages } from '../commands/product/set-product-images.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
-import { registerUser } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 const fixture = path.resolve(__dirname, 'fixtures/small-catalog.csv');
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-products-list-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('products-list');
 const ids: Record<string, string> = {};
 const BF1 = productIdForCode('BF 1018/1');
 const UPLOADED = '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11';
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
-
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+type Browser = StaffBrowser;
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 let mari: Browser;
 const list = async (query: string) => {
@@ -70,15 +46,9 @@ const setStock = (b: Browser, productId: string, payload: unknown, lang = 'en') 
   h.app.inject({ method: 'POST', url: `/v1/admin/products/${productId}/stock?lang=${lang}`, headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: payload as object });
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_products_list', { api: { sessions: sessionDeps() } });
+  h = await createShopHarness('admin_products_list', { api: { sessions: sessions.deps() } });
   const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
-  for (const [username, roles] of [
-    ['mari', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(), { usernameTaken: async () => false })).userId;
-  }
+  Object.assign(ids, await registerStaff(h.store, [['mari', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importFile(fixture);
   // BF 1018/2 (1 in tallinn) is low at a critical level of 2; GSK 100 is hidden.
   await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/2'), level: 2 }, ctx());
@@ -93,9 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('GET /v1/admin/products (issue 11 ProductList)', () => {

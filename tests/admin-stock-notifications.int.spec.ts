@@ -5,46 +5,21 @@
  * staff member, the read model keeping the cancelled request with its state, and the badge list (GET
  * /v1/stock-notification) holding only the waiting ones.
  */
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
-import { registerUser } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { csrfHeaders } from './support/csrf.js';
 import { productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-stock-notif-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('stock-notif');
 const ids: Record<string, string> = {};
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
-
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+type Browser = StaffBrowser;
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 const call = (b: Browser, method: 'GET' | 'DELETE', url: string) => h.app.inject({ method, url, headers: headersOf(b) });
 
@@ -62,24 +37,15 @@ async function requestNotification(email: string, code: string, quantity = 1) {
 }
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_stock_notifications', { api: { sessions: sessionDeps() } });
-  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
-  for (const [username, roles] of [
-    ['mari', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
-  }
+  h = await createShopHarness('admin_stock_notifications', { api: { sessions: sessions.deps() } });
+  Object.assign(ids, await registerStaff(h.store, [['mari', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importCatalogRows([productRow('NOTIFY-1', { grossCents: 1000, stock: 0 }), productRow('NOTIFY-2', { grossCents: 2000, stock: 0 })]);
   await h.settle();
 });
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('DELETE /v1/admin/stock-notifications/{id} (issue 11)', () => {
