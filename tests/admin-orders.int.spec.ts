@@ -7,60 +7,36 @@
  * every event's metadata, 401/403, CSRF, and garbage input answered 4xx in the envelope in the request's language.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { placeOrder } from '../commands/order/place-order.js';
-import { registerUser } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { toDomainEvent } from '../commands/shared/event-parsers.js';
 import { setReservation } from '../commands/stock/set-reservation.js';
 import { orderDecider, type OrderEvent, toOrderStreamId } from '../domain/order/order.js';
 import { ORDER_EDIT_LEASE_MS } from '../domain/order/staff-edits.js';
 import { reservedFor, toStockStreamId } from '../domain/stock/stock.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow, stockOf } from './support/order-test-kit.js';
+import { anonymousBrowser, createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { adminOrdersReadModel } from '../projections/admin-orders/writer.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-admin-orders-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('admin-orders');
 const ids: Record<string, string> = {};
 let nextNumber = 7000;
 const FILTER = productIdForCode('ORD-FILTER'); // 1000 in stock
 const PADS = productIdForCode('ORD-PADS'); // 3 in stock
 const ON_DEMAND = productIdForCode('ORD-DEMAND'); // on demand, no stock
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
+type Browser = StaffBrowser;
 let anna: Browser; // orders.view + orders.edit (CLIENT role)
 let adam: Browser; // ADMIN only: no orders permission
 let nobody: Browser; // no session
 
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 const get = (b: Browser, url: string) => h.app.inject({ method: 'GET', url, headers: headersOf(b) });
 const send = (b: Browser, method: 'POST' | 'PUT', url: string, payload: unknown) =>
   h.app.inject({ method, url, headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
@@ -128,15 +104,8 @@ const bodyOf = (order: { version: number; rows: { productId: string | null; code
 });
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_orders', { api: { sessions: sessionDeps() } });
-  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
-  for (const [username, roles] of [
-    ['anna', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
-  }
+  h = await createShopHarness('admin_orders', { api: { sessions: sessions.deps() } });
+  Object.assign(ids, await registerStaff(h.store, [['anna', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importCatalogRows([
     productRow('ORD-FILTER', { grossCents: 1240, stock: 1000 }),
     productRow('ORD-PADS', { grossCents: 4990, stock: 3 }),
@@ -145,11 +114,11 @@ beforeAll(async () => {
   await h.settle();
   anna = await signedIn('anna');
   adam = await signedIn('adam');
-  nobody = { csrf: await csrfHeaders(h.app), session: null };
+  nobody = await anonymousBrowser(h.app);
 });
 afterAll(async () => {
   await h?.close();
-  await redis?.quit();
+  await sessions.cleanup();
 });
 
 describe('OrderList', () => {
