@@ -7,30 +7,19 @@
  * /v1/admin/categories, and the guard: no session 401, no CSRF 403, no products.edit 403, garbage 400.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoriseProduct } from '../commands/product/categorise-product.js';
 import { createProduct } from '../commands/product/create-product.js';
-import { registerUser, userIdForUsername } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
+import { userIdForUsername } from '../commands/user/user-accounts.js';
 import type { AdminCategory } from '../api/contracts/admin-categories.js';
 import type { CategoryNode } from '../api/contracts/catalog.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import type { CsrfHeaders } from './support/csrf.js';
+import { cookieOf, createStaffSessions, registerStaff } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Kategooria-Pass-2026!';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-categories-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('categories');
 const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
 
 interface Browser {
@@ -39,11 +28,8 @@ interface Browser {
 }
 /** Signs `username` in; what its browser sends (the cookies, and the CSRF token for the header or the form). */
 async function signIn(username: string): Promise<Browser> {
-  const csrf = await csrfHeaders(h.app);
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { ...csrf, 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0];
-  return { csrf, cookie: `${csrf.cookie}; ${sid}` };
+  const b = await sessions.signIn(h.app, username, PASSWORD);
+  return { csrf: b.csrf, cookie: cookieOf(b) };
 }
 
 let staff: Browser;
@@ -102,20 +88,15 @@ async function adminList(as: Browser = staff): Promise<AdminCategory[]> {
 }
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_categories', { api: { sessions: sessionDeps() } });
-  for (const [username, roles] of [['kat.staff', ['CLIENT']], ['kat.admin', ['ADMIN']]] as const) {
-    await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(), { usernameTaken: async () => false });
-  }
+  h = await createShopHarness('admin_categories', { api: { sessions: sessions.deps() } });
+  await registerStaff(h.store, [['kat.staff', ['CLIENT']], ['kat.admin', ['ADMIN']]], { password: PASSWORD, now: h.clock.now });
   staff = await signIn('kat.staff');
   admin = await signIn('kat.admin');
 });
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('POST /category/create', () => {

@@ -9,9 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import type { DashboardResponse } from '../api/contracts/admin-product-dashboard.js';
 import { dashboardResponseSchema } from '../api/contracts/admin-product-dashboard.js';
 import { type ImportRow, productIdForCode } from '../commands/catalog/catalog-csv.js';
@@ -19,7 +17,6 @@ import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { changeProductPrice } from '../commands/product/change-product-price.js';
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import type { VisibilityRule } from '../domain/product/visibility.js';
 import { adminProductDashboardRoutes } from '../api/routes/admin/product-dashboard.js';
 import type { ApiDeps } from '../api/deps.js';
@@ -27,22 +24,13 @@ import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 import { productDashboardReadModel } from '../projections/product-dashboard/writer.js';
 import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody } from './support/order-test-kit.js';
+import { cookieOf, createStaffSessions, registerStaff } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Dashboard-Pass-2026!';
 const NOW = '2026-11-22T10:00:00.000Z';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-dashboard-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('dashboard');
 const ctx = (now: string) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now });
 const id = productIdForCode;
 
@@ -72,13 +60,7 @@ function row(code1: string, over: Partial<ImportRow> = {}): ImportRow {
   };
 }
 
-async function signIn(username: string): Promise<string> {
-  const csrf = await csrfHeaders(h.app);
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { ...csrf, 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0];
-  return `${csrf.cookie}; ${sid}`;
-}
+const signIn = async (username: string): Promise<string> => cookieOf(await sessions.signIn(h.app, username, PASSWORD));
 
 let staff: string;
 const get = (url: string, cookie: string | null = staff) => h.app.inject({ url, headers: cookie ? { cookie } : {} });
@@ -102,11 +84,8 @@ async function order(items: [string, number][], at: string) {
 }
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_dashboard', { api: { sessions: sessionDeps() } });
-  for (const [username, roles] of [['dash.staff', ['CLIENT']], ['dash.admin', ['ADMIN']]] as const) {
-    await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(NOW), { usernameTaken: async () => false });
-  }
+  h = await createShopHarness('admin_dashboard', { api: { sessions: sessions.deps() } });
+  await registerStaff(h.store, [['dash.staff', ['CLIENT']], ['dash.admin', ['ADMIN']]], { password: PASSWORD, now: NOW });
   await setupDelivery(h.store, NOW);
   // Last changed in May: stale at 180 days on 22 November (changed on 1 May), not at 300.
   h.clock.now = '2026-05-01T10:00:00.000Z';
@@ -149,9 +128,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('GET /v1/admin/products/problematic', () => {

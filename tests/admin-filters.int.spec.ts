@@ -7,31 +7,18 @@
  * 401 / 403, CSRF, garbage 400, the filters read model rebuilt identically.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { type AdminFilter, adminFilterListSchema, savedFiltersSchema, type UpdateFiltersBody } from '../api/contracts/admin-filters.js';
 import { type ImportRow, productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setFilterLabels } from '../commands/filter/set-filter-labels.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import { filtersReadModel } from '../projections/filters/writer.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Filters-Pass-2026!';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-filters-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('filters');
 const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
 const ids: Record<string, string> = {};
 
@@ -44,19 +31,8 @@ function row(code1: string, attributes: { name: string; value: string }[]): Impo
   };
 }
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string;
-}
-const headersOf = (b: Browser) => ({ cookie: `${b.csrf.cookie}; ${b.session}`, 'x-csrf-token': b.csrf['x-csrf-token'] });
-
-async function signIn(username: string): Promise<Browser> {
-  const csrf = await csrfHeaders(h.app);
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { ...csrf, 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const session = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0];
-  return { csrf, session };
-}
+type Browser = StaffBrowser;
+const signIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 let staff: Browser;
 const list = async (): Promise<AdminFilter[]> => {
@@ -74,11 +50,8 @@ const facetsOf = async (app = h.app) => {
 const update = (name: string, over: Partial<UpdateFiltersBody['filters'][number]> = {}) => ({ name, label: { et: '', en: '' }, values: {}, shown: true, position: null, ...over });
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_filters', { api: { sessions: sessionDeps() } });
-  for (const [username, roles] of [['filter.staff', ['CLIENT']], ['filter.admin', ['ADMIN']]] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(), { usernameTaken: async () => false })).userId;
-  }
+  h = await createShopHarness('admin_filters', { api: { sessions: sessions.deps() } });
+  Object.assign(ids, await registerStaff(h.store, [['filter.staff', ['CLIENT']], ['filter.admin', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
   await h.importCatalogRows([
     row('F-1', [{ name: 'Colour', value: 'Black' }, { name: 'Side', value: 'Left' }, { name: 'Height [mm]', value: '177' }]),
     row('F-2', [{ name: 'Colour', value: 'Black' }, { name: 'Side', value: 'Right' }]),
@@ -91,9 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('GET /v1/admin/filters', () => {

@@ -7,38 +7,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchRecorder } from '../../../commands/catalog/record-search.js';
-import { registerUser } from '../../../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../../sessions.js';
-import { csrfHeaders } from '../../../tests/support/csrf.js';
+import { cookieOf, createStaffSessions, registerStaff } from '../../../tests/support/staff-session.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 const PASSWORD = 'Statistika-Pass-2026!';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-statistics-${randomUUID()}:`;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
+const sessions = createStaffSessions('statistics');
 
 const ctx = (now: string) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now });
 
 /** Signs `username` in; the cookie header of its browser. */
-async function signIn(username: string): Promise<string> {
-  const csrf = await csrfHeaders(h.app);
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { ...csrf, 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0];
-  return `${csrf.cookie}; ${sid}`;
-}
+const signIn = async (username: string): Promise<string> => cookieOf(await sessions.signIn(h.app, username, PASSWORD));
 
 let staff: string;
 const get = (url: string, cookie: string | null = staff) => h.app.inject({ url, headers: cookie ? { cookie } : {} });
@@ -50,11 +31,8 @@ const data = async (url: string) => {
 const keywords = async (url: string) => (await data(url)).keywords.map((k) => [k.keyword, k.searches, k.zeroResults, k.resultCount]);
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_statistics', { api: { sessions: sessionDeps() } });
-  for (const [username, roles] of [['stat.staff', ['CLIENT']], ['stat.admin', ['ADMIN']]] as const) {
-    await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(h.clock.now), { usernameTaken: async () => false });
-  }
+  h = await createShopHarness('admin_statistics', { api: { sessions: sessions.deps() } });
+  await registerStaff(h.store, [['stat.staff', ['CLIENT']], ['stat.admin', ['ADMIN']]], { password: PASSWORD, now: h.clock.now });
   const recorder = new SearchRecorder(h.store, { flushIntervalMs: 0 });
   const search = (query: string, resultCount: number, at: string, typedByUser = true) =>
     recorder.record({ query, categoryId: null, filters: {}, resultCount, typedByUser, language: 'et' }, ctx(at));
@@ -73,9 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 const URL = '/v1/admin/statistics/search-keywords';
