@@ -7,17 +7,15 @@
  * it. Two staff members saving the same order at once: one wins, the other gets 409.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { toDomainEvent } from '../commands/shared/event-parsers.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
-import { registerUser } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { orderDecider, type OrderEvent, toOrderStreamId } from '../domain/order/order.js';
 import { reservedFor } from '../domain/stock/stock.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { checkoutBody, freeUnitsBySum, productRow, stockOf } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
@@ -29,19 +27,10 @@ const LAST = productIdForCode('RACE-LAST');
 const OTHER = productIdForCode('RACE-OTHER');
 
 let h: ShopHarness;
-let redis: Redis;
-let staff: { csrf: CsrfHeaders; session: string };
+const sessions = createStaffSessions('admin-orders-race');
+let staff: StaffBrowser;
 let shopperCsrf: CsrfHeaders;
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix: `test-admin-orders-race-${randomUUID()}:`,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
-const staffHeaders = () => ({ cookie: `${staff.csrf.cookie}; ${staff.session}`, 'x-csrf-token': staff.csrf['x-csrf-token'], 'content-type': 'application/json' });
+const staffHeaders = () => ({ ...headersOf(staff), 'content-type': 'application/json' });
 
 async function placeForShopper(productId: string, amount: number) {
   return h.app.inject({ method: 'POST', url: '/v1/place-order?lang=en', payload: checkoutBody([{ product_id: productId, amount }]) as object, headers: shopperCsrf });
@@ -58,22 +47,16 @@ const claimOf = async (orderId: string, productId: string) => {
 };
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_orders_race', { api: { sessions: sessionDeps() } });
-  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
-  await registerUser(h.store, { username: 'laura', password: PASSWORD, confirm: PASSWORD, roles: ['CLIENT'] }, ctx, { usernameTaken: async () => false });
+  h = await createShopHarness('admin_orders_race', { api: { sessions: sessions.deps() } });
+  await registerStaff(h.store, [['laura', ['CLIENT']]], { password: PASSWORD, now: h.clock.now });
   await h.importCatalogRows([productRow('RACE-LAST', { grossCents: 2500, stock: 0 }), productRow('RACE-OTHER', { grossCents: 1000, stock: 100_000 })]);
   await h.settle();
   shopperCsrf = await csrfHeaders(h.app);
-  const csrf = await csrfHeaders(h.app);
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session', headers: { ...csrf, 'content-type': 'application/json' }, payload: { username: 'laura', password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  staff = { csrf, session: (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]! };
+  staff = await sessions.signIn(h.app, 'laura', PASSWORD);
 });
 afterAll(async () => {
   await h?.close();
-  await redis?.quit();
+  await sessions.cleanup();
 });
 
 it(`${ROUNDS} rounds: ${STAFF} staff edits race ${SHOPPERS} shoppers for ${UNITS} units, never oversold, claims equal holdings`, { timeout: 600_000 }, async () => {
