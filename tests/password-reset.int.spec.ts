@@ -7,19 +7,18 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiDeps } from '../api/deps.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { deactivateUser } from '../commands/user/deactivate-user.js';
-import { loadUser, registerUser } from '../commands/user/user-accounts.js';
+import { loadUser } from '../commands/user/user-accounts.js';
 import { toUserStreamId } from '../domain/user/user.js';
 import { listOutbox } from '../platform/mail/outbox.js';
 import { passwordStamp, ResetTokens } from '../platform/security/reset-tokens.js';
-import { testRedisUrl } from '../platform/testing/database.js';
 import { createSendPasswordResetProcessor } from '../workers/jobs/send-password-reset.js';
 import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
+import { createStaffSessions, headersOf, registerStaff } from './support/staff-session.js';
 import { createShopHarness, GENEROUS_RATE_LIMITS, type ShopHarness } from './support/shop-harness.js';
 import { headerOf, type SinkMessage } from './support/smtp-sink.js';
 
@@ -30,23 +29,12 @@ let h: ShopHarness;
 let redis: Redis;
 let pipeline: MailPipeline;
 let csrf: CsrfHeaders;
-const keyPrefix = `test-reset-${randomUUID()}:`;
+const sessions = createStaffSessions('reset');
+const keyPrefix = sessions.keyPrefix;
 const nameSpace = `test-reset-limit-${randomUUID()}:`;
 const ids: Record<string, string> = {};
 
-const sessionDeps = (): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-});
 const generousResetLimits = { perIp: { max: 10_000, windowMs: 60_000 }, perName: { max: 10_000, windowMs: 60_000 }, resetPerIp: { max: 10_000, windowMs: 60_000 } };
-
-const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
-  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
 
 /** POST /v1/password-reset as a guest with the CSRF cookie and token. */
 const requestLink = (username: string, options: { lang?: 'et' | 'en'; ip?: string; app?: FastifyInstance; withToken?: boolean } = {}) =>
@@ -70,16 +58,8 @@ const resetWith = (token: string, password: string, confirm = password, options:
 
 /** Signs in on a browser of its own: its cookies (CSRF and session), CSRF token and the answer's status. */
 async function signIn(username: string, password: string): Promise<{ cookie: string; token: string; status: number }> {
-  const own = await csrfHeaders(h.app);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/v1/login-session?lang=en',
-    headers: { ...own, 'content-type': 'application/json' },
-    payload: { username, password },
-    remoteAddress: '10.30.1.1',
-  });
-  const sid = cookieOf(res.headers['set-cookie'] as string[] | undefined, SESSION_COOKIE);
-  return { cookie: [own.cookie, sid].filter(Boolean).join('; '), token: own['x-csrf-token'], status: res.statusCode };
+  const { status, browser } = await sessions.trySignIn(h.app, username, password, { lang: 'en', remoteAddress: '10.30.1.1' });
+  return { cookie: headersOf(browser).cookie, token: browser.csrf['x-csrf-token'], status };
 }
 
 /** The text of a mail with quoted-printable soft breaks and escapes undone. */
@@ -105,9 +85,9 @@ async function mailedLink(username: string, lang: 'et' | 'en' = 'en'): Promise<{
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 beforeAll(async () => {
-  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
+  redis = sessions.redis;
   h = await createShopHarness('password_reset', {
-    api: { sessions: sessionDeps(), rateLimits: { ...GENEROUS_RATE_LIMITS, redis, nameSpace, passwordReset: generousResetLimits }, passwordReset: { minResponseMs: MIN_RESPONSE_MS } },
+    api: { sessions: sessions.deps(), rateLimits: { ...GENEROUS_RATE_LIMITS, redis, nameSpace, passwordReset: generousResetLimits }, passwordReset: { minResponseMs: MIN_RESPONSE_MS } },
   });
   pipeline = await startMailPipeline(h, SHOP_URL, { resetTokens: new ResetTokens({ redis, prefix: keyPrefix }) });
   csrf = await csrfHeaders(h.app);
@@ -119,9 +99,7 @@ beforeAll(async () => {
     ['kati', 'kati@pood.ee', ['CLIENT']],
     ['timo', 'timo@pood.ee', ['CLIENT']],
   ];
-  for (const [username, email, roles] of users) {
-    ids[username] = (await registerUser(h.store, { username, email, password: PASSWORD, confirm: PASSWORD, roles }, ctx(), { usernameTaken: async () => false })).userId;
-  }
+  Object.assign(ids, await registerStaff(h.store, users.map(([username, email, roles]) => ({ username, email, roles })), { password: PASSWORD, now: h.clock.now }));
   await deactivateUser(h.store, { userId: ids.kati }, ctx());
   await h.settle();
 });
@@ -129,11 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pipeline?.stop();
   await h?.close();
-  for (const prefix of [keyPrefix, nameSpace]) {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-  }
-  await redis.quit();
+  await sessions.cleanup(nameSpace);
 });
 
 describe('POST /v1/password-reset', () => {
@@ -303,7 +277,7 @@ describe('the send-password-reset processor', () => {
 describe('rate limits (counted in Redis by every replica)', () => {
   it('per name asked for, known or not, and per address: 429 with the spec\'s text', async () => {
     const limited = (): Partial<ApiDeps> => ({
-      sessions: sessionDeps(),
+      sessions: sessions.deps(),
       passwordReset: { minResponseMs: 0 },
       rateLimits: { redis, nameSpace: `${nameSpace}limits:`, passwordReset: { perIp: { max: 5, windowMs: 60_000 }, perName: { max: 2, windowMs: 60_000 } } },
     });

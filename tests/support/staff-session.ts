@@ -21,6 +21,7 @@ import { SESSION_COOKIE, type SessionDeps } from '../../api/sessions.js';
 import { registerUser } from '../../commands/user/user-accounts.js';
 import type { Role } from '../../domain/user/permissions.js';
 import type { EventStore } from '../../platform/event-store/port.js';
+import { testRedisUrl } from '../../platform/testing/database.js';
 import { csrfHeaders, type CsrfHeaders } from './csrf.js';
 
 /** What a staff member's browser sends: the CSRF cookie and token, and the session cookie (`shop_sid=...`, or null before sign-in). */
@@ -29,7 +30,7 @@ export interface StaffBrowser {
   session: string | null;
 }
 
-/** Settings that differ from the defaults (see the module's docstring); `redisUrl` defaults to REDIS_URL. */
+/** Settings that differ from the defaults (see the module's docstring); `redisUrl` defaults to REDIS_URL (testRedisUrl). */
 export interface StaffSessionOptions extends Partial<Omit<SessionDeps, 'redis' | 'keyPrefix'>> {
   redisUrl?: string;
 }
@@ -82,7 +83,7 @@ export function createStaffSessions(name: string, options: StaffSessionOptions =
   const { redisUrl, ...settings } = options;
   const keyPrefix = `test-${name}-${randomUUID()}:`;
   let redis: Redis | null = null;
-  const connection = () => (redis ??= new Redis(redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 }));
+  const connection = () => (redis ??= new Redis(redisUrl ?? testRedisUrl(), { maxRetriesPerRequest: 1 }));
   const trySignIn: StaffSessions['trySignIn'] = async (app, username, password, { remoteAddress, lang } = {}) => {
     const browser = await anonymousBrowser(app);
     const res = await app.inject({
