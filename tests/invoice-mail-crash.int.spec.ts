@@ -8,10 +8,7 @@
  * prefix of its own), a real SMTP server in this process, workers as child processes
  * (tests/support/invoice-worker-child.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,10 +24,8 @@ import { createTestDatabase, type TestDatabase, testRedisUrl } from '../platform
 import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
 import type { RunningProcessManager } from '../workers/process-managers/order-mail.js';
 import { headerOf, mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { killWhileHeld, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LOCK_MS = 2000;
-const STALLED_MS = 1000;
 const STAFF_ID = randomUUID();
 const NOW = '2026-11-24T10:00:00.000Z';
 
@@ -42,55 +37,7 @@ let redis: Redis;
 let queue: Queue;
 let prefix: string;
 let pm: RunningProcessManager | undefined;
-const children: ChildProcess[] = [];
-
-interface Child {
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startWorkerProcess(name: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/invoice-worker-child.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      REDIS_URL: testRedisUrl(),
-      SMTP_URL: sink.url,
-      MAIL_TEST_PREFIX: prefix,
-      MAIL_TEST_LOCK_MS: String(LOCK_MS),
-      MAIL_TEST_STALLED_MS: String(STALLED_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output: string[] = [];
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  return new Promise((resolve, reject) => {
-    let pending = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) {
-        output.push(line);
-        if (line === 'ready') resolve({ process: child, output, exited });
-      }
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((how) => reject(new Error(`worker ${name} exited (${how}) before it was ready: ${stderr.slice(-2000)}`)));
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const workers = workerProcesses('tests/support/invoice-worker-child.ts', () => ({ databaseUrl: database.url, smtpUrl: sink.url, prefix }));
 
 const ctx = (userId: string | null) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId, now: NOW });
 
@@ -137,7 +84,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  workers.killAll();
   await pm?.stop();
   await queue?.obliterate({ force: true }).catch(() => {});
   await queue?.close();
@@ -158,7 +105,7 @@ describe('invoice mail worker killed during the SMTP DATA phase', () => {
 
     // The server will hold its reply to the first DATA it receives.
     const { holding, release } = sink.holdNext();
-    const first = await startWorkerProcess('first');
+    const first = await workers.start('first');
     pm = startInvoiceMailProcessManager({ db, store, queue, connectionString: database.url, retryMs: 200, pollIntervalMs: 100 });
     await pm.caughtUp();
 
@@ -167,23 +114,18 @@ describe('invoice mail worker killed during the SMTP DATA phase', () => {
     expect(heldIndex, 'the held mail belongs to one of the orders').toBeGreaterThanOrEqual(0);
     const heldEvent = requestIds[heldIndex]!;
     expect(await readOutbox(db, heldEvent)).toMatchObject({ state: 'sending', attempts: 1, kind: 'invoice' });
-    first.process.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
-    // Once the server has seen the client go, it replies to the held DATA: it finds nobody there and drops it.
-    await waitFor('the SMTP server to see the client disconnect', () => sink.sessionClosed(held.sessionId));
-    release();
-    await waitFor('the held message to be dropped', () => sink.aborted.length === 1);
-    expect(sink.accepted).toHaveLength(0);
+    // Killed (SIGKILL) while the server holds its DATA: the server drops the held message, nothing is accepted.
+    await killWhileHeld(first, sink, held, release);
     expect(first.output.filter((l) => l.startsWith('done'))).toEqual([]);
     // The killed worker recorded no send.
     expect((await store.readStream(toOrderStreamId(orders[heldIndex]!))).events.map((e) => e.type)).toEqual(['OrderPlaced', 'InvoiceSendRequested']);
 
-    const second = await startWorkerProcess('second');
+    const second = await workers.start('second');
     await sink.waitForAccepted(3, 40_000);
     await waitFor('every outbox row to be sent', async () => (await listOutbox(db)).filter((r) => r.state === 'sent').length === 3);
     await waitFor('the queue to finish', async () => (await queue.getJobCounts('completed')).completed === 3);
     // Let stalled checks and retries run a little longer: nothing more may arrive.
-    await new Promise((r) => setTimeout(r, 2 * LOCK_MS));
+    await new Promise((r) => setTimeout(r, 2 * workers.lockMs));
 
     const perOrder = orders.map((_, i) => sink.accepted.filter((m) => m.orderNumber === String(3001 + i)).length);
     expect(perOrder).toEqual([1, 1, 1]);
@@ -206,7 +148,6 @@ describe('invoice mail worker killed during the SMTP DATA phase', () => {
       expect(events[2]!.metadata.userId).toBe(STAFF_ID);
     }
 
-    second.process.kill('SIGTERM');
-    await second.exited;
+    await stopWorker(second);
   });
 });

@@ -7,76 +7,22 @@
  * StockNotificationSent. Real PostgreSQL (the test shop's database), real Redis (a queue prefix of its own), a real
  * SMTP server in this process, workers as child processes (tests/support/back-in-stock-worker-child.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
 import { requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { listOutbox } from '../platform/mail/outbox.js';
-import { testRedisUrl } from '../platform/testing/database.js';
 import { type BackInStockPipeline, startBackInStockPipeline } from './support/back-in-stock-pipeline.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { killWhileHeld, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LOCK_MS = 2000;
-const STALLED_MS = 1000;
 const PRODUCT = productIdForCode('CRASH-1');
 
 let h: ShopHarness;
 let pipeline: BackInStockPipeline;
-const children: ChildProcess[] = [];
-
-interface Child {
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startWorkerProcess(name: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/back-in-stock-worker-child.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: h.url,
-      REDIS_URL: testRedisUrl(),
-      SMTP_URL: pipeline.sink.url,
-      MAIL_TEST_PREFIX: pipeline.prefix,
-      MAIL_TEST_LOCK_MS: String(LOCK_MS),
-      MAIL_TEST_STALLED_MS: String(STALLED_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output: string[] = [];
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  return new Promise((resolve, reject) => {
-    let pending = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) {
-        output.push(line);
-        if (line === 'ready') resolve({ process: child, output, exited });
-      }
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((how) => reject(new Error(`worker ${name} exited (${how}) before it was ready: ${stderr.slice(-2000)}`)));
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const workers = workerProcesses('tests/support/back-in-stock-worker-child.ts', () => ({ databaseUrl: h.url, smtpUrl: pipeline.sink.url, prefix: pipeline.prefix }));
 
 beforeAll(async () => {
   h = await createShopHarness('mail_back_in_stock_crash');
@@ -86,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  workers.killAll();
   await pipeline?.stop();
   await h?.close();
 });
@@ -101,7 +47,7 @@ describe('back-in-stock worker killed during the SMTP DATA phase', () => {
     const sink = pipeline.sink;
 
     const { holding, release } = sink.holdNext();
-    const first = await startWorkerProcess('first');
+    const first = await workers.start('first');
     await receiveStock(h.store, { productId: PRODUCT, warehouseId: 'tallinn', quantity: 3 }, ctx());
     await h.settle();
     await pipeline.caughtUp();
@@ -110,20 +56,16 @@ describe('back-in-stock worker killed during the SMTP DATA phase', () => {
     expect(held.messageId).toBe(`<back-in-stock.${requestEventId}@baltic-parts.test>`);
     await waitFor('the attempt in the outbox', async () => (await listOutbox(h.db)).some((r) => r.state === 'sending'));
     expect((await listOutbox(h.db))[0]).toMatchObject({ eventId: requestEventId, state: 'sending', attempts: 1 });
-    first.process.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
-    await waitFor('the SMTP server to see the client disconnect', () => sink.sessionClosed(held.sessionId));
-    release();
-    await waitFor('the held message to be dropped', () => sink.aborted.length === 1);
-    expect(sink.accepted).toHaveLength(0);
+    // Killed (SIGKILL) while the server holds its DATA: the server drops the held message, nothing is accepted.
+    await killWhileHeld(first, sink, held, release);
     expect(first.output.filter((l) => l.startsWith(`done send-back-in-stock`))).toEqual([]);
 
-    const second = await startWorkerProcess('second');
+    const second = await workers.start('second');
     await sink.waitForAccepted(1, 40_000);
     await waitFor('the outbox row to be sent', async () => (await listOutbox(h.db))[0]?.state === 'sent');
     await waitFor('StockNotificationSent', async () => (await h.store.readStream(stream)).events.length === 2);
     // Let stalled checks and retries run a little longer: nothing more may arrive.
-    await new Promise((r) => setTimeout(r, 2 * LOCK_MS));
+    await new Promise((r) => setTimeout(r, 2 * workers.lockMs));
 
     expect(sink.accepted).toHaveLength(1);
     expect(sink.accepted[0]!.messageId).toBe(held.messageId);
@@ -132,7 +74,6 @@ describe('back-in-stock worker killed during the SMTP DATA phase', () => {
     expect((await h.store.readStream(stream)).events.map((e) => e.type)).toEqual(['StockNotificationRequested', 'StockNotificationSent']);
     expect(second.output.some((l) => l.startsWith('log') && l.includes('attempt 2'))).toBe(true);
 
-    second.process.kill('SIGTERM');
-    await second.exited;
+    await stopWorker(second);
   });
 });

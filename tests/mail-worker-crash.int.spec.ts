@@ -5,10 +5,7 @@
  * order has been accepted. Real PostgreSQL (fresh database), real Redis (a queue prefix of its own), a real SMTP
  * server in this process, workers as child processes (tests/support/mail-worker-child.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +17,8 @@ import { createTestDatabase, type TestDatabase, testRedisUrl } from '../platform
 import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
 import { appendTestOrderPlaced, numberedOrder } from './support/order-summary-fixture.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { killWhileHeld, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LOCK_MS = 2000;
-const STALLED_MS = 1000;
 
 let database: TestDatabase;
 let db: Database;
@@ -33,56 +28,7 @@ let redis: Redis;
 let queue: Queue;
 let prefix: string;
 let pm: RunningProcessManager | undefined;
-const children: ChildProcess[] = [];
-
-interface Child {
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function startWorkerProcess(name: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/support/mail-worker-child.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      REDIS_URL: testRedisUrl(),
-      SMTP_URL: sink.url,
-      MAIL_TEST_PREFIX: prefix,
-      MAIL_TEST_LOCK_MS: String(LOCK_MS),
-      MAIL_TEST_STALLED_MS: String(STALLED_MS),
-      MAIL_TEST_CONCURRENCY: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const output: string[] = [];
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-  return new Promise((resolve, reject) => {
-    let pending = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop()!;
-      for (const line of lines) {
-        output.push(line);
-        if (line === 'ready') resolve({ process: child, output, exited });
-      }
-    });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    void exited.then((how) => reject(new Error(`worker ${name} exited (${how}) before it was ready: ${stderr.slice(-2000)}`)));
-  });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const workers = workerProcesses('tests/support/mail-worker-child.ts', () => ({ databaseUrl: database.url, smtpUrl: sink.url, prefix }), { env: { MAIL_TEST_CONCURRENCY: '1' } });
 
 beforeAll(async () => {
   database = await createTestDatabase('mail_worker_crash');
@@ -97,7 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  workers.killAll();
   await pm?.stop();
   await queue?.obliterate({ force: true }).catch(() => {});
   await queue?.close();
@@ -116,7 +62,7 @@ describe('mail worker killed during the SMTP DATA phase', () => {
 
     // The server will hold its reply to the first DATA it receives.
     const { holding, release } = sink.holdNext();
-    const first = await startWorkerProcess('first');
+    const first = await workers.start('first');
     pm = startOrderMailProcessManager({ db, store, queue, connectionString: database.url, retryMs: 200, pollIntervalMs: 100 });
     await pm.caughtUp();
 
@@ -124,22 +70,17 @@ describe('mail worker killed during the SMTP DATA phase', () => {
     const heldEvent = eventIds[orders.findIndex((o) => String(o.number) === held.orderNumber)];
     expect(heldEvent, 'the held mail belongs to one of the orders').toBeDefined();
     expect(await readOutbox(db, heldEvent)).toMatchObject({ state: 'sending', attempts: 1 });
-    first.process.kill('SIGKILL');
-    expect(await first.exited).toBe('SIGKILL');
-    // Once the server has seen the client go, it replies to the held DATA: it finds nobody there and drops it.
-    await waitFor('the SMTP server to see the client disconnect', () => sink.sessionClosed(held.sessionId));
-    release();
-    await waitFor('the held message to be dropped', () => sink.aborted.length === 1);
-    expect(sink.accepted).toHaveLength(0);
+    // Killed (SIGKILL) while the server holds its DATA: the server drops the held message, nothing is accepted.
+    await killWhileHeld(first, sink, held, release);
     // The killed worker finished no job: its job is still active with an expiring lock.
     expect(first.output.filter((l) => l.startsWith('done'))).toEqual([]);
 
-    const second = await startWorkerProcess('second');
+    const second = await workers.start('second');
     await sink.waitForAccepted(3, 40_000);
     await waitFor('every outbox row to be sent', async () => (await listOutbox(db)).filter((r) => r.state === 'sent').length === 3);
     await waitFor('the queue to finish', async () => (await queue.getJobCounts('completed')).completed === 3);
     // Let stalled checks and retries run a little longer: nothing more may arrive.
-    await new Promise((r) => setTimeout(r, 2 * LOCK_MS));
+    await new Promise((r) => setTimeout(r, 2 * workers.lockMs));
 
     const perOrder = orders.map((o) => sink.accepted.filter((m) => m.orderNumber === String(o.number)).length);
     expect(perOrder).toEqual([1, 1, 1]);
@@ -153,7 +94,6 @@ describe('mail worker killed during the SMTP DATA phase', () => {
     expect(outbox.filter((r) => r.eventId !== heldEvent).map((r) => r.attempts)).toEqual([1, 1]);
     expect(second.output.some((l) => l.startsWith('log') && l.includes('attempt 2'))).toBe(true);
 
-    second.process.kill('SIGTERM');
-    await second.exited;
+    await stopWorker(second);
   });
 });
