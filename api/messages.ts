@@ -66,6 +66,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   // Issue 12: staff editing orders (OrderEdit, OrderList).
   'order.changed_meanwhile': { et: 'Tellimust muudeti vahepeal. Laadige uusim versioon.', en: 'The order was changed after you opened it. Reload the latest version.' },
   'order.filled': { et: 'Tellimus on täidetud. Ridade muutmiseks märkige see esmalt täitmata.', en: 'The order is filled. Mark it unfilled before changing its rows.' },
+  'order.fill_stock_short': { et: 'Tellimuse broneering aegus ja laos pole selle täitmiseks piisavalt kaupa. Võtke kaup esmalt lattu vastu või inventeerige.', en: "The order's reservation expired and the stock is short of what it needs. Receive or count the stock first." },
   'order.being_edited': { et: 'Seda tellimust salvestatakse parajasti. Proovige hetke pärast uuesti.', en: 'This order is being saved right now. Try again in a moment.' },
   'order.product_unknown': { et: 'Sellist toodet kataloogis ei ole.', en: 'There is no such product in the catalog.' },
   'order.price_invalid': { et: 'Hind peab olema täissentides ja mitte negatiivne.', en: 'The price must be whole cents and not negative.' },

@@ -4,7 +4,7 @@
  * Concurrent duplicates conflict on the order stream and are retried; the retry sees the order paid and appends
  * nothing.
  */
-import type { OrderCommand, OrderEvent } from '../../domain/order/order.js';
+import type { OrderCommand, OrderEvent, OrderReservation } from '../../domain/order/order.js';
 import type { AvailabilityPolicy } from '../../domain/product/availability.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { EventStore } from '../../platform/event-store/port.js';
@@ -14,6 +14,8 @@ import { orderHandler } from './order-handler.js';
 import { readPlaced, stepCommandId } from './place-order.js';
 
 export const recordPayment = orderHandler('RecordPayment');
+/** RecordReservedAgain: see domain/order/order.ts (only an order whose reservation expired; nothing otherwise). */
+export const recordReservedAgain = orderHandler('RecordReservedAgain');
 
 export interface RecordedPayment {
   /** The events appended to the order stream (none for a duplicate). */
@@ -39,23 +41,32 @@ export async function recordVerifiedPayment(
 ): Promise<RecordedPayment> {
   const result = await recordPayment(store, data, ctx);
   const reservedAgain: RecordedPayment['reservedAgain'] = [];
-  if (!result.events.some((e) => e.type === 'OrderPaid')) return { events: result.events, reservedAgain };
+  // Whether this call appended OrderPaid or a retry of it finds it already there: an order that is paid and whose
+  // reservations expired (and were not reserved again yet) gets its units back where stock allows. Every step is
+  // idempotent (step command ids), so a retry after a crash between the steps finishes the work.
   const { events } = await store.readStream(`order-${data.orderId}`);
-  if (!events.some((e) => e.type === 'OrderReservationExpired')) return { events: result.events, reservedAgain };
+  const paid = events.some((e) => e.type === 'OrderPaid');
+  const lastHold = events.findLast((e) => e.type === 'OrderReservationExpired' || e.type === 'OrderReservedAgain');
+  if (!paid || lastHold?.type !== 'OrderReservationExpired') return { events: result.events, reservedAgain };
   const placed = await readPlaced(store, data.orderId);
+  const held: OrderReservation[] = [];
   for (const r of placed?.reservations ?? []) {
     const availability = (await policyOf(r.productId)) ?? { policy: 'available' as const, deliveryDays: null };
     try {
-      const { held } = await reserveStockForOrder(
+      const reserved = await reserveStockForOrder(
         store,
         { productId: r.productId, orderId: data.orderId, quantity: r.quantity, ...availability },
         { ...ctx, commandId: stepCommandId(ctx.commandId, `reserve-again/${r.productId}`) },
       );
-      reservedAgain.push({ productId: r.productId, quantity: r.quantity, reserved: held >= r.quantity });
+      reservedAgain.push({ productId: r.productId, quantity: r.quantity, reserved: reserved.held >= r.quantity });
+      if (reserved.held > 0) held.push({ productId: r.productId, quantity: Math.min(reserved.held, r.quantity) });
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'stock.insufficient')) throw error;
       reservedAgain.push({ productId: r.productId, quantity: r.quantity, reserved: false });
     }
   }
+  // The order holds them again: filling ships them, an edit counts them (issue 12 review: without this a filled
+  // order shipped nothing and left the units reserved).
+  await recordReservedAgain(store, { orderId: data.orderId, reservations: held }, { ...ctx, commandId: stepCommandId(ctx.commandId, 'reserved-again') });
   return { events: result.events, reservedAgain };
 }

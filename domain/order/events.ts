@@ -89,6 +89,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
   OrderPaid: z.object({ orderId: z.string(), providerId: z.string(), transactionId: z.string(), amountCents: cents, paidAt: z.string() }),
   PaymentCancelled: z.object({ orderId: z.string(), providerId: z.string(), transactionId: z.string() }),
   OrderReservationExpired: z.object({ orderId: z.string(), reservations: z.array(OrderReservationSchema), expiredAt: z.string() }),
+  OrderReservedAgain: z.object({ orderId: z.string(), reservations: z.array(OrderReservationSchema), at: z.string() }),
   /** Issue 14 §3: a verified refund of a paid order (amounts in euro cents, refundedTotalCents after it). */
   OrderRefunded: z.object({
     orderId: z.string(),

@@ -56,6 +56,11 @@ export type OrderEvent =
   | Message<'OrderPaid', { orderId: string; providerId: string; transactionId: string; amountCents: number; paidAt: string }>
   | Message<'PaymentCancelled', { orderId: string; providerId: string; transactionId: string }>
   | Message<'OrderReservationExpired', { orderId: string; reservations: OrderReservation[]; expiredAt: string }>
+  /**
+   * A payment that arrived after the reservation expired reserved the order's units again where stock allowed
+   * (commands/order/record-payment.ts): `reservations` are the units held now, so filling ships them.
+   */
+  | Message<'OrderReservedAgain', { orderId: string; reservations: OrderReservation[]; at: string }>
   | Message<'OrderRefunded', OrderRefundedData>
   /** Issue 12 "Documents" (domain/order/invoicing.ts): staff asked to send (or resend) an invoice by mail. */
   | Message<'InvoiceSendRequested', InvoiceSendRequestedData>
@@ -64,7 +69,7 @@ export type OrderEvent =
   /** Issue 12 "Orders" (domain/order/staff-edits.ts): paid / filled toggles, row edits, comments. */
   | StaffOrderEvent;
 export type OrderEventType = OrderEvent['type'];
-export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested', 'InvoiceSent', ...STAFF_ORDER_EVENT_TYPES];
+export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderReservedAgain', 'OrderRefunded', 'InvoiceSendRequested', 'InvoiceSent', ...STAFF_ORDER_EVENT_TYPES];
 
 /**
  * OrderRefunded (issue 14 §3): money of a paid order went back to the shopper. Amounts in euro cents: `amountCents`
@@ -113,6 +118,8 @@ export type OrderCommand =
   | Cmd<'StartPayment', { orderId: string; methodId: string; providerId: string; attemptId: string }>
   | Cmd<'RecordPayment', { orderId: string; providerId: string; transactionId: string; status: 'paid' | 'cancelled'; amountCents: number; currency: string }>
   | Cmd<'ExpireReservation', { orderId: string }>
+  /** Records the units a late payment reserved again (only for an order whose reservation expired). */
+  | Cmd<'RecordReservedAgain', { orderId: string; reservations: OrderReservation[] }>
   /** A refund the provider reported and the shop verified; amount in euro cents, status as the provider says. */
   | Cmd<'RecordRefund', { orderId: string; providerId: string; refundId: string; amountCents: number; currency: string; status: 'succeeded' | 'pending' | 'failed' }>
   /** Issue 12: send or resend an invoice (domain/order/invoicing.ts). */
@@ -278,6 +285,12 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (o.staff.filled || editInProgress(o.staff, now)) return [];
       return [{ type: 'OrderReservationExpired', data: { orderId: o.orderId, reservations: o.reservations, expiredAt: now } }];
     }
+    case 'RecordReservedAgain': {
+      const o = requirePlaced(state);
+      if (o.reservation !== 'expired' || o.staff.filled) return [];
+      const reservations = command.data.reservations.filter((r) => r.quantity > 0).map((r) => ({ productId: r.productId, quantity: r.quantity }));
+      return [{ type: 'OrderReservedAgain', data: { orderId: o.orderId, reservations, at: now } }];
+    }
     case 'MarkOrderPaid':
     case 'MarkOrderUnpaid':
     case 'MarkOrderFilled':
@@ -337,6 +350,8 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, cancelledTransactions: [...state.cancelledTransactions, event.data.transactionId] };
     case 'OrderReservationExpired':
       return { ...state, reservation: 'expired' };
+    case 'OrderReservedAgain':
+      return { ...state, reservations: event.data.reservations, reservation: event.data.reservations.length ? 'held' : 'none' };
     case 'InvoiceSendRequested':
     case 'InvoiceSent':
       return { ...state, invoices: evolveInvoices(state.invoices, event) };

@@ -99,6 +99,8 @@ export function evolveAdminOrder(view: AdminOrderView | null, event: RecordedEve
       return { ...next, filled: false, filledAt: null, reservations: e.data.returned.map((r) => ({ ...r })) };
     case 'OrderReservationExpired':
       return { ...next, reservations: [] };
+    case 'OrderReservedAgain':
+      return { ...next, reservations: e.data.reservations.map((r) => ({ ...r })) };
     case 'OrderRowsEdited': {
       const d = e.data;
       return {

@@ -56,6 +56,8 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
       return { ...next, isPaid: true, summary: { ...row.summary, isPaid: true, paidAt: e.data.paidAt } };
     case 'OrderReservationExpired':
       return { ...next, reservation: 'expired' };
+    case 'OrderReservedAgain':
+      return { ...next, reservation: e.data.reservations.length ? 'held' : 'none' };
     case 'PaymentCancelled':
       return next;
     // Issue 12: staff toggles and edits reach the shopper's payment page, the mail and the PDF.

@@ -21,7 +21,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
   'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
   'UserReactivated', 'UserSignedIn',
-  'OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderRefunded', 'InvoiceSendRequested',
+  'OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderReservedAgain', 'OrderRefunded', 'InvoiceSendRequested',
   'InvoiceSent', 'OrderMarkedPaid', 'OrderMarkedUnpaid', 'OrderFilled', 'OrderUnfilled', 'OrderEditStarted', 'OrderEditAbandoned',
   'OrderEditCompleted', 'OrderRowsEdited', 'OrderCommentsChanged',
   'ClientRegistered', 'ClientOrderLinked', 'ClientDetailsChanged', 'ClientForgotten',
