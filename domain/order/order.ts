@@ -138,6 +138,11 @@ interface OrderFacts {
   email: string;
   language: OrderLanguage;
   attempts: number;
+  /**
+   * The amounts (euro cents) payments were started for: a staff edit may change the total while the shopper is at
+   * the bank, and the payment of the amount that was asked for must still be recorded (issue 12 review).
+   */
+  startedAmountsCents: number[];
   reservations: OrderReservation[];
   /** held: the reservations are in the stock streams; expired: released by the expiry job; none: nothing held. */
   reservation: 'held' | 'expired' | 'none';
@@ -263,7 +268,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (command.data.status === 'cancelled') {
         return o.cancelledTransactions.includes(transactionId) ? [] : [{ type: 'PaymentCancelled', data: { orderId: o.orderId, providerId, transactionId } }];
       }
-      if (amountCents !== o.totalCents || currency !== 'EUR') {
+      if ((amountCents !== o.totalCents && !o.startedAmountsCents.includes(amountCents)) || currency !== 'EUR') {
         throw new DomainError('payment.amount_mismatch', 'validation', `Paid ${amountCents} ${currency}, the order total is ${o.totalCents} EUR`);
       }
       return [{ type: 'OrderPaid', data: { orderId: o.orderId, providerId, transactionId, amountCents, paidAt: now } }];
@@ -313,7 +318,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
     const d = event.data;
     return {
       status: 'placed', orderId: d.orderId, number: d.number, publicToken: d.publicToken, totalCents: d.totalCents, email: d.client.email,
-      language: d.language, attempts: 0, reservations: d.reservations, reservation: d.reservations.length ? 'held' : 'none', cancelledTransactions: [],
+      language: d.language, attempts: 0, startedAmountsCents: [], reservations: d.reservations, reservation: d.reservations.length ? 'held' : 'none', cancelledTransactions: [],
       invoices: noInvoices(),
       staff: staffFactsOf(d),
     };
@@ -321,7 +326,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
   if (state.status === 'empty') return state;
   switch (event.type) {
     case 'PaymentStarted':
-      return { ...state, attempts: event.data.attempt };
+      return { ...state, attempts: event.data.attempt, startedAmountsCents: [...(state.startedAmountsCents ?? []), event.data.amountCents] };
     case 'OrderPaid':
       return {
         ...state, status: 'paid', transactionId: event.data.transactionId, paidAt: event.data.paidAt, refundIds: [], refundedCents: 0,

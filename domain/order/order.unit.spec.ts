@@ -104,6 +104,22 @@ describe('RecordPayment (verified provider answers)', () => {
     order.given([placed(), started()]).when(pay(2480, 't-1', 'paid', 'USD')).thenThrows('payment.amount_mismatch', 'validation');
   });
 
+  it('records the amount a started payment asked for, though staff changed the total meanwhile (issue 12 review)', () => {
+    const edited: OrderEvent = {
+      type: 'OrderRowsEdited',
+      data: {
+        orderId: OID, editId: null,
+        rows: [{ productId: null, code: '', name: 'Paigaldus', quantity: 1, unit: 'h', unitPriceCents: 5500, lineTotalCents: 5500 }],
+        discountCents: 0, serviceFeeCents: 0, vatIncluded: true, vatRatePercent: 24, netTotalCents: 4435, vatCents: 1065, totalCents: 5500,
+        reservations: [], before: { rows: [], discountCents: 0, serviceFeeCents: 0, totalCents: 2480 }, at: LATER,
+      },
+    } as OrderEvent;
+    order.given([placed(), started(), edited]).when(pay(2480)).then([paid()]);
+    order.given([placed(), started(), edited]).when(pay(5500)).then([{ ...paid(), data: { ...paid().data, amountCents: 5500 } } as OrderEvent]);
+    // An amount nobody asked for is still refused.
+    order.given([placed(), started(), edited]).when(pay(3000)).thenThrows('payment.amount_mismatch', 'validation');
+  });
+
   it('records a cancelled attempt once, and a payment after it', () => {
     const cancelled: OrderEvent = { type: 'PaymentCancelled', data: { orderId: OID, providerId: 'ipizza-sandbox', transactionId: 't-0' } };
     order.given([placed(), started()]).when(pay(0, 't-0', 'cancelled')).then([cancelled]);
