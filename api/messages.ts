@@ -181,7 +181,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'filter.position_invalid': { et: 'Järjekoht on täisarv 0 kuni 10 000.', en: 'The position is a whole number from 0 to 10,000.' },
   'filter.duplicate': { et: 'Sama filter on päringus kaks korda.', en: 'The same filter is sent twice.' },
   'invoice.recipient_invalid': { et: 'Palun sisestage kehtiv e-posti aadress.', en: 'Please enter a valid email address' },
-  'invoice.send_pending': { et: 'Arvet alles saadetakse. Proovige uuesti, kui see on saadetud.', en: 'The invoice is being sent. Try again once it has been sent.' },
+  'invoice.send_pending': { et: 'Arvet alles saadetakse. Proovige uuesti, kui see on saadetud (või 15 minuti pärast, kui saatmine ebaõnnestus).', en: 'The invoice is being sent. Try again once it has been sent (or in 15 minutes if sending failed).' },
   'invoice.number_mismatch': { et: 'Arvele määrati vahepeal teine number. Laadige tellimus uuesti.', en: 'The invoice got another number meanwhile. Reload the order.' },
   'invoice.not_requested': { et: 'Seda arvet ei ole veel saadetud.', en: 'This invoice has not been sent yet.' },
   'invoice.client_forgotten': { et: 'Selle tellimuse klient on unustatud: tema arveid ei saa enam saata.', en: "This order's client was forgotten: its invoices can no longer be sent." },

@@ -97,6 +97,12 @@ export function tallinnDate(iso: string): string {
   return tallinnDates.format(new Date(iso));
 }
 
+/**
+ * How long a request waits for its mail before a new request may replace it: 15 minutes (milliseconds). The mail
+ * worker retries a temporary SMTP failure within this time; a request still pending after it has failed for good.
+ */
+export const INVOICE_PENDING_MS = 15 * 60_000;
+
 /** A calendar date (YYYY-MM-DD) plus `days` days. */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -118,7 +124,11 @@ export function decideInvoiceSend(data: RequestInvoiceSendData, invoices: OrderI
   if (current && current.number !== data.number) {
     throw illegalState('invoice.number_mismatch', `The ${data.kind} of this order is number ${current.number}, not ${data.number}`);
   }
-  if (current?.pendingRequestId) throw illegalState('invoice.send_pending', 'The invoice is being sent; try again when it has been sent');
+  // A request whose mail has not gone out within INVOICE_PENDING_MS (the recipient refused it for good, or the
+  // worker skipped it) no longer blocks a new one: staff can correct the address and send again (issue 12 review).
+  if (current?.pendingRequestId && Date.parse(now) - Date.parse(current.requestedAt) < INVOICE_PENDING_MS) {
+    throw illegalState('invoice.send_pending', 'The invoice is being sent; try again when it has been sent');
+  }
   const issueDate = current?.issueDate ?? tallinnDate(now);
   return [
     {
