@@ -9,35 +9,30 @@
  * (tests/support/invoice-worker-child.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestInvoiceSend } from '../commands/order/request-invoice-send.js';
 import { handleCommand } from '../commands/shared/command-handler.js';
 import { orderDecider, toOrderStreamId } from '../domain/order/order.js';
-import { createDatabase, type Database } from '../platform/db/database.js';
+import type { Database } from '../platform/db/database.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
-import { migrate } from '../platform/db/migrate.js';
-import { PostgresEventStore } from '../platform/event-store/postgres.js';
-import { ensureMailOutbox, listOutbox, readOutbox } from '../platform/mail/outbox.js';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '../platform/testing/database.js';
+import type { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { listOutbox, readOutbox } from '../platform/mail/outbox.js';
 import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
 import type { RunningProcessManager } from '../workers/process-managers/order-mail.js';
-import { headerOf, mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { killWhileHeld, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
+import { headerOf, mimePart, type SmtpSink } from './support/smtp-sink.js';
+import { killWhileHeld, type MailCrashRig, startMailCrashRig, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
 
 const STAFF_ID = randomUUID();
 const NOW = '2026-11-24T10:00:00.000Z';
 
-let database: TestDatabase;
+let rig: MailCrashRig;
 let db: Database;
 let store: PostgresEventStore;
 let sink: SmtpSink;
-let redis: Redis;
 let queue: Queue;
-let prefix: string;
 let pm: RunningProcessManager | undefined;
-const workers = workerProcesses('tests/support/invoice-worker-child.ts', () => ({ databaseUrl: database.url, smtpUrl: sink.url, prefix }));
+const workers = workerProcesses('tests/support/invoice-worker-child.ts', () => rig);
 
 const ctx = (userId: string | null) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId, now: NOW });
 
@@ -71,28 +66,14 @@ async function placeTestOrder(n: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase('invoice_mail_crash');
-  db = createDatabase(database.url, { max: 6 });
-  await migrate(db);
-  await ensureMailOutbox(db);
-  await ensureInvoiceMailCheckpoint(db);
-  store = new PostgresEventStore(db, { listenConnectionString: database.url });
-  sink = await startSmtpSink();
-  prefix = `test-invoice-crash-${randomUUID().slice(0, 8)}`;
-  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-  queue = new Queue('shop', { connection: redis, prefix });
+  rig = await startMailCrashRig('invoice_mail_crash', 'test-invoice-crash', ensureInvoiceMailCheckpoint);
+  ({ db, store, sink, queue } = rig);
 });
 
 afterAll(async () => {
   workers.killAll();
   await pm?.stop();
-  await queue?.obliterate({ force: true }).catch(() => {});
-  await queue?.close();
-  redis?.disconnect();
-  await sink?.close();
-  await store?.close();
-  await db?.destroy();
-  await database?.drop();
+  await rig?.close();
 });
 
 describe('invoice mail worker killed during the SMTP DATA phase', () => {
@@ -106,7 +87,7 @@ describe('invoice mail worker killed during the SMTP DATA phase', () => {
     // The server will hold its reply to the first DATA it receives.
     const { holding, release } = sink.holdNext();
     const first = await workers.start('first');
-    pm = startInvoiceMailProcessManager({ db, store, queue, connectionString: database.url, retryMs: 200, pollIntervalMs: 100 });
+    pm = startInvoiceMailProcessManager({ db, store, queue, connectionString: rig.databaseUrl, retryMs: 200, pollIntervalMs: 100 });
     await pm.caughtUp();
 
     const held = await holding;

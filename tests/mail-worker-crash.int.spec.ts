@@ -5,53 +5,34 @@
  * order has been accepted. Real PostgreSQL (fresh database), real Redis (a queue prefix of its own), a real SMTP
  * server in this process, workers as child processes (tests/support/mail-worker-child.ts).
  */
-import { randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
-import { PostgresEventStore } from '../platform/event-store/postgres.js';
-import { ensureMailOutbox, listOutbox, readOutbox } from '../platform/mail/outbox.js';
-import { createTestDatabase, type TestDatabase, testRedisUrl } from '../platform/testing/database.js';
+import type { Database } from '../platform/db/database.js';
+import type { PostgresEventStore } from '../platform/event-store/postgres.js';
+import { listOutbox, readOutbox } from '../platform/mail/outbox.js';
 import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
 import { appendTestOrderPlaced, numberedOrder } from './support/order-summary-fixture.js';
-import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
-import { killWhileHeld, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
+import type { SmtpSink } from './support/smtp-sink.js';
+import { killWhileHeld, type MailCrashRig, startMailCrashRig, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
 
 
-let database: TestDatabase;
+let rig: MailCrashRig;
 let db: Database;
 let store: PostgresEventStore;
 let sink: SmtpSink;
-let redis: Redis;
 let queue: Queue;
-let prefix: string;
 let pm: RunningProcessManager | undefined;
-const workers = workerProcesses('tests/support/mail-worker-child.ts', () => ({ databaseUrl: database.url, smtpUrl: sink.url, prefix }), { env: { MAIL_TEST_CONCURRENCY: '1' } });
+const workers = workerProcesses('tests/support/mail-worker-child.ts', () => rig, { env: { MAIL_TEST_CONCURRENCY: '1' } });
 
 beforeAll(async () => {
-  database = await createTestDatabase('mail_worker_crash');
-  db = createDatabase(database.url, { max: 6 });
-  await migrate(db);
-  await ensureMailOutbox(db);
-  store = new PostgresEventStore(db, { listenConnectionString: database.url });
-  sink = await startSmtpSink();
-  prefix = `test-mail-crash-${randomUUID().slice(0, 8)}`;
-  redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
-  queue = new Queue('shop', { connection: redis, prefix });
+  rig = await startMailCrashRig('mail_worker_crash', 'test-mail-crash');
+  ({ db, store, sink, queue } = rig);
 });
 
 afterAll(async () => {
   workers.killAll();
   await pm?.stop();
-  await queue?.obliterate({ force: true }).catch(() => {});
-  await queue?.close();
-  redis?.disconnect();
-  await sink?.close();
-  await store?.close();
-  await db?.destroy();
-  await database?.drop();
+  await rig?.close();
 });
 
 describe('mail worker killed during the SMTP DATA phase', () => {
@@ -63,7 +44,7 @@ describe('mail worker killed during the SMTP DATA phase', () => {
     // The server will hold its reply to the first DATA it receives.
     const { holding, release } = sink.holdNext();
     const first = await workers.start('first');
-    pm = startOrderMailProcessManager({ db, store, queue, connectionString: database.url, retryMs: 200, pollIntervalMs: 100 });
+    pm = startOrderMailProcessManager({ db, store, queue, connectionString: rig.databaseUrl, retryMs: 200, pollIntervalMs: 100 });
     await pm.caughtUp();
 
     const held = await holding;

@@ -8,14 +8,24 @@
  *   REDIS_URL (testRedisUrl), SMTP_URL, MAIL_TEST_PREFIX (the queue prefix), MAIL_TEST_LOCK_MS and
  *   MAIL_TEST_STALLED_MS (short BullMQ lock and stalled-check times, default 2000 and 1000 ms), plus any extra
  *   variables. A child prints `ready` when its worker runs, then `done ...` / `log ...` lines (kept in `output`).
+ * - {@link startMailCrashRig} is what the workers need around them when the test has no shop harness: a fresh
+ *   migrated database with the mail outbox, the event store, the SMTP server and a BullMQ queue `shop` on Redis
+ *   under a prefix of the test's own.
  * - {@link killWhileHeld} is the crash itself, with its checks; {@link waitFor} polls a condition.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { testRedisUrl } from '../../platform/testing/database.js';
-import type { SinkMessage, SmtpSink } from './smtp-sink.js';
+import { createDatabase, type Database } from '../../platform/db/database.js';
+import { migrate } from '../../platform/db/migrate.js';
+import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import { ensureMailOutbox } from '../../platform/mail/outbox.js';
+import { createTestDatabase, type TestDatabase, testRedisUrl } from '../../platform/testing/database.js';
+import { type SinkMessage, type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -130,4 +140,51 @@ export async function killWhileHeld(worker: WorkerProcess, sink: SmtpSink, held:
 export async function stopWorker(worker: WorkerProcess): Promise<void> {
   worker.process.kill('SIGTERM');
   await worker.exited;
+}
+
+/** A fresh database, event store, SMTP server and queue for a crash test (see the module's docstring). */
+export interface MailCrashRig extends WorkerTarget {
+  database: TestDatabase;
+  db: Database;
+  store: PostgresEventStore;
+  sink: SmtpSink;
+  queue: Queue;
+  /** Empties and closes the queue, then closes the SMTP server, the store and the database and drops it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates the database `name` (migrated, with the mail outbox, then `prepare(db)`), its event store (listening for
+ * appends), an SMTP server and the queue `shop` under `<prefixName>-<8 hex digits>`.
+ */
+export async function startMailCrashRig(name: string, prefixName: string, prepare?: (db: Database) => Promise<void>): Promise<MailCrashRig> {
+  const database = await createTestDatabase(name);
+  const db = createDatabase(database.url, { max: 6 });
+  await migrate(db);
+  await ensureMailOutbox(db);
+  await prepare?.(db);
+  const store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  const sink = await startSmtpSink();
+  const prefix = `${prefixName}-${randomUUID().slice(0, 8)}`;
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+  const queue = new Queue('shop', { connection: redis, prefix });
+  return {
+    database,
+    db,
+    store,
+    sink,
+    queue,
+    prefix,
+    databaseUrl: database.url,
+    smtpUrl: sink.url,
+    async close() {
+      await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+      redis.disconnect();
+      await sink.close();
+      await store.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
 }
