@@ -6,17 +6,14 @@
  * stream name or time 400, an empty stream 404; a user stream never holds the password hash.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { countStock } from '../commands/stock/count-stock.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
-import { SESSION_COOKIE } from '../api/sessions.js';
 import { historySchema } from '../api/contracts/admin-history.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
@@ -25,19 +22,11 @@ const T2 = '2026-11-22T12:00:00.000Z';
 const CODE = 'BF1018/1';
 const productId = productIdForCode(CODE);
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-history-${randomUUID()}:`;
+const sessions = createStaffSessions('history');
 const ids: Record<string, string> = {};
-type Browser = { csrf: CsrfHeaders; session: string | null };
+type Browser = StaffBrowser;
 
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  b.session = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 const get = (b: Browser | null, url: string) => h.app.inject({ method: 'GET', url, headers: b ? headersOf(b) : {} });
 const history = async (b: Browser, url: string) => {
   const res = await get(b, url);
@@ -47,18 +36,13 @@ const history = async (b: Browser, url: string) => {
 const ctx = (userId: string | null, now: string) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId, now });
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_history', {
-    api: { sessions: { redis, keyPrefix, secret: 'test-session-secret-0123456789abcdef', idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1000, windowMs: 60_000 } } },
-  });
+  h = await createShopHarness('admin_history', { api: { sessions: sessions.deps() } });
   const users: [string, ('ADMIN' | 'CLIENT')[]][] = [
     ['mari.maasikas', ['ADMIN', 'CLIENT']],
     ['carol', ['CLIENT']],
     ['nobody', []],
   ];
-  for (const [username, roles] of users) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles }, ctx(null, T1), { usernameTaken: async () => false })).userId;
-  }
+  Object.assign(ids, await registerStaff(h.store, users, { password: PASSWORD, now: T1 }));
   await seedWarehouses(h.store, T1);
   await h.importCatalogRows([productRow(CODE)]);
   await receiveStock(h.store, { productId, warehouseId: 'tallinn', quantity: 4 }, ctx(ids['mari.maasikas']!, T1));
@@ -68,9 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('GET /v1/admin/history/{stream} (issue 11 "The audit timeline")', () => {

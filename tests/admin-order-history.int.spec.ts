@@ -6,49 +6,30 @@
  * data (name, e-mail, phone, address, comment) nor the public token; `orders.view` is needed besides `history.view`.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { markOrderFilled } from '../commands/order/mark-order-filled.js';
 import { markOrderPaid } from '../commands/order/mark-order-paid.js';
-import { registerUser } from '../commands/user/user-accounts.js';
-import { SESSION_COOKIE } from '../api/sessions.js';
 import { historySchema } from '../api/contracts/admin-history.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
+import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-order-history-${randomUUID()}:`;
+const sessions = createStaffSessions('order-history');
 const ids: Record<string, string> = {};
-type Browser = { csrf: CsrfHeaders; session: string | null };
+type Browser = StaffBrowser;
 let order: { id: string; number: number; public_token: string };
 
-const headersOf = (b: Browser) => ({ cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '), 'x-csrf-token': b.csrf['x-csrf-token'] });
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { ...headersOf(b), 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  b.session = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 const get = (b: Browser | null, url: string) => h.app.inject({ method: 'GET', url, headers: b ? headersOf(b) : {} });
 const ctx = (userId: string | null) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId, now: new Date().toISOString() });
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('admin_order_history', {
-    api: { sessions: { redis, keyPrefix, secret: 'test-session-secret-0123456789abcdef', idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1000, windowMs: 60_000 } } },
-  });
-  for (const [username, roles] of [
-    ['mari', ['CLIENT']],
-    ['carol', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, ctx(null), { usernameTaken: async () => false })).userId;
-  }
+  h = await createShopHarness('admin_order_history', { api: { sessions: sessions.deps() } });
+  Object.assign(ids, await registerStaff(h.store, [['mari', ['CLIENT']], ['carol', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: new Date().toISOString() }));
   await h.importCatalogRows([productRow('HIST-ORDER-1', { stock: 5, names: { et: 'Kütusefilter', en: 'Fuel filter' } })]);
   await h.settle();
   const csrf = await csrfHeaders(h.app);
@@ -66,9 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('GET /v1/admin/history/order-{id} (issue 12 "History")', () => {
