@@ -9,39 +9,24 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import { START } from '../platform/event-store/port.js';
 import { getFile } from '../projections/files/queries.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
+import { csrfHeaders } from './support/csrf.js';
+import { cookieOf, createStaffSessions, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 /** A small limit, so an oversized file is cheap to make: 300 KiB. */
 const MAX_BYTES = 300 * 1024;
 let h: ShopHarness;
-let redis: Redis;
 let filesDir: string;
-const keyPrefix = `test-file-upload-${randomUUID()}:`;
+const sessions = createStaffSessions('file-upload');
 const ids: Record<string, string> = {};
 
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
-const cookieOf = (b: Browser) => [b.csrf.cookie, b.session].filter(Boolean).join('; ');
-
-async function signedIn(username: string): Promise<Browser> {
-  const b: Browser = { csrf: await csrfHeaders(h.app), session: null };
-  const res = await h.app.inject({ method: 'POST', url: '/v1/login-session?lang=en', headers: { cookie: cookieOf(b), 'x-csrf-token': b.csrf['x-csrf-token'], 'content-type': 'application/json' }, payload: { username, password: PASSWORD } });
-  expect(res.statusCode).toBe(200);
-  const set = res.headers['set-cookie'];
-  b.session = (Array.isArray(set) ? set : [set ?? '']).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-  return b;
-}
+type Browser = StaffBrowser;
+const signedIn = (username: string): Promise<Browser> => sessions.signIn(h.app, username, PASSWORD);
 
 type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
 
@@ -85,24 +70,14 @@ async function fileEvents() {
 }
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
   filesDir = await mkdtemp(path.join(tmpdir(), 'file-upload-'));
-  const sessions: SessionDeps = { redis, keyPrefix, secret: 'test-session-secret-0123456789abcdef', idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1000, windowMs: 60_000 } };
-  h = await createShopHarness('file_upload', { api: { sessions, files: { dir: filesDir, maxBytes: MAX_BYTES } } });
-  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
-  for (const [username, roles] of [
-    ['mari', ['CLIENT']],
-    ['adam', ['ADMIN']],
-  ] as const) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles: [...roles] }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
-  }
+  h = await createShopHarness('file_upload', { api: { sessions: sessions.deps(), files: { dir: filesDir, maxBytes: MAX_BYTES } } });
+  Object.assign(ids, await registerStaff(h.store, [['mari', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now }));
 });
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
+  await sessions.cleanup();
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
