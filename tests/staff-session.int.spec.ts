@@ -8,55 +8,36 @@
  * placed.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
-import { registerUser } from '../commands/user/user-accounts.js';
 import type { ApiDeps } from '../api/deps.js';
 import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
 import { toWarehouseStreamId } from '../domain/warehouse/warehouse.js';
 import { toUserStreamId } from '../domain/user/user.js';
-import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
+import { anonymousBrowser, createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 const NEW_PASSWORD = 'Other-Pass-2027?y';
 let h: ShopHarness;
-let redis: Redis;
-const keyPrefix = `test-staff-${randomUUID()}:`;
-const sessionDeps = (over: Partial<SessionDeps> = {}): SessionDeps => ({
-  redis,
-  keyPrefix,
-  secret: 'test-session-secret-0123456789abcdef',
-  idleMs: 30 * 60_000,
-  maxAgeMs: 12 * 3_600_000,
-  secure: false,
-  loginLimit: { max: 1000, windowMs: 60_000 },
-  ...over,
-});
+const sessions = createStaffSessions('staff');
+const keyPrefix = sessions.keyPrefix;
 const ids: Record<string, string> = {};
 
 /** Another api replica on the same database, store and Redis (closed with the harness). */
-const replica = (sessions: Partial<SessionDeps> = {}, over: Partial<ApiDeps> = {}): Promise<FastifyInstance> => h.replica({ sessions: sessionDeps(sessions), ...over });
+const replica = (settings: Partial<SessionDeps> = {}, over: Partial<ApiDeps> = {}): Promise<FastifyInstance> => h.replica({ sessions: sessions.deps(settings), ...over });
 
 const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
   (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []).find((c) => c.startsWith(`${name}=`))?.split(';')[0];
 
 /** A browser: its CSRF cookie and token, and its session cookie once signed in. */
-interface Browser {
-  csrf: CsrfHeaders;
-  session: string | null;
-}
+type Browser = StaffBrowser;
 
-const browser = async (app: FastifyInstance = h.app): Promise<Browser> => ({ csrf: await csrfHeaders(app), session: null });
-const headersOf = (b: Browser, withToken = true) => ({
-  cookie: [b.csrf.cookie, b.session].filter(Boolean).join('; '),
-  ...(withToken ? { 'x-csrf-token': b.csrf['x-csrf-token'] } : {}),
-});
+const browser = (app: FastifyInstance = h.app): Promise<Browser> => anonymousBrowser(app);
 
 async function login(b: Browser, username: string, password: string, options: { app?: FastifyInstance; ip?: string } = {}) {
   const res = await (options.app ?? h.app).inject({
@@ -83,9 +64,7 @@ const signedIn = async (username: string, app: FastifyInstance = h.app) => {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 beforeAll(async () => {
-  redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
-  h = await createShopHarness('staff_session', { api: { sessions: sessionDeps() } });
-  const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now };
+  h = await createShopHarness('staff_session', { api: { sessions: sessions.deps() } });
   const users: [string, ('ADMIN' | 'CLIENT')[]][] = [
     ['alice', ['ADMIN', 'CLIENT']],
     ['carol', ['CLIENT']],
@@ -93,17 +72,13 @@ beforeAll(async () => {
     ['erin', ['ADMIN', 'CLIENT']],
     ['frank', ['CLIENT']],
   ];
-  for (const [username, roles] of users) {
-    ids[username] = (await registerUser(h.store, { username, password: PASSWORD, confirm: PASSWORD, roles }, { ...ctx, commandId: randomUUID() }, { usernameTaken: async () => false })).userId;
-  }
+  Object.assign(ids, await registerStaff(h.store, users, { password: PASSWORD, now: h.clock.now }));
   await h.settle();
 });
 
 afterAll(async () => {
   await h?.close();
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await sessions.cleanup();
 });
 
 describe('POST /v1/login-session (spec 7)', () => {
