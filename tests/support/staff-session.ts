@@ -75,6 +75,28 @@ function sessionCookieOf(setCookie: string | string[] | undefined): string | nul
   return ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))?.split(';')[0] ?? null;
 }
 
+/** One sign-in attempt on a browser of its own (POST /v1/login-session with CSRF), whatever its answer. */
+export async function trySignInStaff(app: FastifyInstance, username: string, password: string, options: { remoteAddress?: string; lang?: 'et' | 'en' } = {}): Promise<SignInAnswer> {
+  const browser = await anonymousBrowser(app);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/v1/login-session${options.lang ? `?lang=${options.lang}` : ''}`,
+    headers: { ...headersOf(browser), 'content-type': 'application/json' },
+    payload: { username, password },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+  });
+  browser.session = sessionCookieOf(res.headers['set-cookie'] as string | string[] | undefined);
+  return { status: res.statusCode, browser };
+}
+
+/** Signs `username` in on a browser of its own; expects 200 and a session cookie. Any app (its own sessions or Redis). */
+export async function signInStaff(app: FastifyInstance, username: string, password: string): Promise<StaffBrowser> {
+  const { status, browser } = await trySignInStaff(app, username, password);
+  expect(status, `sign-in of ${username}`).toBe(200);
+  expect(browser.session, `session cookie of ${username}`).not.toBeNull();
+  return browser;
+}
+
 /**
  * Staff sessions of one spec, named `name` (its Redis keys: `test-<name>-<uuid>:...`). Call `deps()` (or read
  * `redis`) in `beforeAll`, `cleanup()` in `afterAll` after the harness closed.
@@ -84,18 +106,6 @@ export function createStaffSessions(name: string, options: StaffSessionOptions =
   const keyPrefix = `test-${name}-${randomUUID()}:`;
   let redis: Redis | null = null;
   const connection = () => (redis ??= new Redis(redisUrl ?? testRedisUrl(), { maxRetriesPerRequest: 1 }));
-  const trySignIn: StaffSessions['trySignIn'] = async (app, username, password, { remoteAddress, lang } = {}) => {
-    const browser = await anonymousBrowser(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/v1/login-session${lang ? `?lang=${lang}` : ''}`,
-      headers: { ...headersOf(browser), 'content-type': 'application/json' },
-      payload: { username, password },
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
-    browser.session = sessionCookieOf(res.headers['set-cookie'] as string | string[] | undefined);
-    return { status: res.statusCode, browser };
-  };
   return {
     keyPrefix,
     get redis() {
@@ -112,13 +122,8 @@ export function createStaffSessions(name: string, options: StaffSessionOptions =
       ...settings,
       ...over,
     }),
-    trySignIn,
-    async signIn(app, username, password) {
-      const { status, browser } = await trySignIn(app, username, password);
-      expect(status, `sign-in of ${username}`).toBe(200);
-      expect(browser.session, `session cookie of ${username}`).not.toBeNull();
-      return browser;
-    },
+    trySignIn: trySignInStaff,
+    signIn: signInStaff,
     async cleanup(...otherPrefixes) {
       if (!redis) return;
       for (const prefix of [keyPrefix, ...otherPrefixes]) {

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { setCriticalStockLevel } from '../../../commands/product/set-critical-stock-level.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
-import { registerUser } from '../../../commands/user/user-accounts.js';
 import { SESSION_COOKIE } from '../../sessions.js';
-import { csrfHeaders } from '../../../tests/support/csrf.js';
+import { cookieOf, registerStaff, signInStaff } from '../../../tests/support/staff-session.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 const fixture = path.resolve(__dirname, '../../../tests/fixtures/small-catalog.csv');
@@ -29,22 +28,13 @@ const get = async (url: string, cookie?: string) => {
 beforeAll(async () => {
   h = await createShopHarness('staff_fields');
   await h.importFile(fixture);
-  await registerUser(h.store, { username: 'carol', password: PASSWORD, confirm: PASSWORD, roles: ['CLIENT'] }, { ...ctx(), userId: null }, { usernameTaken: async () => false });
+  await registerStaff(h.store, [['carol', ['CLIENT']]], { password: PASSWORD, now: h.clock.now });
   // BF 1018/1 has 4 in stock: at its critical level of 4 it is low; GB 200 hidden, GSK 100 inaccessible.
   await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 4 }, ctx());
   await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'static', state: 'hidden' } }, ctx());
   await setProductVisibility(h.store, { productId: productIdForCode('GSK 100'), rule: { type: 'static', state: 'inaccessible' } }, ctx());
   await h.settle();
-  const csrf = await csrfHeaders(h.app);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/v1/login-session',
-    headers: { ...csrf, 'content-type': 'application/json' },
-    payload: { username: 'carol', password: PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  const sid = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0];
-  staffCookie = [csrf.cookie, sid].join('; ');
+  staffCookie = cookieOf(await signInStaff(h.app, 'carol', PASSWORD));
 });
 afterAll(async () => {
   await h?.close();
