@@ -22,7 +22,7 @@ const apiProxy = {
 };
 
 /** Libraries only the staff screens use (issue 10): never in the vendor chunk a shopper loads. */
-const STAFF_LIBRARIES = ['zod', 'react-hook-form', '@hookform', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store', 'use-sync-external-store', 'lucide-react'];
+const STAFF_LIBRARIES = ['uplot', 'date-fns', 'zod', 'react-hook-form', '@hookform', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store', 'use-sync-external-store', 'lucide-react'];
 const SHOPPER_VENDOR = new RegExp(`node_modules[\\\\/](?!(?:${STAFF_LIBRARIES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/])`);
 
 export default defineConfig({
