@@ -73,25 +73,45 @@ export interface SessionStore {
   destroy(id: string, cb: Callback): void;
 }
 
-/** Redis store: one key per session, expiring `ttlMs` after the last write. */
+/**
+ * Writes a session unless its id was destroyed (KEYS[1] the session, KEYS[2] its tombstone; ARGV value, ttl ms).
+ * Atomic, so a request that loaded the session before a logout cannot write it back after it.
+ */
+const SET_UNLESS_DESTROYED = `if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;
+
+/**
+ * Redis store: one key per session, expiring `ttlMs` after the last write. A destroyed id leaves a tombstone for
+ * `ttlMs`, and a write to it is ignored: @fastify/session saves a rolling session at the end of every request, so a
+ * request still running when the same session logs out (a badge call, a websocket upgrade) would otherwise write
+ * the session back and undo the logout (issue 10: "logout destroys it").
+ */
 export function redisSessionStore(redis: Redis, prefix: string, ttlMs: number): SessionStore {
   const key = (id: string) => `${prefix}sess:${id}`;
+  const tomb = (id: string) => `${prefix}sess-destroyed:${id}`;
   return {
     get: (id, cb) => {
       redis.get(key(id)).then((v) => cb(null, v ? JSON.parse(v) : null), (e) => cb(e));
     },
     set: (id, session, cb) => {
-      redis.set(key(id), JSON.stringify(session), 'PX', ttlMs).then(() => cb(null), (e) => cb(e));
+      redis.eval(SET_UNLESS_DESTROYED, 2, key(id), tomb(id), JSON.stringify(session), String(ttlMs)).then(() => cb(null), (e) => cb(e));
     },
     destroy: (id, cb) => {
-      redis.del(key(id)).then(() => cb(null), (e) => cb(e));
+      redis
+        .multi()
+        .del(key(id))
+        .set(tomb(id), '1', 'PX', ttlMs)
+        .exec()
+        .then(() => cb(null), (e) => cb(e));
     },
   };
 }
 
-/** Memory store (one process): entries expire `ttlMs` after the last write. */
+/** Memory store (one process): entries expire `ttlMs` after the last write; destroyed ids stay destroyed (see above). */
 export function memorySessionStore(ttlMs: number): SessionStore {
   const sessions = new Map<string, { value: string; until: number }>();
+  const destroyed = new Map<string, number>();
   return {
     get: (id, cb) => {
       const hit = sessions.get(id);
@@ -99,11 +119,17 @@ export function memorySessionStore(ttlMs: number): SessionStore {
       cb(null, hit && hit.until > Date.now() ? JSON.parse(hit.value) : null);
     },
     set: (id, session, cb) => {
+      const gone = destroyed.get(id);
+      if (gone !== undefined && gone > Date.now()) return cb(null);
+      destroyed.delete(id);
       sessions.set(id, { value: JSON.stringify(session), until: Date.now() + ttlMs });
       cb(null);
     },
     destroy: (id, cb) => {
       sessions.delete(id);
+      const now = Date.now();
+      if (destroyed.size > 10_000) for (const [old, until] of destroyed) if (until <= now) destroyed.delete(old);
+      destroyed.set(id, now + ttlMs);
       cb(null);
     },
   };
