@@ -10,6 +10,8 @@ export type StockNotificationsTables = ReadModelTables & {
     id: string;
     product_id: string;
     email: string;
+    /** The client id of the address (platform/ids/client-id.ts): what 'forget this client' finds the rows by. */
+    client_id: string;
     quantity: number;
     language: string;
     state: 'waiting' | 'sent' | 'cancelled';

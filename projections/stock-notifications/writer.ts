@@ -7,10 +7,16 @@
  *
  * Tables: requests (id = the stream id, product, e-mail, quantity, language, state, the request's event id (the key
  * of its back-in-stock mail), when requested and its `$all` position for the newest-first order, when closed);
- * position (idempotent by stream position). Version 2 (issue 11): state, request_event_id and closed_at. The projector's NOTIFY
+ * position (idempotent by stream position). Version 2 (issue 11): state, request_event_id and closed_at. Version 3
+ * (issue 12 'forget this client'): each request's `client_id` (platform/ids/client-id.ts, from its address), and
+ * ClientForgotten blanks the address of that client's requests and cancels the waiting ones, so no back-in-stock
+ * mail goes to a forgotten client and no list shows the address (a rebuild does the same). The projector's NOTIFY
  * `rm_changed` 'stock_notifications' after each batch makes the api push `{ type: 'badges' }` to staff pages.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { normaliseEmailAddress } from '../../domain/shared/email.js';
+import { clientIdForNormalisedEmail } from '../../platform/ids/client-id.js';
+import { parseClientStoredEvent } from '../../domain/client/events.js';
 import { parseStockNotificationEvent } from '../../domain/stock-notification/events.js';
 import { STOCK_NOTIFICATION_EVENT_TYPES } from '../../domain/stock-notification/stock-notification.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
@@ -23,6 +29,7 @@ async function createTables(db: Kysely<StockNotificationsTables>, schema: string
       id text primary key,
       product_id text not null,
       email text not null,
+      client_id uuid not null,
       quantity integer not null,
       language text not null,
       state text not null check (state in ('waiting', 'sent', 'cancelled')),
@@ -41,17 +48,25 @@ async function createIndexes(db: Kysely<StockNotificationsTables>, schema: strin
 
 async function applyBatch(trx: Transaction<StockNotificationsTables>, schema: string, events: RecordedEvent[]): Promise<void> {
   await applyNewEvents(trx, schema, 'position', events, async (event) => {
-    const e = parseStockNotificationEvent(event);
     const at = (event.metadata as { time?: string } | undefined)?.time ?? new Date(0).toISOString();
+    if (event.type === 'ClientForgotten') {
+      const { clientId } = parseClientStoredEvent(event).data as { clientId: string };
+      await sql`
+        update ${sql.id(schema, 'requests')}
+        set email = '', state = case when state = 'waiting' then 'cancelled' else state end, closed_at = coalesce(closed_at, ${at}::timestamptz)
+        where client_id = ${clientId}::uuid`.execute(trx);
+      return;
+    }
+    const e = parseStockNotificationEvent(event);
     if (e.type !== 'StockNotificationRequested') {
       const state = e.type === 'StockNotificationSent' ? 'sent' : 'cancelled';
       await sql`update ${sql.id(schema, 'requests')} set state = ${state}, closed_at = ${at} where id = ${event.streamId}`.execute(trx);
       return;
     }
     await sql`
-      insert into ${sql.id(schema, 'requests')} (id, product_id, email, quantity, language, state, request_event_id, requested_at, requested_pos)
-      values (${event.streamId}, ${e.data.productId}, ${e.data.email}, ${e.data.quantity}, ${e.data.language}, 'waiting', ${event.id}, ${at}, ${event.globalPosition.toString()})
-      on conflict (id) do update set quantity = excluded.quantity, language = excluded.language, state = 'waiting',
+      insert into ${sql.id(schema, 'requests')} (id, product_id, email, client_id, quantity, language, state, request_event_id, requested_at, requested_pos)
+      values (${event.streamId}, ${e.data.productId}, ${e.data.email}, ${clientIdForNormalisedEmail(normaliseEmailAddress(e.data.email))}::uuid, ${e.data.quantity}, ${e.data.language}, 'waiting', ${event.id}, ${at}, ${event.globalPosition.toString()})
+      on conflict (id) do update set email = excluded.email, client_id = excluded.client_id, quantity = excluded.quantity, language = excluded.language, state = 'waiting',
         request_event_id = excluded.request_event_id, requested_at = excluded.requested_at, requested_pos = excluded.requested_pos,
         closed_at = null`.execute(trx);
   });
@@ -59,8 +74,8 @@ async function applyBatch(trx: Transaction<StockNotificationsTables>, schema: st
 
 export const stockNotificationsReadModel: ReadModel = {
   name: 'stock_notifications',
-  version: 2,
-  eventTypes: STOCK_NOTIFICATION_EVENT_TYPES,
+  version: 3,
+  eventTypes: [...STOCK_NOTIFICATION_EVENT_TYPES, 'ClientForgotten'],
   createTables,
   createIndexes,
   applyBatch,
