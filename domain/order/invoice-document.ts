@@ -136,7 +136,9 @@ export const INVOICE_LABELS = {
     vat: (rate: number) => `Käibemaks ${rate}${NBSP}%`,
     total: 'Kokku tasuda',
     zeroRated: (vatRegNr: string) =>
-      `Käibemaks 0${NBSP}%: ostja on teise liikmesriigi käibemaksukohustuslane${vatRegNr ? ` (KMKR nr ${vatRegNr})` : ''}, ühendusesisene kaubatarne (KMS § 15 lg 3 p 1).`,
+      isOtherMemberStateVatNumber(vatRegNr)
+        ? `Käibemaks 0${NBSP}%: ostja on teise liikmesriigi käibemaksukohustuslane (KMKR nr ${vatRegNr}), ühendusesisene kaubatarne (KMS § 15 lg 3 p 1).`
+        : `Käibemaks 0${NBSP}%: ostja on käibemaksukohustuslane väljaspool Euroopa Liitu${vatRegNr ? ` (KMKR nr ${vatRegNr})` : ''}.`,
     payBy: (due: string, number: string) => `Palume tasuda hiljemalt ${due}. Makse selgitusse märkige arve number ${number}.`,
     prepaymentNote: 'Kaup väljastatakse pärast ettemaksu laekumist.',
     paid: (date: string) => `Tasutud ${date}. Aitäh!`,
@@ -171,13 +173,26 @@ export const INVOICE_LABELS = {
     vat: (rate: number) => `VAT ${rate}%`,
     total: 'Amount due',
     zeroRated: (vatRegNr: string) =>
-      `VAT 0%: the buyer is VAT-registered in another member state${vatRegNr ? ` (VAT number ${vatRegNr})` : ''}; intra-Community supply of goods (Article 138 of Directive 2006/112/EC).`,
+      isOtherMemberStateVatNumber(vatRegNr)
+        ? `VAT 0%: the buyer is VAT-registered in another member state (VAT number ${vatRegNr}); intra-Community supply of goods (Article 138 of Directive 2006/112/EC).`
+        : `VAT 0%: the buyer is VAT-registered outside the European Union${vatRegNr ? ` (VAT number ${vatRegNr})` : ''}.`,
     payBy: (due: string, number: string) => `Please pay by ${due}, with the invoice number ${number} as the payment description.`,
     prepaymentNote: 'The goods are dispatched once the prepayment has arrived.',
     paid: (date: string) => `Paid on ${date}. Thank you!`,
     file: (kind: InvoiceKind) => (kind === 'prepayment' ? 'prepayment-invoice' : 'invoice'),
   },
 } as const;
+
+/** The country prefixes of EU VAT numbers other than Estonia's (EL is Greece, XI Northern Ireland's goods trade). */
+const OTHER_MEMBER_STATE_PREFIXES = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
+
+/**
+ * Whether a VAT number is of another EU member state (its two-letter prefix): only then is a 0 % sale an
+ * intra-Community supply of goods (KMS § 15 lg 3 p 1); a number from outside the EU gets a plain 0 % line instead.
+ */
+export function isOtherMemberStateVatNumber(vatRegNr: string): boolean {
+  return OTHER_MEMBER_STATE_PREFIXES.has(vatRegNr.trim().slice(0, 2).toUpperCase());
+}
 
 const NBSP = '\u00a0';
 
