@@ -136,6 +136,15 @@ describe('ProductList (/admin/product)', () => {
       ['StockAdjusted', { productId: BF1, warehouseId: 'tallinn', delta: 10, onHand: 14, reason: 'Tarne 42' }],
       ['StockAdjusted', { productId: BF1, warehouseId: 'tartu', delta: 3, onHand: 3, reason: 'Tarne 42' }],
     ]);
+    // A refusal after Tab: the typed input stays in the cell beside the message (Tab leaves the field at once).
+    await tartu.click();
+    await tartu.fill('-1000');
+    await tartu.press('Tab');
+    await eventually(() => page.locator('.stock-cell__error').innerText()).toMatch(/1000 ei saa maha võtta/);
+    expect(await tartu.inputValue()).toBe('-1000');
+    await tartu.focus();
+    await tartu.press('Escape');
+    await eventually(() => tartu.inputValue()).toBe('3');
   });
 
   it('keeps filters and sort in the URL', async () => {

@@ -6,7 +6,7 @@
  * nothing. The server parses the input (domain/stock/stock-input.ts); its refusal ('Only 4 in stock in Tallinn:
  * cannot take 10. ...') shows beside the cell and the field is marked invalid until the next try or Escape.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../lib/api-client';
 import type { Language } from '../../../lib/language';
@@ -29,6 +29,11 @@ export function StockCell({ productId, code, warehouse, value, lang, reason, dis
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateStock();
   const errorId = useId();
+  /**
+   * True from a confirm until its answer: Tab confirms and then blurs in the same event, before React re-renders with
+   * `update.isPending`, so the blur must not drop the typed input while it is being saved (or refused).
+   */
+  const sending = useRef(false);
 
   const confirm = () => {
     const input = draft?.trim() ?? '';
@@ -36,6 +41,7 @@ export function StockCell({ productId, code, warehouse, value, lang, reason, dis
       setDraft(null);
       return;
     }
+    sending.current = true;
     update.mutate(
       { productId, warehouse: warehouse.id, input, reason, lang },
       {
@@ -44,6 +50,9 @@ export function StockCell({ productId, code, warehouse, value, lang, reason, dis
           setError(null);
         },
         onError: (e) => setError(apiErrorText(e)),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   };
@@ -85,7 +94,7 @@ export function StockCell({ productId, code, warehouse, value, lang, reason, dis
         }}
         onKeyDown={onKeyDown}
         onBlur={() => {
-          if (!update.isPending && !error) setDraft(null);
+          if (!sending.current && !update.isPending && !error) setDraft(null);
         }}
       />
       {error ? (
