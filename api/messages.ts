@@ -13,6 +13,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.filters_invalid': { et: 'Filtrid on vigased.', en: 'The filters are malformed.' },
   'product.not_found': { et: 'Toodet ei leitud.', en: 'The product was not found.' },
   'product.already_exists': { et: 'Sellise koodiga toode on juba olemas.', en: 'A product with this code already exists.' },
+  'filter.changed_meanwhile': { et: 'Filtrit muudeti vahepeal. Laadige uusim versioon.', en: 'The filter was changed after you opened it. Reload the latest version.' },
   'product.changed_meanwhile': { et: 'Toodet muudeti vahepeal. Laadige uusim versioon.', en: 'The product was changed after you opened it. Reload the latest version.' },
   'product.code_required': { et: 'Tootekood on kohustuslik.', en: 'A product code is required.' },
   'product.code_too_long': { et: 'Kood on kuni 64 märki.', en: 'A code is at most 64 characters.' },

@@ -119,6 +119,23 @@ describe('PUT /v1/admin/filters', () => {
     expect(filters.map((f) => [f.name, f.position, f.shown])).toEqual([['Height [mm]', 0, true], ['Colour', 1, true], ['Side', null, false]]);
   });
 
+  it('refuses a save of a facet someone changed since the screen read it (409), recording nothing', async () => {
+    const read = (await list()).find((f) => f.name === 'Colour')!;
+    const colour = (label: { et: string; en: string }, version: number) =>
+      update('Colour', { label, values: Object.fromEntries(read.values.filter((v) => v.label.et || v.label.en).map((v) => [v.value, v.label])), position: read.position, shown: read.shown, version });
+    expect((await put({ filters: [colour({ et: 'Värvus', en: 'Colour' }, read.version)] })).statusCode).toBe(200);
+    const before = (await h.store.readStream('filter-Colour')).events.length;
+    // A second screen still holds the version read before that save.
+    const stale = await put({ filters: [colour({ et: 'Toonid', en: 'Colour' }, read.version), update('Side', { shown: true })] });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().errors[0]).toMatchObject({ code: 'filter.changed_meanwhile', field: 'filters.0.name', message: 'The filter was changed after you opened it. Reload the latest version.' });
+    expect((await h.store.readStream('filter-Colour')).events.length).toBe(before);
+    expect((await h.store.readStream('filter-Side')).events.map((e) => e.type)).toEqual(['FilterHidden']);
+    // Back to the label the other tests expect.
+    expect((await put({ filters: [colour(read.label, before)] })).statusCode).toBe(200);
+    await h.settle();
+  });
+
   it('records nothing for the same settings', async () => {
     const before = (await h.store.readStream('filter-Colour')).events.length;
     const filters = await list();

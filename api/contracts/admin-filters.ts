@@ -48,6 +48,11 @@ export const filterUpdateSchema = z.object({
     .default({}),
   shown: z.boolean(),
   position: z.number().int().min(0).max(FILTER_POSITION_MAX).nullable(),
+  /**
+   * The facet's stream version the screen read (GET's `version`): when the facet changed since, the save answers 409
+   * `filter.changed_meanwhile` and records nothing. Absent: no check (scripts).
+   */
+  version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type FilterUpdate = z.input<typeof filterUpdateSchema>;
 

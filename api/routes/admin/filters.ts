@@ -96,7 +96,11 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
       const plans = await Promise.all(
         request.body.filters.map(async (f, i) => {
           const name = f.name.trim();
-          const { state } = await filterFromStream(deps.store, name);
+          const { state, version } = await filterFromStream(deps.store, name);
+          // Another staff member saved this facet after the screen read it: refuse, never overwrite their change.
+          if (f.version !== undefined && f.version !== version) {
+            throw new DomainError('filter.changed_meanwhile', 'conflict', `The facet ${name} was changed after it was opened`, `filters.${i}.name`);
+          }
           const values = Object.fromEntries(Object.entries(f.values).filter(([, label]) => label.et.trim() || label.en.trim()));
           const hasLabels = !!(f.label.et.trim() || f.label.en.trim() || Object.keys(values).length);
           const hadLabels = !!(state.label.et || state.label.en || Object.keys(state.values).length);

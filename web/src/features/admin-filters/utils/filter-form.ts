@@ -50,7 +50,8 @@ export function changedFilters(loaded: readonly AdminFilter[], values: FormValue
       before.shown === f.shown &&
       before.position === position &&
       canonical(labels) === canonical(beforeLabels);
-    if (!same) out.push({ name: f.name, label, values: labels, shown: f.shown, position });
+    // The version it was read at: a facet someone else saved meanwhile answers 409 instead of being overwritten.
+    if (!same) out.push({ name: f.name, label, values: labels, shown: f.shown, position, ...(before ? { version: before.version } : {}) });
   });
   return out.length ? { filters: out } : null;
 }

@@ -24,7 +24,7 @@ describe('changedFilters (FilterList save)', () => {
     form.filters[1]!.label.et = ' Pool ';
     form.filters[1]!.values[1]!.label.et = 'Poolteist';
     expect(changedFilters(loaded, form)).toEqual({
-      filters: [{ name: 'Side', label: { et: 'Pool', en: '' }, values: { Black: { et: 'Must', en: 'Black' }, '1.5': { et: 'Poolteist', en: '' } }, shown: true, position: null }],
+      filters: [{ name: 'Side', label: { et: 'Pool', en: '' }, values: { Black: { et: 'Must', en: 'Black' }, '1.5': { et: 'Poolteist', en: '' } }, shown: true, position: null, version: 1 }],
     });
     const hidden = toForm(loaded);
     hidden.filters[0]!.shown = false;
