@@ -9,6 +9,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Save } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +20,13 @@ import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
 import { FormAlert } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
-import { apiErrorText } from '../../../lib/api-client';
+import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
-import { useFilters } from '../api/get-filters';
+import { FILTERS_KEY, useFilters } from '../api/get-filters';
 import { useSaveFilters } from '../api/save-filters';
 import { changedFilters, type FilterFormValues as FormValues, filterFormSchema as formSchema, toForm } from '../utils/filter-form';
 import './filter-list.css';
@@ -47,6 +48,9 @@ function FilterForm({ loaded, title }: { loaded: AdminFilter[]; title: string })
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema, { error: staffZodMessages(t) }), defaultValues: toForm(loaded) });
   const { fields, move } = useFieldArray({ control: form.control, name: 'filters' });
   const [general, setGeneral] = useState<string[]>([]);
+  /** A facet was saved by someone else after this list was read (409): offer the latest list instead of overwriting. */
+  const [stale, setStale] = useState(false);
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
   const save = useSaveFilters(loaded);
   const { isDirty, isSubmitting, isSubmitSuccessful } = form.formState;
@@ -84,6 +88,7 @@ function FilterForm({ loaded, title }: { loaded: AdminFilter[]; title: string })
     } catch (error) {
       const found = formErrors(error, []);
       setGeneral(found.general);
+      setStale(error instanceof ApiError && error.code === 'filter.changed_meanwhile');
       throw error;
     }
   });
@@ -188,6 +193,13 @@ function FilterForm({ loaded, title }: { loaded: AdminFilter[]; title: string })
           ) : null}
         </div>
         <FormAlert messages={general} />
+        {stale ? (
+          <p>
+            <button type="button" className="button" onClick={() => void queryClient.invalidateQueries({ queryKey: FILTERS_KEY })}>
+              {t('filterList.reload')}
+            </button>
+          </p>
+        ) : null}
         <DataTable caption={title} rows={rows} columns={columns} defaultSort={null} rowKey={(r) => r.key} empty={t('filterList.empty')} sortLabel={() => t('admin.table.sort')} />
         {editingIndex >= 0 ? <ValueLabels form={form} index={editingIndex} name={fields[editingIndex]!.name} canEdit={canEdit} lang={lang} /> : null}
       </form>
