@@ -165,7 +165,7 @@ describe('the storefront on a 390 x 844 phone', () => {
       await expectAccessible(page);
     }
     expect(await page.getByRole('banner').getByRole('link', { name: /^Baltic Parts/ }).count()).toBe(1);
-    expect(await page.locator('.mini-cart__link').innerText()).toMatch(/0,00\s€[\s\S]*0 toodet/);
+    await expect.poll(() => page.locator('.mini-cart__link').innerText()).toMatch(/0,00\s€[\s\S]*0 toodet/);
     await context.close();
   });
 

@@ -65,7 +65,7 @@ describe('storefront', () => {
   it('lists the catalog at / and /tooted with the category tree, header menu, mini cart and footer, in Estonian', async () => {
     await page.goto(`${base}/`);
     await expect.poll(cardCodes).toHaveLength(5);
-    expect(await page.locator('nav.category-tree').innerText()).toContain('Filtrid');
+    await expect.poll(() => page.locator('nav.category-tree').innerText()).toContain('Filtrid');
     await page.goto(`${base}/tooted`);
     await expect.poll(cardCodes).toHaveLength(5);
     expect(await page.locator('html').getAttribute('lang')).toMatch(/^et/);
