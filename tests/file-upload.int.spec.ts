@@ -64,7 +64,9 @@ const png = (width = 800, height = 600) => sharp({ create: { width, height, chan
 /** A PDF's first bytes and a little body: what file-type knows as application/pdf. */
 const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+/** FileUploaded events in `$all`, once the projectors settled: `$all` shows an event only after every older transaction ended. */
 async function fileEvents() {
+  await h.settle();
   const page = await h.store.readAll({ after: START, maxCount: 10_000, eventTypes: ['FileUploaded'] });
   return page.events;
 }
@@ -96,8 +98,6 @@ describe('POST /file/create?ajax=true', () => {
     // Stored under names the server chose: the user's name reaches no path.
     expect((await readdir(path.join(filesDir, model.id))).sort()).toEqual(['1280.webp', '160.webp', '320.webp', '640.webp']);
 
-    // `$all` shows an event once every older transaction in the cluster has ended: wait for the projectors first.
-    await h.settle();
     const events = await fileEvents();
     const event = events.find((e) => (e.data as { fileId: string }).fileId === model.id)!;
     expect(event.metadata.userId).toBe(ids.mari);
@@ -133,7 +133,6 @@ describe('POST /file/create?ajax=true', () => {
     });
     const et = await upload(mari, { filename: 'pilt.png', type: 'image/png', data: pdf() }, { lang: 'et' });
     expect(et.json().message).toMatch(/^Fail ei ole pilt/);
-    await h.settle(); // a refused upload appended nothing: wait until $all would show it, then count
     expect((await fileEvents()).length).toBe(before);
     expect(await readdir(filesDir)).toEqual(dirBefore);
   });
@@ -155,7 +154,6 @@ describe('POST /file/create?ajax=true', () => {
     const huge = await upload(mari, { filename: 'hiiglane.png', type: 'image/png', data: Buffer.concat([big, big, big]) }, { lang: 'et' });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('Fail on liiga suur. Selle suurus ei tohi ületada 300,0 KB.');
-    await h.settle(); // a refused upload appended nothing: wait until $all would show it, then count
     expect((await fileEvents()).length).toBe(before);
     expect(await readdir(filesDir)).toEqual(dirBefore);
   });
@@ -205,7 +203,6 @@ describe('POST /file/create?ajax=true', () => {
     const other = await csrfHeaders(h.app);
     const foreign = await upload({ ...mari, csrf: { cookie: other.cookie, 'x-csrf-token': other['x-csrf-token'] } }, file);
     expect(foreign.statusCode).toBe(403);
-    await h.settle(); // a refused upload appended nothing: wait until $all would show it, then count
     expect((await fileEvents()).length).toBe(before);
   });
 
