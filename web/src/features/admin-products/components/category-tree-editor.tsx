@@ -345,7 +345,7 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
               </div>
             </dl>
 
-            <NamesForm key={`names:${selected.id}:${selected.name.et}:${selected.name.en}`} category={selected} canEdit={canEdit} busy={save.isPending} onSave={(name) => run(selected.id, { name }, t('categoryTree.saved'))} />
+            <PerLanguageForm kind="names" key={`names:${selected.id}:${selected.name.et}:${selected.name.en}`} values={selected.name} canEdit={canEdit} busy={save.isPending} onSave={(name) => run(selected.id, { name }, t('categoryTree.saved'))} />
 
             <PlaceForm
               key={`place:${selected.id}:${selected.parent_id}:${index}`}
@@ -426,7 +426,7 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
               </div>
             ) : null}
 
-            <KeywordsForm key={`keywords:${selected.id}:${selected.search_keywords.et}:${selected.search_keywords.en}`} category={selected} canEdit={canEdit} busy={save.isPending} onSave={(search_keywords) => run(selected.id, { search_keywords }, t('categoryTree.saved'))} />
+            <PerLanguageForm kind="keywords" key={`keywords:${selected.id}:${selected.search_keywords.et}:${selected.search_keywords.en}`} values={selected.search_keywords} canEdit={canEdit} busy={save.isPending} onSave={(search_keywords) => run(selected.id, { search_keywords }, t('categoryTree.saved'))} />
 
             <HistoryTimeline stream={`category-${selected.id}`} title={t('categoryTree.history')} />
           </section>
@@ -439,69 +439,57 @@ export function CategoryTreeEditor({ categories, selectedId, onSelect, canEdit, 
 }
 
 const namesSchema = z.object({ et: categoryNameSchema.pipe(z.string().trim().min(1)), en: categoryNameSchema.pipe(z.string().trim().min(1)) });
-type Names = z.output<typeof namesSchema>;
-
-/** Names per language; Save sends both (`name: { et, en }`), the api renames those that changed. */
-function NamesForm({ category, canEdit, busy, onSave }: { category: AdminCategory; canEdit: boolean; busy: boolean; onSave: (names: Names) => Promise<AdminCategory | null> }) {
-  const { t } = useTranslation('cms');
-  const form = useForm<z.input<typeof namesSchema>, unknown, Names>({ resolver: zodResolver(namesSchema, { error: staffZodMessages(t) }), defaultValues: category.name });
-  const { errors, isDirty, isSubmitting } = form.formState;
-  useUnsavedChangesGuard(isDirty, t('page.unsavedChanges'));
-  return (
-    <form
-      className="staff-form category-editor__form"
-      noValidate
-      aria-labelledby="category-names-title"
-      onSubmit={form.handleSubmit(async (names) => {
-        if (await onSave(names)) form.reset(names);
-      })}
-    >
-      <h3 id="category-names-title">{t('categoryTree.names')}</h3>
-      <div className="staff-form__row">
-        <TextField id="category-name-et" label={t('categoryTree.nameEt')} lang="et" autoComplete="off" disabled={!canEdit} registration={form.register('et')} error={errors.et?.message} />
-        <TextField id="category-name-en" label={t('categoryTree.nameEn')} lang="en" autoComplete="off" disabled={!canEdit} registration={form.register('en')} error={errors.en?.message} />
-      </div>
-      {canEdit ? (
-        <div className="staff-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy || isSubmitting || !isDirty}>
-            <Save size={16} aria-hidden="true" />
-            {t('categoryTree.saveNames')}
-          </button>
-        </div>
-      ) : null}
-    </form>
-  );
-}
-
 const keywordsSchema = z.object({ et: categoryKeywordsSchema, en: categoryKeywordsSchema });
-type Keywords = z.output<typeof keywordsSchema>;
+/** A text per language, as the names and the search keywords hold them. */
+type PerLanguage = { et: string; en: string };
 
-/** Search keywords per language (comma-separated words the shop's search also finds the products by). */
-function KeywordsForm({ category, canEdit, busy, onSave }: { category: AdminCategory; canEdit: boolean; busy: boolean; onSave: (k: Keywords) => Promise<AdminCategory | null> }) {
+/** The two per-language forms of a category: its names and its search keywords (comma-separated words). */
+const PER_LANGUAGE_FORMS = {
+  names: { schema: namesSchema, title: 'categoryTree.names', hint: null, et: 'categoryTree.nameEt', en: 'categoryTree.nameEn', save: 'categoryTree.saveNames' },
+  keywords: { schema: keywordsSchema, title: 'categoryTree.keywords', hint: 'categoryTree.keywordsHint', et: 'categoryTree.keywordsEt', en: 'categoryTree.keywordsEn', save: 'categoryTree.saveKeywords' },
+} as const;
+
+/**
+ * One per-language form: Save sends both languages (`name: { et, en }` or `search_keywords: { et, en }`), the api
+ * records those that changed; leaving with unsaved changes asks first.
+ */
+function PerLanguageForm({ kind, values, canEdit, busy, onSave }: { kind: keyof typeof PER_LANGUAGE_FORMS; values: PerLanguage; canEdit: boolean; busy: boolean; onSave: (v: PerLanguage) => Promise<AdminCategory | null> }) {
   const { t } = useTranslation('cms');
-  const form = useForm<z.input<typeof keywordsSchema>, unknown, Keywords>({ resolver: zodResolver(keywordsSchema, { error: staffZodMessages(t) }), defaultValues: category.search_keywords });
+  const texts = PER_LANGUAGE_FORMS[kind];
+  const form = useForm<PerLanguage, unknown, PerLanguage>({ resolver: zodResolver(texts.schema, { error: staffZodMessages(t) }), defaultValues: values });
   const { errors, isDirty, isSubmitting } = form.formState;
   useUnsavedChangesGuard(isDirty, t('page.unsavedChanges'));
+  const titleId = `category-${kind}-title`;
   return (
     <form
       className="staff-form category-editor__form"
       noValidate
-      aria-labelledby="category-keywords-title"
-      onSubmit={form.handleSubmit(async (keywords) => {
-        if (await onSave(keywords)) form.reset(keywords);
+      aria-labelledby={titleId}
+      onSubmit={form.handleSubmit(async (v) => {
+        if (await onSave(v)) form.reset(v);
       })}
     >
-      <h3 id="category-keywords-title">{t('categoryTree.keywords')}</h3>
-      <p className="staff-field__hint">{t('categoryTree.keywordsHint')}</p>
+      <h3 id={titleId}>{t(texts.title)}</h3>
+      {texts.hint ? <p className="staff-field__hint">{t(texts.hint)}</p> : null}
       <div className="staff-form__row">
-        <TextField id="category-keywords-et" label={t('categoryTree.keywordsEt')} lang="et" autoComplete="off" disabled={!canEdit} registration={form.register('et')} error={errors.et?.message} />
-        <TextField id="category-keywords-en" label={t('categoryTree.keywordsEn')} lang="en" autoComplete="off" disabled={!canEdit} registration={form.register('en')} error={errors.en?.message} />
+        {(['et', 'en'] as const).map((language) => (
+          <TextField
+            key={language}
+            id={`category-${kind === 'names' ? 'name' : 'keywords'}-${language}`}
+            label={t(texts[language])}
+            lang={language}
+            autoComplete="off"
+            disabled={!canEdit}
+            registration={form.register(language)}
+            error={errors[language]?.message}
+          />
+        ))}
       </div>
       {canEdit ? (
         <div className="staff-form__actions">
           <button type="submit" className="button button--primary" disabled={busy || isSubmitting || !isDirty}>
             <Save size={16} aria-hidden="true" />
-            {t('categoryTree.saveKeywords')}
+            {t(texts.save)}
           </button>
         </div>
       ) : null}
