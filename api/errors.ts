@@ -92,9 +92,9 @@ function codeForField(field: string | undefined): string {
     case 'range':
       return 'statistics.range_invalid';
     case 'kind':
-      return 'dashboard.kind_invalid';
+      return 'problematic_products.kind_invalid';
     case 'days':
-      return 'dashboard.days_invalid';
+      return 'problematic_products.days_invalid';
     default:
       return 'request.invalid';
   }

@@ -64,7 +64,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'payment.provider_failed': { et: 'Makseteenuse pakkuja ei vastanud. Palun proovige uuesti.', en: 'The payment provider did not respond. Please try again.' },
   'payment.callback_rejected': { et: 'Makse kinnitust ei õnnestunud kontrollida.', en: 'The payment confirmation could not be verified.' },
   'payment.amount_mismatch': { et: 'Makstud summa ei vasta tellimuse summale.', en: 'The amount paid does not match the order total.' },
-  // Issue 12: staff editing orders (OrderEdit, OrderList).
+  // Staff editing orders (spec 2 "Admin area": OrderEdit, OrderList).
   'order.changed_meanwhile': { et: 'Tellimust muudeti vahepeal. Laadige uusim versioon.', en: 'The order was changed after you opened it. Reload the latest version.' },
   'order.filled': { et: 'Tellimus on täidetud. Ridade muutmiseks märkige see esmalt täitmata.', en: 'The order is filled. Mark it unfilled before changing its rows.' },
   'order.fill_stock_short': { et: 'Tellimuse broneering aegus ja laos pole selle täitmiseks piisavalt kaupa. Võtke kaup esmalt lattu vastu või inventeerige.', en: "The order's reservation expired and the stock is short of what it needs. Receive or count the stock first." },
@@ -168,11 +168,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'category.position_invalid': { et: 'Järjekoht on täisarv vähemalt 0.', en: 'The position is a whole number of at least 0.' },
   'category.keywords_too_long': { et: 'Otsingusõnad on kuni 1000 märki.', en: 'Search keywords are at most 1000 characters.' },
   'category.language_unknown': { et: 'Tundmatu keel.', en: 'Unknown language.' },
-  'dashboard.kind_invalid': {
+  'problematic_products.kind_invalid': {
     et: 'Tundmatu loend. Valige: probleemsed, vananenud, aegunud nähtavusega, populaarsed, väikese laoseisuga või kategooriata tooted.',
     en: 'Unknown list. Choose: problematic, stale, outdated, popular, low-stock or uncategorised products.',
   },
-  'dashboard.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
+  'problematic_products.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
   'filter.name_missing': { et: 'Filtri nimi on kohustuslik.', en: 'A filter needs its name.' },
   'filter.label_missing': { et: 'Sisestage silt eesti või inglise keeles.', en: 'Enter a label in Estonian or English.' },
   'filter.text_invalid': { et: 'Silt peab olema tekst.', en: 'A label must be text.' },

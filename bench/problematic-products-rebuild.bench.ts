@@ -1,19 +1,19 @@
 /**
- * Product dashboard figures (`npm run bench:dashboard`; issue 11 "dashboard rebuild time"): on the benchmark catalog
- * (bench/catalog-setup.ts: ~105,000 products, 1,000,000+ events) rebuilds the product_dashboard read model from
+ * Problematic products figures (`npm run bench:problematic-products`; the read model's rebuild time): on the benchmark catalog
+ * (bench/catalog-setup.ts: ~105,000 products, 1,000,000+ events) rebuilds the problematic_products read model from
  * position 0 (blue/green, projections/read-model.ts rebuildReadModel) beside the rebuild of another read model in the
  * same run as the baseline (`BASELINE`, default catalog: the same Product and Stock events), and times each kind's
- * first page (GET /v1/admin/products/problematic's query, projections/product-dashboard/queries.ts listDashboard,
+ * first page (GET /v1/admin/products/problematic's query, projections/problematic-products/queries.ts listProblematicProducts,
  * counts of every kind included). `ROUNDS` (default 1) repeats each rebuild; the median is printed. Run it when no
  * other benchmark reads the benchmark database (a rebuild swaps the read model's schema).
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { DASHBOARD_KINDS, DEFAULT_STALE_DAYS } from '../domain/product/dashboard.js';
+import { PROBLEMATIC_PRODUCTS_KINDS, DEFAULT_STALE_DAYS } from '../domain/product/problematic-products.js';
 import { createDatabase } from '../platform/db/database.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
-import { listDashboard } from '../projections/product-dashboard/queries.js';
-import { productDashboardReadModel } from '../projections/product-dashboard/writer.js';
+import { listProblematicProducts } from '../projections/problematic-products/queries.js';
+import { problematicProductsReadModel } from '../projections/problematic-products/writer.js';
 import { rebuildReadModel } from '../projections/read-model.js';
 import { readModelByName } from '../projections/read-models.js';
 import { setupBenchCatalog } from './catalog-setup.js';
@@ -25,9 +25,9 @@ async function main() {
   const store = new PostgresEventStore(db);
   const rounds = Number(process.env.ROUNDS ?? 1);
   const baseline = readModelByName(process.env.BASELINE ?? 'catalog');
-  const products = (await sql<{ n: number }>`select count(*)::int as n from rm_product_dashboard.products where on_dashboard`.execute(db)).rows[0].n;
+  const products = (await sql<{ n: number }>`select count(*)::int as n from rm_problematic_products.products where listed`.execute(db)).rows[0].n;
   const rows = [];
-  for (const rm of [productDashboardReadModel, baseline]) {
+  for (const rm of [problematicProductsReadModel, baseline]) {
     const events = (await sql<{ n: number }>`select count(*)::int as n from es_events where event_type = any(${[...rm.eventTypes]}::text[])`.execute(db)).rows[0].n;
     const times: number[] = [];
     for (let r = 0; r < rounds; r++) {
@@ -38,17 +38,17 @@ async function main() {
     const seconds = median(times);
     rows.push({ 'read model': rm.name, events, seconds: fmt(seconds), 'events/s': fmt(events / seconds, 0) });
   }
-  console.log(`dashboard rebuild: ${products} products on the dashboard, median of ${rounds} round(s)`);
+  console.log(`problematic products rebuild: ${products} products listed, median of ${rounds} round(s)`);
   printTable(rows);
 
   const now = new Date().toISOString();
   const queries = [];
-  for (const kind of DASHBOARD_KINDS) {
+  for (const kind of PROBLEMATIC_PRODUCTS_KINDS) {
     const ms: number[] = [];
     let total = 0;
     for (let i = 0; i < 21; i++) {
       const started = performance.now();
-      const page = await listDashboard(db as never, { kind, now, days: DEFAULT_STALE_DAYS, page: 1, pageSize: 24, language: 'et' });
+      const page = await listProblematicProducts(db as never, { kind, now, days: DEFAULT_STALE_DAYS, page: 1, pageSize: 24, language: 'et' });
       if (i > 0) ms.push(performance.now() - started); // the first warms the cache
       total = page.total;
     }

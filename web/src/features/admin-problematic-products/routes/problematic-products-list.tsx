@@ -1,6 +1,6 @@
 /**
- * ProblematicProductsList (/admin/ProblematicProducts; spec 2 "Admin area": the product dashboard; issue 11 "What
- * staff look at each morning"): six tabs — problematic (visible but not purchasable, no price, no description in a
+ * ProblematicProductsList (/admin/ProblematicProducts; spec 2 "Admin area": the product dashboard, what staff look
+ * at each morning): six tabs — problematic (visible but not purchasable, no price, no description in a
  * language, no image), stale (not changed for N days, N chosen here, default 180), outdated (a visibility rule that
  * has ended), popular (most ordered in the last 30 days), low stock, without a category — each with its count, a
  * dense table of one page of the kind (paged by the api; the order is the kind's own), each row with its reason(s)
@@ -11,13 +11,13 @@ import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
-  DASHBOARD_KIND_NAMES,
-  type DashboardKindName,
-  type DashboardReason,
-  type DashboardRow,
+  PROBLEMATIC_PRODUCTS_KIND_NAMES,
+  type ProblematicProductsKindName,
+  type ProblematicProductsReason,
+  type ProblematicProductsRow,
   STALE_DAYS_DEFAULT,
   STALE_DAYS_MAX,
-} from '../../../../../api/contracts/admin-product-dashboard';
+} from '../../../../../api/contracts/admin-problematic-products';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
@@ -28,10 +28,10 @@ import { apiErrorText } from '../../../lib/api-client';
 import { formatCount, formatDate, formatEuro } from '../../../lib/format';
 import type { Language } from '../../../lib/language';
 import { useRouteLanguage } from '../../../lib/language';
-import { useProductDashboard } from '../api/get-product-dashboard';
+import { useProblematicProducts } from '../api/get-problematic-products';
 import './problematic-products.css';
 
-const DEFAULT_KIND: DashboardKindName = 'problematic';
+const DEFAULT_KIND: ProblematicProductsKindName = 'problematic';
 
 function readDays(raw: string | null): number {
   const n = Number(raw);
@@ -41,7 +41,7 @@ function readDays(raw: string | null): number {
 /** The reason as a short text in the screen's language. */
 function useReasonText() {
   const { t } = useTranslation('cms');
-  return (reason: DashboardReason, lang: Language): string => {
+  return (reason: ProblematicProductsReason, lang: Language): string => {
     switch (reason.code) {
       case 'stale':
         return t('problematicProducts.reason.stale', { date: formatDate(reason.changedAt, lang) });
@@ -62,17 +62,17 @@ export function ProblematicProductsListScreen() {
   const { lang, to } = useRouteLanguage();
   const [search, setSearch] = useSearchParams();
   const rawKind = search.get('kind');
-  const kind: DashboardKindName = (DASHBOARD_KIND_NAMES as readonly string[]).includes(rawKind ?? '') ? (rawKind as DashboardKindName) : DEFAULT_KIND;
+  const kind: ProblematicProductsKindName = (PROBLEMATIC_PRODUCTS_KIND_NAMES as readonly string[]).includes(rawKind ?? '') ? (rawKind as ProblematicProductsKindName) : DEFAULT_KIND;
   const days = readDays(search.get('days'));
   const pageParam = Number(search.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const dashboard = useProductDashboard({ kind, days, page, lang });
-  const data = dashboard.data;
+  const list = useProblematicProducts({ kind, days, page, lang });
+  const data = list.data;
   const reasonText = useReasonText();
-  const tabRefs = useRef<Partial<Record<DashboardKindName, HTMLButtonElement | null>>>({});
+  const tabRefs = useRef<Partial<Record<ProblematicProductsKindName, HTMLButtonElement | null>>>({});
   const [daysInput, setDaysInput] = useState(String(days));
 
-  const selectKind = (next: DashboardKindName) => {
+  const selectKind = (next: ProblematicProductsKindName) => {
     const params = new URLSearchParams(search);
     if (next === DEFAULT_KIND) params.delete('kind');
     else params.set('kind', next);
@@ -81,13 +81,13 @@ export function ProblematicProductsListScreen() {
     tabRefs.current[next]?.focus();
   };
   const onTabKey = (event: KeyboardEvent) => {
-    const i = DASHBOARD_KIND_NAMES.indexOf(kind);
-    const n = DASHBOARD_KIND_NAMES.length;
+    const i = PROBLEMATIC_PRODUCTS_KIND_NAMES.indexOf(kind);
+    const n = PROBLEMATIC_PRODUCTS_KIND_NAMES.length;
     const target =
       event.key === 'ArrowRight' ? (i + 1) % n : event.key === 'ArrowLeft' ? (i + n - 1) % n : event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : null;
     if (target === null) return;
     event.preventDefault();
-    selectKind(DASHBOARD_KIND_NAMES[target]!);
+    selectKind(PROBLEMATIC_PRODUCTS_KIND_NAMES[target]!);
   };
   const applyDays = (event: FormEvent) => {
     event.preventDefault();
@@ -100,8 +100,8 @@ export function ProblematicProductsListScreen() {
     setSearch(params);
   };
 
-  const columns = useMemo((): StaffColumn<DashboardRow>[] => {
-    const edit = (r: DashboardRow) => to(`/admin/product/edit/${encodeURIComponent(r.id)}`);
+  const columns = useMemo((): StaffColumn<ProblematicProductsRow>[] => {
+    const edit = (r: ProblematicProductsRow) => to(`/admin/product/edit/${encodeURIComponent(r.id)}`);
     return [
       {
         id: 'code',
@@ -109,7 +109,7 @@ export function ProblematicProductsListScreen() {
         value: (r) => r.code1,
         sortable: false,
         cell: (r) => (
-          <Link className="dashboard-code" to={edit(r)}>
+          <Link className="problematic-products-code" to={edit(r)}>
             {r.code1}
           </Link>
         ),
@@ -121,9 +121,9 @@ export function ProblematicProductsListScreen() {
         value: () => null,
         sortable: false,
         cell: (r) => (
-          <ul className="dashboard-reasons">
+          <ul className="problematic-products-reasons">
             {r.reasons.map((reason) => (
-              <li key={reason.code} className={`dashboard-reason dashboard-reason--${reason.code}`}>
+              <li key={reason.code} className={`problematic-products-reason problematic-products-reason--${reason.code}`}>
                 {reasonText(reason, lang)}
               </li>
             ))}
@@ -153,18 +153,18 @@ export function ProblematicProductsListScreen() {
   };
 
   return (
-    <section className="staff-screen dashboard-screen" aria-labelledby="screen-title">
+    <section className="staff-screen problematic-products-screen" aria-labelledby="screen-title">
       <PageMeta title={t('problematicProducts.title')} description={t('problematicProducts.title')} noindex />
       <div className="staff-screen__head">
         <div>
           <h1 id="screen-title">{t('problematicProducts.title')}</h1>
-          <p className="muted dashboard-screen__intro">{t(`problematicProducts.intro.${kind}`, { days })}</p>
+          <p className="muted problematic-products-screen__intro">{t(`problematicProducts.intro.${kind}`, { days })}</p>
         </div>
         {kind === 'stale' ? (
-          <form className="dashboard-days" onSubmit={applyDays}>
+          <form className="problematic-products-days" onSubmit={applyDays}>
             <div className="staff-field">
-              <label htmlFor="dashboard-days">{t('problematicProducts.days')}</label>
-              <input id="dashboard-days" type="number" inputMode="numeric" min={1} max={STALE_DAYS_MAX} value={daysInput} onChange={(e) => setDaysInput(e.target.value)} />
+              <label htmlFor="problematic-products-days">{t('problematicProducts.days')}</label>
+              <input id="problematic-products-days" type="number" inputMode="numeric" min={1} max={STALE_DAYS_MAX} value={daysInput} onChange={(e) => setDaysInput(e.target.value)} />
             </div>
             <button type="submit" className="button">
               {t('problematicProducts.showDays')}
@@ -173,8 +173,8 @@ export function ProblematicProductsListScreen() {
         ) : null}
       </div>
 
-      <div className="dashboard-tabs" role="tablist" aria-label={t('problematicProducts.tabsLabel')}>
-        {DASHBOARD_KIND_NAMES.map((key) => (
+      <div className="problematic-products-tabs" role="tablist" aria-label={t('problematicProducts.tabsLabel')}>
+        {PROBLEMATIC_PRODUCTS_KIND_NAMES.map((key) => (
           <button
             key={key}
             ref={(el) => {
@@ -182,25 +182,25 @@ export function ProblematicProductsListScreen() {
             }}
             type="button"
             role="tab"
-            id={`dashboard-tab-${key}`}
+            id={`problematic-products-tab-${key}`}
             aria-selected={kind === key}
-            aria-controls="dashboard-panel"
+            aria-controls="problematic-products-panel"
             tabIndex={kind === key ? 0 : -1}
-            className="dashboard-tabs__tab"
+            className="problematic-products-tabs__tab"
             onClick={() => selectKind(key)}
             onKeyDown={onTabKey}
           >
             {t(`problematicProducts.tab.${key}`)}
-            {data ? <span className="dashboard-tabs__count">{formatCount(data.counts[key], lang)}</span> : null}
+            {data ? <span className="problematic-products-tabs__count">{formatCount(data.counts[key], lang)}</span> : null}
           </button>
         ))}
       </div>
-      <div id="dashboard-panel" role="tabpanel" aria-labelledby={`dashboard-tab-${kind}`} aria-busy={dashboard.isFetching}>
-        {dashboard.isPending ? <Spinner /> : null}
-        {dashboard.isError ? <FormAlert messages={[apiErrorText(dashboard.error)]} /> : null}
+      <div id="problematic-products-panel" role="tabpanel" aria-labelledby={`problematic-products-tab-${kind}`} aria-busy={list.isFetching}>
+        {list.isPending ? <Spinner /> : null}
+        {list.isError ? <FormAlert messages={[apiErrorText(list.error)]} /> : null}
         {data && data.kind === kind ? (
           <>
-            <p className="muted dashboard-screen__total">{t('problematicProducts.total', { count: data.total, formatted: formatCount(data.total, lang) })}</p>
+            <p className="muted problematic-products-screen__total">{t('problematicProducts.total', { count: data.total, formatted: formatCount(data.total, lang) })}</p>
             <DataTable
               caption={`${t('problematicProducts.title')}: ${t(`problematicProducts.tab.${kind}`)}`}
               rows={data.rows}

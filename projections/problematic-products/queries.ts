@@ -1,7 +1,7 @@
 /**
- * Queries of the product dashboard read model (writer.ts; issue 11 ProblematicProductsList, spec 2 "the product
- * dashboard"). Read-only. The kinds that depend on the time get the request's `now` here (SQL with the same rules as
- * domain/product/dashboard.ts; each row's reasons are then made by those pure functions):
+ * Queries of the problematic products read model (writer.ts; spec 2 "Admin area": ProblematicProductsList, "the
+ * product dashboard"). Read-only. The kinds that depend on the time get the request's `now` here (SQL with the same rules as
+ * domain/product/problematic-products.ts; each row's reasons are then made by those pure functions):
  * - problematic: stored problems, or not purchasable while the visibility rule gives `visible` at now;
  * - stale: `changed_at` at or before now - `days` days, oldest first;
  * - outdated: `vis_end` before now (a rule ending exactly now is still in range), most recently ended first;
@@ -13,20 +13,20 @@
  */
 import { type Kysely, sql } from 'kysely';
 import {
-  DASHBOARD_KINDS,
-  type DashboardKind,
+  PROBLEMATIC_PRODUCTS_KINDS,
+  type ProblematicProductsKind,
   popularSince,
   type ProblemReason,
   problemsAt,
   type StoredProblem,
   staleBefore,
-} from '../../domain/product/dashboard.js';
+} from '../../domain/product/problematic-products.js';
 import { type VisibilityRule, type VisibilityState, visibilityAt } from '../../domain/product/visibility.js';
 import type { Language } from '../../domain/shared/localized.js';
-import type { ProductDashboardTables } from './schema.js';
+import type { ProblematicProductsTables } from './schema.js';
 
 /** Why a row is listed: a problem reason, or the kind's own fact. */
-export type DashboardReason =
+export type ProblematicProductsReason =
   | { code: ProblemReason }
   | { code: 'stale'; changedAt: string }
   | { code: 'outdated'; endedAt: string }
@@ -35,7 +35,7 @@ export type DashboardReason =
   | { code: 'no_category' };
 
 /** One listed product; prices in euro cents, stock in whole units, times ISO-8601. */
-export interface DashboardRow {
+export interface ProblematicProductsRow {
   id: string;
   code1: string;
   name: string;
@@ -45,11 +45,11 @@ export interface DashboardRow {
   /** Visibility at `now`. */
   visibility: VisibilityState;
   changedAt: string | null;
-  reasons: DashboardReason[];
+  reasons: ProblematicProductsReason[];
 }
 
-export interface DashboardQuery {
-  kind: DashboardKind;
+export interface ProblematicProductsQuery {
+  kind: ProblematicProductsKind;
   /** ISO-8601: the request's time. */
   now: string;
   /** The stale kind's N days. */
@@ -60,19 +60,19 @@ export interface DashboardQuery {
   language: Language;
 }
 
-export interface DashboardPage {
-  kind: DashboardKind;
+export interface ProblematicProductsPage {
+  kind: ProblematicProductsKind;
   /** Rows of this kind (all pages). */
   total: number;
-  rows: DashboardRow[];
+  rows: ProblematicProductsRow[];
   /** Rows of every kind at `now` (the tabs' counts). */
-  counts: Record<DashboardKind, number>;
+  counts: Record<ProblematicProductsKind, number>;
 }
 
 const T = (schema: string, table: string) => sql.id(schema, table);
 
 /** The SQL condition of each kind except popular, over `products p`, at `now` with `days`. */
-function kindCondition(kind: Exclude<DashboardKind, 'popular'>, now: string, days: number) {
+function kindCondition(kind: Exclude<ProblematicProductsKind, 'popular'>, now: string, days: number) {
   switch (kind) {
     case 'problematic':
       return sql`(cardinality(p.problems) > 0 or (not p.purchasable and ${visibleNow(now)}))`;
@@ -91,7 +91,7 @@ function kindCondition(kind: Exclude<DashboardKind, 'popular'>, now: string, day
 const visibleNow = (now: string) =>
   sql`(case when ${now}::timestamptz >= p.vis_from and ${now}::timestamptz <= p.vis_to then p.vis_in else p.vis_out end) = 'visible'`;
 
-const ORDER_BY: Record<Exclude<DashboardKind, 'popular'>, (now: string) => ReturnType<typeof sql>> = {
+const ORDER_BY: Record<Exclude<ProblematicProductsKind, 'popular'>, (now: string) => ReturnType<typeof sql>> = {
   problematic: (now) => sql`(not p.purchasable and ${visibleNow(now)}) desc, cardinality(p.problems) desc, p.code1, p.id`,
   stale: () => sql`p.changed_at, p.id`,
   outdated: () => sql`p.vis_end desc, p.id`,
@@ -120,7 +120,7 @@ const COLUMNS = sql`p.id, p.code1, p.name_et, p.name_en, p.gross_cents, p.stock_
   to_char(p.changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed_at,
   to_char(p.vis_end at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as vis_end, p.problems, p.purchasable`;
 
-function reasonsOf(kind: DashboardKind, r: Row, now: string): DashboardReason[] {
+function reasonsOf(kind: ProblematicProductsKind, r: Row, now: string): ProblematicProductsReason[] {
   switch (kind) {
     case 'problematic':
       return problemsAt(r.problems, r.purchasable, r.visibility, now).map((code) => ({ code }));
@@ -138,29 +138,29 @@ function reasonsOf(kind: DashboardKind, r: Row, now: string): DashboardReason[] 
 }
 
 /** Rows of every kind at `now` (`days` for stale). */
-export async function countDashboard(db: Kysely<ProductDashboardTables>, now: string, days: number, schema = 'rm_product_dashboard'): Promise<Record<DashboardKind, number>> {
+export async function countProblematicProducts(db: Kysely<ProblematicProductsTables>, now: string, days: number, schema = 'rm_problematic_products'): Promise<Record<ProblematicProductsKind, number>> {
   const [r, popular] = await Promise.all([
-    sql<Record<Exclude<DashboardKind, 'popular'>, number>>`
+    sql<Record<Exclude<ProblematicProductsKind, 'popular'>, number>>`
     select count(*) filter (where ${kindCondition('problematic', now, days)})::int as "problematic",
            count(*) filter (where ${kindCondition('stale', now, days)})::int as "stale",
            count(*) filter (where ${kindCondition('outdated', now, days)})::int as "outdated",
            count(*) filter (where ${kindCondition('low-stock', now, days)})::int as "low-stock",
            count(*) filter (where ${kindCondition('no-category', now, days)})::int as "no-category"
-    from ${T(schema, 'products')} p where p.on_dashboard`.execute(db),
+    from ${T(schema, 'products')} p where p.listed`.execute(db),
     sql<{ n: number }>`
     select count(distinct l.product_id)::int as n
-    from ${T(schema, 'order_lines')} l join ${T(schema, 'products')} p on p.id = l.product_id and p.on_dashboard
+    from ${T(schema, 'order_lines')} l join ${T(schema, 'products')} p on p.id = l.product_id and p.listed
     where l.placed_at > ${popularSince(now)}::timestamptz and l.placed_at <= ${now}::timestamptz`.execute(db),
   ]);
   const counts = { ...r.rows[0], popular: popular.rows[0].n };
-  return Object.fromEntries(DASHBOARD_KINDS.map((k) => [k, counts[k] ?? 0])) as Record<DashboardKind, number>;
+  return Object.fromEntries(PROBLEMATIC_PRODUCTS_KINDS.map((k) => [k, counts[k] ?? 0])) as Record<ProblematicProductsKind, number>;
 }
 
 /** One page of one kind, with every kind's count. */
-export async function listDashboard(db: Kysely<ProductDashboardTables>, q: DashboardQuery, schema = 'rm_product_dashboard'): Promise<DashboardPage> {
+export async function listProblematicProducts(db: Kysely<ProblematicProductsTables>, q: ProblematicProductsQuery, schema = 'rm_problematic_products'): Promise<ProblematicProductsPage> {
   const offset = (q.page - 1) * q.pageSize;
   // The counts and the page are independent reads: asked at once (two pool connections).
-  const [counts, rows] = await Promise.all([countDashboard(db, q.now, q.days, schema), pageRows(db, q, offset, schema)]);
+  const [counts, rows] = await Promise.all([countProblematicProducts(db, q.now, q.days, schema), pageRows(db, q, offset, schema)]);
   return {
     kind: q.kind,
     total: counts[q.kind],
@@ -179,7 +179,7 @@ export async function listDashboard(db: Kysely<ProductDashboardTables>, q: Dashb
   };
 }
 
-async function pageRows(db: Kysely<ProductDashboardTables>, q: DashboardQuery, offset: number, schema: string): Promise<Row[]> {
+async function pageRows(db: Kysely<ProblematicProductsTables>, q: ProblematicProductsQuery, offset: number, schema: string): Promise<Row[]> {
   if (q.kind === 'popular') {
     const r = await sql<Row>`
       with ordered as (
@@ -189,7 +189,7 @@ async function pageRows(db: Kysely<ProductDashboardTables>, q: DashboardQuery, o
         group by l.product_id
       )
       select ${COLUMNS}, o.units, o.orders
-      from ordered o join ${T(schema, 'products')} p on p.id = o.product_id and p.on_dashboard
+      from ordered o join ${T(schema, 'products')} p on p.id = o.product_id and p.listed
       order by o.units desc, o.orders desc, p.code1, p.id
       limit ${q.pageSize} offset ${offset}`.execute(db);
     return r.rows;
@@ -197,7 +197,7 @@ async function pageRows(db: Kysely<ProductDashboardTables>, q: DashboardQuery, o
   const r = await sql<Row>`
     select ${COLUMNS}, null as units, null as orders
     from ${T(schema, 'products')} p
-    where p.on_dashboard and ${kindCondition(q.kind, q.now, q.days)}
+    where p.listed and ${kindCondition(q.kind, q.now, q.days)}
     order by ${ORDER_BY[q.kind](q.now)}
     limit ${q.pageSize} offset ${offset}`.execute(db);
   return r.rows;

@@ -1,10 +1,10 @@
 /**
- * ProblematicProductsList and FilterList in Debian's Chromium (issue 11 "What staff look at each morning",
+ * ProblematicProductsList and FilterList in Debian's Chromium (spec 2 "Admin area": what staff look at each morning,
  * "FilterList"): a staff member signs in at /admin/ProblematicProducts; the menu entry shows; a product without a
  * price is listed on the problematic tab with its reason, and its row opens the product's edit path (also in English); the stale tab's
  * N days live in the URL. On /admin/filter the staff member renames a facet's Estonian label and moves it with the
  * keyboard, saves, and the storefront's listing shows the new label in its filter panel. axe-core finds no serious
- * or critical violation in either theme. Screenshots in /tmp/admin-dashboard-e2e-*.png.
+ * or critical violation in either theme. Screenshots in /tmp/admin-problematic-products-e2e-*.png.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +40,7 @@ function row(code1: string, names: { et: string; en: string }, over: Partial<Imp
 beforeAll(async () => {
   buildWebIfStale((l) => process.stderr.write(`${l}\n`));
   const executablePath = chromiumExecutable();
-  h = await createShopHarness('admin_dashboard_e2e');
+  h = await createShopHarness('admin_problematic_products_e2e');
   const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
   await registerUser(h.store, { ...STAFF, confirm: STAFF.password, roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false });
   h.clock.now = new Date().toISOString();
@@ -75,7 +75,7 @@ async function expectAccessibleInBothThemes(name: string) {
       await page.getByRole('button', { name: /theme|teema/i }).first().click();
       await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
     }
-    await page.screenshot({ path: `/tmp/admin-dashboard-e2e-${name}-${theme}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/admin-problematic-products-e2e-${name}-${theme}.png`, fullPage: true });
     expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
   }
 }
@@ -92,10 +92,10 @@ describe('ProblematicProductsList (/admin/ProblematicProducts)', () => {
     // The side menu's entry shows now that the screen exists.
     await eventually(() => page.getByRole('navigation', { name: /Haldusmenüü|Admin menu/ }).getByRole('link', { name: /Probleemsed tooted/ }).count()).toBe(1);
 
-    const noPrice = page.locator('.dashboard-screen tbody tr', { hasText: 'DASH-NOPRICE' });
+    const noPrice = page.locator('.problematic-products-screen tbody tr', { hasText: 'DASH-NOPRICE' });
     await eventually(() => noPrice.count()).toBe(1);
-    await eventually(async () => (await noPrice.locator('.dashboard-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Nähtav, kuid ei saa osta', 'Hind puudub']);
-    expect(await page.locator('.dashboard-screen tbody tr', { hasText: 'DASH-OK' }).count()).toBe(0);
+    await eventually(async () => (await noPrice.locator('.problematic-products-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Nähtav, kuid ei saa osta', 'Hind puudub']);
+    expect(await page.locator('.problematic-products-screen tbody tr', { hasText: 'DASH-OK' }).count()).toBe(0);
     expect(await page.getByRole('tab', { selected: true }).innerText()).toMatch(/^Probleemsed\s*1$/);
     await expectAccessibleInBothThemes('problematic');
 
@@ -113,7 +113,7 @@ describe('ProblematicProductsList (/admin/ProblematicProducts)', () => {
     await page.getByLabel('Muutmata päevi', { exact: true }).fill('30');
     await page.getByRole('button', { name: 'Näita' }).click();
     await eventually(pathOf).toBe('/admin/ProblematicProducts?kind=stale&days=30');
-    await eventually(() => page.locator('.dashboard-screen__intro').innerText()).toBe('Tooted, mida ei ole muudetud vähemalt 30 päeva.');
+    await eventually(() => page.locator('.problematic-products-screen__intro').innerText()).toBe('Tooted, mida ei ole muudetud vähemalt 30 päeva.');
     await eventually(() => page.locator('.data-table__empty').innerText()).toBe('Nii kaua muutmata tooteid ei ole.');
   });
 });
@@ -122,8 +122,8 @@ describe('ProblematicProductsList in English', () => {
   it('speaks English at /en/admin/ProblematicProducts', async () => {
     await page.goto(`${base}/en/admin/ProblematicProducts`);
     await eventually(() => page.locator('h1').innerText()).toBe('Problematic products');
-    const noPrice = page.locator('.dashboard-screen tbody tr', { hasText: 'DASH-NOPRICE' });
-    await eventually(async () => (await noPrice.locator('.dashboard-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Visible but cannot be bought', 'No price']);
+    const noPrice = page.locator('.problematic-products-screen tbody tr', { hasText: 'DASH-NOPRICE' });
+    await eventually(async () => (await noPrice.locator('.problematic-products-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Visible but cannot be bought', 'No price']);
     await eventually(() => noPrice.getByRole('link', { name: 'Gasket without price' }).getAttribute('href')).toBe(`/en/admin/product/edit/${productIdForCode('DASH-NOPRICE')}`);
     expect((await page.getByRole('tab').allInnerTexts()).map((s) => s.replace(/\s*\d+$/, '').trim())).toEqual(['Problematic', 'Stale', 'Outdated', 'Popular', 'Low stock', 'Without category']);
   });

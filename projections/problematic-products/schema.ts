@@ -1,5 +1,5 @@
 /**
- * The product dashboard read model's tables (schema `rm_product_dashboard`, or `..__rebuild` during a rebuild; the
+ * The problematic products read model's tables (schema `rm_problematic_products`, or `..__rebuild` during a rebuild; the
  * queries name the schema). Column types are what pg returns: timestamptz as Date, jsonb as parsed JSON. See
  * writer.ts createTables and projection.ts for what each column means.
  */
@@ -10,13 +10,13 @@ import type { ReadModelTables } from '../read-model.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export type ProductDashboardTables = ReadModelTables & {
-  /** One row per product id: the facts the classifications read (domain/product/dashboard.ts) and their results. */
+export type ProblematicProductsTables = ReadModelTables & {
+  /** One row per product id: the facts the classifications read (domain/product/problematic-products.ts) and their results. */
   products: {
     id: string;
     product_exists: boolean;
-    /** False for postage products (never on the dashboard). */
-    on_dashboard: boolean;
+    /** False for postage products (never listed). */
+    listed: boolean;
     code1: string;
     name_et: string;
     name_en: string;
@@ -43,7 +43,7 @@ export type ProductDashboardTables = ReadModelTables & {
     vis_end: Timestamp | null;
     /** Time of the last Product event: the stale kind. */
     changed_at: Timestamp | null;
-    /** The problem reasons that do not depend on the time (domain/product/dashboard.ts storedProblems). */
+    /** The problem reasons that do not depend on the time (domain/product/problematic-products.ts storedProblems). */
     problems: string[];
     /** Priced, and not a limited product with nothing free (purchasableIgnoringVisibility). */
     purchasable: boolean;
@@ -55,5 +55,5 @@ export type ProductDashboardTables = ReadModelTables & {
   order_lines: { order_id: string; product_id: string; quantity: number; placed_at: Timestamp };
 };
 
-export type ProductDashboardDb = Kysely<ProductDashboardTables>;
-export type ProductDashboardTransaction = Transaction<ProductDashboardTables>;
+export type ProblematicProductsDb = Kysely<ProblematicProductsTables>;
+export type ProblematicProductsTransaction = Transaction<ProblematicProductsTables>;

@@ -1,5 +1,5 @@
 /**
- * Issue 11 ProblematicProductsList api through `app.inject` on real PostgreSQL and Redis: GET
+ * The ProblematicProductsList api (spec 2 "Admin area") through `app.inject` on real PostgreSQL and Redis: GET
  * /v1/admin/products/problematic for each kind (problematic with its reasons, stale with a chosen N, outdated at the
  * edge of "ends exactly now", popular over the last 30 days, low stock at and below the critical level, without a
  * category), decided at the app clock's `now`; paging; the static path beside the products-list plugin's
@@ -10,27 +10,27 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardResponse } from '../api/contracts/admin-product-dashboard.js';
-import { dashboardResponseSchema } from '../api/contracts/admin-product-dashboard.js';
+import type { ProblematicProductsResponse } from '../api/contracts/admin-problematic-products.js';
+import { problematicProductsResponseSchema } from '../api/contracts/admin-problematic-products.js';
 import { type ImportRow, productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { changeProductPrice } from '../commands/product/change-product-price.js';
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import type { VisibilityRule } from '../domain/product/visibility.js';
-import { adminProductDashboardRoutes } from '../api/routes/admin/product-dashboard.js';
+import { adminProblematicProductsRoutes } from '../api/routes/admin/problematic-products.js';
 import type { ApiDeps } from '../api/deps.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
-import { productDashboardReadModel } from '../projections/product-dashboard/writer.js';
+import { problematicProductsReadModel } from '../projections/problematic-products/writer.js';
 import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { cookieOf, createStaffSessions, registerStaff } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
-const PASSWORD = 'Dashboard-Pass-2026!';
+const PASSWORD = 'Problematic-Pass-2026!';
 const NOW = '2026-11-22T10:00:00.000Z';
 let h: ShopHarness;
-const sessions = createStaffSessions('dashboard');
+const sessions = createStaffSessions('problematic-products');
 const ctx = (now: string) => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now });
 const id = productIdForCode;
 
@@ -64,13 +64,13 @@ const signIn = async (username: string): Promise<string> => cookieOf(await sessi
 
 let staff: string;
 const get = (url: string, cookie: string | null = staff) => h.app.inject({ url, headers: cookie ? { cookie } : {} });
-async function page(query: string): Promise<DashboardResponse> {
+async function page(query: string): Promise<ProblematicProductsResponse> {
   const res = await get(`/v1/admin/products/problematic?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return dashboardResponseSchema.parse(res.json().data);
+  return problematicProductsResponseSchema.parse(res.json().data);
 }
-const codes = (p: DashboardResponse) => p.rows.map((r) => r.code1);
-const reasonsOf = (p: DashboardResponse, code: string) => p.rows.find((r) => r.code1 === code)?.reasons;
+const codes = (p: ProblematicProductsResponse) => p.rows.map((r) => r.code1);
+const reasonsOf = (p: ProblematicProductsResponse, code: string) => p.rows.find((r) => r.code1 === code)?.reasons;
 
 async function order(items: [string, number][], at: string) {
   h.clock.now = at;
@@ -84,7 +84,7 @@ async function order(items: [string, number][], at: string) {
 }
 
 beforeAll(async () => {
-  h = await createShopHarness('admin_dashboard', { api: { sessions: sessions.deps() } });
+  h = await createShopHarness('admin_problematic_products', { api: { sessions: sessions.deps() } });
   await registerStaff(h.store, [['dash.staff', ['CLIENT']], ['dash.admin', ['ADMIN']]], { password: PASSWORD, now: NOW });
   await setupDelivery(h.store, NOW);
   // Last changed in May: stale at 180 days on 22 November (changed on 1 May), not at 300.
@@ -220,9 +220,9 @@ describe('GET /v1/admin/products/problematic', () => {
   });
 
   it('is rebuilt from the events with identical rows', async () => {
-    const live = await hashReadModel(h.db, productDashboardReadModel);
-    await rebuildReadModel(h.db, h.store, productDashboardReadModel);
-    expect(await hashReadModel(h.db, productDashboardReadModel)).toBe(live);
+    const live = await hashReadModel(h.db, problematicProductsReadModel);
+    await rebuildReadModel(h.db, h.store, problematicProductsReadModel);
+    expect(await hashReadModel(h.db, problematicProductsReadModel)).toBe(live);
     expect(codes(await page('kind=low-stock'))).toEqual(['LOW-1', 'LOW-EDGE']);
   });
 
@@ -231,11 +231,11 @@ describe('GET /v1/admin/products/problematic', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.get('/v1/admin/products/:id', async (request) => ({ product: (request.params as { id: string }).id }));
-    await app.register(adminProductDashboardRoutes, { prefix: '/v1/admin', deps: { db: h.db, now: () => NOW } as unknown as ApiDeps });
+    await app.register(adminProblematicProductsRoutes, { prefix: '/v1/admin', deps: { db: h.db, now: () => NOW } as unknown as ApiDeps });
     try {
       const res = await app.inject('/v1/admin/products/problematic?kind=no-category');
       expect(res.statusCode, res.body).toBe(200);
-      expect(codes(dashboardResponseSchema.parse(res.json().data))).toEqual(['NOCAT-1']);
+      expect(codes(problematicProductsResponseSchema.parse(res.json().data))).toEqual(['NOCAT-1']);
       expect((await app.inject(`/v1/admin/products/${id('GOOD-1')}`)).json()).toEqual({ product: id('GOOD-1') });
     } finally {
       await app.close();
@@ -251,17 +251,17 @@ describe('GET /v1/admin/products/problematic', () => {
   });
 
   it.each([
-    ['kind=everything', 'kind', 'dashboard.kind_invalid'],
-    ['kind=', 'kind', 'dashboard.kind_invalid'],
-    ['days=0', 'days', 'dashboard.days_invalid'],
-    ['days=1e3', 'days', 'dashboard.days_invalid'],
-    ['days=-5', 'days', 'dashboard.days_invalid'],
+    ['kind=everything', 'kind', 'problematic_products.kind_invalid'],
+    ['kind=', 'kind', 'problematic_products.kind_invalid'],
+    ['days=0', 'days', 'problematic_products.days_invalid'],
+    ['days=1e3', 'days', 'problematic_products.days_invalid'],
+    ['days=-5', 'days', 'problematic_products.days_invalid'],
     ['page=0', 'page', 'request.page_invalid'],
     ['pageSize=1000', 'pageSize', 'request.page_size_invalid'],
-    ['kind=stale&kind=outdated', 'kind', 'dashboard.kind_invalid'],
+    ['kind=stale&kind=outdated', 'kind', 'problematic_products.kind_invalid'],
     ['page=1.5', 'page', 'request.page_invalid'],
     ['pageSize=abc', 'pageSize', 'request.page_size_invalid'],
-    [`kind=${'x'.repeat(5000)}`, 'kind', 'dashboard.kind_invalid'],
+    [`kind=${'x'.repeat(5000)}`, 'kind', 'problematic_products.kind_invalid'],
   ])('refuses garbage %#: %.40s with a 400 in the envelope', async (query, field, code) => {
     const res = await get(`/v1/admin/products/problematic?${query}&lang=en`);
     expect(res.statusCode).toBe(400);

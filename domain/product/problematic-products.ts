@@ -1,7 +1,7 @@
 /**
- * The product dashboard's classifications (spec 2 "Admin area": "The product dashboard lists problematic, stale,
- * outdated, popular and low-stock products, and products without a category"; issue 11 ProblematicProductsList).
- * Pure: the read model (projections/product-dashboard) stores what these functions need, and its queries apply the
+ * The problematic products list's classifications (spec 2 "Admin area": "The product dashboard lists problematic, stale,
+ * outdated, popular and low-stock products, and products without a category"; the admin model ProblematicProductsList).
+ * Pure: the read model (projections/problematic-products) stores what these functions need, and its queries apply the
  * same rules at the request's `now` for the kinds that depend on time.
  *
  * The kinds:
@@ -26,8 +26,8 @@ import type { Language } from '../shared/localized.js';
 import { type AvailabilityPolicy, shopperAvailability } from './availability.js';
 import { type VisibilityRule, visibilityAt } from './visibility.js';
 
-export const DASHBOARD_KINDS = ['problematic', 'stale', 'outdated', 'popular', 'low-stock', 'no-category'] as const;
-export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
+export const PROBLEMATIC_PRODUCTS_KINDS = ['problematic', 'stale', 'outdated', 'popular', 'low-stock', 'no-category'] as const;
+export type ProblematicProductsKind = (typeof PROBLEMATIC_PRODUCTS_KINDS)[number];
 
 /** Reasons a product is problematic, in the order they are shown. */
 export const PROBLEM_REASONS = ['visible_not_purchasable', 'no_price', 'zero_price', 'no_description_et', 'no_description_en', 'no_image'] as const;
@@ -36,17 +36,17 @@ export type ProblemReason = (typeof PROBLEM_REASONS)[number];
 /** Problem reasons that do not depend on the time (the read model stores them). */
 export type StoredProblem = Exclude<ProblemReason, 'visible_not_purchasable'>;
 
-/** Default `days` of the stale kind (issue 11). */
+/** Default `days` of the stale kind (not changed for half a year). */
 export const DEFAULT_STALE_DAYS = 180;
 /** Largest `days` staff may choose (ten years). */
 export const MAX_STALE_DAYS = 3650;
-/** The popular kind's window, in days (spec 2 / issue 11: "most ordered in the last 30 days"). */
+/** The popular kind's window, in days (spec 2, the product dashboard: most ordered in the last 30 days). */
 export const POPULAR_WINDOW_DAYS = 30;
 
 const DAY_MS = 86_400_000;
 
 /** What the classifications read of a product. */
-export interface DashboardFacts {
+export interface ProblematicProductsFacts {
   code1: string;
   /** Gross price in euro cents; null: no price set. */
   grossCents: number | null;
@@ -63,21 +63,21 @@ export interface DashboardFacts {
   visibility: VisibilityRule;
 }
 
-/** Whether a product belongs on the dashboard at all (postage items do not). */
-export const onDashboard = (facts: Pick<DashboardFacts, 'code1'>): boolean => !isPostageCode(facts.code1);
+/** Whether a product belongs on the problematic products list at all (postage items do not). */
+export const isListed = (facts: Pick<ProblematicProductsFacts, 'code1'>): boolean => !isPostageCode(facts.code1);
 
 /**
  * Whether a shopper could buy the product, whatever its visibility: it has a price, and it is not a limited-amount
  * product with no free unit (domain/product/availability.ts `shopperAvailability`).
  */
-export function purchasableIgnoringVisibility(facts: Pick<DashboardFacts, 'grossCents' | 'policy' | 'deliveryDays' | 'stockTotal'>): boolean {
+export function purchasableIgnoringVisibility(facts: Pick<ProblematicProductsFacts, 'grossCents' | 'policy' | 'deliveryDays' | 'stockTotal'>): boolean {
   if (facts.grossCents === null) return false;
   const { hasLimitedAmount } = shopperAvailability(facts.policy, facts.deliveryDays, facts.stockTotal);
   return !(hasLimitedAmount && facts.stockTotal <= 0);
 }
 
 /** The problem reasons that do not depend on the time, in PROBLEM_REASONS order. */
-export function storedProblems(facts: Pick<DashboardFacts, 'grossCents' | 'descriptions' | 'imageCount'>): StoredProblem[] {
+export function storedProblems(facts: Pick<ProblematicProductsFacts, 'grossCents' | 'descriptions' | 'imageCount'>): StoredProblem[] {
   const out: StoredProblem[] = [];
   if (facts.grossCents === null) out.push('no_price');
   else if (facts.grossCents === 0) out.push('zero_price');
@@ -97,7 +97,7 @@ export function problemsAt(stored: readonly StoredProblem[], purchasable: boolea
 }
 
 /** All problem reasons of a product at `now` from its facts (the two steps above in one). */
-export const problemReasons = (facts: DashboardFacts, now: string): ProblemReason[] =>
+export const problemReasons = (facts: ProblematicProductsFacts, now: string): ProblemReason[] =>
   problemsAt(storedProblems(facts), purchasableIgnoringVisibility(facts), facts.visibility, now);
 
 /** The moment a visibility rule ends (ISO-8601), or null for a rule that never ends (static, timed, from == to). */
@@ -135,4 +135,4 @@ export function isLowStock(stockTotal: number, criticalStockLevel: number | null
 }
 
 /** Without a category. */
-export const hasNoCategory = (facts: Pick<DashboardFacts, 'categoryCount'>): boolean => facts.categoryCount === 0;
+export const hasNoCategory = (facts: Pick<ProblematicProductsFacts, 'categoryCount'>): boolean => facts.categoryCount === 0;

@@ -1,15 +1,15 @@
 /**
- * Product dashboard contracts (issue 11 ProblematicProductsList; spec 2 "the product dashboard"): GET
+ * Problematic products contracts (spec 2 "Admin area": ProblematicProductsList, "the product dashboard"): GET
  * /v1/admin/products/problematic?kind=&days=&page=&pageSize=, permission `products.view`. Imports nothing but zod
- * (the kinds and reasons are domain/product/dashboard.ts's; api/routes/admin/product-dashboard.ts checks at compile
- * time that both lists agree). Prices in euro cents, stock in whole units, times ISO-8601.
+ * (the kinds and reasons are domain/product/problematic-products.ts's; api/routes/admin/problematic-products.ts checks at
+ * compile time that both lists agree). Prices in euro cents, stock in whole units, times ISO-8601.
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './catalog-constants.js';
 import { wholeNumber } from './text.js';
 
-export const DASHBOARD_KIND_NAMES = ['problematic', 'stale', 'outdated', 'popular', 'low-stock', 'no-category'] as const;
-export type DashboardKindName = (typeof DASHBOARD_KIND_NAMES)[number];
+export const PROBLEMATIC_PRODUCTS_KIND_NAMES = ['problematic', 'stale', 'outdated', 'popular', 'low-stock', 'no-category'] as const;
+export type ProblematicProductsKindName = (typeof PROBLEMATIC_PRODUCTS_KIND_NAMES)[number];
 
 /** Reasons of the problematic kind, in the order they are shown. */
 export const PROBLEM_REASON_NAMES = ['visible_not_purchasable', 'no_price', 'zero_price', 'no_description_et', 'no_description_en', 'no_image'] as const;
@@ -19,21 +19,21 @@ export const STALE_DAYS_DEFAULT = 180;
 export const STALE_DAYS_MAX = 3650;
 
 /**
- * Query: `kind` (default problematic; another value answers 400 `dashboard.kind_invalid`), `days` (stale: not
- * changed for N days, 1-3650, default 180; 400 `dashboard.days_invalid`), `page` (1-based), `pageSize` (24, 48, 84
+ * Query: `kind` (default problematic; another value answers 400 `problematic_products.kind_invalid`), `days` (stale: not
+ * changed for N days, 1-3650, default 180; 400 `problematic_products.days_invalid`), `page` (1-based), `pageSize` (24, 48, 84
  * or 120), `lang`.
  */
-export const dashboardQuerySchema = z.object({
-  kind: z.enum(DASHBOARD_KIND_NAMES).default('problematic'),
+export const problematicProductsQuerySchema = z.object({
+  kind: z.enum(PROBLEMATIC_PRODUCTS_KIND_NAMES).default('problematic'),
   days: wholeNumber(1, STALE_DAYS_MAX).default(STALE_DAYS_DEFAULT),
   page: wholeNumber(1, 100_000).default(1),
   pageSize: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be 24, 48, 84 or 120').default(DEFAULT_PAGE_SIZE),
   lang: z.string().optional(),
 });
-export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+export type ProblematicProductsQuery = z.infer<typeof problematicProductsQuerySchema>;
 
 /** Why a product is listed: a problem reason, or the kind's own fact with its figures. */
-export const dashboardReasonSchema = z.discriminatedUnion('code', [
+export const problematicProductsReasonSchema = z.discriminatedUnion('code', [
   z.object({ code: z.enum(PROBLEM_REASON_NAMES) }),
   /** Last changed at. */
   z.object({ code: z.literal('stale'), changedAt: z.string() }),
@@ -45,10 +45,10 @@ export const dashboardReasonSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('low_stock'), stock: z.number().int(), level: z.number().int() }),
   z.object({ code: z.literal('no_category') }),
 ]);
-export type DashboardReason = z.infer<typeof dashboardReasonSchema>;
+export type ProblematicProductsReason = z.infer<typeof problematicProductsReasonSchema>;
 
 /** One listed product; its edit screen is /admin/product/edit/{id}. */
-export const dashboardRowSchema = z.object({
+export const problematicProductsRowSchema = z.object({
   id: z.string(),
   code1: z.string(),
   /** In the request's language (Estonian when it has none). */
@@ -59,19 +59,19 @@ export const dashboardRowSchema = z.object({
   /** Visibility now. */
   visibility: z.enum(['visible', 'hidden', 'inaccessible']),
   changedAt: z.string().nullable(),
-  reasons: z.array(dashboardReasonSchema),
+  reasons: z.array(problematicProductsReasonSchema),
 });
-export type DashboardRow = z.infer<typeof dashboardRowSchema>;
+export type ProblematicProductsRow = z.infer<typeof problematicProductsRowSchema>;
 
 /** `data` of GET /v1/admin/products/problematic. */
-export const dashboardResponseSchema = z.object({
-  kind: z.enum(DASHBOARD_KIND_NAMES),
+export const problematicProductsResponseSchema = z.object({
+  kind: z.enum(PROBLEMATIC_PRODUCTS_KIND_NAMES),
   days: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Rows of this kind over all pages. */
   total: z.number().int(),
-  rows: z.array(dashboardRowSchema),
+  rows: z.array(problematicProductsRowSchema),
   /** Rows of every kind now (the tabs' counts). */
   counts: z.object({
     problematic: z.number().int(),
@@ -82,4 +82,4 @@ export const dashboardResponseSchema = z.object({
     'no-category': z.number().int(),
   }),
 });
-export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
+export type ProblematicProductsResponse = z.infer<typeof problematicProductsResponseSchema>;

@@ -1,11 +1,11 @@
 /**
- * The product dashboard read model (schema `rm_product_dashboard`; issue 11 ProblematicProductsList, spec 2 "the
- * product dashboard"): its tables (`createTables`) and its writer (`applyBatch`, conventions 5). A batch loads the
+ * The problematic products read model (schema `rm_problematic_products`, formerly `rm_product_dashboard`; spec 2
+ * "Admin area": ProblematicProductsList, "the product dashboard"): its tables (`createTables`) and its writer (`applyBatch`, conventions 5). A batch loads the
  * rows its Product and Stock events touch with one query, folds the events with the pure mapping of projection.ts
  * and writes the rows back with one upsert; OrderPlaced adds the order's units per product to `order_lines`.
  *
  * Tables:
- * - products: one row per product id with the facts the classifications read (domain/product/dashboard.ts) and the
+ * - products: one row per product id with the facts the classifications read (domain/product/problematic-products.ts) and the
  *   time-independent results (`problems`, `purchasable`); the time-dependent kinds keep their timestamps
  *   (`changed_at`, `vis_from`/`vis_to`/`vis_end`) and queries.ts applies the request's `now`;
  * - order_lines: units per (order, product) with the time the order was placed (the popular kind's 30 days).
@@ -14,24 +14,24 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import type { ReadModel } from '../read-model.js';
 import {
-  type DashboardDoc,
-  dashboardProductIdOf,
-  emptyDashboardDoc,
-  evolveDashboardDoc,
+  type ProblematicProductsDoc,
+  productIdOf,
+  emptyProblematicProductsDoc,
+  evolveProblematicProductsDoc,
   orderLinesOf,
-  PRODUCT_DASHBOARD_EVENT_TYPES,
-  toDashboardRow,
+  PROBLEMATIC_PRODUCTS_EVENT_TYPES,
+  toProblematicProductsRow,
 } from './projection.js';
-import type { ProductDashboardTables } from './schema.js';
+import type { ProblematicProductsTables } from './schema.js';
 
 const id = (schema: string, table: string) => sql.id(schema, table);
 
-async function createTables(db: Kysely<ProductDashboardTables>, schema: string): Promise<void> {
+async function createTables(db: Kysely<ProblematicProductsTables>, schema: string): Promise<void> {
   await sql`
     create table ${id(schema, 'products')} (
       id text primary key,
       product_exists boolean not null,
-      on_dashboard boolean not null,
+      listed boolean not null,
       code1 text not null,
       name_et text not null,
       name_en text not null,
@@ -68,17 +68,17 @@ async function createTables(db: Kysely<ProductDashboardTables>, schema: string):
 }
 
 /** Secondary indexes (a rebuild creates them after loading). */
-async function createIndexes(db: Kysely<ProductDashboardTables>, schema: string): Promise<void> {
+async function createIndexes(db: Kysely<ProblematicProductsTables>, schema: string): Promise<void> {
   const products = id(schema, 'products');
-  await sql`create index ${sql.id('dashboard_changed')} on ${products} (changed_at, id) where on_dashboard`.execute(db);
-  await sql`create index ${sql.id('dashboard_vis_end')} on ${products} (vis_end desc, id) where on_dashboard and vis_end is not null`.execute(db);
-  await sql`create index ${sql.id('dashboard_low_stock')} on ${products} ((stock_total - critical_stock_level), code1) where on_dashboard and critical_stock_level is not null`.execute(db);
-  await sql`create index ${sql.id('dashboard_order_lines_placed')} on ${id(schema, 'order_lines')} (placed_at) include (product_id, quantity)`.execute(db);
+  await sql`create index ${sql.id('listed_changed')} on ${products} (changed_at, id) where listed`.execute(db);
+  await sql`create index ${sql.id('listed_vis_end')} on ${products} (vis_end desc, id) where listed and vis_end is not null`.execute(db);
+  await sql`create index ${sql.id('listed_low_stock')} on ${products} ((stock_total - critical_stock_level), code1) where listed and critical_stock_level is not null`.execute(db);
+  await sql`create index ${sql.id('listed_order_lines_placed')} on ${id(schema, 'order_lines')} (placed_at) include (product_id, quantity)`.execute(db);
 }
 
 /** [column, SQL type] of `products`, in the order of the upsert. */
 const PRODUCT_COLUMNS = [
-  ['id', 'text'], ['product_exists', 'boolean'], ['on_dashboard', 'boolean'], ['code1', 'text'], ['name_et', 'text'], ['name_en', 'text'],
+  ['id', 'text'], ['product_exists', 'boolean'], ['listed', 'boolean'], ['code1', 'text'], ['name_et', 'text'], ['name_en', 'text'],
   ['gross_cents', 'integer'], ['has_description_et', 'boolean'], ['has_description_en', 'boolean'], ['image_count', 'integer'],
   ['category_count', 'integer'], ['policy', 'text'], ['delivery_days', 'integer'], ['stock', 'jsonb'], ['stock_total', 'integer'],
   ['critical_stock_level', 'integer'], ['visibility', 'jsonb'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'], ['vis_in', 'text'],
@@ -87,10 +87,10 @@ const PRODUCT_COLUMNS = [
 ] as const;
 
 /** The folded facts of the rows `ids` (times as ISO-8601 text, as the mapping keeps them). */
-async function loadDocs(trx: Transaction<ProductDashboardTables>, schema: string, ids: string[]): Promise<Map<string, DashboardDoc>> {
-  const docs = new Map<string, DashboardDoc>();
+async function loadDocs(trx: Transaction<ProblematicProductsTables>, schema: string, ids: string[]): Promise<Map<string, ProblematicProductsDoc>> {
+  const docs = new Map<string, ProblematicProductsDoc>();
   if (!ids.length) return docs;
-  const r = await sql<DashboardDoc>`
+  const r = await sql<ProblematicProductsDoc>`
     select id, product_exists, code1, name_et, name_en, gross_cents, has_description_et, has_description_en, image_count, category_count,
            policy, delivery_days, stock, critical_stock_level, visibility,
            to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed_at, product_version, stock_version
@@ -99,16 +99,16 @@ async function loadDocs(trx: Transaction<ProductDashboardTables>, schema: string
   return docs;
 }
 
-async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: string, events: RecordedEvent[]): Promise<void> {
-  const ids = [...new Set(events.map(dashboardProductIdOf).filter((x): x is string => x !== null))];
+async function applyBatch(trx: Transaction<ProblematicProductsTables>, schema: string, events: RecordedEvent[]): Promise<void> {
+  const ids = [...new Set(events.map(productIdOf).filter((x): x is string => x !== null))];
   const docs = await loadDocs(trx, schema, ids);
   const changed = new Set<string>();
   const lines: NonNullable<ReturnType<typeof orderLinesOf>> = [];
   for (const event of events) {
-    const productId = dashboardProductIdOf(event);
+    const productId = productIdOf(event);
     if (productId) {
-      const before = docs.get(productId) ?? emptyDashboardDoc(productId);
-      const after = evolveDashboardDoc(before, event);
+      const before = docs.get(productId) ?? emptyProblematicProductsDoc(productId);
+      const after = evolveProblematicProductsDoc(before, event);
       if (after !== before) {
         docs.set(productId, after);
         changed.add(productId);
@@ -118,7 +118,7 @@ async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: stri
     lines.push(...(orderLinesOf(event) ?? []));
   }
   if (changed.size) {
-    const rows = [...changed].map((pid) => toDashboardRow(docs.get(pid)!));
+    const rows = [...changed].map((pid) => toProblematicProductsRow(docs.get(pid)!));
     const names = sql.join(PRODUCT_COLUMNS.map(([c]) => sql.id(c)));
     const typed = sql.raw(PRODUCT_COLUMNS.map(([c, t]) => `"${c}" ${t}`).join(', '));
     const updates = sql.raw(PRODUCT_COLUMNS.filter(([c]) => c !== 'id').map(([c]) => `"${c}" = excluded."${c}"`).join(', '));
@@ -137,11 +137,16 @@ async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: stri
   }
 }
 
-/** The product dashboard read model (issue 11): problematic, stale, outdated, popular, low-stock, no-category. */
-export const productDashboardReadModel: ReadModel = {
-  name: 'product_dashboard',
-  version: 1,
-  eventTypes: PRODUCT_DASHBOARD_EVENT_TYPES,
+/**
+ * The problematic products read model: problematic, stale, outdated, popular, low-stock, no-category. Version 2
+ * renamed the column `on_dashboard` to `listed`; the schema was `rm_product_dashboard` (adopted on start, then
+ * rebuilt for the new version).
+ */
+export const problematicProductsReadModel: ReadModel = {
+  name: 'problematic_products',
+  formerNames: ['product_dashboard'],
+  version: 2,
+  eventTypes: PROBLEMATIC_PRODUCTS_EVENT_TYPES,
   createTables,
   createIndexes,
   applyBatch,

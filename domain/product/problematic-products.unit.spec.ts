@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type DashboardFacts,
+  type ProblematicProductsFacts,
   hasNoCategory,
   inPopularWindow,
   isLowStock,
   isOutdated,
   isStale,
-  onDashboard,
+  isListed,
   problemReasons,
   purchasableIgnoringVisibility,
   storedProblems,
   visibilityRuleEnd,
-} from './dashboard.js';
+} from './problematic-products.js';
 import type { VisibilityRule } from './visibility.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
 /** A product with nothing wrong: priced, described in both languages, an image, in stock, visible. */
-const good = (over: Partial<DashboardFacts> = {}): DashboardFacts => ({
+const good = (over: Partial<ProblematicProductsFacts> = {}): ProblematicProductsFacts => ({
   code1: 'BF 1018/1',
   grossCents: 1240,
   descriptions: { et: 'Kütusefilter diiselmootorile', en: 'Fuel filter for diesel engines' },
@@ -82,9 +82,9 @@ describe('problematic', () => {
     expect(problemReasons(facts, '2026-12-01T00:00:00.000Z')).toEqual(['visible_not_purchasable']);
   });
 
-  it('postage products are never on the dashboard', () => {
-    expect(onDashboard({ code1: 'postikulu-omniva-parcel' })).toBe(false);
-    expect(onDashboard({ code1: 'BF 1018/1' })).toBe(true);
+  it('postage products are never on the problematic products list', () => {
+    expect(isListed({ code1: 'postikulu-omniva-parcel' })).toBe(false);
+    expect(isListed({ code1: 'BF 1018/1' })).toBe(true);
   });
 });
 

@@ -1,14 +1,14 @@
 /**
- * The product dashboard read model's pure mapping (conventions 5): Product and Stock events to the facts a
+ * The problematic products read model's pure mapping (conventions 5): Product and Stock events to the facts a
  * `products` row keeps, and OrderPlaced to `order_lines`. No I/O: writer.ts loads the rows a batch touches, folds
  * the batch with these functions and writes the rows back. The classifications themselves are
- * domain/product/dashboard.ts; the derived columns are made by `toDashboardRow`.
+ * domain/product/problematic-products.ts; the derived columns are made by `toProblematicProductsRow`.
  *
  * Idempotent by stream position: a row remembers the last position applied of its product and stock streams
  * (`product_version`, `stock_version`) and ignores events at or below it; an order's lines are keyed by order and
  * product, and OrderPlaced happens once per order.
  */
-import { onDashboard, purchasableIgnoringVisibility, storedProblems, visibilityRuleEnd } from '../../domain/product/dashboard.js';
+import { isListed, purchasableIgnoringVisibility, storedProblems, visibilityRuleEnd } from '../../domain/product/problematic-products.js';
 import { parseOrderEvent } from '../../domain/order/events.js';
 import { parseProductEvent } from '../../domain/product/events.js';
 import { PRODUCT_EVENT_TYPES } from '../../domain/product/product.js';
@@ -16,12 +16,12 @@ import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/produ
 import { parseStockEvent } from '../../domain/stock/events.js';
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
-import type { ProductDashboardTables } from './schema.js';
+import type { ProblematicProductsTables } from './schema.js';
 
-export const PRODUCT_DASHBOARD_EVENT_TYPES: readonly string[] = [...PRODUCT_EVENT_TYPES, ...STOCK_EVENT_TYPES, 'OrderPlaced'];
+export const PROBLEMATIC_PRODUCTS_EVENT_TYPES: readonly string[] = [...PRODUCT_EVENT_TYPES, ...STOCK_EVENT_TYPES, 'OrderPlaced'];
 
 /** The folded facts of one product (times ISO-8601 text). */
-export interface DashboardDoc {
+export interface ProblematicProductsDoc {
   id: string;
   product_exists: boolean;
   code1: string;
@@ -32,7 +32,7 @@ export interface DashboardDoc {
   has_description_en: boolean;
   image_count: number;
   category_count: number;
-  policy: ProductDashboardTables['products']['policy'];
+  policy: ProblematicProductsTables['products']['policy'];
   delivery_days: number | null;
   stock: Record<string, number>;
   critical_stock_level: number | null;
@@ -42,7 +42,7 @@ export interface DashboardDoc {
   stock_version: number;
 }
 
-export function emptyDashboardDoc(id: string): DashboardDoc {
+export function emptyProblematicProductsDoc(id: string): ProblematicProductsDoc {
   return {
     id, product_exists: false, code1: '', name_et: '', name_en: '', gross_cents: null, has_description_et: false, has_description_en: false,
     image_count: 0, category_count: 0, policy: 'available', delivery_days: null, stock: {}, critical_stock_level: null,
@@ -51,13 +51,13 @@ export function emptyDashboardDoc(id: string): DashboardDoc {
 }
 
 /** The product id a Product or Stock event is about; null for other events. */
-export function dashboardProductIdOf(event: RecordedEvent): string | null {
+export function productIdOf(event: RecordedEvent): string | null {
   if (event.streamId.startsWith('product-') || event.streamId.startsWith('stock-')) return (event.data as { productId: string }).productId;
   return null;
 }
 
 /** Applies one Product or Stock event (returns `doc` itself when the event was applied already). */
-export function evolveDashboardDoc(doc: DashboardDoc, event: RecordedEvent): DashboardDoc {
+export function evolveProblematicProductsDoc(doc: ProblematicProductsDoc, event: RecordedEvent): ProblematicProductsDoc {
   const position = Number(event.streamPosition);
   if (event.streamId.startsWith('stock-')) {
     if (position <= doc.stock_version) return doc;
@@ -66,7 +66,7 @@ export function evolveDashboardDoc(doc: DashboardDoc, event: RecordedEvent): Das
   }
   if (position <= doc.product_version) return doc;
   const e = parseProductEvent(event);
-  const next: DashboardDoc = { ...doc, product_version: position, changed_at: event.metadata.time };
+  const next: ProblematicProductsDoc = { ...doc, product_version: position, changed_at: event.metadata.time };
   switch (e.type) {
     case 'ProductCreated':
       return {
@@ -110,12 +110,12 @@ function visibilityColumns(rule: VisibilityRule) {
 }
 
 /** The `products` row of a folded product: its facts plus the derived columns the queries filter on. */
-export function toDashboardRow(doc: DashboardDoc) {
+export function toProblematicProductsRow(doc: ProblematicProductsDoc) {
   const stockTotal = Object.values(doc.stock).reduce((a, b) => a + b, 0);
   const facts = { grossCents: doc.gross_cents, policy: doc.policy, deliveryDays: doc.delivery_days, stockTotal };
   return {
     ...doc,
-    on_dashboard: doc.product_exists && onDashboard({ code1: doc.code1 }),
+    listed: doc.product_exists && isListed({ code1: doc.code1 }),
     stock_total: stockTotal,
     problems: storedProblems({
       grossCents: doc.gross_cents,
