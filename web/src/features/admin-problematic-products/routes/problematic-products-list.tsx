@@ -5,9 +5,10 @@
  * has ended), popular (most ordered in the last 30 days), low stock, without a category — each with its count, a
  * dense table of one page of the kind (paged by the api; the order is the kind's own), each row with its reason(s)
  * and linking to the product's edit screen /admin/product/edit/{id}. Tab, N and page live in the URL
- * (`?kind=stale&days=90&page=2`). Tabs follow the ARIA tabs pattern (arrow keys, Home, End).
+ * (`?kind=stale&days=90&page=2`). The tabs are the shared TabList (conventions 16: the ARIA tabs pattern, arrow
+ * keys, Home, End); the rows the shared DataTable, paged by the server.
  */
-import { useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -19,10 +20,9 @@ import {
   STALE_DAYS_MAX,
 } from '../../../../../api/contracts/admin-problematic-products';
 import { PageMeta } from '../../../components/page-meta';
-import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
-import { STAFF_PAGE_SIZE } from '../../../components/staff/list-state';
+import { TabList, TabPanel } from '../../../components/staff/tab-list';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatCount, formatDate, formatEuro } from '../../../lib/format';
@@ -69,7 +69,6 @@ export function ProblematicProductsListScreen() {
   const list = useProblematicProducts({ kind, days, page, lang });
   const data = list.data;
   const reasonText = useReasonText();
-  const tabRefs = useRef<Partial<Record<ProblematicProductsKindName, HTMLButtonElement | null>>>({});
   const [daysInput, setDaysInput] = useState(String(days));
 
   const selectKind = (next: ProblematicProductsKindName) => {
@@ -78,16 +77,6 @@ export function ProblematicProductsListScreen() {
     else params.set('kind', next);
     params.delete('page');
     setSearch(params);
-    tabRefs.current[next]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent) => {
-    const i = PROBLEMATIC_PRODUCTS_KIND_NAMES.indexOf(kind);
-    const n = PROBLEMATIC_PRODUCTS_KIND_NAMES.length;
-    const target =
-      event.key === 'ArrowRight' ? (i + 1) % n : event.key === 'ArrowLeft' ? (i + n - 1) % n : event.key === 'Home' ? 0 : event.key === 'End' ? n - 1 : null;
-    if (target === null) return;
-    event.preventDefault();
-    selectKind(PROBLEMATIC_PRODUCTS_KIND_NAMES[target]!);
   };
   const applyDays = (event: FormEvent) => {
     event.preventDefault();
@@ -144,14 +133,6 @@ export function ProblematicProductsListScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, to, lang]);
 
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / STAFF_PAGE_SIZE)) : 1;
-  const hrefFor = (p: number) => {
-    const params = new URLSearchParams(search);
-    if (p <= 1) params.delete('page');
-    else params.set('page', String(p));
-    return `?${params.toString()}`;
-  };
-
   return (
     <section className="staff-screen problematic-products-screen" aria-labelledby="screen-title">
       <PageMeta title={t('problematicProducts.title')} description={t('problematicProducts.title')} noindex />
@@ -173,29 +154,16 @@ export function ProblematicProductsListScreen() {
         ) : null}
       </div>
 
-      <div className="problematic-products-tabs" role="tablist" aria-label={t('problematicProducts.tabsLabel')}>
-        {PROBLEMATIC_PRODUCTS_KIND_NAMES.map((key) => (
-          <button
-            key={key}
-            ref={(el) => {
-              tabRefs.current[key] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`problematic-products-tab-${key}`}
-            aria-selected={kind === key}
-            aria-controls="problematic-products-panel"
-            tabIndex={kind === key ? 0 : -1}
-            className="problematic-products-tabs__tab"
-            onClick={() => selectKind(key)}
-            onKeyDown={onTabKey}
-          >
-            {t(`problematicProducts.tab.${key}`)}
-            {data ? <span className="problematic-products-tabs__count">{formatCount(data.counts[key], lang)}</span> : null}
-          </button>
-        ))}
-      </div>
-      <div id="problematic-products-panel" role="tabpanel" aria-labelledby={`problematic-products-tab-${kind}`} aria-busy={list.isFetching}>
+      <TabList
+        idPrefix="problematic-products"
+        label={t('problematicProducts.tabsLabel')}
+        tabs={PROBLEMATIC_PRODUCTS_KIND_NAMES}
+        selected={kind}
+        onSelect={selectKind}
+        tabLabel={(key) => t(`problematicProducts.tab.${key}`)}
+        count={(key) => (data ? formatCount(data.counts[key], lang) : null)}
+      />
+      <TabPanel idPrefix="problematic-products" selected={kind} busy={list.isFetching}>
         {list.isPending ? <Spinner /> : null}
         {list.isError ? <FormAlert messages={[apiErrorText(list.error)]} /> : null}
         {data && data.kind === kind ? (
@@ -209,11 +177,11 @@ export function ProblematicProductsListScreen() {
               rowKey={(r) => r.id}
               empty={t(`problematicProducts.empty.${kind}`)}
               sortLabel={() => t('admin.table.sort')}
+              serverPaging={{ total: data.total, pageSize: data.pageSize }}
             />
-            <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} hrefFor={hrefFor} />
           </>
         ) : null}
-      </div>
+      </TabPanel>
     </section>
   );
 }
