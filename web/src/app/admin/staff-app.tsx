@@ -41,7 +41,7 @@ const StockNotificationsListScreen = lazy(() =>
 );
 const ProductEditScreen = lazy(() => import('../../features/admin-products/routes/product-edit').then((m) => ({ default: m.ProductEditScreen })));
 const ProductListScreen = lazy(() => import('../../features/admin-products/routes/product-list').then((m) => ({ default: m.ProductListScreen })));
-const CategoryTreeScreen = lazy(() => import('../../features/admin-products/routes/category-tree').then((m) => ({ default: m.CategoryTreeScreen })));
+const CategoryTreeScreen = lazy(() => import('../../features/admin-categories/routes/category-tree').then((m) => ({ default: m.CategoryTreeScreen })));
 const FilterListScreen = lazy(() => import('../../features/admin-filters/routes/filter-list').then((m) => ({ default: m.FilterListScreen })));
 const ProblematicProductsListScreen = lazy(() =>
   import('../../features/admin-problematic-products/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
