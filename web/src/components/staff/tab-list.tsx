@@ -1,6 +1,6 @@
 /**
- * The tabs of a staff list (conventions 16: "tabs with arrow keys"), shared by ProblematicProductsList and
- * StatisticsList: the WAI-ARIA tabs pattern with automatic activation — one tab in the Tab order (the selected
+ * The tabs of a staff screen (conventions 16: "tabs with arrow keys"), shared by ProblematicProductsList,
+ * StatisticsList and ProductEdit's languages: the WAI-ARIA tabs pattern with automatic activation — one tab in the Tab order (the selected
  * one), ArrowRight / ArrowLeft select the next / previous tab (wrapping), Home / End the first / last, and focus
  * follows the selection. The list keeps the selected tab in its URL and passes it back as `selected`. Styles in
  * ./tab-list.css.
@@ -9,7 +9,8 @@
  *            tabLabel={(k) => t(`tab.${k}`)} count={(k) => (k === tab ? total : null)} />
  *   <TabPanel idPrefix="statistics" selected={tab} busy={isFetching}>...</TabPanel>
  *
- * Ids: each tab is `${idPrefix}-tab-${key}`, the panel `${idPrefix}-panel`.
+ * Ids: each tab is `${idPrefix}-tab-${key}`, the panel `${idPrefix}-panel` (or `panelIdOf(key)` when each tab has
+ * its own panel, as ProductEdit's languages do).
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './tab-list.css';
@@ -37,9 +38,13 @@ interface TabListProps<K extends string> {
   tabLabel: (key: K) => ReactNode;
   /** A count shown beside the tab's label; null or undefined shows none. */
   count?: (key: K) => ReactNode | null | undefined;
+  /** The id of the panel a tab controls; default one panel for all, `${idPrefix}-panel` (TabPanel). */
+  panelIdOf?: (key: K) => string;
+  /** Tabs to mark in the danger colour (e.g. a language whose fields have errors). */
+  marked?: (key: K) => boolean;
 }
 
-export function TabList<K extends string>({ idPrefix, label, tabs, selected, onSelect, tabLabel, count }: TabListProps<K>) {
+export function TabList<K extends string>({ idPrefix, label, tabs, selected, onSelect, tabLabel, count, panelIdOf, marked }: TabListProps<K>) {
   const refs = useRef(new Map<K, HTMLButtonElement>());
   const select = (key: K) => {
     onSelect(key);
@@ -66,9 +71,9 @@ export function TabList<K extends string>({ idPrefix, label, tabs, selected, onS
             role="tab"
             id={`${idPrefix}-tab-${key}`}
             aria-selected={selected === key}
-            aria-controls={`${idPrefix}-panel`}
+            aria-controls={panelIdOf ? panelIdOf(key) : `${idPrefix}-panel`}
             tabIndex={selected === key ? 0 : -1}
-            className="staff-tabs__tab"
+            className={`staff-tabs__tab${marked?.(key) ? ' is-marked' : ''}`}
             onClick={() => select(key)}
             onKeyDown={onKeyDown}
           >
