@@ -22,6 +22,7 @@ import {
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { withListChanges } from '../../../components/staff/list-filters';
 import { TabList, TabPanel } from '../../../components/staff/tab-list';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
@@ -71,22 +72,12 @@ export function ProblematicProductsListScreen() {
   const reasonText = useReasonText();
   const [daysInput, setDaysInput] = useState(String(days));
 
-  const selectKind = (next: ProblematicProductsKindName) => {
-    const params = new URLSearchParams(search);
-    if (next === DEFAULT_KIND) params.delete('kind');
-    else params.set('kind', next);
-    params.delete('page');
-    setSearch(params);
-  };
+  const selectKind = (next: ProblematicProductsKindName) => setSearch(withListChanges(search, { kind: next === DEFAULT_KIND ? null : next }));
   const applyDays = (event: FormEvent) => {
     event.preventDefault();
     const next = readDays(daysInput.trim());
     setDaysInput(String(next));
-    const params = new URLSearchParams(search);
-    if (next === STALE_DAYS_DEFAULT) params.delete('days');
-    else params.set('days', String(next));
-    params.delete('page');
-    setSearch(params);
+    setSearch(withListChanges(search, { days: next === STALE_DAYS_DEFAULT ? null : String(next) }));
   };
 
   const columns = useMemo((): StaffColumn<ProblematicProductsRow>[] => {

@@ -208,7 +208,7 @@ export function ProductListScreen() {
       {canEditStock ? (
         <div className="staff-field product-list__reason">
           <label htmlFor={reasonId}>{t('productList.reason')}</label>
-          <input id={reasonId} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('productList.reasonPlaceholder')} />
+          <input id={reasonId} className="list-filter-bar__input" type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('productList.reasonPlaceholder')} />
           <p className="muted product-list__hint">{t('productList.stockHint')}</p>
         </div>
       ) : null}

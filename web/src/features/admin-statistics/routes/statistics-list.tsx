@@ -14,6 +14,7 @@ import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRange
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { withListChanges } from '../../../components/staff/list-filters';
 import { TabList, TabPanel } from '../../../components/staff/tab-list';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
@@ -43,13 +44,7 @@ export function StatisticsListScreen() {
   const [assigning, setAssigning] = useState<string | null>(null);
 
   /** Another range or tab: the sort stays, the page starts again. */
-  const setParam = (name: 'range' | 'tab', value: string, fallback: string) => {
-    const next = new URLSearchParams(search);
-    if (value === fallback) next.delete(name);
-    else next.set(name, value);
-    next.delete('page');
-    setSearch(next);
-  };
+  const setParam = (name: 'range' | 'tab', value: string, fallback: string) => setSearch(withListChanges(search, { [name]: value === fallback ? null : value }));
 
   const columns = useMemo(
     (): StaffColumn<KeywordStatisticsRow>[] => [
