@@ -13,6 +13,7 @@ import { parseOrderEvent } from '../../domain/order/events.js';
 import { parseProductEvent } from '../../domain/product/events.js';
 import { PRODUCT_EVENT_TYPES } from '../../domain/product/product.js';
 import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
+import { visibilityColumns } from '../visibility-columns.js';
 import { parseStockEvent } from '../../domain/stock/events.js';
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
@@ -94,18 +95,6 @@ export function evolveDashboardDoc(doc: DashboardDoc, event: RecordedEvent): Das
     default:
       // Other changes (unit, class, codes2, vehicles, attributes, ...) still make the product "changed" (stale kind).
       return next;
-  }
-}
-
-/** Visibility as query-time columns, as the catalog keeps them (projections/catalog/projection.ts). */
-function visibilityColumns(rule: VisibilityRule) {
-  switch (rule.type) {
-    case 'static':
-      return { vis_from: '-infinity', vis_to: 'infinity', vis_in: rule.state, vis_out: rule.state };
-    case 'timed':
-      return { vis_from: rule.rangeFrom, vis_to: 'infinity', vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
-    case 'timeRange':
-      return { vis_from: rule.rangeFrom, vis_to: rule.rangeFrom === rule.rangeTo ? 'infinity' : rule.rangeTo, vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
   }
 }
 
