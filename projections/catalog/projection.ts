@@ -11,10 +11,9 @@ import { CATEGORY_EVENT_TYPES } from '../../domain/category/category.js';
 import { parseCategoryEvent } from '../../domain/category/events.js';
 import { parseProductEvent } from '../../domain/product/events.js';
 import { PRODUCT_EVENT_TYPES, type ProductAttribute } from '../../domain/product/product.js';
-import { parseStockEvent } from '../../domain/stock/events.js';
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
-import { visibilityColumns } from '../visibility-columns.js';
+import { evolveStock, visibilityColumns } from '../product-doc-parts.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { normalizeCode, oeNumberOnly } from './search-text.js';
 
@@ -76,23 +75,10 @@ export function emptyProductDoc(id: string): ProductDoc {
   };
 }
 
-/** The product id an event is about, or null when the event is not about a product row. */
-export function productIdOf(event: RecordedEvent): string | null {
-  if (event.streamId.startsWith('product-') || event.streamId.startsWith('stock-')) return (event.data as { productId: string }).productId;
-  return null;
-}
-
 /** Applies one Product or Stock event to a product document. */
 export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): ProductDoc {
+  if (event.streamId.startsWith('stock-')) return evolveStock(doc, event);
   const position = Number(event.streamPosition);
-  if (event.streamId.startsWith('stock-')) {
-    if (position <= doc.stock_version) return doc;
-    // Every Stock event carries the warehouse's new free quantity `onHand`: receipts, adjustments and counts, and
-    // the reservations of orders (StockReserved lowers it, ReservationReleased raises it: spec 5 "Quantity and stock"), so stock and
-    // availableForSale drop and rise with them.
-    const e = parseStockEvent(event);
-    return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
-  }
   if (position <= doc.product_version) return doc;
   const e = parseProductEvent(event);
   const next: ProductDoc = { ...doc, product_version: position, modified_at: event.metadata.time, listing_position: event.checkpoint };
