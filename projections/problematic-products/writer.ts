@@ -12,10 +12,10 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { productIdOf } from '../product-doc-parts.js';
 import type { ReadModel } from '../read-model.js';
 import {
   type ProblematicProductsDoc,
-  productIdOf,
   emptyProblematicProductsDoc,
   evolveProblematicProductsDoc,
   orderLinesOf,
