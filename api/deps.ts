@@ -34,7 +34,7 @@ export interface ApiDeps {
   filterLabelCacheTtlMs?: number;
   /** Emits 'catalog' when the catalog read model changed (clears the caches); optional. */
   readModelChanges?: EventEmitter;
-  /** Issue 4: the online payment providers (platform/payments `createPaymentProviders`); none when absent. */
+  /** The online payment providers (platform/payments `createPaymentProviders`); none when absent. */
   payments?: PaymentProviders;
   /** Absolute base URL of the shop for payment return and notification URLs (PUBLIC_URL); else the request's host. */
   publicUrl?: string;
@@ -47,6 +47,13 @@ export interface ApiDeps {
    * POST /v1/place-order's limits per address and per e-mail (defaults 10 per 10 min, 5 per hour).
    */
   rateLimits?: RateLimitDeps;
+  /**
+   * The stock one client address may hold in unpaid orders (api/routes/orders/reserve-share.ts): `percent` of a
+   * limited product's stock (ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT, default 50; 100: no cap), each order's share
+   * counted for `holdMs` after placing (ORDER_RESERVATION_TTL_MS plus a sweep, default 31 minutes) or until it is
+   * paid or released.
+   */
+  reserveShare?: { percent?: number; holdMs?: number };
   /**
    * Fastify's trustProxy: behind a load balancer, which proxies' X-Forwarded-For to believe (true, or
    * addresses/CIDRs), so `request.ip` (the per-address rate limit's key) is the shopper's and not the proxy's.

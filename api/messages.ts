@@ -53,6 +53,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'order.not_accepted': { et: 'Tellimust ei võetud vastu. Täpsemat infot näete ostukorvis.', en: 'The order was not accepted. More information can be seen in the shopping cart.' },
   'order.product_unavailable': { et: 'Seda toodet ei saa osta.', en: "This product can't be purchased" },
   'order.not_enough_stock': { et: 'Laos ei ole piisavalt kaupa.', en: 'There is not enough items in stock.' },
+  // Spec 5 "Quantity and stock": one client address holds at most a share of a product's stock in unpaid orders.
+  'order.reserve_share_exceeded': {
+    et: 'Laos ei ole piisavalt kaupa: maksmata tellimustega saab ühelt aadressilt korraga broneerida vaid osa selle toote laost. Makske varasemad tellimused või vähendage kogust.',
+    en: "There is not enough items in stock for one address: unpaid orders from one address can reserve only part of this product's stock at a time. Pay your earlier orders or lower the quantity.",
+  },
   'order.row_name_required': { et: 'Salvestamine ebaõnnestus, tellimust ei saa salvestada ilma toote/teenuse nimeta.', en: "Saving failed, can't save order without product/service name." },
   'order.quantity_invalid': { et: 'Kogus peab olema täisarv vähemalt 1.', en: 'The quantity must be a whole number of at least 1.' },
   'order.too_many_rows': { et: 'Tellimuses on liiga palju ridu.', en: 'The order has too many rows.' },
