@@ -106,10 +106,16 @@ async function startWithProvider(start: () => Promise<PaymentStart>, request: Fa
 export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const limits = { ...DEFAULT_PAYMENT_LIMITS, ...deps.rateLimits?.payment };
-  // Per order and per address, at onRequest after the CSRF check (the path's token is known once routed).
+  // Per address and per order, at onRequest after the CSRF check (the path's token is known once routed). Only one
+  // app.rateLimit hook runs per request, so the second limit counts through createRateLimit (as place-order's
+  // per-e-mail limit does).
   const tokenOf = (request: FastifyRequest) => String((request.params as { token?: unknown }).token ?? '').slice(0, 200);
-  const perOrder = app.rateLimit({ max: limits.perOrder.max, timeWindow: limits.perOrder.windowMs, keyGenerator: (request) => `payment-order:${tokenOf(request)}` });
   const perIp = app.rateLimit({ max: limits.perIp.max, timeWindow: limits.perIp.windowMs, keyGenerator: (request) => `payment-ip:${request.ip}` });
+  const perOrderCount = app.createRateLimit({ max: limits.perOrder.max, timeWindow: limits.perOrder.windowMs, keyGenerator: (request) => `payment-order:${tokenOf(request)}` });
+  const perOrder = async (request: FastifyRequest) => {
+    const counted = await perOrderCount(request);
+    if (!counted.isAllowed && counted.isExceeded) throw new ApiError('rate_limited', 429);
+  };
 
   typed.get('/v1/payment/:token', { schema: { summary: 'An order and its payment methods (spec 7; personal data: no-store)', tags: ['payments'], params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 400: failure, 404: failure } } }, async (request, reply) => {
     // Personal data: never kept by a browser or proxy cache, the 404 neither.

@@ -12,6 +12,10 @@
  * comes first. A claim runs in one transaction under a per-address advisory lock, so concurrent orders from one
  * address cannot both fit into the same share; every api replica shares the table.
  *
+ * The stock figure comes from the read models (catalog and orders), which follow the events within milliseconds: a
+ * burst of orders from one address all see the same figure, and the per-address lock counts their units exactly;
+ * that no product goes below zero is the Stock aggregate's guarantee, not this cap's.
+ *
  * The addresses are the shoppers' IP addresses (personal data): a row lives at most `holdMs`, and every claim deletes
  * the rows past their time, whichever address they belong to.
  */
