@@ -192,6 +192,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'invoice.not_requested': { et: 'Seda arvet ei ole veel saadetud.', en: 'This invoice has not been sent yet.' },
   'invoice.client_forgotten': { et: 'Selle tellimuse klient on unustatud: tema arveid ei saa enam saata.', en: "This order's client was forgotten: its invoices can no longer be sent." },
   'invoice.kind_invalid': { et: 'Arve liik on kas arve või ettemaksuarve.', en: 'The invoice kind is invoice or prepayment.' },
+  'server_busy': { et: 'Server on hetkel hõivatud. Palun proovige mõne sekundi pärast uuesti.', en: 'The server is busy right now. Please try again in a few seconds.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovige hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };
 
