@@ -66,13 +66,13 @@ export interface ApiDeps {
    */
   sessions?: SessionDeps;
   /**
-   * Forgot password (issue 10, api/routes/session/password-reset.ts): POST /v1/password-reset answers no sooner
+   * Forgot password (api/routes/session/password-reset.ts): POST /v1/password-reset answers no sooner
    * than `minResponseMs` after it arrived (default 300), so a known user (an event appended) and an unknown one
    * take the same time. The tokens are read from `sessions.redis` under `sessions.keyPrefix`.
    */
   passwordReset?: { minResponseMs?: number };
   /**
-   * Uploaded files (issue 11, api/routes/files): `dir` the storage directory (FILES_DIR; absolute), `maxBytes` the
+   * Uploaded files (api/routes/files): `dir` the storage directory (FILES_DIR; absolute), `maxBytes` the
    * largest upload accepted (UPLOAD_MAX_BYTES). Absent: `var/files` of the working directory and 10 MiB.
    */
   files?: { dir: string; maxBytes: number };
