@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment, read once per process. Every variable is documented in README.md.
  *
- * Two run modes (production defaults: a role run alone never falls back to this machine's services): `one-machine` is `npm start` (everything on this machine: the
+ * Two run modes (production defaults): `one-machine` is `npm start` (everything on this machine: the
  * shop's address defaults to http://localhost:PORT and the sandbox bank is on unless PAYMENT_SANDBOX=off);
  * `production` is every other entry point, above all the roles run alone (`npm run api|projector|worker`): there
  * nothing defaults to localhost, the sandbox bank is on only when PAYMENT_SANDBOX=on says so, and

@@ -1,7 +1,7 @@
 /**
  * The mail outbox: one row per mail the shop decided to send, keyed by the id of the event that caused it, with
  * its state. It is what makes "one event, at most one accepted mail" hold across job redeliveries, replays and
- * crashed workers (issue 4 "Workers and mail"). It lives in schema `mail`; it is not a read model (never rebuilt
+ * crashed workers (workers and mail). It lives in schema `mail`; it is not a read model (never rebuilt
  * or dropped: it records side effects that happened).
  *
  * Table `mail.outbox`

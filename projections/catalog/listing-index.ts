@@ -38,7 +38,7 @@ export interface IndexProductRow {
   listed: boolean;
   /** The normalised part numbers (code1, code2, OE numbers), space-separated. */
   code_text: string;
-  /** Search aliases (staff-given words, issue 11), space-separated; searched like name words. */
+  /** Search aliases (staff-given words), space-separated; searched like name words. */
   alias_text: string;
   name_et: string;
   name_en: string;
@@ -222,7 +222,7 @@ export class CatalogListingIndex {
   private closure = new Map<string, string[]>();
   private subtreeBits = new Map<string, Uint32Array<ArrayBuffer>>();
   /**
-   * Words of the categories' search keywords (both languages; issue 11) to the categories that hold them: a search
+   * Words of the categories' search keywords (both languages) to the categories that hold them: a search
    * term matching one finds the products of those categories' subtrees.
    */
   private keywordCategories = new Map<string, string[]>();
@@ -944,7 +944,7 @@ export class CatalogListingIndex {
       if (term.length >= 5 && !/^\d+$/.test(term)) {
         for (const word of this.typoNeighbours(term)) for (const s of this.postings.get(word) ?? []) set(termBits, s);
       }
-      // Category search keywords (staff-given, issue 11): the products of the categories that hold the word.
+      // Category search keywords (staff-given): the products of the categories that hold the word.
       const keywordExact = this.keywordCategories.size ? this.scratchBits() : null;
       const byKeyword = keywordExact ? this.addKeywordMatches(term, termBits, keywordExact) : false;
       let found = false;

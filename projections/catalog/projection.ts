@@ -39,9 +39,9 @@ export interface ProductDoc {
   vehicles: string[];
   attributes: ProductAttribute[];
   oe_numbers: string[];
-  /** Search aliases (issue 11); absent in documents folded before they existed. */
+  /** Search aliases; absent in documents folded before they existed. */
   search_aliases?: string[];
-  /** Compatible and similar products' ids (issue 11 ProductEdit); absent in documents folded before they existed. */
+  /** Compatible and similar products' ids (spec 2 ProductEdit); absent in documents folded before they existed. */
   compatible_products?: string[];
   similar_products?: string[];
   gross_cents: number | null;
@@ -87,7 +87,7 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
   if (event.streamId.startsWith('stock-')) {
     if (position <= doc.stock_version) return doc;
     // Every Stock event carries the warehouse's new free quantity `onHand`: receipts, adjustments and counts, and
-    // the reservations of orders (StockReserved lowers it, ReservationReleased raises it: issue 4), so stock and
+    // the reservations of orders (StockReserved lowers it, ReservationReleased raises it), so stock and
     // availableForSale drop and rise with them.
     const e = parseStockEvent(event);
     return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
@@ -184,7 +184,7 @@ export function toProductRow(doc: ProductDoc) {
     // Listed: a product (not a service) with a price (spec 5 "Other rules"); visibility is checked at query time.
     listed: doc.exists && doc.product_class === 'product' && doc.gross_cents !== null,
     listing_position: doc.listing_position ?? '',
-    // ProductList's filters (issue 11): availability policy, without image, low stock (at or below the level).
+    // ProductList's filters: availability policy, without image, low stock (at or below the level).
     policy: doc.policy,
     image_count: doc.images.length,
     critical_level: doc.critical_stock_level,

@@ -178,7 +178,7 @@ const IDS_PER_NOTIFICATION = 150;
 
 /**
  * Tells listeners which products' stock changed in this batch (`NOTIFY stock_changed, 'id,id,...'`; delivered on
- * commit, so never for a batch that rolled back). The api pushes it to product pages over a websocket (issue 3:
+ * commit, so never for a batch that rolled back). The api pushes it to product pages over a websocket (
  * stock on the page updates live). A rebuild into the side schema (`rm_catalog__rebuild`) sends nothing; its
  * catch-up batches after the switch go through the live schema again.
  */

@@ -1,5 +1,5 @@
 /**
- * The product dashboard read model (schema `rm_product_dashboard`; issue 11 ProblematicProductsList, spec 2 "the
+ * The product dashboard read model (schema `rm_product_dashboard`; spec 2 ProblematicProductsList, spec 2 "the
  * product dashboard"): its tables (`createTables`) and its writer (`applyBatch`, conventions 5). A batch loads the
  * rows its Product and Stock events touch with one query, folds the events with the pure mapping of projection.ts
  * and writes the rows back with one upsert; OrderPlaced adds the order's units per product to `order_lines`.
@@ -137,7 +137,7 @@ async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: stri
   }
 }
 
-/** The product dashboard read model (issue 11): problematic, stale, outdated, popular, low-stock, no-category. */
+/** The product dashboard read model: problematic, stale, outdated, popular, low-stock, no-category. */
 export const productDashboardReadModel: ReadModel = {
   name: 'product_dashboard',
   version: 1,

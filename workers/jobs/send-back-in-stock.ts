@@ -1,5 +1,5 @@
 /**
- * BullMQ processor of `send-back-in-stock` jobs (issue 11 "Back-in-stock mail": one mail per request, never twice,
+ * BullMQ processor of `send-back-in-stock` jobs (back-in-stock mail: one mail per request, never twice,
  * also when a worker dies mid-send). A job names the event that made the request due (`triggerEventId`), the
  * request's stream (`requestId`) and its StockNotificationRequested event (`requestEventId`).
  *

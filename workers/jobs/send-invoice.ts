@@ -1,5 +1,5 @@
 /**
- * BullMQ processor of `send-invoice` jobs (issue 12 "Documents"; conventions 9: the invoice-mail process manager
+ * BullMQ processor of `send-invoice` jobs (order documents; conventions 9: the invoice-mail process manager
  * decided the job, the processor performs it). A job names one InvoiceSendRequested event (its id and the order);
  * the processor reads that request from the order stream (number, dates, recipient), renders the invoice PDF in the
  * order's language (domain/order/invoice-document.ts), sends it through the mail transport with the Message-ID
@@ -57,7 +57,7 @@ export interface SendInvoiceDeps {
   /** The site's global fields: the seller's company, registry code, VAT number, contacts and bank accounts. */
   loadSiteFields: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   /**
-   * Whether the order's client was forgotten (issue 12 'forget this client'; the admin orders read model's
+   * Whether the order's client was forgotten (GDPR erasure, 'forget this client'; the admin orders read model's
    * `forgotten`): a request still waiting then is skipped, never mailed to the forgotten address. Default: never.
    */
   clientForgotten?: (orderId: string) => Promise<boolean>;

@@ -1,5 +1,5 @@
 /**
- * BullMQ processor of `send-order-confirmation` jobs (issue 4 "Workers and mail"; conventions 9: the processor only
+ * BullMQ processor of `send-order-confirmation` jobs (workers and mail; conventions 9: the processor only
  * performs the side effect, the order-mail process manager decided it). A job carries the OrderPlaced event id and
  * the order id; the processor loads the order summary, renders the mail with the PDF attached
  * (workers/order-mail/order-confirmation.ts) and sends it over SMTP with the Message-ID derived from the event id.
@@ -74,7 +74,7 @@ export interface SendOrderConfirmationDeps {
   shopUrl: string;
   /**
    * The site's global fields (projections/site/queries.ts getSiteContent): the seller's company, registry code and
-   * VAT number printed in the PDF (issue 13 §5); without it the PDF names none.
+   * VAT number printed in the PDF; without it the PDF names none.
    */
   loadSiteFields?: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   log?: (line: string) => void;
@@ -94,7 +94,7 @@ export interface OrderMail {
   build(summary: OrderSummary, options: { eventId: string; from: string; shopUrl: string; seller: SellerDetails | null }): Promise<SendMailOptions & { messageId: string }>;
 }
 
-/** The order confirmation (issue 4). */
+/** The order confirmation. */
 export const ORDER_CONFIRMATION_MAIL: OrderMail = {
   kind: 'order-confirmation',
   jobName: SEND_ORDER_CONFIRMATION,
@@ -144,7 +144,7 @@ export function createOrderMailProcessor(mail: OrderMail, deps: SendOrderConfirm
         await markSkipped(trx, { eventId: job.eventId, kind: mail.kind, orderId: job.orderId, reason: 'the order has no e-mail address' });
         return { status: 'skipped', messageId } as const;
       }
-      // Exactly one address, or nothing is sent (issue 9 §5: orders placed before the checkout parsed its e-mail may
+      // Exactly one address, or nothing is sent (orders placed before the checkout parsed its e-mail may
       // hold a list or a header); retrying cannot make such an address valid.
       if (!parseMailAddress(summary.client.email)) {
         await markSkipped(trx, { eventId: job.eventId, kind: mail.kind, orderId: job.orderId, reason: 'the order e-mail is not exactly one valid address' });

@@ -1,5 +1,5 @@
 /**
- * BullMQ processor of `send-password-reset` jobs (issue 10 "Forgot password: a one-time link by mail (single use,
+ * BullMQ processor of `send-password-reset` jobs ("Forgot password: a one-time link by mail (single use,
  * 30 minutes)"). The password-reset-mail process manager (workers/process-managers/password-reset-mail.ts) turns
  * each PasswordResetRequested event into one job; this processor performs the side effect:
  *
