@@ -114,6 +114,7 @@ describe('payment attempts do not extend the hold', () => {
     await h.settle();
     h.clock.now = T0;
     const order = await place('EXP-HOLD', 4);
+    await h.settle();
     h.clock.now = at(29);
     const put = await h.app.inject({ method: 'PUT', url: `/v1/payment/${order.public_token}`, payload: { method: SANDBOX_METHOD_ID }, headers: csrf });
     expect(put.statusCode).toBe(200);
@@ -142,7 +143,8 @@ describe('the repeatable BullMQ job', () => {
     const queue = new Queue(queueName, { connection });
     const stop = await startReservationExpirySchedule({ queue, everyMs: 200, log: () => {} });
     try {
-      for (let i = 0; i < 100 && (await types(order.id)).length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      // The order's event is appended before the stock streams' releases: wait for both.
+      for (let i = 0; i < 200 && ((await types(order.id)).length < 2 || (await stockOf(h.store, id('EXP-JOB'))).free < 2); i++) await new Promise((r) => setTimeout(r, 100));
       expect(await types(order.id)).toEqual(['OrderPlaced', 'OrderReservationExpired']);
       expect((await stockOf(h.store, id('EXP-JOB'))).free).toBe(2);
     } finally {
