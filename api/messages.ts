@@ -36,6 +36,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.too_deep': { et: 'Päringu andmed on liiga sügavalt pesastatud.', en: 'The request data is nested too deeply.' },
   'unauthorized': { et: 'Palun logige sisse.', en: 'Please log in.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },
+  'request.origin_forbidden': { et: 'Päring tuli teiselt veebisaidilt ja lükati tagasi.', en: 'The request came from another website and was refused.' },
   'request.csrf_invalid': { et: 'Päringu turvakood puudub või on aegunud. Palun laadige leht uuesti.', en: 'The request has no valid security token. Please reload the page.' },
   'stock_notification.email_invalid': { et: 'Palun sisestage korrektne e-posti aadress.', en: 'Please enter a valid email address' },
   'stock_notification.already_submitted': { et: 'Teavitus on juba esitatud.', en: 'Notification already submitted' },
