@@ -124,6 +124,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'warehouse.inactive': { et: 'Ladu on deaktiveeritud.', en: 'The warehouse is deactivated.' },
   // Uploads (spec 5 "Uploads"; api/routes/files): {file}, {formattedLimit} and {mimeTypes} are filled in by the route.
   'file.too_big': { et: 'Fail "{file}" on liiga suur. Selle suurus ei tohi ületada {formattedLimit}.', en: 'The file "{file}" is too big. Its size cannot exceed {formattedLimit}.' },
+  'file.too_many_pixels': { et: 'Fail "{file}" on liiga suur. Selle suurus ei tohi ületada {formattedLimit}.', en: 'The file "{file}" is too big. Its size cannot exceed {formattedLimit}.' },
+  'file.busy': { et: 'Pilte alles töödeldakse: proovige mõne sekundi pärast uuesti.', en: 'Images are still being processed: try again in a few seconds.' },
   'file.not_an_image': { et: 'Fail ei ole pilt; lubatud on ainult järgmised failitüübid: {mimeTypes}', en: 'The file is not an image; Only following file types are allowed: {mimeTypes}' },
   'file.too_many': { et: 'Korraga saate üles laadida kõige rohkem 1 faili.', en: 'You can upload at most 1 file' },
   'file.too_few': { et: 'Palun laadige üles vähemalt 1 fail.', en: 'You should upload at least 1 file' },
