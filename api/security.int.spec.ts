@@ -1,5 +1,5 @@
 /**
- * Issue 9's api security holes, each reproduced through `app.inject` on real PostgreSQL and Redis: rate limits of
+ * The api's security rules, each reproduced through `app.inject` on real PostgreSQL and Redis: rate limits of
  * POST /v1/place-order per address and per e-mail (Redis counters shared by two app replicas), 5,000-deep JSON, NUL
  * bytes (400, no order number drawn), amounts that are not whole numbers, the unknown payment token (404 at once,
  * no-store), framework errors (414, 413, 415, bad URL) in the envelope, security headers on API answers and on
@@ -243,6 +243,8 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    // Images of the shop only (and data: for the favicon): no tracking pixel of another site loads.
+    expect(csp.split(';').map((d) => d.trim())).toContain("img-src 'self' data:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
