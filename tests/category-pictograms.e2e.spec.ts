@@ -14,6 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
@@ -27,10 +28,7 @@ import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 
 /** A 2 x 2 orange PNG, uploaded as the imaged product's picture (the CSP shows images of the shop's own files only). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4/5+B4T8DEwMDAwMDAwAkBgMBmjbF4AAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 255, g: 122, b: 26 } } }).png().toBuffer();
 const CATALOG = [
   'code1,name_et,name_en,category_et,category_en,price,stock,unit,availability,class,image_url',
   'PAD 1,Piduriklotsid ees,Front brake pads,Pidurid > Piduriklotsid,Brakes > Brake pads,25.00,tallinn=3,set,available,product,',
@@ -58,7 +56,7 @@ beforeAll(async () => {
   await seedSiteContent(h.store, new Date().toISOString());
   // The imaged product's picture: an uploaded file, as staff add one (commands/file/upload-file.ts).
   const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
-  await uploadFile(h.store, new FileStorage(dir), { fileId: IMAGE_FILE, folderId: null, name: 'brake-pads.png', bytes: PNG }, ctx());
+  await uploadFile(h.store, new FileStorage(dir), { fileId: IMAGE_FILE, folderId: null, name: 'brake-pads.png', bytes: await png() }, ctx());
   await setProductImages(h.store, { productId: productIdForCode('PAD 2'), images: [`/files/${IMAGE_FILE}`] }, ctx());
   await h.settle();
   ({ app, base } = await serveStorefront(h, { api: { files: { dir, maxBytes: 1024 * 1024 } } }));
@@ -104,7 +102,8 @@ describe('category pictograms', () => {
     const img = card('PAD 2').locator('.product-card__image img');
     await img.scrollIntoViewIfNeeded();
     expect(await img.getAttribute('src')).toBe(`/files/${IMAGE_FILE}/640.webp`);
-    await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+    // Loaded (its srcset names the 2 px renditions by their nominal widths, so the browser scales naturalWidth).
+    await eventually(() => img.evaluate((el: HTMLImageElement, prefix) => el.complete && el.naturalWidth > 0 && el.currentSrc.includes(prefix), `/files/${IMAGE_FILE}/`)).toBe(true);
     expect(await card('PAD 2').locator('svg[data-pictogram]').count()).toBe(0);
     expect(await card('PAD 2').locator('.product-image--empty').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
