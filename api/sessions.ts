@@ -91,7 +91,7 @@ return 1`;
  * Redis store: one key per session, expiring `ttlMs` after the last write. A destroyed id leaves a tombstone for
  * `ttlMs`, and a write to it is ignored: @fastify/session saves a rolling session at the end of every request, so a
  * request still running when the same session logs out (a badge call, a websocket upgrade) would otherwise write
- * the session back and undo the logout (a logout ends the session for good).
+ * the session back and undo the logout ("logout destroys it").
  */
 export function redisSessionStore(redis: Redis, prefix: string, ttlMs: number): SessionStore {
   const key = (id: string) => `${prefix}sess:${id}`;

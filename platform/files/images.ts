@@ -1,5 +1,6 @@
 /**
- * Image checks and renditions for uploads (conventions 14: files by their bytes, `file-type`, then `sharp`).
+ * Image checks and renditions for uploads (product images; conventions 14: files by their bytes, `file-type`,
+ * then `sharp`).
  *
  * - `detectFileType(bytes)`: the type the bytes are (magic numbers), whatever the file's name or the sent type say.
  * - `renderImage(bytes, widths)`: reads the image's header and refuses one of more than MAX_INPUT_PIXELS pixels

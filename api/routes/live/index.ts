@@ -12,7 +12,7 @@
  * once. The session is checked again before each push (one store read per staff socket): a socket whose session
  * ended (logout, idle, revoked) gets no more hints.
  *
- * Payment pages: the page of an order sends `{"order": "<publicToken>"}` (one order per socket; a
+ * Payment pages (live payment page): the page of an order sends `{"order": "<publicToken>"}` (one order per socket; a
  * later message replaces it) and gets `{"type": "payment", "paid": true|false}` when that order's paid state differs
  * from what the socket was last told (at once when it is already paid), read from the orders read model after each
  * `rm_changed` 'orders' (coalesced like the badges). Only the socket that names a token hears about it, and the
@@ -79,7 +79,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     }, BADGE_COALESCE_MS);
   };
   deps.readModelChanges?.on('orders', onBadges);
-  // Issue 12: the unfilled-orders badge counts the admin orders read model (filled / unfilled).
+  // The unfilled-orders badge counts the admin orders read model (filled / unfilled).
   deps.readModelChanges?.on('admin_orders', onBadges);
   deps.readModelChanges?.on('stock_notifications', onBadges);
 
