@@ -5,7 +5,8 @@
  * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only; the site's global
  *    fields and main menu seeded (commands/site/seed-site-content.ts);
  *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing;
- * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL;
+ * 4. every role in this process: projectors, workers, and the api serving the storefront on 127.0.0.1 unless HOST
+ *    says otherwise; prints the URL, and a warning whenever the sandbox bank is on beyond loopback;
  * 5. on a start that finds no user, the first administrator (roles ADMIN and CLIENT): ADMIN_USERNAME /
  *    ADMIN_PASSWORD when set, else user `admin` with a generated password printed once.
  */
@@ -18,7 +19,7 @@ import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
 import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
-import { loadConfig } from '../platform/config.js';
+import { isLoopbackHost, loadConfig, sandboxExposureWarning } from '../platform/config.js';
 import { ensureDocumentFonts } from '../platform/documents/fonts.js';
 import { startMailCatcher } from '../platform/mail/catcher.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
@@ -81,7 +82,10 @@ async function main(): Promise<void> {
   // Staff sign-in: the first administrator when no user exists; a generated password is printed once.
   await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stopApi = await startApi(rt, log);
-  log(`the shop is running: http://localhost:${config.port}`);
+  log(`the shop is running: http://localhost:${config.port}${isLoopbackHost(config.host) ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`);
+  // The sandbox bank lets anyone pay for free: said plainly whenever the shop is reachable beyond this machine.
+  const exposed = sandboxExposureWarning(config);
+  if (exposed) log(exposed);
   if (catcher) log(`mail catcher: order confirmation mails at ${catcher.webUrl}`);
 
   let stopping = false;
