@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
+import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
 import { placeOrderLimitsFromEnv } from '../api/rate-limits.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
@@ -46,10 +47,11 @@ export interface Runtime {
 
 /**
  * Opens the database pool (`max` connections: 30 when every role shares the process, else 20), runs the platform
- * migrations and opens the event store; Redis, the queue and the mailer follow on first use.
+ * migrations and opens the event store; Redis, the queue and the mailer follow on first use. `queuePrefix` (BullMQ's
+ * key prefix, default `bull`) keeps a test's or benchmark's queue apart from a shop on the same Redis.
  * @throws the pg error when PostgreSQL cannot be reached or a migration fails
  */
-export async function openRuntime(config: Config, role: string): Promise<Runtime> {
+export async function openRuntime(config: Config, role: string, options: { queuePrefix?: string } = {}): Promise<Runtime> {
   const db = createDatabase(config.databaseUrl, { max: role === 'all' ? 30 : 20, applicationName: `shop-${role}` });
   await migrate(db);
   const store = createEventStore(config, db);
@@ -62,7 +64,7 @@ export async function openRuntime(config: Config, role: string): Promise<Runtime
     shopQueue: () => {
       if (!shop) {
         const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-        shop = { connection, queue: new Queue(SHOP_QUEUE, { connection }) };
+        shop = { connection, queue: new Queue(SHOP_QUEUE, { connection, ...(options.queuePrefix ? { prefix: options.queuePrefix } : {}) }) };
       }
       return shop;
     },
@@ -197,4 +199,33 @@ export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<
     now: () => new Date().toISOString(),
     log,
   });
+}
+
+/**
+ * Every role in this process, as `npm start` runs them (bin/start.ts): the projectors and the workers (with their
+ * process managers) first, then `prepare` (e.g. the demo catalog import), then the wait until the projectors have
+ * projected everything, the first administrator when no user exists (`admin`: ADMIN_USERNAME / ADMIN_PASSWORD), and
+ * last the api. `stop` stops the roles in reverse order (not the runtime).
+ */
+export async function startEveryRole(
+  rt: Runtime,
+  log: Log,
+  options: { prepare?: () => Promise<void>; admin?: { username?: string; password?: string } } = {},
+): Promise<{ caughtUp: () => Promise<void>; stop: () => Promise<void> }> {
+  const projectors = await startProjectors(rt, log);
+  const stopWorker = await startWorker(rt, log);
+  await options.prepare?.();
+  log('projecting events into the read models ...');
+  await projectors.caughtUp();
+  // Staff sign-in (spec: staff users): the first administrator when no user exists; a generated password is printed once.
+  await ensureFirstAdministrator(rt.store, rt.db, options.admin ?? {}, log);
+  const stopApi = await startApi(rt, log);
+  return {
+    caughtUp: projectors.caughtUp,
+    stop: async () => {
+      await stopApi();
+      await stopWorker();
+      await projectors.stop();
+    },
+  };
 }

@@ -179,7 +179,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
       if (!processor) throw new Error(`No processor for job ${job.name}`);
       return processor(job.data);
     },
-    { connection: deps.connection, concurrency: deps.concurrency ?? 4 },
+    // The queue's key prefix too (a test's or benchmark's queue apart from a shop on the same Redis).
+    { connection: deps.connection, concurrency: deps.concurrency ?? 4, prefix: deps.queue.opts.prefix },
   );
   worker.on('failed', (job, error) => deps.log(`job ${job?.name} ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
