@@ -93,7 +93,7 @@ async function requestPaths(url: string, username: string): Promise<string[]> {
     const now = new Date().toISOString();
     await registerUser(store, { username, password: PASSWORD, confirm: PASSWORD, roles: ['CLIENT'] }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now }, { usernameTaken: async () => false });
     await ensureReadModel(db, store, usersReadModel);
-    const users = runProjector(db, store, usersReadModel, { connectionString: url });
+    const users = runProjector(db, store, usersReadModel);
     await users.caughtUp();
     await users.stop();
     const sample = await sql<{ code1: string; name_et: string; name_en: string }>`select code1, name_et, name_en from rm_catalog.products tablesample system (2) where seq > 0 limit 400`.execute(db);

@@ -45,7 +45,7 @@ async function main() {
   try {
     await migrate(db);
     for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-    projectors.push(...READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: url, retryMs: 500 })));
+    projectors.push(...READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 500 })));
     const rows = hotProductRows(HOT);
     await importCatalog(store, rows, { vatRatePercent: 24, concurrency: 4, now: () => new Date().toISOString() });
     await Promise.all(projectors.map((p) => p.caughtUp()));

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const rt = await openRuntime(config, role);
   if (role === 'api') await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stop =
-    role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : await startWorker(rt, log);
+    role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : (await startWorker(rt, log)).stop;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -46,13 +46,20 @@ export interface Runtime {
 }
 
 /**
- * Opens the database pool (`max` connections: 30 when every role shares the process, else 20), runs the platform
+ * Connections of a process's pool by role. Every projector and process manager runs on the pool (leases instead of a
+ * session each, platform/subscriptions/leases.ts), so with the two LISTEN connections (the event store's wake-up
+ * hints and the api's read-model changes) `npm start` (role `all`) holds at most 8 + 2 = 10 connections.
+ */
+export const POOL_SIZE: Record<string, number> = { all: 8, api: 12, projector: 6, worker: 6 };
+
+/**
+ * Opens the database pool (`max` connections: POOL_SIZE of the role), runs the platform
  * migrations and opens the event store; Redis, the queue and the mailer follow on first use. `queuePrefix` (BullMQ's
  * key prefix, default `bull`) keeps a test's or benchmark's queue apart from a shop on the same Redis.
  * @throws the pg error when PostgreSQL cannot be reached or a migration fails
  */
 export async function openRuntime(config: Config, role: string, options: { queuePrefix?: string } = {}): Promise<Runtime> {
-  const db = createDatabase(config.databaseUrl, { max: role === 'all' ? 30 : 20, applicationName: `shop-${role}` });
+  const db = createDatabase(config.databaseUrl, { max: POOL_SIZE[role] ?? 10, applicationName: `shop-${role}` });
   await migrate(db);
   const store = createEventStore(config, db);
   let shop: { connection: Redis; queue: Queue } | null = null;
@@ -168,7 +175,7 @@ function sessionSecretOfThisMachine(): string {
 /** Creates missing read models, then runs one projector per read model (standby when another process holds it). */
 export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
-  const running = READ_MODELS.map((rm) => runProjector(rt.db, rt.store, rm, { connectionString: rt.config.databaseUrl, log }));
+  const running = READ_MODELS.map((rm) => runProjector(rt.db, rt.store, rm, { log }));
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));
@@ -180,7 +187,7 @@ export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: ()
 }
 
 /** Starts the BullMQ workers with this process's pool, store, queue and mailer, and the orders read model's queries. */
-export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<void>> {
+export async function startWorker(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
   const { connection, queue } = rt.shopQueue();
   return startWorkers({
     db: rt.db,
@@ -205,7 +212,8 @@ export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<
  * Every role in this process, as `npm start` runs them (bin/start.ts): the projectors and the workers (with their
  * process managers) first, then `prepare` (e.g. the demo catalog import), then the wait until the projectors have
  * projected everything, the first administrator when no user exists (`admin`: ADMIN_USERNAME / ADMIN_PASSWORD), and
- * last the api. `stop` stops the roles in reverse order (not the runtime).
+ * last the api. `caughtUp` waits for the projectors and the process managers; `stop` stops the roles in reverse
+ * order (not the runtime).
  */
 export async function startEveryRole(
   rt: Runtime,
@@ -213,7 +221,7 @@ export async function startEveryRole(
   options: { prepare?: () => Promise<void>; admin?: { username?: string; password?: string } } = {},
 ): Promise<{ caughtUp: () => Promise<void>; stop: () => Promise<void> }> {
   const projectors = await startProjectors(rt, log);
-  const stopWorker = await startWorker(rt, log);
+  const workers = await startWorker(rt, log);
   await options.prepare?.();
   log('projecting events into the read models ...');
   await projectors.caughtUp();
@@ -221,10 +229,12 @@ export async function startEveryRole(
   await ensureFirstAdministrator(rt.store, rt.db, options.admin ?? {}, log);
   const stopApi = await startApi(rt, log);
   return {
-    caughtUp: projectors.caughtUp,
+    caughtUp: async () => {
+      await Promise.all([projectors.caughtUp(), workers.caughtUp()]);
+    },
     stop: async () => {
       await stopApi();
-      await stopWorker();
+      await workers.stop();
       await projectors.stop();
     },
   };
