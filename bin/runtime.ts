@@ -42,15 +42,24 @@ export interface Runtime {
   shopQueue(): { connection: Redis; queue: Queue };
   /** The SMTP mailer (SMTP_URL), made on first use. */
   mailer(): MailTransport;
+  /**
+   * The pool and event store every projector and process manager of this process runs on (DAEMON_POOL_SIZE of
+   * the role), opened on first use: apart from `db`, so the subscriptions' polling never queues the api's requests
+   * and the api's load never starves the projectors. Its store holds the process's one LISTEN connection for
+   * wake-up hints (the api's store only appends and reads).
+   */
+  daemon(): { db: Database; store: EventStore };
   close(): Promise<void>;
 }
 
 /**
- * Connections of a process's pool by role. Every projector and process manager runs on the pool (leases instead of a
- * session each, platform/subscriptions/leases.ts), so with the two LISTEN connections (the event store's wake-up
- * hints and the api's read-model changes) `npm start` (role `all`) holds at most 8 + 2 = 10 connections.
+ * Connections of a process by role: POOL_SIZE for the api, the jobs and the commands (`Runtime.db`), DAEMON_POOL_SIZE
+ * for every projector and process manager (`Runtime.daemon()`; leases instead of a session each,
+ * platform/subscriptions/leases.ts), plus at most two LISTEN connections (the event store's wake-up hints, the api's
+ * read-model changes). `npm start` (role `all`) holds at most 5 + 3 + 2 = 10.
  */
-export const POOL_SIZE: Record<string, number> = { all: 8, api: 12, projector: 6, worker: 6 };
+export const POOL_SIZE: Record<string, number> = { all: 5, api: 12, projector: 2, worker: 6 };
+export const DAEMON_POOL_SIZE: Record<string, number> = { all: 3, api: 1, projector: 4, worker: 2 };
 
 /**
  * Opens the database pool (`max` connections: POOL_SIZE of the role), runs the platform
@@ -64,6 +73,7 @@ export async function openRuntime(config: Config, role: string, options: { queue
   const store = createEventStore(config, db);
   let shop: { connection: Redis; queue: Queue } | null = null;
   let mailer: MailTransport | null = null;
+  let daemon: { db: Database; store: EventStore } | null = null;
   return {
     config,
     db,
@@ -76,12 +86,23 @@ export async function openRuntime(config: Config, role: string, options: { queue
       return shop;
     },
     mailer: () => (mailer ??= createMailTransport(config.mail.smtpUrl)),
+    daemon: () => {
+      if (!daemon) {
+        const daemonDb = createDatabase(config.databaseUrl, { max: DAEMON_POOL_SIZE[role] ?? 3, applicationName: `shop-${role}-daemon` });
+        daemon = { db: daemonDb, store: createEventStore(config, daemonDb) };
+      }
+      return daemon;
+    },
     close: async () => {
       if (shop) {
         await shop.queue.close();
         shop.connection.disconnect();
       }
       mailer?.close();
+      if (daemon) {
+        await daemon.store.close();
+        await daemon.db.destroy();
+      }
       await store.close();
       await db.destroy();
     },
@@ -172,10 +193,14 @@ function sessionSecretOfThisMachine(): string {
   return secret;
 }
 
-/** Creates missing read models, then runs one projector per read model (standby when another process holds it). */
+/**
+ * Creates missing read models, then runs one projector per read model on the daemon pool (standby when another
+ * process holds its lease).
+ */
 export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
-  const running = READ_MODELS.map((rm) => runProjector(rt.db, rt.store, rm, { log }));
+  const { db, store } = rt.daemon();
+  const running = READ_MODELS.map((rm) => runProjector(db, store, rm, { log }));
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));
@@ -202,6 +227,7 @@ export async function startWorker(rt: Runtime, log: Log): Promise<{ stop: () => 
     loadCatalogProduct: catalogProductLoader(rt.db, () => new Date().toISOString()),
     loadSiteFields: async () => (await getSiteContent(rt.db)).fields,
     findExpiredReservations: (cutoff, limit) => findExpiredReservations(rt.db, cutoff, limit),
+    daemon: rt.daemon(),
     config: rt.config,
     now: () => new Date().toISOString(),
     log,

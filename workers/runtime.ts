@@ -49,6 +49,11 @@ export interface WorkerDeps {
   connection: Redis;
   /** The `shop` queue: process managers and schedules enqueue on it. */
   queue: Queue;
+  /**
+   * The pool and store the process managers run on (bin/runtime.ts `Runtime.daemon()`: apart from the jobs' pool, so
+   * their polling never queues a job's queries); default `db` and `store`.
+   */
+  daemon?: { db: Database; store: EventStore };
   mailer: MailTransport;
   /**
    * The forgot-password tokens (platform/security/reset-tokens.ts); default: on `connection` with the default prefix
@@ -187,7 +192,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<{ stop: () => Prom
   // Reservation expiry: a repeatable job every ORDER_RESERVATION_SWEEP_MS (one schedule for all workers).
   const stopExpirySchedule = await startReservationExpirySchedule({ queue: deps.queue, everyMs: deps.config.orderReservationSweepMs, log: deps.log });
   // The process managers (process-managers/process-managers.ts), each on the one runner and this process's pool.
-  const managers = PROCESS_MANAGERS.map((definition) => startProcessManager(definition, { db: deps.db, store: deps.store, queue: deps.queue, log: deps.log }));
+  const { db, store } = deps.daemon ?? deps;
+  const managers = PROCESS_MANAGERS.map((definition) => startProcessManager(definition, { db, store, queue: deps.queue, log: deps.log }));
   return {
     caughtUp: async () => {
       await Promise.all(managers.map((m) => m.caughtUp()));
