@@ -1,5 +1,5 @@
 /**
- * Rate limits of POST /v1/place-order (issue 9; spec 7/8 "Rate limit exceeded. Please try again later."): a burst
+ * Rate limits of POST /v1/place-order (spec 7/8 "Rate limit exceeded. Please try again later."): a burst
  * of well-formed orders would hold stock for ORDER_RESERVATION_TTL_MS and queue a mail each. Two limits, both
  * through @fastify/rate-limit:
  * - per client address (`request.ip`; behind a proxy set Fastify's trustProxy), counted at onRequest;
@@ -9,7 +9,7 @@
  * process (tests, one-process set-ups). An exceeded limit answers 429 `rate_limited` in the envelope, in the
  * request's language (api/errors.ts).
  *
- * The forgot-password calls (issue 10) use the same limiter: POST /v1/password-reset per client address and per
+ * The forgot-password calls use the same limiter: POST /v1/password-reset per client address and per
  * username or e-mail address asked for (counted whether or not such a user exists, so the 429 tells nothing), and
  * POST /v1/password-reset/{token} per client address.
  */
@@ -28,7 +28,7 @@ export interface PlaceOrderLimits {
   perEmail: Limit;
 }
 
-/** Limits of the forgot-password calls (issue 10; api/routes/session/password-reset.ts). */
+/** Limits of the forgot-password calls (api/routes/session/password-reset.ts). */
 export interface PasswordResetLimits {
   /** Requests for a link per client address; default 10 per 15 minutes. */
   perIp: Limit;

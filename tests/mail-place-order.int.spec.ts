@@ -1,5 +1,5 @@
 /**
- * The confirmation mail of a real order (issue 4): POST /v1/place-order on the whole shop (fresh PostgreSQL, every
+ * The confirmation mail of a real order: POST /v1/place-order on the whole shop (fresh PostgreSQL, every
  * projector), the order-mail process manager on real Redis, the send-order-confirmation processor loading the
  * order from the orders read model (projections/orders/queries.ts getOrderSummary), a real SMTP server. The mail
  * reaches the client once, in the order's language, with the payment link and the PDF.

@@ -1,5 +1,5 @@
 /**
- * Reservation expiry on real PostgreSQL and Redis (issue 4): unpaid orders past ORDER_RESERVATION_TTL_MS and
+ * Reservation expiry on real PostgreSQL and Redis: unpaid orders past ORDER_RESERVATION_TTL_MS and
  * reservations of never-placed orders are released with events saying so; paid orders keep their stock; a
  * repeated sweep changes nothing; the repeatable BullMQ job runs the sweep.
  */

@@ -1,5 +1,5 @@
 /**
- * The shopper's checkout as a use case (issue 4 and 9; spec 4 "Checkout", spec 5 "Checkout", "Quantity and stock",
+ * The shopper's checkout as a use case (spec 4 "Checkout", spec 5 "Checkout", "Quantity and stock",
  * "Other rules: VAT"): a cart and the checkout form in, a placed order out. The api's POST /v1/place-order parses
  * the body and calls this; staff order editing is to reuse it. It reads the catalog, the parcel machines and the
  * order-number sequence only through the ports below (adapters: api/order-ports.ts), so the write side never
@@ -111,7 +111,7 @@ export async function placeOrderFromCart(ports: CheckoutPorts, input: CartChecko
   for (const id of [...amounts.keys()]) if (providerOfPostageProduct(id)) amounts.delete(id);
   const postageId = isDeliveryProviderId(input.deliveryProvider) ? postageProductId(input.deliveryProvider) : null;
   if (postageId) amounts.set(postageId, 1);
-  // The catalog, the delivery location and its name are read at once (three round trips side by side, issue 13 §1).
+  // The catalog, the delivery location and its name are read at once (three round trips side by side).
   const providerId = input.deliveryProvider.trim();
   const optionId = input.deliveryOption.trim();
   const [products, offered, optionName] = await Promise.all([

@@ -1,5 +1,5 @@
 /**
- * The order's documents as data (issue 9: composition belongs to the feature, platform keeps the mechanisms): the
+ * The order's documents as data (composition belongs to the feature, platform keeps the mechanisms): the
  * formatting shared by the order summary PDF and the confirmation mail — money, dates, quantities, the labels of an
  * order in Estonian or English — and `orderSummaryDocument`, the order summary (spec 7 "Order summary download")
  * as a neutral printed document that platform/documents/pdf.ts typesets. Pure functions, no I/O, no library.
@@ -178,7 +178,7 @@ export const DOCUMENT_LABELS = {
   },
 } as const;
 
-/** The seller as the order documents print it (issue 13 §5): the company behind the shop, from the global fields. */
+/** The seller as the order documents print it: the company behind the shop, from the global fields. */
 export interface SellerDetails {
   companyName: string;
   registryCode: string;
@@ -260,7 +260,7 @@ export function orderPdfFileName(summary: OrderSummary, language: DocumentLangua
  * printed document: the shop's name, the order number and date, payment state, the client, the delivery (provider,
  * parcel machine or address), one line per row (code, name, quantity and unit, unit price, line total), net total,
  * VAT with its rate, total, whether the order is paid, and the seller's company, registry code and VAT number when
- * known (issue 13 §5).
+ * known.
  * @param summary the order (amounts in euro cents)
  * @param language 'et' or 'en-US': labels, number and date formats (the date is the Estonian calendar day)
  * @param seller the shop's company (`sellerFromFields` of the global fields), or null to print none

@@ -1,5 +1,5 @@
 /**
- * Reservation expiry (issue 4): a BullMQ repeatable job (`expire-reservations`, every ORDER_RESERVATION_SWEEP_MS,
+ * Reservation expiry: a BullMQ repeatable job (`expire-reservations`, every ORDER_RESERVATION_SWEEP_MS,
  * default 1 minute) that finds, in the orders read model, unpaid orders (and never-placed order ids left by a crash
  * between reserving and saving) holding stock reserved more than ORDER_RESERVATION_TTL_MS ago (default 30 minutes;
  * counted from the latest payment attempt when the shopper started one), and releases it: OrderReservationExpired on the order stream, ReservationReleased (reason `expired`, or

@@ -1,11 +1,11 @@
 /**
- * The order confirmation mail (issue 4 "Workers and mail"; spec 3 "Order", "Client"; spec 4 "Payment page"; spec 8
+ * The order confirmation mail (workers and mail; spec 3 "Order", "Client"; spec 4 "Payment page"; spec 8
  * success message "Your order has been placed."): subject, plain text and HTML in the order's language (et or
  * en-US), with the rows, totals with VAT, the delivery (provider, parcel machine or courier address), and the link to
  * /payment/{token} where an unpaid order is paid and a paid one is shown. The order summary PDF (content:
  * domain/order/order-document.ts, engine: platform/documents/pdf.ts — the same PDF as GET /order/download/{token})
- * is attached by `buildOrderConfirmationMessage`. The composition belongs to the feature that sends the mail
- * (issue 9); platform/mail keeps only the SMTP mechanism.
+ * is attached by `buildOrderConfirmationMessage`. The composition belongs to the feature that sends the mail;
+ * platform/mail keeps only the SMTP mechanism.
  *
  * Every value from the order is HTML-escaped in the HTML part. Amounts are euro cents, printed with 2 decimals and €.
  */
@@ -168,7 +168,7 @@ export function orderConfirmationMessageId(eventId: string, from: string): strin
  * @param options.eventId the OrderPlaced event id the mail answers (Message-ID)
  * @param options.from the From header (MAIL_FROM)
  * @param options.shopUrl absolute storefront base URL (MAIL_SHOP_URL)
- * @param options.seller the shop's company printed in the PDF (issue 13 §5), as GET /order/download prints it
+ * @param options.seller the shop's company printed in the PDF, as GET /order/download prints it
  * @throws RangeError as `renderOrderConfirmation`; pdfkit errors when the PDF cannot be rendered
  */
 export async function buildOrderConfirmationMessage(

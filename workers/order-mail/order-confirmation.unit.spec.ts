@@ -3,7 +3,7 @@ import { sampleOrderSummary } from '../../tests/support/order-summary-fixture.js
 import { loadConfig } from '../../platform/config.js';
 import { escapeHtml, mailDomain, orderConfirmationMessageId, paymentPageUrl, renderOrderConfirmation } from './order-confirmation.js';
 
-describe('order confirmation mail (issue 4; spec 4 payment page, spec 8 "Your order has been placed.")', () => {
+describe('order confirmation mail (spec 4 payment page, spec 8 "Your order has been placed.")', () => {
   it('renders an Estonian mail with rows, totals with VAT, the parcel machine and the payment link', () => {
     const mail = renderOrderConfirmation(sampleOrderSummary(), 'et', { shopUrl: 'https://shop.example.ee/' });
     expect(mail.subject).toBe('Tellimus nr 1042 on vastu võetud');
@@ -23,7 +23,7 @@ describe('order confirmation mail (issue 4; spec 4 payment page, spec 8 "Your or
     expect(mail.text).toContain('Tellimuse eest saate maksta siin:');
   });
 
-  it('prints units in the order\'s language and hides the internal postage code (issue 13 §3)', () => {
+  it('prints units in the order\'s language and hides the internal postage code', () => {
     const et = renderOrderConfirmation(sampleOrderSummary(), 'et', { shopUrl: 'https://shop.example.ee' });
     const en = renderOrderConfirmation(sampleOrderSummary({ language: 'en-US' }), 'en-US', { shopUrl: 'https://shop.example.ee' });
     for (const part of [et.text, et.html]) {

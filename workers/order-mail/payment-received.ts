@@ -1,5 +1,5 @@
 /**
- * The 'payment received' mail (issue 13 §5): sent once per OrderPaid, as the confirmation mail is sent per
+ * The 'payment received' mail: sent once per OrderPaid, as the confirmation mail is sent per
  * OrderPlaced (workers/process-managers/order-mail.ts, workers/jobs/send-order-confirmation.ts), in the order's
  * language (et, formal 'Teie'; en-US): the order number, the amount paid and when, and the link to the order's page
  * /payment/{token}. No attachment: the confirmation mail carried the order summary PDF.

@@ -33,7 +33,7 @@ export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       if (!summary) throw new ApiError('order.not_found', 404);
       const lang = request.query.lang;
       const language = lang ? (lang.toLowerCase().startsWith('en') ? 'en-US' : 'et') : summary.language;
-      // The seller's registry code and VAT number from the global fields (issue 13 §5).
+      // The seller's registry code and VAT number from the global fields.
       const { fields } = await getSiteContent(deps.db);
       const pdf = await renderOrderSummaryPdf(summary, language, { seller: sellerFromFields(fields, language) });
       return reply

@@ -44,7 +44,7 @@ export const READ_MODEL_WAIT_MS = 2000;
  * placing the order, possibly before the projector has caught up: when a well-formed token is not found and the
  * orders read model is behind the newest committed event, it is looked up again every 50 ms until the read model
  * has caught up to that event (or READ_MODEL_WAIT_MS passed). A token that is unknown while the read model is up to
- * date is "not found" at once (issue 9: an unknown token used to wait the whole 2 s).
+ * date is "not found" at once (an unknown token used to wait the whole 2 s).
  */
 export async function findOrderByToken(deps: ApiDeps, token: string, waitMs = READ_MODEL_WAIT_MS): Promise<OrderView | null> {
   const first = await getOrderView(deps.db, { publicToken: token });
@@ -82,7 +82,7 @@ export function paymentRequest(summary: OrderSummary, methodId: string, provider
     description: language === 'et' ? `Tellimus ${summary.number}` : `Order ${summary.number}`,
     language,
     customerEmail: summary.client.email,
-    // The order's public token in the path (issue 14 §2): a refused browser return can land on the shopper's own
+    // The order's public token in the path: a refused browser return can land on the shopper's own
     // order page without trusting anything the bank or an attacker put in the answer.
     returnUrl: `${base}/payment-return/${providerId}/${summary.publicToken}`,
     notificationUrl: `${base}/v1/payment-callback/${providerId}`,
@@ -103,7 +103,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/v1/payment/:token', { schema: { summary: 'An order and its payment methods (spec 7; personal data: no-store)', tags: ['payments'], params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 400: failure, 404: failure } } }, async (request, reply) => {
-    // Personal data: never kept by a browser or proxy cache (issue 9), the 404 neither.
+    // Personal data: never kept by a browser or proxy cache, the 404 neither.
     reply.header('cache-control', 'no-store');
     const view = await findOrderByToken(deps, request.params.token);
     if (!view) throw new ApiError('order.not_found', 404);
