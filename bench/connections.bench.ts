@@ -9,7 +9,6 @@
  * (median, p95, max): from the moment an event is the newest committed one until every read model's checkpoint has
  * passed it, a probe every 100 ms during the load. Figures only; it never fails.
  */
-import { createServer } from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
@@ -20,6 +19,7 @@ import { dropDatabase, ensureDatabase, ensurePostgres } from '../platform/servic
 import { liveSchema } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { startSmtpSink } from '../tests/support/smtp-sink.js';
+import { freePort } from '../tests/support/free-port.js';
 import { openRuntime, startEveryRole } from '../bin/runtime.js';
 import { hotProductRows, runPlaceOrderLoad } from './place-order-load.js';
 import { fmt, percentile, printTable } from './support.js';
@@ -27,15 +27,6 @@ import { fmt, percentile, printTable } from './support.js';
 const SHOPPERS = Number(process.env.SHOPPERS ?? 16);
 const DURATION = Number(process.env.DURATION ?? 15);
 const SAMPLER = 'bench-connections-sampler';
-
-/** A free TCP port of 127.0.0.1 (the api's config wants a number). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function main() {
   const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? (await ensurePostgres((line) => process.stderr.write(`${line}\n`)));

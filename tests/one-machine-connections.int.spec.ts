@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -21,6 +20,7 @@ import { getOrderSummary } from '../projections/orders/queries.js';
 import { csrfHeadersOver } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { freePort } from './support/free-port.js';
 
 const SAMPLER = 'test-connections-sampler';
 const ORDERS = 12;
@@ -35,14 +35,6 @@ let sampling = true;
 let samplingDone: Promise<void> = Promise.resolve();
 /** The most connections of the composition seen at once, and who held them then. */
 const peak = { total: 0, byName: {} as Record<string, number> };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   database = await createTestDatabase('one_machine_connections');
