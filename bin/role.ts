@@ -2,7 +2,7 @@
  * One role per process, for production (`npm run api`, `npm run projector`, `npm run worker`). Needs DATABASE_URL
  * and REDIS_URL, and PUBLIC_URL for the api and worker (see README.md); starts no servers and imports nothing. The
  * sandbox bank is off here unless PAYMENT_SANDBOX=on (with a warning when HOST is beyond loopback). Exits 1 with the variable's name when a setting is missing.
- * The api role creates the first administrator when no user exists (ADMIN_USERNAME / ADMIN_PASSWORD, else
+ * The api role creates the first administrator when no user exists (spec 6 "Roles"; ADMIN_USERNAME / ADMIN_PASSWORD, else
  * user `admin` with a generated password printed once; several replicas starting at once create one).
  */
 import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const rt = await openRuntime(config, role);
   if (role === 'api') await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stop =
-    role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : await startWorker(rt, log);
+    role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : (await startWorker(rt, log)).stop;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

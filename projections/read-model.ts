@@ -3,9 +3,9 @@
  *
  * Each read model lives in its own PostgreSQL schema `rm_<name>` holding its tables and its `checkpoint` row.
  * A batch of events and the new checkpoint are written in one transaction, so a read model sees every event
- * exactly once. One runner per read model is active at a time (a session-level advisory lock); the others wait
- * as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback; the runner
- * itself (lock, standby, restart) is shared with the process managers: platform/subscriptions/locked-subscription.ts.
+ * exactly once. One runner per read model is active at a time (a lease row renewed through the pool); the others
+ * wait as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback; the runner
+ * itself (lease, standby, restart) is shared with the process managers: platform/subscriptions/locked-subscription.ts.
  *
  * Rebuild (blue/green): the read model is projected from position 0 into `rm_<name>__rebuild` beside the live
  * schema; once caught up, one transaction locks the live checkpoint, projects the last events and swaps the schema
@@ -234,28 +234,29 @@ export async function hashReadModel(db: Kysely<ReadModelTables>, rm: ReadModel, 
 export type RunningProjector = RunningSubscription;
 
 /**
- * Runs a read model's projector until stopped, on the shared locked subscription runner
- * (platform/subscriptions/locked-subscription.ts): waits for the advisory lock `projection:<name>` (standby), then
- * follows `$all` from the stored checkpoint, writing each batch and its checkpoint in one transaction (exactly
- * once). On an error (for example the schema switched by a rebuild) it restarts from the stored checkpoint after
- * `retryMs`.
+ * Runs a read model's projector until stopped, on the shared subscription runner
+ * (platform/subscriptions/locked-subscription.ts) and the process's pool `db`: waits for the lease
+ * `projection:<name>` (standby), then follows `$all` from the stored checkpoint, writing each batch and its
+ * checkpoint in one transaction (exactly once). On an error (for example the schema switched by a rebuild) it
+ * restarts from the stored checkpoint after `retryMs`. `leaseMs`: how long a dead runner's lease blocks a standby
+ * (default DEFAULT_LEASE_MS, 10 s).
  */
 export function runProjector(
   db: Database,
   store: EventStore,
   rm: ReadModel,
-  options: { connectionString: string; log?: (line: string) => void; retryMs?: number; batchSize?: number },
+  options: { log?: (line: string) => void; retryMs?: number; leaseMs?: number; batchSize?: number } = {},
 ): RunningProjector {
   const log = options.log ?? (() => {});
   return startLockedSubscription({
     name: `projector ${rm.name}`,
     lockKey: lockKey(rm),
-    connectionString: options.connectionString,
-    applicationName: `projector-${rm.name}`,
+    db,
     store,
     eventTypes: rm.eventTypes,
     batchSize: options.batchSize ?? 1000,
     retryMs: options.retryMs,
+    leaseMs: options.leaseMs,
     log,
     start: async () => {
       await ensureReadModel(db, store, rm, log);

@@ -142,7 +142,7 @@ describe('projections:rebuild', () => {
     const before = (await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint;
     await new Promise((r) => setTimeout(r, 1200));
     expect((await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint).toBe(before);
-    const standby = runProjector(h.db, h.store, rm, { connectionString: h.url, retryMs: 100 });
+    const standby = runProjector(h.db, h.store, rm, { retryMs: 100 });
     await h.app.inject('/v1/products?q=brake&iu=user');
     await standby.caughtUp(); // the active projector (the harness's) does the work
     await standby.stop();
@@ -154,7 +154,7 @@ describe('projections:rebuild', () => {
     for (const p of h.projectors) await p.stop();
     const checkpoint = (await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint;
     await h.app.inject('/v1/products?q=fuel&iu=user');
-    const restarted = runProjector(h.db, h.store, rm, { connectionString: h.url, retryMs: 100 });
+    const restarted = runProjector(h.db, h.store, rm, { retryMs: 100 });
     await restarted.caughtUp();
     await restarted.stop();
     expect((await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint > checkpoint).toBe(true);

@@ -65,7 +65,7 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
   await migrate(db);
   const store = new PostgresEventStore(db, { listenConnectionString: database.url });
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
   const build = (over: Partial<ApiDeps> = {}) =>
