@@ -15,6 +15,7 @@ import { buildApp } from '../api/app.js';
 import { placeOrderLimitsFromEnv } from '../api/rate-limits.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { sealStoredEvents, withPersonalDataSealed } from '../commands/shared/personal-data-rules.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
@@ -52,7 +53,9 @@ export interface Runtime {
 export async function openRuntime(config: Config, role: string): Promise<Runtime> {
   const db = createDatabase(config.databaseUrl, { max: role === 'all' ? 30 : 20, applicationName: `shop-${role}` });
   await migrate(db);
-  const store = createEventStore(config, db);
+  // Personal data written in the clear by an older version is sealed in place, once (docs "Personal data").
+  await sealStoredEvents(db, { onProgress: (n) => void (n && process.stdout.write(`[${role}] personal data sealed in place in ${n} stored events\n`)) });
+  const store = withPersonalDataSealed(createEventStore(config, db), db);
   let shop: { connection: Redis; queue: Queue } | null = null;
   let mailer: MailTransport | null = null;
   return {
