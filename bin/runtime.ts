@@ -1,5 +1,5 @@
 /**
- * The composition root (issue 9 "One composition root"; docs/architecture.md "Wiring"): every run mode builds its
+ * The composition root (design brief "One composition root"; docs/architecture.md "Wiring"): every run mode builds its
  * process's mechanisms here, once — the PostgreSQL pool, the event store chosen by EVENT_STORE
  * (platform/event-store/factory.ts), the Redis connection and the `shop` queue, and the mailer — and hands them down
  * to the role starters (api, projector, worker). Each starter returns a stop function; `Runtime.close` closes what
