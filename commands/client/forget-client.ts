@@ -1,12 +1,12 @@
 /**
  * ForgetClient (staff's 'forget this client', GDPR art. 17 erasure; docs/architecture.md "Personal data"): appends
- * ClientForgotten (the client's orders and keys)
- * and then deletes the keys its personal data was sealed with (commands/client/client-handler.ts), so no copy of
- * the client's events can be read again; the read models blank the client and its orders on the event. The mail
- * outbox (platform/mail/outbox.ts, not a read model: the record of mails sent) keeps that a mail went out for the
- * client's orders and back-in-stock requests, but not to whom: the recipient and SMTP answers of the orders' mails and of
- * every mail to the client's address are blanked. Forgetting a forgotten client
- * appends nothing (and deletes the keys again, for a retry after a crash).
+ * ClientForgotten (the client's orders and every key of the client) and then deletes those keys
+ * (commands/client/client-handler.ts), so no copy of the client's events, orders, back-in-stock requests or invoice
+ * recipients can be read again; the read models blank the client and its orders on the event. The mail outbox
+ * (platform/mail/outbox.ts, not a read model: the record of mails sent) keeps that a mail went out, but not to whom:
+ * the recipient and SMTP answers of the orders' mails and of every mail to the client's address (back-in-stock mails
+ * name no order) are blanked. Forgetting a forgotten client appends nothing (and deletes the keys again, for a retry
+ * after a crash).
  * @throws DomainError not_found `client.not_found`
  */
 import { sql } from 'kysely';
