@@ -61,18 +61,24 @@ export async function loadPersonalDataKeys(db: QueryExecutorProvider, keyIds: re
 
 /**
  * The key of `subject` that new personal data is sealed with: its oldest live key, or a fresh one when it has none
- * (first contact, or everything was forgotten). Under a transaction advisory lock on the subject, so two concurrent
- * first orders of one address share one key. One query and an insert at most; never cached (a forget deletes keys,
+ * (first contact, or everything was forgotten). The making holds a transaction advisory lock on the subject and looks
+ * again, so two concurrent first orders of one address share one key. Never cached (a forget deletes keys,
  * and sealing with a deleted key would lose the data at once).
  */
 export async function subjectKey(db: Database, subject: string): Promise<PersonalDataKey> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`personal-data:${subject}`}, 0))`.execute(trx);
+  const oldest = async (q: QueryExecutorProvider): Promise<PersonalDataKey | null> => {
     const { rows } = await sql<{ key_id: string; key: Buffer }>`
-      select key_id::text as key_id, key from personal_data.keys where subject = ${subject} order by created_at, key_id limit 1`.execute(trx);
-    const found = rows[0];
-    return found ? { keyId: found.key_id, key: found.key } : createPersonalDataKey(trx, subject);
-  });
+      select key_id::text as key_id, key from personal_data.keys where subject = ${subject} order by created_at, key_id limit 1`.execute(q);
+    return rows[0] ? { keyId: rows[0].key_id, key: rows[0].key } : null;
+  };
+  // Most seals find the key (a returning shopper, the order's own back-in-stock or invoice events): one query.
+  return (
+    (await oldest(db)) ??
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`personal-data:${subject}`}, 0))`.execute(trx);
+      return (await oldest(trx)) ?? createPersonalDataKey(trx, subject);
+    })
+  );
 }
 
 /** The ids of every key of `subject` (oldest first). */
