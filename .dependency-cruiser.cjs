@@ -1,5 +1,5 @@
 /**
- * Import rules of the design brief (../shared/design/ARCHITECTURE.md "Folders"; issue 9 "Import rules as a test"),
+ * Import rules of the design brief (../shared/design/ARCHITECTURE.md "Folders"; import rules as a test),
  * checked by dependency-cruiser in `npm test` (tests/architecture.unit.spec.ts).
  *
  * | folder       | may import                                                       |
@@ -76,7 +76,7 @@ const forbidden = [
     name: 'web-imports-contracts-and-domain-rules-only',
     comment:
       'web/ imports its own code, the zod contracts in api/contracts, and the pure rules of domain/ (checkout fields, ' +
-      'delivery, VAT), so the form and the server apply one rule, never a copy (issue 9 §3); nothing with I/O.',
+      'delivery, VAT), so the form and the server apply one rule, never a copy; nothing with I/O.',
     severity: 'error',
     from: { path: '^web/', pathNot: SPEC },
     to: { path: '^(domain|commands|projections|api|workers|platform|bin|tests|bench|data)/', pathNot: ['^api/contracts/', '^domain/'] },

@@ -40,6 +40,12 @@ export interface ReadModel {
   name: string;
   /** Bump when the tables or the mapping change: a read model of another version is rebuilt on start. */
   version: number;
+  /**
+   * Names the read model had before (oldest first is not required). When `rm_<name>` is missing, ensureReadModel
+   * renames the first existing `rm_<former>` schema to it, so a renamed read model keeps serving its rows; a
+   * version change then rebuilds it blue/green as usual.
+   */
+  formerNames?: readonly string[];
   /** Event types the read model reads (the runner skips the others). */
   eventTypes: readonly string[];
   /** Creates the read model's tables inside `schema` (the schema itself exists already). */
@@ -112,7 +118,8 @@ async function catchUp(db: Database, store: EventStore, rm: ReadModel, schema: s
  * creation races end with one schema.
  */
 export async function ensureReadModel(db: Database, store: EventStore, rm: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
-  const live = await readCheckpoint(db, liveSchema(rm));
+  let live = await readCheckpoint(db, liveSchema(rm));
+  if (!live && rm.formerNames?.length) live = await adoptFormerSchema(db, rm, log);
   if (live && live.version === rm.version) return;
   if (!live) {
     await withLock(db, `create:${rm.name}`, async () => {
@@ -127,6 +134,28 @@ export async function ensureReadModel(db: Database, store: EventStore, rm: ReadM
   }
   log(`read model ${rm.name}: version ${live.version} -> ${rm.version}, rebuilding`);
   await rebuildReadModel(db, store, rm, log, { onlyIfOlder: true });
+}
+
+/**
+ * Renames the first existing `rm_<former>` schema of `rm.formerNames` to `rm_<name>` (a renamed read model keeps
+ * its rows and checkpoint) and drops a left-over `rm_<former>__rebuild`. Returns the live checkpoint afterwards
+ * (null when no former schema existed either).
+ */
+async function adoptFormerSchema(db: Database, rm: ReadModel, log: (line: string) => void): Promise<{ version: number; checkpoint: string } | null> {
+  return withLock(db, `create:${rm.name}`, async () => {
+    const live = liveSchema(rm);
+    if (await schemaExists(db, live)) return readCheckpoint(db, live);
+    for (const former of rm.formerNames ?? []) {
+      if (!(await schemaExists(db, `rm_${former}`))) continue;
+      await db.transaction().execute(async (trx) => {
+        await sql`drop schema if exists ${q(`rm_${former}__rebuild`)} cascade`.execute(trx);
+        await sql`alter schema ${q(`rm_${former}`)} rename to ${q(live)}`.execute(trx);
+      });
+      log(`read model ${rm.name}: renamed schema rm_${former} to ${live}`);
+      return readCheckpoint(db, live);
+    }
+    return null;
+  });
 }
 
 async function withLock<T>(db: Database, key: string, fn: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "The audit timeline": GET /v1/admin/history/{stream} on real PostgreSQL and Redis through `app.inject`:
+ * Audit timeline: GET /v1/admin/history/{stream} on real PostgreSQL and Redis through `app.inject`:
  * a stock stream with a receive by one staff member and a count by another shows newest first with their usernames
  * and the before/after of the warehouse's onHand; `asOf` between them shows only the receive and the state then;
  * paging; 401 without a session, 403 without the permission (and for a `user-` stream without `users.manage`); a bad
@@ -55,7 +55,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('GET /v1/admin/history/{stream} (issue 11 "The audit timeline")', () => {
+describe('GET /v1/admin/history/{stream} (audit timeline)', () => {
   it('shows a stock stream newest first: who by username, the before/after of onHand, the product code and warehouse name', async () => {
     const mari = await signedIn('mari.maasikas');
     const h1 = await history(mari, `/v1/admin/history/stock-${productId}?lang=en`);

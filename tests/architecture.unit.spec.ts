@@ -1,5 +1,5 @@
 /**
- * Import rules of the design brief ("Folders" table; issue 9 "Import rules as a test"), encoded in
+ * Import rules of the design brief ("Folders" table; import rules as a test), encoded in
  * `.dependency-cruiser.cjs` and checked over the whole repository on every `npm test`.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

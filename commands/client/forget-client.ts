@@ -1,5 +1,5 @@
 /**
- * ForgetClient (staff's 'forget this client', GDPR art. 17 erasure; docs/architecture.md "Personal data"): appends
+ * ForgetClient (GDPR erasure, 'forget this client'; docs/architecture.md "Personal data"): appends
  * ClientForgotten (the client's orders and every key of the client) and then deletes those keys
  * (commands/client/client-handler.ts), so no copy of the client's events, orders, back-in-stock requests or invoice
  * recipients can be read again; the read models blank the client and its orders on the event. The mail outbox

@@ -1,5 +1,5 @@
 /**
- * The Order aggregate's event data as zod schemas (issue 9): OrderPlaced's data is defined here, by the event
+ * The Order aggregate's event data as zod schemas: OrderPlaced's data is defined here, by the event
  * itself — not from the read model's OrderSummary — and the readers of stored events parse with these
  * (domain/shared/events.ts). Amounts are integer euro cents, times ISO-8601 UTC.
  */
@@ -48,7 +48,7 @@ export type OrderRow = z.infer<typeof OrderRowSchema>;
 export const OrderReservationSchema = z.object({ productId: z.string(), quantity: z.number().int() });
 export type OrderReservation = z.infer<typeof OrderReservationSchema>;
 
-/** Issue 12: a row after a staff edit: a catalog product (`productId`) or a service row (null). */
+/** A row after a staff edit: a catalog product (`productId`) or a service row (null). */
 const EditedOrderRowSchema = z.object({
   productId: z.string().nullable(),
   code: z.string(),
@@ -90,7 +90,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
   PaymentCancelled: z.object({ orderId: z.string(), providerId: z.string(), transactionId: z.string() }),
   OrderReservationExpired: z.object({ orderId: z.string(), reservations: z.array(OrderReservationSchema), expiredAt: z.string() }),
   OrderReservedAgain: z.object({ orderId: z.string(), reservations: z.array(OrderReservationSchema), at: z.string() }),
-  /** Issue 14 §3: a verified refund of a paid order (amounts in euro cents, refundedTotalCents after it). */
+  /** A verified refund of a paid order (amounts in euro cents, refundedTotalCents after it). */
   OrderRefunded: z.object({
     orderId: z.string(),
     refundId: z.string(),
@@ -100,7 +100,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
     fully: z.boolean(),
     at: z.string(),
   }),
-  /** Issue 12 "Documents" (domain/order/invoicing.ts): dates YYYY-MM-DD in Europe/Tallinn, times ISO-8601 UTC. */
+  /** Order documents (domain/order/invoicing.ts): dates YYYY-MM-DD in Europe/Tallinn, times ISO-8601 UTC. */
   InvoiceSendRequested: z.object({
     orderId: z.string(),
     kind: z.enum(['invoice', 'prepayment']),
@@ -113,7 +113,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
     resend: z.boolean(),
   }),
   InvoiceSent: z.object({ orderId: z.string(), kind: z.enum(['invoice', 'prepayment']), number: z.string(), recipient: z.string(), requestId: z.string(), sentAt: z.string() }),
-  // Issue 12 "Orders" (domain/order/staff-edits.ts): staff toggles, row edits and comments.
+  // Staff order editing (domain/order/staff-edits.ts): staff toggles, row edits and comments.
   OrderMarkedPaid: z.object({ orderId: z.string(), at: z.string() }),
   OrderMarkedUnpaid: z.object({ orderId: z.string(), at: z.string() }),
   OrderFilled: z.object({ orderId: z.string(), at: z.string(), shipped: z.array(OrderReservationSchema) }),

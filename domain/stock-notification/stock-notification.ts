@@ -49,7 +49,7 @@ export type StockNotificationCommand =
   | (Message<'MarkStockNotificationSent', { triggerEventId: string }> & { metadata: CommandMetadata })
   | (Message<'CancelStockNotification', Record<string, never>> & { metadata: CommandMetadata });
 
-/** The request's state (spec 2 StockNotificationsList: waiting, sent, cancelled; `none` before any request). */
+/** The request's state (waiting, sent, cancelled; `none` before any request). */
 export type StockNotificationStatus = 'none' | 'waiting' | 'sent' | 'cancelled';
 
 export interface StockNotificationState {

@@ -7,8 +7,8 @@
  *
  * Tables: requests (id = the stream id, product, e-mail, quantity, language, state, the request's event id (the key
  * of its back-in-stock mail), when requested and its `$all` position for the newest-first order, when closed);
- * position (idempotent by stream position). Version 2 (StockNotificationsList): state, request_event_id and closed_at. Version 3
- * ('forget this client', GDPR erasure): each request's `client_id` (platform/ids/client-id.ts, from its address), and
+ * position (idempotent by stream position). Version 2: state, request_event_id and closed_at. Version 3
+ * (GDPR erasure, 'forget this client'): each request's `client_id` (platform/ids/client-id.ts, from its address), and
  * ClientForgotten blanks the address of that client's requests and cancels the waiting ones, so no back-in-stock
  * mail goes to a forgotten client and no list shows the address (a rebuild does the same: the request's sealed
  * e-mail then reads '' and its `forgottenClientId` names the client). The projector's NOTIFY

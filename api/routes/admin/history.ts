@@ -1,7 +1,7 @@
 /**
- * The audit timeline (issue 11 "The audit timeline"): GET /v1/admin/history/{stream}?asOf=&before=&limit= under
+ * The audit timeline: GET /v1/admin/history/{stream}?asOf=&before=&limit= under
  * /v1/admin, permission `history.view`; a `user-` stream asks `users.manage` too (403 otherwise), as the users
- * screens do; a `client-` stream asks `clients.view`, an `order-` stream `orders.view` (issue 12). Contract:
+ * screens do; a `client-` stream asks `clients.view`, an `order-` stream `orders.view`. Contract:
  * api/contracts/admin-history.ts.
  *
  * Reads the stream from the event store (no read model: the timeline is the stream), folds it oldest first with the
@@ -72,7 +72,7 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
 }
 
 /**
- * Client streams (issue 12) hold their personal data sealed: the events are shown opened with the client's key
+ * Client streams hold their personal data sealed: the events are shown opened with the client's key
  * (`details`; null once the client was forgotten and the key deleted), never the seal. Other streams as stored.
  */
 async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], kind: HistoryKind, events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -90,7 +90,7 @@ async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], 
 }
 
 /**
- * Order streams (issue 12): an event's data without the client's personal data (name, e-mail, phone, VAT number,
+ * Order streams: an event's data without the client's personal data (name, e-mail, phone, VAT number,
  * addresses, the shopper's comment, the invoice recipient), which the order screen shows and 'forget this client'
  * removes; only the customer type stays. Applied to what is answered, after the fold (the aggregate's parser needs the
  * whole event; its folded state holds none of these fields).

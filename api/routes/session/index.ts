@@ -1,5 +1,5 @@
 /**
- * The staff side's plugin (issue 10; spec 7 POST /v1/login-session, GET /v1/site-summary, GET
+ * The staff side's plugin (spec 7 POST /v1/login-session, GET /v1/site-summary, GET
  * /v1/stock-notification; spec 8 "'Your request was made with invalid credentials.' redirects to /session/login").
  * @fastify/session is registered here and only here, so shoppers' routes never load or set a session; inside:
  *
