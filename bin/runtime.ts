@@ -16,6 +16,7 @@ import { ensureFirstAdministrator } from '../commands/user/ensure-first-administ
 import { paymentLimitsFromEnv, placeOrderLimitsFromEnv } from '../api/rate-limits.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { sealStoredEvents, withPersonalDataSealed } from '../commands/shared/personal-data-rules.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
@@ -70,7 +71,9 @@ export const DAEMON_POOL_SIZE: Record<string, number> = { all: 3, api: 1, projec
 export async function openRuntime(config: Config, role: string, options: { queuePrefix?: string } = {}): Promise<Runtime> {
   const db = createDatabase(config.databaseUrl, { max: POOL_SIZE[role] ?? 10, applicationName: `shop-${role}` });
   await migrate(db);
-  const store = createEventStore(config, db);
+  // Personal data written in the clear by an older version is sealed in place, once (docs "Personal data").
+  await sealStoredEvents(db, { onProgress: (n) => void (n && process.stdout.write(`[${role}] personal data sealed in place in ${n} stored events\n`)) });
+  const store = withPersonalDataSealed(createEventStore(config, db), db);
   let shop: { connection: Redis; queue: Queue } | null = null;
   let mailer: MailTransport | null = null;
   let daemon: { db: Database; store: EventStore } | null = null;

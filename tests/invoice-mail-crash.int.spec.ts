@@ -16,7 +16,7 @@ import { handleCommand } from '../commands/shared/command-handler.js';
 import { orderDecider, toOrderStreamId } from '../domain/order/order.js';
 import type { Database } from '../platform/db/database.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
-import type { PostgresEventStore } from '../platform/event-store/postgres.js';
+import type { EventStore } from '../platform/event-store/port.js';
 import { listOutbox, readOutbox } from '../platform/mail/outbox.js';
 import { invoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
 import { checkpointOf, type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
@@ -28,7 +28,7 @@ const NOW = '2026-11-24T10:00:00.000Z';
 
 let rig: MailCrashRig;
 let db: Database;
-let store: PostgresEventStore;
+let store: EventStore;
 let sink: SmtpSink;
 let queue: Queue;
 let pm: RunningProcessManager | undefined;

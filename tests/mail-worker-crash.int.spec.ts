@@ -8,7 +8,7 @@
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db/database.js';
-import type { PostgresEventStore } from '../platform/event-store/postgres.js';
+import type { EventStore } from '../platform/event-store/port.js';
 import { listOutbox, readOutbox } from '../platform/mail/outbox.js';
 import { orderMailProcessManager } from '../workers/process-managers/order-mail.js';
 import { type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
@@ -19,7 +19,7 @@ import { killWhileHeld, type MailCrashRig, startMailCrashRig, stopWorker, waitFo
 
 let rig: MailCrashRig;
 let db: Database;
-let store: PostgresEventStore;
+let store: EventStore;
 let sink: SmtpSink;
 let queue: Queue;
 let pm: RunningProcessManager | undefined;
