@@ -92,7 +92,7 @@ export async function openRuntime(config: Config, role: string, options: { queue
     daemon: () => {
       if (!daemon) {
         const daemonDb = createDatabase(config.databaseUrl, { max: DAEMON_POOL_SIZE[role] ?? 3, applicationName: `shop-${role}-daemon` });
-        daemon = { db: daemonDb, store: createEventStore(config, daemonDb) };
+        daemon = { db: daemonDb, store: withPersonalDataSealed(createEventStore(config, daemonDb), daemonDb) };
       }
       return daemon;
     },
