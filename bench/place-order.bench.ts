@@ -62,7 +62,7 @@ async function main() {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let units = 0;
-    // A browser's CSRF cookie and token (api/csrf.ts), shared by the shoppers.
+    // A browser's CSRF cookie and token (api/plugins/csrf.ts), shared by the shoppers.
     const tokenAnswer = await fetch(`${address}/v1/csrf-token`);
     const csrf = { cookie: tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': ((await tokenAnswer.json()) as { data: { token: string } }).data.token };
     const until = performance.now() + DURATION * 1000;

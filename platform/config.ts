@@ -50,7 +50,7 @@ export interface Config {
   orderReservationTtlMs: number;
   /** Milliseconds between runs of the reservation-expiry job (default 60000). */
   orderReservationSweepMs: number;
-  /** Staff sessions (issue 10, api/sessions.ts). */
+  /** Staff sessions (issue 10, api/plugins/sessions.ts). */
   session: SessionConfig;
   /** Uploaded files (issue 11, api/routes/files). */
   files: FilesConfig;

@@ -43,7 +43,7 @@ import { categoryUsage, childrenOf, listAdminCategories } from '../../../project
 import { catalogReadModel } from '../../../projections/catalog/writer.js';
 import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
 import type { Database } from '../../../platform/db/database.js';
-import { categoryUrl } from '../../catalog-cache.js';
+import { categoryUrl } from '../../plugins/catalog-cache.js';
 import {
   type AdminCategory,
   adminCategoryListSchema,
@@ -56,11 +56,11 @@ import {
 } from '../../contracts/admin-categories.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import { CSRF_HEADER } from '../../csrf.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
+import { CSRF_HEADER } from '../../plugins/csrf.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };

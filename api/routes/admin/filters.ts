@@ -10,7 +10,7 @@
  *   `filters.{i}.{field}`. Answers the saved facets folded from their streams.
  * The storefront follows at once: the filters read model's change hint clears the api's label cache, and a listing's
  * facet JSON is made again for new labels (api/routes/products labeledFacetsJson; hidden facets dropped, placed ones
- * first: api/filter-labels.ts shownFacets).
+ * first: api/plugins/filter-labels.ts shownFacets).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,9 +31,9 @@ import {
 } from '../../contracts/admin-filters.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { success } from '../../errors.js';
-import { staffCsrf } from '../../staff-guard.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { success } from '../../plugins/errors.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema };

@@ -25,9 +25,9 @@ import { listUsers } from '../../../projections/users/queries.js';
 import { listWarehouses } from '../../../projections/warehouses/queries.js';
 import { HISTORY_PAGE_DEFAULT, historyParamsSchema, historyQuerySchema, historySchema, type HistoryEvent } from '../../contracts/admin-history.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema };
 

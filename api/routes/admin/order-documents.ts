@@ -33,9 +33,9 @@ import {
 } from '../../contracts/admin-order-documents.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { staffCsrf } from '../../staff-guard.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };

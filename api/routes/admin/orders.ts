@@ -36,11 +36,11 @@ import {
 } from '../../contracts/admin-orders.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { ApiDeps, RouteOptions } from '../../deps.js';
-import { ApiError, failureAnswer, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
-import { catalogPricesOf } from '../../order-ports.js';
-import { staffCsrf } from '../../staff-guard.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { catalogPricesOf } from '../../plugins/order-ports.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };

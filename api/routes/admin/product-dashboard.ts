@@ -24,9 +24,9 @@ import {
   PROBLEM_REASON_NAMES,
 } from '../../contracts/admin-product-dashboard.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 
 // The contract's names and the domain's are one list each (a compile error otherwise).
 const _sameKinds: [DashboardKind[], DashboardKindName[]] = [[...DASHBOARD_KIND_NAMES], [...DASHBOARD_KINDS]];

@@ -30,10 +30,10 @@ import {
 } from '../../contracts/admin-statistics.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 // The contract's range names and the domain's are one list (a compile error otherwise).

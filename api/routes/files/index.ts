@@ -33,11 +33,11 @@ import { FileStorage } from '../../../platform/files/file-storage.js';
 import { IMAGE_MIME_TYPES } from '../../../platform/files/images.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { type FileModel, fileUploadAnswerSchema, fileUploadQuerySchema, fileVariantParamsSchema } from '../../contracts/files.js';
-import { CSRF_HEADER } from '../../csrf.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, failureAnswer } from '../../errors.js';
-import { type ApiLanguage, message, requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
+import { CSRF_HEADER } from '../../plugins/csrf.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, failureAnswer } from '../../plugins/errors.js';
+import { type ApiLanguage, message, requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 import { staffContext } from '../session/index.js';
 
 /** The multipart field of the file and of the folder (spec 7), and the anti-forgery token's field. */
@@ -99,7 +99,7 @@ export function toFileModel(facts: FileFacts, createdAt: string): FileModel {
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 413: failureEnvelopeSchema, 415: failureEnvelopeSchema };
 
-/** Runs the staff CSRF check (api/staff-guard.ts staffCsrf) for this request. @throws as staffCsrf does (403). */
+/** Runs the staff CSRF check (api/plugins/staff-guard.ts staffCsrf) for this request. @throws as staffCsrf does (403). */
 async function checkStaffCsrf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await (staffCsrf(app) as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<void>)(request, reply);
 }

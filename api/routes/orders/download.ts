@@ -13,8 +13,8 @@ import { getOrderSummary } from '../../../projections/orders/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import { sellerFromFields } from '../../../domain/order/order-document.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError } from '../../errors.js';
+import type { ApiDeps } from '../../plugins/deps.js';
+import { ApiError } from '../../plugins/errors.js';
 
 export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(

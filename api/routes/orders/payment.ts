@@ -25,11 +25,11 @@ import { ordersReadModel } from '../../../projections/orders/writer.js';
 import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { orderTokenParamsSchema, orderWithPaymentMethodsSchema, paymentRedirectQuerySchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { ApiDeps } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
-import { csrfProtected } from '../../csrf.js';
+import { csrfProtected } from '../../plugins/csrf.js';
 import { paymentSuccessPath } from './callbacks.js';
 
 const tokenParams = orderTokenParamsSchema;

@@ -2,7 +2,7 @@
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import type { PaymentProviders } from '../../../platform/payments/port.js';
 import type { Order, PaymentMethodView } from '../../contracts/orders.js';
-import type { ApiLanguage } from '../../messages.js';
+import type { ApiLanguage } from '../../plugins/messages.js';
 
 /** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40", -5 -> "-0.05". */
 export const euros = (cents: number) => (cents / 100).toFixed(2);

@@ -20,7 +20,7 @@
  * - spec 7's category calls POST /category/create, /category/update/{id}, /category/delete/{id} (permission
  *   `products.edit`; api/routes/admin/categories.ts).
  *
- * Every staff route is behind `staffGuard` (api/staff-guard.ts); state-changing ones behind `staffCsrf`.
+ * Every staff route is behind `staffGuard` (api/plugins/staff-guard.ts); state-changing ones behind `staffCsrf`.
  */
 import { randomUUID } from 'node:crypto';
 import fastifySession from '@fastify/session';
@@ -37,11 +37,11 @@ import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.j
 import { langQuerySchema } from '../../contracts/common.js';
 import { loginBodySchema, ownPasswordBodySchema, sessionSchema } from '../../contracts/session.js';
 import { siteSummarySchema, stockNotificationListSchema } from '../../contracts/site-summary.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { csrfBinding, SESSION_COOKIE, type SessionRuntime } from '../../sessions.js';
-import { endSession, sessionUserView, staffCsrf, staffGuard } from '../../staff-guard.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { csrfBinding, SESSION_COOKIE, type SessionRuntime } from '../../plugins/sessions.js';
+import { endSession, sessionUserView, staffCsrf, staffGuard } from '../../plugins/staff-guard.js';
 import { categorySpecRoutes } from '../admin/categories.js';
 import { adminRoutes } from '../admin/index.js';
 import { fileUploadRoutes } from '../files/index.js';
@@ -58,7 +58,7 @@ export const staffContext = (request: FastifyRequest, now: string) => ({ command
 
 /**
  * A DomainError of the user commands with its form fields renamed to the contract's (`password_confirm` ->
- * `confirm`, `current_password` -> `current`) and the messages left to api/messages.ts (the user's language).
+ * `confirm`, `current_password` -> `current`) and the messages left to api/plugins/messages.ts (the user's language).
  */
 export function withFormFields(error: unknown): unknown {
   if (!(error instanceof DomainError)) return error;

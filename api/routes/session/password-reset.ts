@@ -10,7 +10,7 @@
  *   token and mails the link (workers/jobs/send-password-reset.ts). The answer is always 200 `{ accepted: true }`,
  *   no sooner than `ApiDeps.passwordReset.minResponseMs` (default 300 ms) after the request arrived, so an unknown
  *   user, one without an address and a deactivated one cannot be told from a known one by answer or time. Limits
- *   (api/rate-limits.ts, counted in Redis): per address and per name asked for; 429 `rate_limited`.
+ *   (api/plugins/rate-limits.ts, counted in Redis): per address and per name asked for; 429 `rate_limited`.
  * - `POST /v1/password-reset/{token}` {password, confirm}: an unknown, used or expired token, one issued before the
  *   user's password last changed, or one of a user deactivated since, answers 410 `password_reset.token_invalid`.
  *   The policy (at least 8 characters, not common, confirmation equal) is checked before the token is spent, so a
@@ -39,9 +39,9 @@ import {
   passwordResetRequestResultSchema,
   passwordResetResultSchema,
 } from '../../contracts/session.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { DEFAULT_PASSWORD_RESET_LIMITS } from '../../rate-limits.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { DEFAULT_PASSWORD_RESET_LIMITS } from '../../plugins/rate-limits.js';
 import { type StaffRouteOptions, withFormFields } from './index.js';
 
 /** Default floor of POST /v1/password-reset's answer time, in milliseconds. */

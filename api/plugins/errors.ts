@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../domain/shared/errors.js';
+import { DomainError } from '../../domain/shared/errors.js';
 import { type ApiLanguage, MESSAGE_CODES, message, requestLanguage } from './messages.js';
 
 /** An error the API raises itself: a code from messages.ts, a status, and optionally the offending field. */
@@ -31,7 +31,7 @@ export interface ErrorItem {
   message?: string;
 }
 
-/** A rendered answer: status and the envelope (for callers that store the answer, e.g. api/idempotency.ts). */
+/** A rendered answer: status and the envelope (for callers that store the answer, e.g. api/plugins/idempotency.ts). */
 export interface ErrorAnswer {
   status: number;
   payload: { success: false; status: 'failure'; message: string; errors: { code: string; message: string; field?: string }[]; redirect?: string };

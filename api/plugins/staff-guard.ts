@@ -14,13 +14,13 @@
  * The user is read from its stream (commands/user loadUser), so a role change counts at once.
  * Otherwise the session's last use is moved to now and `request.staffUser` is the signed-in user.
  *
- * `staffCsrf(app)` is the onRequest hook of every state-changing staff call: the CSRF token of api/csrf.ts, and the
+ * `staffCsrf(app)` is the onRequest hook of every state-changing staff call: the CSRF token of api/plugins/csrf.ts, and the
  * `_csrf` secret it was made from must be the one bound to the session at sign-in (403 `request.csrf_invalid`).
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { can, type Permission, permissionsOf, type Role } from '../domain/user/permissions.js';
-import { loadUser } from '../commands/user/user-accounts.js';
-import type { EventStore } from '../platform/event-store/port.js';
+import { can, type Permission, permissionsOf, type Role } from '../../domain/user/permissions.js';
+import { loadUser } from '../../commands/user/user-accounts.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 import { ApiError } from './errors.js';
 import { csrfBinding, SESSION_COOKIE, sessionState, type SessionRuntime } from './sessions.js';
 

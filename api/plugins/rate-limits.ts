@@ -7,7 +7,7 @@
  *   a body without an e-mail is not counted here (it fails validation anyway).
  * Counters live in Redis when `redis` is given (every api replica counts towards the same limit), else in the
  * process (tests, one-process set-ups). An exceeded limit answers 429 `rate_limited` in the envelope, in the
- * request's language (api/errors.ts).
+ * request's language (api/plugins/errors.ts).
  *
  * The forgot-password calls (issue 10) use the same limiter: POST /v1/password-reset per client address and per
  * username or e-mail address asked for (counted whether or not such a user exists, so the 429 tells nothing), and
