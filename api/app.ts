@@ -27,7 +27,7 @@ import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { fileRoutes } from './routes/files/index.js';
 import { liveRoutes } from './routes/live/index.js';
-import { staffRoutes } from './routes/session/index.js';
+import { staffRoutes } from './routes/staff.js';
 import { defaultSessionDeps, SessionRuntime } from './plugins/sessions.js';
 import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
@@ -101,7 +101,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).
   await app.register(fileRoutes, { deps });
-  // The staff side: sessions, sign-in, badges and /v1/admin/..., behind one guard (api/routes/session/index.ts).
+  // The staff side: the staff scope (session, guard, command context) and every staff route (api/routes/staff.ts).
   await app.register(staffRoutes, { deps, sessions });
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.
   if (deps.sandboxBank) await app.register(sandboxBankRoutes, deps.sandboxBank);

@@ -188,15 +188,29 @@ describe('session lifecycle', () => {
     expect((await call(b, 'GET', '/v1/session')).statusCode).toBe(200);
   });
 
-  it('GET /v1/session answers 401 without a session; GET /logout ends it and goes to /', async () => {
+  it('GET /v1/session answers 401 without a session; POST /logout with the CSRF token ends it', async () => {
     expect((await h.app.inject({ url: '/v1/session?lang=en' })).statusCode).toBe(401);
     const b = await signedIn('alice');
-    const out = await call(b, 'GET', '/logout');
-    expect(out.statusCode).toBe(302);
-    expect(out.headers.location).toBe('/');
+    const out = await call(b, 'POST', '/logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.json().data).toEqual({ signedOut: true });
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
     const after = await call(b, 'GET', '/v1/session?lang=en');
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Your request was made with invalid credentials.');
+  });
+
+  it('a cross-site link or form cannot sign staff out: GET /logout and POST /logout without the token leave the session', async () => {
+    const b = await signedIn('alice');
+    // A link (or <img src>) on another site: the browser sends the session cookie with a top-level GET.
+    const link = await h.app.inject({ method: 'GET', url: '/logout', headers: headersOf(b, false) });
+    expect(link.statusCode).not.toBe(302);
+    expect(([] as string[]).concat(link.headers['set-cookie'] ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+    // A form posted from another site carries the cookies but not the token.
+    const forged = await call(b, 'POST', '/logout', undefined, h.app, false);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().errors[0].code).toBe('request.csrf_invalid');
+    expect((await call(b, 'GET', '/v1/session')).statusCode).toBe(200);
   });
 
   it("a password change ends the user's other sessions at once, on every replica; the changing one goes on", async () => {
@@ -401,7 +415,7 @@ describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocke
     expect((await call(admin, 'GET', '/v1/site-summary')).json().data.openStockNotifications).toBe(list.length);
 
     // Signed out: the socket stays open but gets no more hints.
-    expect((await call(admin, 'GET', '/logout')).statusCode).toBe(302);
+    expect((await call(admin, 'POST', '/logout')).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     const pushed = staffMessages.length;
     const later = await h.app.inject({

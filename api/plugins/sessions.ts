@@ -6,7 +6,7 @@
  *   connect-redis 9 writes `SET key value { expiration }`, node-redis 5's call shape, which ioredis does not take.
  * - The cookie `shop_sid` is HttpOnly, SameSite=Lax, Path=/, Secure when PUBLIC_URL is https; it is set only when a
  *   user signs in (`saveUninitialized: false`), and @fastify/session runs only inside the staff routes' plugin
- *   (api/routes/session/index.ts), so shoppers' requests neither pay for it nor get a cookie.
+ *   (api/routes/staff.ts), so shoppers' requests neither pay for it nor get a cookie.
  * - A session holds {@link StaffSessionData}: the user id, when it was created and last used (milliseconds since
  *   the epoch) and the CSRF secret it is bound to. It ends after `idleMs` without a staff call (default 30 min) or
  *   `maxAgeMs` after sign-in (default 12 h), whichever comes first ({@link sessionState}).

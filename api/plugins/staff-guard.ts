@@ -3,7 +3,7 @@
  * the permission; spec 6 "You don't have permission to access this resource, please contact your admin."; spec 8
  * "'Your request was made with invalid credentials.' redirects to /session/login").
  *
- * `staffGuard(sessions, db)` is an onRequest hook for routes inside the staff plugin (api/routes/session/index.ts),
+ * `staffGuard(sessions, db)` is an onRequest hook for routes inside the staff plugin (api/routes/staff.ts),
  * after @fastify/session has loaded `request.session`:
  * - no staff session: 401 `unauthorized`;
  * - a session that ended (idle longer than SESSION_IDLE_MS, older than SESSION_MAX_AGE_MS, created before the

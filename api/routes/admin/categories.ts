@@ -3,7 +3,7 @@
  * failure: errors listed as danger messages"). Contracts: api/contracts/admin-categories.ts.
  *
  * `categorySpecRoutes` - the spec's calls, outside /v1 exactly as spec 7 names them, registered inside the staff
- * plugin (api/routes/session/index.ts), whose `staffGuard` answers 401 without a staff session and 403 without the
+ * plugin (api/routes/staff.ts), whose `staffGuard` answers 401 without a staff session and 403 without the
  * route's `config.permission` (`products.edit`, named on every route here):
  * - POST /category/create {id?, parent_id, name, position, hidden, className, url, search_keywords?}: CreateCategory,
  *   then the siblings renumbered around `position` (MoveCategory each), HideCategory when hidden, and
@@ -19,7 +19,7 @@
  * `adminCategoryRoutes` - under /v1/admin: GET /categories (permission `products.view`): every category that is not
  * deleted, hidden ones included, with its direct product count, from the catalog read model.
  *
- * Every event carries the signed-in staff user in metadata.userId (`staffContext`). The answers after a command are
+ * Every event carries the signed-in staff user in metadata.userId (`request.commandContext()`, api/plugins/staff-scope.ts). The answers after a command are
  * read from the category streams (the read model may lag a moment), with the storefront URL of spec 9.
  */
 import { randomUUID } from 'node:crypto';
@@ -61,7 +61,6 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const edit = 'products.edit' as const;
@@ -137,7 +136,7 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
   }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const language = (request: FastifyRequest) => requestLanguage(request.query, request.headers['accept-language']);
-  const ctx = (request: FastifyRequest) => staffContext(request, deps.now());
+  const ctx = (request: FastifyRequest) => request.commandContext();
   /** The newest `$all` checkpoint a request's commands appended at (the answer waits for the read model to reach it). */
   const lastWrite = new WeakMap<FastifyRequest, string>();
   const track = (request: FastifyRequest, result: { checkpoint: string }) => {

@@ -34,7 +34,6 @@ import { langQuerySchema } from '../../contracts/common.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { success } from '../../plugins/errors.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema };
 
@@ -128,7 +127,7 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
       // 2. Record them, each command with the staff member.
       for (const { commands } of plans) {
         for (const command of commands) {
-          const ctx = staffContext(request, now);
+          const ctx = request.commandContext(now);
           if (command.type === 'SetFilterLabels') await setFilterLabels(deps.store, command.data, ctx);
           else if (command.type === 'SetFilterShown') await setFilterShown(deps.store, command.data, ctx);
           else await setFilterPosition(deps.store, command.data, ctx);

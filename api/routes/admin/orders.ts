@@ -9,7 +9,7 @@
  *   units available, `order.filled`, `order.being_edited`;
  * - POST /orders/{id}/paid {paid} and /orders/{id}/filled {filled} (orders.edit): spec 4's toggles; filling ships the
  *   reserved stock (StockShipped), un-filling returns it.
- * Every change carries the signed-in staff user in its events' metadata (staffContext). Answers after a change wait
+ * Every change carries the signed-in staff user in its events' metadata (`request.commandContext()`, api/plugins/staff-scope.ts). Answers after a change wait
  * (at most 3 s) until the admin orders read model shows it, so OrderList and the unfilled badge agree with the answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +41,6 @@ import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { catalogPricesOf } from '../../plugins/order-ports.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const view = 'orders.view' as const;
@@ -184,7 +183,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
             employeeComment: b.employeeComment,
             invoiceComment: b.invoiceComment,
           },
-          staffContext(request, deps.now()),
+          request.commandContext(),
           { catalog },
         ),
       );
@@ -210,7 +209,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     async (request) => {
       const id = request.params.id.toLowerCase();
       await existing(id);
-      const ctx = staffContext(request, deps.now());
+      const ctx = request.commandContext();
       if (request.body.paid) await markOrderPaid(deps.store, { orderId: id }, ctx);
       else await markOrderUnpaid(deps.store, { orderId: id }, ctx);
       return success(await listed(await existing(id)));
@@ -234,7 +233,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     async (request) => {
       const id = request.params.id.toLowerCase();
       await existing(id);
-      const ctx = staffContext(request, deps.now());
+      const ctx = request.commandContext();
       if (request.body.filled) await markOrderFilled(deps.store, { orderId: id }, ctx);
       else await markOrderUnfilled(deps.store, { orderId: id }, ctx);
       return success(await listed(await existing(id)));

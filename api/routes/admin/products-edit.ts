@@ -38,7 +38,6 @@ import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
 import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -174,7 +173,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
     async (request, reply) => {
       const form: ProductForm = request.body;
       const productId = productIdForCode(form.code1);
-      const done = await saving(request, reply, () => createProductFromForm(deps.store, { productId, form, vatRatePercent }, staffContext(request, deps.now())));
+      const done = await saving(request, reply, () => createProductFromForm(deps.store, { productId, form, vatRatePercent }, request.commandContext()));
       if (!done) return reply;
       reply.status(201);
       return success(await existing(productId));
@@ -199,7 +198,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
       const { version, ...form } = request.body;
       const { id } = request.params;
       await existing(id);
-      const done = await saving(request, reply, () => editProduct(deps.store, { productId: id, form, expectedVersion: BigInt(version), vatRatePercent }, staffContext(request, deps.now())));
+      const done = await saving(request, reply, () => editProduct(deps.store, { productId: id, form, expectedVersion: BigInt(version), vatRatePercent }, request.commandContext()));
       if (!done) return reply;
       return success(await existing(id));
     },

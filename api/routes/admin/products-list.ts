@@ -47,7 +47,6 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -140,7 +139,7 @@ export async function adminProductListRoutes(app: FastifyInstance, { deps }: Rou
       const { warehouse, reason, receipt } = request.body;
       const input = parseStockInput(request.body.input);
       await assertProductExists(deps.store, productId);
-      const ctx = staffContext(request, deps.now());
+      const ctx = request.commandContext();
       let recorded: 'received' | 'adjusted' | 'counted' | null;
       try {
         if (input.kind === 'count') {

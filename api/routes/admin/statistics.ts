@@ -34,7 +34,6 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 // The contract's range names and the domain's are one list (a compile error otherwise).
 const _sameRanges: [StatisticsRange[], StatisticsRangeName[]] = [[...STATISTICS_RANGE_NAMES], [...STATISTICS_RANGES]];
@@ -136,7 +135,7 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
     async (request) => {
       const body = request.body;
       const keyword = body.keyword.toLowerCase().replace(/\s+/g, ' ');
-      const context = staffContext(request, deps.now());
+      const context = request.commandContext();
       let checkpoint: string;
       if (body.target === 'category') {
         ({ checkpoint } = await addCategorySearchKeyword(deps.store, { categoryId: body.categoryId, language: body.language, keyword }, context));

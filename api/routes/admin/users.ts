@@ -40,7 +40,7 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext, withFormFields } from '../session/index.js';
+import { withFormFields } from '../session/form-fields.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const permission = 'users.manage' as const;
@@ -82,7 +82,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       const body = request.body;
       let userId: string;
       try {
-        ({ userId } = await registerUser(deps.store, { username: body.username, email: body.email, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, staffContext(request, deps.now()), {
+        ({ userId } = await registerUser(deps.store, { username: body.username, email: body.email, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, request.commandContext(), {
           usernameTaken: (name) => usernameTaken(deps.db, name),
         }));
       } catch (error) {
@@ -109,10 +109,10 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
         throw new ApiError('user.last_admin', 409, 'roles');
       }
       // The address first: a refused one (400 on field `email`) changes no role either.
-      if (request.body.email !== undefined) await changeUserEmail(deps.store, { userId: user.id, email: request.body.email }, staffContext(request, deps.now()));
+      if (request.body.email !== undefined) await changeUserEmail(deps.store, { userId: user.id, email: request.body.email }, request.commandContext());
       // One command id per command: a shared one would make the second a duplicate of the first.
-      for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
-      for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
+      for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, request.commandContext());
+      for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, request.commandContext());
       return success(await existing(user.id));
     },
   );
@@ -123,7 +123,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
     async (request) => {
       const user = await existing(request.params.id);
       try {
-        await setUserPassword(deps.store, { userId: user.id, password: request.body.password, confirm: request.body.confirm }, staffContext(request, deps.now()));
+        await setUserPassword(deps.store, { userId: user.id, password: request.body.password, confirm: request.body.confirm }, request.commandContext());
       } catch (error) {
         throw withFormFields(error);
       }
@@ -139,7 +139,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       const user = await existing(request.params.id);
       if (user.id === request.staffUser!.id) throw new ApiError('user.self_deactivate', 409);
       if (user.active && user.roles.includes('ADMIN') && (await countActiveAdministrators(deps.db, { except: user.id })) === 0) throw new ApiError('user.last_admin', 409);
-      if (user.active) await deactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
+      if (user.active) await deactivateUser(deps.store, { userId: user.id }, request.commandContext());
       await sessions.revokeUserSessions(user.id, Date.now());
       return success(await existing(user.id));
     },
@@ -150,7 +150,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
     { schema: { summary: 'Reactivate a user', tags: ['admin'], params: adminUserParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
     async (request) => {
       const user = await existing(request.params.id);
-      if (!user.active) await reactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
+      if (!user.active) await reactivateUser(deps.store, { userId: user.id }, request.commandContext());
       return success(await existing(user.id));
     },
   );

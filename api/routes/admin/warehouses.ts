@@ -27,7 +27,6 @@ import { langQuerySchema } from '../../contracts/common.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const permission = 'warehouses.manage' as const;
@@ -72,7 +71,7 @@ export async function adminWarehouseRoutes(app: FastifyInstance, { deps }: Route
     { schema: { summary: 'Create a warehouse', tags: ['admin'], body: createWarehouseBodySchema, querystring: langQuerySchema, response: { 201: envelopeSchema(adminWarehouseSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
     async (request, reply) => {
       const id = request.body.id?.trim() || codeFromName(request.body.name);
-      await createWarehouse(deps.store, { warehouseId: id, name: request.body.name }, staffContext(request, deps.now()));
+      await createWarehouse(deps.store, { warehouseId: id, name: request.body.name }, request.commandContext());
       reply.status(201);
       return success(await existing(id));
     },
@@ -84,8 +83,8 @@ export async function adminWarehouseRoutes(app: FastifyInstance, { deps }: Route
     async (request) => {
       const w = await existing(request.params.id);
       // One command id per command (a shared one would make the second a duplicate of the first).
-      if (request.body.name !== undefined && request.body.name !== w.name) await renameWarehouse(deps.store, { warehouseId: w.id, name: request.body.name }, staffContext(request, deps.now()));
-      if (request.body.active === false && w.active) await deactivateWarehouse(deps.store, { warehouseId: w.id }, staffContext(request, deps.now()));
+      if (request.body.name !== undefined && request.body.name !== w.name) await renameWarehouse(deps.store, { warehouseId: w.id, name: request.body.name }, request.commandContext());
+      if (request.body.active === false && w.active) await deactivateWarehouse(deps.store, { warehouseId: w.id }, request.commandContext());
       return success(await existing(w.id));
     },
   );

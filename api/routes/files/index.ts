@@ -1,7 +1,7 @@
 /**
  * Files (issue 11 "Images"; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"; spec 3 "File").
  *
- * - `fileUploadRoutes` (inside the staff plugin, api/routes/session/index.ts, so the staff guard and its session
+ * - `fileUploadRoutes` (inside the staff scope, api/routes/staff.ts, so the staff guard and its session
  *   apply although the path is not under /v1/admin): POST /file/create?ajax=true, permission `products.edit`.
  *   multipart/form-data with `File[uploadFile]` (exactly one file), `File[folder_id]` (optional: 1-64 letters,
  *   digits, `_` or `-`) and the anti-forgery token: the `x-csrf-token` header (checked before the body is read) or the
@@ -38,7 +38,6 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, failureAnswer } from '../../plugins/errors.js';
 import { type ApiLanguage, message, requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
-import { staffContext } from '../session/index.js';
 
 /** The multipart field of the file and of the folder (spec 7), and the anti-forgery token's field. */
 export const UPLOAD_FIELD = 'File[uploadFile]';
@@ -180,7 +179,7 @@ export async function fileUploadRoutes(app: FastifyInstance, { deps }: RouteOpti
 
       const now = deps.now();
       try {
-        const facts = await uploadFile(deps.store, storage, { fileId: randomUUID(), folderId: folder || null, name: upload.name, bytes: upload.bytes }, staffContext(request, now));
+        const facts = await uploadFile(deps.store, storage, { fileId: randomUUID(), folderId: folder || null, name: upload.name, bytes: upload.bytes }, request.commandContext(now));
         request.log.info({ fileId: facts.fileId, bytes: facts.bytes, mime: facts.mime }, 'file uploaded');
         const model = toFileModel(facts, now);
         return { success: true as const, status: 'success' as const, model, data: model };

@@ -1,7 +1,7 @@
 /**
  * Forgot password (issue 10 "Forgot password: a one-time link by mail (single use, 30 minutes), the same answer
  * whether or not the user exists"; spec 2 "/login ... a Forgot password link"). Registered inside the staff plugin
- * (api/routes/session/index.ts) as public routes; both need the CSRF token like every state-changing call (a guest
+ * (api/routes/staff.ts) as public routes; both need the CSRF token like every state-changing call (a guest
  * has the `_csrf` cookie and token of GET /v1/csrf-token, as for POST /v1/login-session).
  *
  * - `POST /v1/password-reset` {username}: `username` is a username or an e-mail address. For each active user it
@@ -42,7 +42,8 @@ import {
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { DEFAULT_PASSWORD_RESET_LIMITS } from '../../plugins/rate-limits.js';
-import { type StaffRouteOptions, withFormFields } from './index.js';
+import type { StaffRouteOptions } from '../../plugins/staff-scope.js';
+import { withFormFields } from './form-fields.js';
 
 /** Default floor of POST /v1/password-reset's answer time, in milliseconds. */
 export const DEFAULT_PASSWORD_RESET_MIN_RESPONSE_MS = 300;
