@@ -1,5 +1,5 @@
 /**
- * Import rules of the design brief (../shared/design/ARCHITECTURE.md "Folders"; issue 9 "Import rules as a test"),
+ * Import rules of the design brief (../shared/design/ARCHITECTURE.md "Folders"),
  * checked by dependency-cruiser in `npm test` (tests/architecture.unit.spec.ts).
  *
  * | folder       | may import                                                       |
@@ -12,6 +12,8 @@
  * | web/         | its own code, api/contracts (zod contracts), domain/ (pure rules); no feature imports another |
  * | platform/    | none of domain, commands, projections, api, workers, web, bin    |
  * | tests/, bench/, bin/, data/ | anything                                          |
+ *
+ * Across every folder: no import cycle (`no-circular`), type-only imports included.
  *
  * Spec files (`*.spec.ts`) may import test support from anywhere, so they are not the `from` side of any rule.
  *
@@ -76,10 +78,21 @@ const forbidden = [
     name: 'web-imports-contracts-and-domain-rules-only',
     comment:
       'web/ imports its own code, the zod contracts in api/contracts, and the pure rules of domain/ (checkout fields, ' +
-      'delivery, VAT), so the form and the server apply one rule, never a copy (issue 9 §3); nothing with I/O.',
+      'delivery, VAT), so the form and the server apply one rule, never a copy; nothing with I/O.',
     severity: 'error',
     from: { path: '^web/', pathNot: SPEC },
     to: { path: '^(domain|commands|projections|api|workers|platform|bin|tests|bench|data)/', pathNot: ['^api/contracts/', '^domain/'] },
+  },
+  {
+    name: 'no-circular',
+    comment:
+      'No module reaches itself through its imports, type-only ones included: a cycle means two modules are one ' +
+      'concern split in two (or a registry that imports what it registers), and it decides import order at run time. ' +
+      'Types point one way (domain/<aggregate>/events.ts imports the aggregate, the aggregate never the events); ' +
+      'plugins and routes are registered from above (api/app.ts, api/routes/staff.ts), never imported back.',
+    severity: 'error',
+    from: { pathNot: SPEC },
+    to: { circular: true },
   },
   {
     name: 'web-features-are-independent',
