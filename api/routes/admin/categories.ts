@@ -35,7 +35,8 @@ import { hideCategory } from '../../../commands/category/hide-category.js';
 import { moveCategory, reorderCategory } from '../../../commands/category/move-category.js';
 import { renameCategory } from '../../../commands/category/rename-category.js';
 import { showCategory } from '../../../commands/category/show-category.js';
-import type { CategoryState } from '../../../domain/category/category.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
+import { categoryDecider, type CategoryState, toCategoryStreamId } from '../../../domain/category/category.js';
 import { placeAmongSiblings, sortSiblings } from '../../../domain/category/positions.js';
 import { LANGUAGES, type Language, type Localized } from '../../../domain/shared/localized.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
@@ -76,8 +77,7 @@ function perLanguage(value: string | { et?: string; en?: string } | undefined | 
 
 /** The category as the editor shows it, from its stream and its ancestors' (for the URL); null when never created. */
 async function categoryView(store: EventStore, categoryId: string): Promise<AdminCategory | null> {
-  const { events } = await store.readStream(`category-${categoryId}`);
-  const state = await loadCategory(store, categoryId);
+  const { state, version } = await loadAggregate(store, toCategoryStreamId(categoryId), categoryDecider);
   if (state.status === 'empty') return null;
   // The path of names for the URL (spec 9 needs the last 3; a deleted ancestor hides the branch: no URL).
   const path: Localized[] = [state.names];
@@ -101,7 +101,7 @@ async function categoryView(store: EventStore, categoryId: string): Promise<Admi
     url: live ? categoryUrl(path) : { et: '', en: '' },
     className: null,
     productCount: null,
-    version: events.length,
+    version: Number(version),
   };
 }
 

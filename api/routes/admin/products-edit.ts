@@ -17,9 +17,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { createProductFromForm, editProduct, ProductChangedMeanwhileError } from '../../../commands/product/edit-product.js';
-import { toDomainEvent } from '../../../commands/shared/event-parsers.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
-import { netFromGross, type ProductEvent, productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import { netFromGross, productDecider, toProductStreamId } from '../../../domain/product/product.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { getProducts } from '../../../projections/catalog/queries.js';
@@ -66,8 +66,7 @@ function withFormField(error: unknown): unknown {
 
 /** The product as the edit form reads it, or null when its stream holds no product. */
 export async function productForEdit(deps: Pick<ApiDeps, 'store' | 'db' | 'now'>, id: string): Promise<AdminProduct | null> {
-  const { events, version } = await (deps.store as EventStore).readStream(toProductStreamId(id));
-  const state = events.reduce((s, e) => productDecider.evolve(s, toDomainEvent<ProductEvent>(e)), productDecider.initialState);
+  const { state, version } = await loadAggregate(deps.store as EventStore, toProductStreamId(id), productDecider);
   if (state.status !== 'active') return null;
   const related = [...new Set([...state.compatibleProducts, ...state.similarProducts])];
   const docs = await getProducts(deps.db as never, [id, ...related], deps.now());

@@ -20,7 +20,7 @@ import { grantRole } from '../../../commands/user/grant-role.js';
 import { reactivateUser } from '../../../commands/user/reactivate-user.js';
 import { revokeRole } from '../../../commands/user/revoke-role.js';
 import { registerUser, setUserPassword } from '../../../commands/user/user-accounts.js';
-import { parseUserEvent } from '../../../domain/user/events.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { isRole, type Role } from '../../../domain/user/permissions.js';
 import { toUserStreamId, userDecider } from '../../../domain/user/user.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
@@ -47,8 +47,7 @@ const permission = 'users.manage' as const;
 
 /** The user as its stream says now (null when there is none); `version` the stream's version. */
 export async function userFromStream(store: EventStore, userId: string): Promise<AdminUser | null> {
-  const { events } = await store.readStream(toUserStreamId(userId));
-  const state = events.reduce((s, e) => userDecider.evolve(s, parseUserEvent(e)), userDecider.initialState);
+  const { state, version } = await loadAggregate(store, toUserStreamId(userId), userDecider);
   if (state.status === 'empty') return null;
   return {
     id: state.userId,
@@ -58,7 +57,7 @@ export async function userFromStream(store: EventStore, userId: string): Promise
     active: state.status === 'active',
     lastSignInAt: state.lastSignInAt,
     passwordChangedAt: state.passwordChangedAt,
-    version: events.length,
+    version: Number(version),
   };
 }
 

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createWarehouse } from '../../../commands/warehouse/create-warehouse.js';
 import { deactivateWarehouse } from '../../../commands/warehouse/deactivate-warehouse.js';
 import { renameWarehouse } from '../../../commands/warehouse/rename-warehouse.js';
-import { parseWarehouseEvent } from '../../../domain/warehouse/events.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { toWarehouseStreamId, WAREHOUSE_ID, warehouseDecider } from '../../../domain/warehouse/warehouse.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { listWarehouses } from '../../../projections/warehouses/queries.js';
@@ -33,9 +33,8 @@ const permission = 'warehouses.manage' as const;
 
 async function warehouseFromStream(store: EventStore, id: string): Promise<AdminWarehouse | null> {
   if (!WAREHOUSE_ID.test(id)) return null;
-  const { events } = await store.readStream(toWarehouseStreamId(id));
-  const state = events.reduce((s, e) => warehouseDecider.evolve(s, parseWarehouseEvent(e)), warehouseDecider.initialState);
-  return state.status === 'empty' ? null : { id: state.warehouseId, name: state.name, active: state.status === 'active', version: events.length };
+  const { state, version } = await loadAggregate(store, toWarehouseStreamId(id), warehouseDecider);
+  return state.status === 'empty' ? null : { id: state.warehouseId, name: state.name, active: state.status === 'active', version: Number(version) };
 }
 
 /** A warehouse code from a name: lower case, a-z 0-9 and '-', at most 64 characters. */
