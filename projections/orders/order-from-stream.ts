@@ -8,15 +8,25 @@
 import type { InvoiceOrder } from '../../domain/order/invoice-document.js';
 import { toOrderStreamId } from '../../domain/order/order.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { adminOrderOf } from '../admin-orders/projection.js';
+import { adminOrderOf, type AdminOrderView } from '../admin-orders/projection.js';
+
+/**
+ * The order as the staff's order screen shows it, folded from `order-{orderId}` with the admin orders read model's
+ * own pure fold (`adminOrderOf`), so a screen opened right after a change shows it.
+ * @returns the order (amounts in euro cents), or null when the stream holds no OrderPlaced
+ * @throws MalformedEventError when a stored event does not match its schema
+ */
+export async function adminOrderViewFromStream(store: EventStore, orderId: string): Promise<AdminOrderView | null> {
+  const { events } = await store.readStream(toOrderStreamId(orderId));
+  return adminOrderOf(events);
+}
 
 /**
  * @returns the order (amounts in euro cents), or null when the stream holds no OrderPlaced
  * @throws MalformedEventError when a stored event does not match its schema
  */
 export async function invoiceOrderFromStream(store: EventStore, orderId: string): Promise<InvoiceOrder | null> {
-  const { events } = await store.readStream(toOrderStreamId(orderId));
-  const view = adminOrderOf(events);
+  const view = await adminOrderViewFromStream(store, orderId);
   if (!view) return null;
   return {
     number: view.number,

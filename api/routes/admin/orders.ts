@@ -20,9 +20,9 @@ import { markOrderPaid } from '../../../commands/order/mark-order-paid.js';
 import { markOrderUnfilled } from '../../../commands/order/mark-order-unfilled.js';
 import { markOrderUnpaid } from '../../../commands/order/mark-order-unpaid.js';
 import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
-import { toOrderStreamId } from '../../../domain/order/order.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { adminOrderOf, type AdminOrderView, forgetClientOf } from '../../../projections/admin-orders/projection.js';
+import { type AdminOrderView, forgetClientOf } from '../../../projections/admin-orders/projection.js';
+import { adminOrderViewFromStream } from '../../../projections/orders/order-from-stream.js';
 import { adminOrderForgotten, adminOrderVersion, listAdminOrders } from '../../../projections/admin-orders/queries.js';
 import { getUser } from '../../../projections/users/queries.js';
 import {
@@ -56,8 +56,7 @@ const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
  * a forgotten client (issue 12 'forget this client', recorded by the admin orders read model) is blanked.
  */
 export async function adminOrderFromStream(deps: Pick<ApiDeps, 'store' | 'db'>, orderId: string): Promise<AdminOrderView | null> {
-  const [{ events }, forgotten] = await Promise.all([(deps.store as EventStore).readStream(toOrderStreamId(orderId)), adminOrderForgotten(deps.db as never, orderId)]);
-  const view = adminOrderOf(events);
+  const [view, forgotten] = await Promise.all([adminOrderViewFromStream(deps.store as EventStore, orderId), adminOrderForgotten(deps.db as never, orderId)]);
   return view && forgotten ? forgetClientOf(view) : view;
 }
 

@@ -17,9 +17,7 @@ import { STATISTICS_RANGES, type StatisticsRange, statisticsDateRange, tallinnDa
 import { toCsv } from '../../../platform/documents/csv.js';
 import { searchesPerDay, searchKeywordStatistics } from '../../../projections/search-stats/queries.js';
 import { addCategorySearchKeyword } from '../../../commands/category/add-category-search-keyword.js';
-import { setProductSearchAliases } from '../../../commands/product/set-product-search-aliases.js';
-import { parseProductEvent } from '../../../domain/product/events.js';
-import { productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import { addProductSearchAlias } from '../../../commands/product/add-product-search-alias.js';
 import {
   STATISTICS_RANGE_NAMES,
   type StatisticsRangeName,
@@ -31,7 +29,7 @@ import {
 import { langQuerySchema } from '../../contracts/common.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../plugins/deps.js';
-import { ApiError, success } from '../../plugins/errors.js';
+import { success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 
@@ -140,10 +138,7 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
       if (body.target === 'category') {
         ({ checkpoint } = await addCategorySearchKeyword(deps.store, { categoryId: body.categoryId, language: body.language, keyword }, context));
       } else {
-        const { events } = await deps.store.readStream(toProductStreamId(body.productId));
-        const state = events.reduce((s, e) => productDecider.evolve(s, parseProductEvent(e)), productDecider.initialState);
-        if (state.status !== 'active') throw new ApiError('product.not_found', 404);
-        ({ checkpoint } = await setProductSearchAliases(deps.store, { productId: body.productId, aliases: [...state.searchAliases, keyword] }, context));
+        ({ checkpoint } = await addProductSearchAlias(deps.store, { productId: body.productId, alias: keyword }, context));
       }
       // The projector applies the event and the listing index follows its read model: wait (at most 5 s) until the
       // index has passed the event's `$all` checkpoint ('' when nothing was appended: already held).

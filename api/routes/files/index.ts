@@ -36,7 +36,7 @@ import { type FileModel, fileUploadAnswerSchema, fileUploadQuerySchema, fileVari
 import { CSRF_HEADER } from '../../plugins/csrf.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, failureAnswer } from '../../plugins/errors.js';
-import { type ApiLanguage, message, requestLanguage } from '../../plugins/messages.js';
+import { type ApiLanguage, filledMessage, requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 
 /** The multipart field of the file and of the folder (spec 7), and the anti-forgery token's field. */
@@ -67,9 +67,8 @@ export function formatBytes(bytes: number, language: ApiLanguage): string {
 
 /** The message of `code` with its {placeholders} filled; `file` empty drops the quoted name. */
 function fileMessage(code: string, language: ApiLanguage, params: Record<string, string>): string {
-  let text = message(code, language);
-  if (params.file === '') text = text.replace(/ "\{file\}"/, '');
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
+  const text = filledMessage(code, language, params);
+  return params.file === '' ? text.replace(' ""', '') : text;
 }
 
 /** The model of an uploaded file (spec 3 "File"). */
