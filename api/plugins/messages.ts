@@ -143,8 +143,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   },
   'stock.warehouse_inactive': { et: 'Ladu on deaktiveeritud: sinna ei saa kaupa lisada.', en: 'The warehouse is deactivated: it takes no more stock.' },
   'history.stream_invalid': {
-    et: 'Tundmatu ajaloo voog. Lubatud on product-, stock-, category-, user-, client- või order- ja tunnus (tähed, numbrid, _ ja -).',
-    en: 'Unknown history stream. Use product-, stock-, category-, user-, client- or order- followed by an id (letters, digits, _ and -).',
+    et: 'Tundmatu ajaloo voog. Lubatud on product-, stock-, category-, user-, client- või order- ja tunnus (uuid).',
+    en: 'Unknown history stream. Use product-, stock-, category-, user-, client- or order- followed by an id (a uuid).',
   },
   'history.not_found': { et: 'Sellel vool pole sündmusi.', en: 'This stream has no events.' },
   'history.as_of_invalid': { et: 'Ajahetk peab olema kuupäev ja kellaaeg (ISO 8601).', en: 'The point in time must be a date and time (ISO 8601).' },
