@@ -1,5 +1,5 @@
 /**
- * Issue 10: staff sessions and the staff API through `app.inject` on real PostgreSQL and Redis (two app instances on
+ * Staff sessions (design brief "The staff side"; spec 6, spec 7): staff sessions and the staff API through `app.inject` on real PostgreSQL and Redis (two app instances on
  * one Redis where the replicas must agree): sign-in (timing of unknown user vs wrong password, the same message),
  * the brute-force limit counted by both replicas, a new session id at sign-in (no fixation), logout, a password
  * change and a deactivation ending the user's other sessions at once, idle expiry, CSRF on staff calls (and bound

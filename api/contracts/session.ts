@@ -1,5 +1,5 @@
 /**
- * Staff session contracts (issue 10; spec 7 POST /v1/login-session, spec 8 "Login failure: server field errors on
+ * Staff session contracts (spec 7 POST /v1/login-session, spec 8 "Login failure: server field errors on
  * the form", "'Your request was made with invalid credentials.' redirects to /session/login"). Imports nothing but
  * zod.
  *

@@ -64,7 +64,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'payment.provider_failed': { et: 'Makseteenuse pakkuja ei vastanud. Palun proovige uuesti.', en: 'The payment provider did not respond. Please try again.' },
   'payment.callback_rejected': { et: 'Makse kinnitust ei õnnestunud kontrollida.', en: 'The payment confirmation could not be verified.' },
   'payment.amount_mismatch': { et: 'Makstud summa ei vasta tellimuse summale.', en: 'The amount paid does not match the order total.' },
-  // Issue 12: staff editing orders (OrderEdit, OrderList).
+  // Staff editing orders (spec 2 OrderEdit, OrderList).
   'order.changed_meanwhile': { et: 'Tellimust muudeti vahepeal. Laadige uusim versioon.', en: 'The order was changed after you opened it. Reload the latest version.' },
   'order.filled': { et: 'Tellimus on täidetud. Ridade muutmiseks märkige see esmalt täitmata.', en: 'The order is filled. Mark it unfilled before changing its rows.' },
   'order.fill_stock_short': { et: 'Tellimuse broneering aegus ja laos pole selle täitmiseks piisavalt kaupa. Võtke kaup esmalt lattu vastu või inventeerige.', en: "The order's reservation expired and the stock is short of what it needs. Receive or count the stock first." },

@@ -1,5 +1,5 @@
 /**
- * Staff sessions (issue 10; design brief "The staff side": server-side sessions shared by every api replica).
+ * Staff sessions (design brief "The staff side": server-side sessions shared by every api replica).
  *
  * - The session store is Redis when `SessionDeps.redis` is given (keys `<prefix>sess:<id>`, expiring after the
  *   absolute lifetime), else the process's memory (tests, one process). A small store of our own over ioredis:
@@ -85,7 +85,7 @@ return 1`;
  * Redis store: one key per session, expiring `ttlMs` after the last write. A destroyed id leaves a tombstone for
  * `ttlMs`, and a write to it is ignored: @fastify/session saves a rolling session at the end of every request, so a
  * request still running when the same session logs out (a badge call, a websocket upgrade) would otherwise write
- * the session back and undo the logout (issue 10: "logout destroys it").
+ * the session back and undo the logout (a logout destroys the session for good).
  */
 export function redisSessionStore(redis: Redis, prefix: string, ttlMs: number): SessionStore {
   const key = (id: string) => `${prefix}sess:${id}`;

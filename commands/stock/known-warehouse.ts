@@ -1,5 +1,5 @@
 /**
- * Stock goes only into warehouses that exist (issue 10: "stock commands refuse an unknown warehouse"). The
+ * Stock goes only into warehouses that exist (stock commands refuse an unknown warehouse: spec 3 "Warehouse"). The
  * Warehouse aggregate (domain/warehouse) is read from its stream `warehouse-{id}` before a stock command of a
  * warehouse is decided: the event store, not a read model, so a warehouse created a moment ago is known.
  *

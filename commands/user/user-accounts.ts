@@ -1,5 +1,5 @@
 /**
- * Use cases of staff accounts that take a password (issue 10; spec 3 "User": username, password, current, new and
+ * Use cases of staff accounts that take a password (spec 3 "User": username, password, current, new and
  * confirm password): the whole password policy, then the hash, then the User command.
  *
  * Policy: at least 8 characters and the confirmation equal (domain/user/password-policy.ts), at most 128

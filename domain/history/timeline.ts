@@ -1,10 +1,10 @@
 /**
- * The audit timeline's pure part (issue 11 "The audit timeline"): which streams it shows, the fold of one stream's
+ * The audit timeline's pure part (spec 2 "Admin area"): which streams it shows, the fold of one stream's
  * events into a plain state object per aggregate (the aggregates' own `evolve`, fed by their zod parsers), and the
  * before/after of the fields each event changed (consecutive states diffed by dotted field path).
  *
  * Streams: `product-{id}`, `stock-{productId}`, `category-{id}`, `user-{id}` (docs/architecture.md "Streams and
- * aggregates"), `client-{id}` and `order-{id}` (issue 12 "History"). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
+ * aggregates"), `client-{id}` and `order-{id}`. Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
  * (docs/architecture.md "Events hold the hash": a reader that shows events to people leaves it out).
  *
  * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
@@ -85,7 +85,7 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
   product: { initial: productInitial, apply: (s, e) => evolveProduct(s as ProductState, parseProductEvent(e)), view: (s) => stripStatusEmpty(s as ProductState) } as Fold<unknown>,
   category: { initial: categoryInitial, apply: (s, e) => evolveCategory(s as CategoryState, parseCategoryEvent(e)), view: (s) => stripStatusEmpty(s as CategoryState) } as Fold<unknown>,
   user: { initial: userInitial, apply: (s, e) => evolveUser(s as UserState, parseUserEvent(e)), view: (s) => withoutSecrets(stripStatusEmpty(s as UserState)) } as Fold<unknown>,
-  // Client (issue 12): the events arrive opened (api/routes/admin/history.ts opens the seals with the client's key;
+  // Client: the events arrive opened (api/routes/admin/history.ts opens the seals with the client's key;
   // `details: null` once forgotten). The view leaves out the key id and the ids of every order ever seen.
   client: {
     initial: clientInitial,
@@ -100,7 +100,7 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
       return { status: st.status, customerType: st.customerType, details: st.details, orders: st.orders.map((o) => o.number) };
     },
   } as Fold<unknown>,
-  // Order (issue 12 "History"): flags, rows, discount, fee, comments and documents, without the client's personal data
+  // Order: flags, rows, discount, fee, comments and documents, without the client's personal data
   // (the client's own stream and the order screen show those) and without the public token.
   order: {
     initial: orderInitial,

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions of the staff side (issue 10; spec 6 "Roles and permissions"). The one table that says which
+ * Roles and permissions of the staff side (spec 6 "Roles and permissions"). The one table that says which
  * role may do what; every staff route of the api and every staff screen asks `can(user, permission)` by name.
  *
  * Source of the table, spec 6:
@@ -18,7 +18,7 @@
  *   (domain/history/timeline.ts HISTORY_VIEW_PERMISSIONS: products, stock and categories `products.view`, users
  *   `users.manage`, clients `clients.view`, orders `orders.view`), so ADMIN alone reads no shop history and shop staff
  *   without ADMIN never read staff accounts' histories.
- * - `stock_notifications.edit` cancels a waiting back-in-stock request (issue 11, DELETE
+ * - `stock_notifications.edit` cancels a waiting back-in-stock request (DELETE
  *   /v1/admin/stock-notifications/{id}); the shop staff (CLIENT) hold it beside `stock_notifications.view`.
  * - An inactive (deactivated) user can nothing, whatever roles it holds.
  *

@@ -1,5 +1,5 @@
 /**
- * The order as its invoice prints it, straight from the order stream (issue 12 "Documents"): the admin orders read
+ * The order as its invoice prints it, straight from the order stream (spec 2 OrderEdit, invoices): the admin orders read
  * model's own pure fold (projections/admin-orders/projection.ts `adminOrderOf`: rows as staff edited them, discount,
  * shop service fee, totals, paid, comment on the invoice) over `order-{orderId}`, so an invoice rendered right after a
  * request or an edit shows the order as it stands, without waiting for a read model to catch up. Used by the invoice

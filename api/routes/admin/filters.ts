@@ -1,5 +1,5 @@
 /**
- * FilterList (issue 11; spec 2 "Admin area" FilterList, spec 3 "Filter"), under /v1/admin:
+ * FilterList (spec 2 "Admin area" FilterList, spec 3 "Filter"), under /v1/admin:
  * - GET /filters (`products.view`): every facet the catalog's products carry and every facet with settings, with
  *   its labels per language, whether it shows, its place and its values' labels and product counts
  *   (projections/filters/queries.ts listFacetsForStaff).

@@ -51,7 +51,7 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
 }
 
 /**
- * Client streams (issue 12) hold their personal data sealed: the events are shown opened with the client's key
+ * Client streams hold their personal data sealed: the events are shown opened with the client's key
  * (`details`; null once the client was forgotten and the key deleted), never the seal. Other streams as stored.
  */
 async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], kind: HistoryKind, events: RecordedEvent[]): Promise<RecordedEvent[]> {
@@ -69,7 +69,7 @@ async function openPersonalData(db: Parameters<typeof loadPersonalDataKeys>[0], 
 }
 
 /**
- * Order streams (issue 12): an event's data without the client's personal data (name, e-mail, phone, VAT number,
+ * Order streams: an event's data without the client's personal data (name, e-mail, phone, VAT number,
  * addresses, the shopper's comment, the invoice recipient), which the order screen shows and 'forget this client'
  * removes; only the customer type stays. Applied to what is answered, after the fold (the aggregate's parser needs the
  * whole event; its folded state holds none of these fields).

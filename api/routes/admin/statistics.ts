@@ -1,5 +1,5 @@
 /**
- * Search-keyword statistics (issue 11 StatisticsList; spec 2 "Admin area": search keywords, statistics time ranges),
+ * Search-keyword statistics (spec 2 "Admin area" StatisticsList: search keywords, statistics time ranges),
  * permission `statistics.view`, under /v1/admin:
  *
  * GET /statistics/search-keywords?range=&zero=1&format=csv&page=&pageSize= — the keywords searched in the range
@@ -109,7 +109,7 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
   );
 
   /**
-   * POST /statistics/search-keywords/assign (issue 11 StatisticsList: "one click adds a zero-result keyword as a
+   * POST /statistics/search-keywords/assign (StatisticsList: "one click adds a zero-result keyword as a
    * search keyword of a category or an alias of a product"), permission `products.edit`, CSRF. Adds the keyword to
    * the category's search keywords in the language (AddCategorySearchKeyword) or to the product's search aliases
    * (SetProductSearchAliases with the aliases it has plus this one), the staff user in the events' metadata; then

@@ -1,5 +1,5 @@
 /**
- * Staff users (issue 10; spec 2 "Admin area" UserEdit, UserList), permission `users.manage`, under /v1/admin:
+ * Staff users (spec 2 "Admin area" UserEdit, UserList), permission `users.manage`, under /v1/admin:
  * - GET /users: every user (the users read model, projections/users);
  * - POST /users {username, email?, password, confirm, roles}: 201 the new user (registerUser);
  * - GET /users/{id}; PUT /users/{id} {roles, email?}: grants and revokes to reach exactly those roles, and sets or

@@ -1,5 +1,5 @@
 /**
- * Warehouses (issue 10; spec 2 "Admin area" WarehouseEdit, WarehouseList), permission `warehouses.manage`, under
+ * Warehouses (spec 2 "Admin area" WarehouseEdit, WarehouseList), permission `warehouses.manage`, under
  * /v1/admin: GET /warehouses (the warehouses read model), GET /warehouses/{id}, POST /warehouses {id?, name} (201), PUT
  * /warehouses/{id} {name?, active: false?} (rename, deactivate). Answers after a command read the warehouse's
  * stream. Failures: 400 `warehouse.name_missing` / `warehouse.name_invalid` / `warehouse.id_invalid`, 404

@@ -1,5 +1,5 @@
 /**
- * The admin shell (spec 2 "Admin area"; issue 10): a header with the menu toggle, the badge counts, the signed-in
+ * The admin shell (spec 2 "Admin area"): a header with the menu toggle, the badge counts, the signed-in
  * user (with a link to change one's own password), the language switch, the theme toggle and Logout (a button that
  * POSTs /logout with the CSRF token, ../api/logout.ts, then loads /); the side menu (./side-menu.tsx); the screen in
  * `main`. The menu can be collapsed to a rail of icons; the choice is remembered in local storage ('adminMenu') and
