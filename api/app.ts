@@ -119,7 +119,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   }
   // Single-page app: every other GET path renders index.html and the client router decides (its not-found page
   // included); API paths answer 404 in the envelope. A path no client route claims (api/plugins/spa-fallback.ts) gets the
-  // same HTML with 404, so search engines do not index it (issue 13 §5); sent whole (no ETag or Last-Modified), so a
+  // same HTML with 404, so search engines do not index it; sent whole (no ETag or Last-Modified), so a
   // conditional request cannot turn it into an empty answer.
   const indexHtml = path.join(deps.webRoot ?? '', 'index.html');
   const spaLookups: SpaLookups = {

@@ -1,5 +1,5 @@
 /**
- * OrderList and OrderEdit figures (issue 12 "Figures": OrderList p95 with 100,000 orders; edit-order p95 under 16
+ * OrderList and OrderEdit figures (performance figures: OrderList p95 with 100,000 orders; edit-order p95 under 16
  * concurrent staff). Run: `npx tsx bench/admin-orders.bench.ts` (env: ORDERS default 100000, LIST_REQUESTS 2000,
  * CONNECTIONS 10, STAFF 16, EDITS per staff 25).
  *

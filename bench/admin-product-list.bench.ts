@@ -1,5 +1,5 @@
 /**
- * ProductList latency with 100,000+ products (`npm run bench:admin-products`; issue 11 "Figures": ProductList p95
+ * ProductList latency with 100,000+ products (`npm run bench:admin-products`; performance figures: ProductList p95
  * with 100,000 products, search + filter + sort). The benchmark catalog (bench/catalog-setup.ts, database
  * `shop_bench_catalog`), a staff user registered in it, the api role in its own process (as bench/listing.bench.ts
  * runs it) with staff sessions in the local Redis; autocannon drives GET /v1/admin/products signed in, each request

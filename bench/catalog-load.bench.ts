@@ -1,5 +1,5 @@
 /**
- * Listing and search under load, with no repeated query (`npm run bench:catalog-load`; issue 13 §1).
+ * Listing and search under load, with no repeated query (`npm run bench:catalog-load`).
  *
  * The api role runs as its own process on the benchmark catalog (bench/catalog-setup.ts: 100,000+ listed products)
  * with its result cache off (LISTING_CACHE_TTL_MS=0: every figure is the cold path); a projector process follows

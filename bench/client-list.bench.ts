@@ -1,5 +1,5 @@
 /**
- * ClientList figures (issue 12 "Clients"): the clients read model's search (GET /v1/admin/clients' query,
+ * ClientList figures (clients): the clients read model's search (GET /v1/admin/clients' query,
  * projections/clients/queries.ts `listClients`) over CLIENTS clients. Run: `npm run bench:client-list`
  * (env: CLIENTS default 100000, QUERIES 400).
  *

@@ -1,5 +1,5 @@
 /**
- * Product dashboard figures (`npm run bench:dashboard`; issue 11 "dashboard rebuild time"): on the benchmark catalog
+ * Product dashboard figures (`npm run bench:dashboard`; dashboard rebuild time): on the benchmark catalog
  * (bench/catalog-setup.ts: ~105,000 products, 1,000,000+ events) rebuilds the product_dashboard read model from
  * position 0 (blue/green, projections/read-model.ts rebuildReadModel) beside the rebuild of another read model in the
  * same run as the baseline (`BASELINE`, default catalog: the same Product and Stock events), and times each kind's

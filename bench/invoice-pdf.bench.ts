@@ -1,5 +1,5 @@
 /**
- * Invoice PDF render time on this machine (issue 12 figure; `npx tsx bench/invoice-pdf.bench.ts`): the median, p95,
+ * Invoice PDF render time on this machine (`npx tsx bench/invoice-pdf.bench.ts`): the median, p95,
  * min and max of `RENDERS` (default 100) sequential renders of one invoice (projections/orders/invoice-pdf.ts: the
  * document of domain/order/invoice-document.ts typeset by pdfkit with the embedded DejaVu Sans) after 3 warm-up
  * renders, for an order of `ROWS` rows (default 10) and for the sample order of the tests (3 rows), in milliseconds,

@@ -1,5 +1,5 @@
 /**
- * Live payment lag (`npx tsx bench/live-payment.bench.ts`, issue 12 "Live": the shopper's payment page learns 'paid'
+ * Live payment lag (`npx tsx bench/live-payment.bench.ts`, live payment page: the shopper's payment page learns 'paid'
  * over the websocket instead of asking every 5 s). For each of `ORDERS` orders (default 20, one at a time) a shopper
  * places it over real HTTP, a payment page socket watches it on GET /v1/live (`{"order": token}`) beside `PAGES`
  * other open payment pages (default 50, each watching its own unpaid order), and a staff member marks it paid

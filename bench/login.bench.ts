@@ -1,5 +1,5 @@
 /**
- * Sign-in latency under concurrency (`npm run bench:login`, issue 10): `CONCURRENT` (default 20) staff users sign in
+ * Sign-in latency under concurrency (`npm run bench:login`): `CONCURRENT` (default 20) staff users sign in
  * at once over real HTTP (POST /v1/login-session: argon2id verification m=19456 KiB, t=2, the session written to
  * Redis, UserSignedIn appended), `ROUNDS` times (default 10). Prints p50/p95/max in milliseconds of one sign-in
  * and the sign-ins per second. Figures only; it never fails on time.

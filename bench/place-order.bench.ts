@@ -55,7 +55,7 @@ async function main() {
       child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bin/role.ts'), 'projector'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: 'ignore' });
     }
 
-    app = await buildApp({ db, store, now: () => new Date().toISOString(), webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 100 }), vatRatePercent: 24, rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } } });
+    app = await buildApp({ db, store, now: () => new Date().toISOString(), webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 100 }), vatRatePercent: 24, rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } }, reserveShare: { percent: 100 } });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const ids = rows.map((r) => r.productId);
 

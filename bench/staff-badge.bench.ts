@@ -1,5 +1,5 @@
 /**
- * Staff badge lag (`npm run bench:staff-badge`, issue 10 "A new order shows in the badge of an open admin page
+ * Staff badge lag (`npm run bench:staff-badge`, "A new order shows in the badge of an open admin page
  * within a second"): a signed-in staff page holds the websocket GET /v1/live; a shopper places `ORDERS` orders
  * (default 20, one at a time) over real HTTP with every projector running in this process. For each order: the
  * time from the place-order answer until the page, refetching GET /v1/site-summary on each `{type: 'badges'}`

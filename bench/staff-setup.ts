@@ -62,7 +62,7 @@ export async function startStaffBench(name: string, usernames: string[], options
     searches: new SearchRecorder(store, { flushIntervalMs: 100 }),
     readModelChanges: changes.emitter,
     vatRatePercent: 24,
-    rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } },
+    rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } }, reserveShare: { percent: 100 },
     sessions: { redis, keyPrefix, secret: randomUUID() + randomUUID(), idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1_000_000, windowMs: 60_000 } },
     ...options.api,
   });

@@ -1,5 +1,5 @@
 /**
- * Storefront speed (`npm run bench:storefront`, issue 3 "Speed"): the api serves the built web app (web/dist,
+ * Storefront speed (`npm run bench:storefront`): the api serves the built web app (web/dist,
  * rebuilt when stale) over the demo catalog (data/demo-catalog.csv, imported once into database
  * `shop_bench_storefront`, about 80 s the first time) with the seeded site content, on a local port. It prints:
  *

@@ -1,5 +1,5 @@
 /**
- * Upload of a 5 MB photo end to end (`npx tsx bench/upload.bench.ts`, issue 11 "figures"): a JPEG of about 5 MB
+ * Upload of a 5 MB photo end to end (`npx tsx bench/upload.bench.ts`, performance figures): a JPEG of about 5 MB
  * (12 megapixels of smoothed noise from sharp, EXIF orientation 6 and GPS tags) is posted `ROUNDS` times (default 7)
  * over real HTTP to POST /file/create?ajax=true by a signed-in staff member: the request, the type read from the bytes,
  * the decode, rotation and four WebP renditions (160-1280 px), their writes to FILES_DIR (a temporary directory) and

@@ -2,7 +2,7 @@
  * One role per process, for production (`npm run api`, `npm run projector`, `npm run worker`). Needs DATABASE_URL
  * and REDIS_URL, and PUBLIC_URL for the api and worker (see README.md); starts no servers and imports nothing. The
  * sandbox bank is off here unless PAYMENT_SANDBOX=on. Exits 1 with the variable's name when a setting is missing.
- * The api role creates the first administrator when no user exists (issue 10; ADMIN_USERNAME / ADMIN_PASSWORD, else
+ * The api role creates the first administrator when no user exists (ADMIN_USERNAME / ADMIN_PASSWORD, else
  * user `admin` with a generated password printed once; several replicas starting at once create one).
  */
 import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';

@@ -1,5 +1,5 @@
 /**
- * The composition root (issue 9 "One composition root"; docs/architecture.md "Wiring"): every run mode builds its
+ * The composition root (one per process; docs/architecture.md "Wiring"): every run mode builds its
  * process's mechanisms here, once — the PostgreSQL pool, the event store chosen by EVENT_STORE
  * (platform/event-store/factory.ts), the Redis connection and the `shop` queue, and the mailer — and hands them down
  * to the role starters (api, projector, worker). Each starter returns a stop function; `Runtime.close` closes what
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
-import { placeOrderLimitsFromEnv } from '../api/plugins/rate-limits.js';
+import { paymentLimitsFromEnv, placeOrderLimitsFromEnv } from '../api/plugins/rate-limits.js';
 import { listenReadModelChanges } from '../api/plugins/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
@@ -122,7 +122,8 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     sandboxBank: sandboxBankOptions(paymentConfig),
     publicUrl,
     vatRatePercent: rt.config.vatRatePercent,
-    rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env) },
+    rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env), payment: paymentLimitsFromEnv(process.env) },
+    reserveShare: { percent: rt.config.orderReserveSharePercent, holdMs: rt.config.orderReservationTtlMs + rt.config.orderReservationSweepMs },
     trustProxy: rt.config.trustProxy,
     sessions: {
       redis: sessionRedis,

@@ -7,7 +7,7 @@
  *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing;
  * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL;
  * 5. on a start that finds no user, the first administrator (roles ADMIN and CLIENT): ADMIN_USERNAME /
- *    ADMIN_PASSWORD when set, else user `admin` with a generated password printed once (issue 10).
+ *    ADMIN_PASSWORD when set, else user `admin` with a generated password printed once.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   buildWebIfStale(log);
   const rt = await openRuntime(config, 'all');
 
-  // Mail (issue 4): the order PDF's font (fonts-dejavu-core), and maildev in this process receiving the shop's mail
+  // Mail: the order PDF's font (fonts-dejavu-core), and maildev in this process receiving the shop's mail
   // (SMTP_URL's default) for its web UI; off with MAIL_CATCHER=off or when SMTP_URL names another server.
   await ensureDocumentFonts(log);
   const catcher = config.mail.catcher.enabled
@@ -73,12 +73,12 @@ async function main(): Promise<void> {
   // Delivery: parcel machine locations from the snapshots (the worker refreshes them from the carriers' feeds) and
   // the postage products priced like any catalog product.
   await setupDelivery(rt.store, new Date().toISOString(), { vatRatePercent: config.vatRatePercent });
-  // The demo stock's warehouses (issue 10: stock commands refuse an unknown warehouse), for a database imported
+  // The demo stock's warehouses (stock commands refuse an unknown warehouse), for a database imported
   // before warehouses were aggregates; the import creates them too.
   await seedWarehouses(rt.store, new Date().toISOString());
   log('projecting events into the read models ...');
   await projectors.caughtUp();
-  // Staff sign-in (issue 10): the first administrator when no user exists; a generated password is printed once.
+  // Staff sign-in: the first administrator when no user exists; a generated password is printed once.
   await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stopApi = await startApi(rt, log);
   log(`the shop is running: http://localhost:${config.port}`);

@@ -1,6 +1,6 @@
 /**
  * `npm run user:create -- --username NAME [--email ADDRESS] [--password TEXT] [--role ADMIN] [--role CLIENT]`:
- * creates a staff account for scripts and deployments (issue 10). `--email` is where a forgot-password link is sent
+ * creates a staff account for scripts and deployments. `--email` is where a forgot-password link is sent
  * (optional; one address). The password comes from `--password` or, when absent, ADMIN_PASSWORD
  * (there is no prompt: CI has no terminal); it must pass the policy (at least 8 characters, not a common password).
  * Without `--role` the user gets CLIENT (the shop's staff role, spec 6). Uses DATABASE_URL (default

@@ -2,7 +2,7 @@
  * Command handlers against the real event store: metadata on every event (correlation id, causation id, acting
  * user, time), bounded retries on version conflicts (many concurrent writers to one stock stream), stock never
  * below zero under concurrency, a re-sent command appending nothing twice, and stock commands refusing a
- * warehouse that does not exist (issue 10).
+ * warehouse that does not exist.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

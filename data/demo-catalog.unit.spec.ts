@@ -1,5 +1,5 @@
 /**
- * The demo catalog's Estonian (issue 13 §3 "Estonian that reads Estonian"): names are Estonian, or keep an English
+ * The demo catalog's Estonian ("Estonian that reads Estonian"): names are Estonian, or keep an English
  * term only as a proper name or type designation after the Estonian part name, never an English verb or prefix in
  * front ('Make, gaasitross'); descriptions are Estonian with the supplier's original part name clearly marked; the
  * dictionary is a data file; and data/demo-catalog.csv is exactly what the builder writes (deterministic).
@@ -14,7 +14,7 @@ import { englishShare, englishWordsInEt } from './english-share.js';
 
 const rows = () => parse(fs.readFileSync(DEMO_CATALOG_PATH, 'utf8'), { columns: true }) as Array<Record<string, string>>;
 
-describe('demo catalog Estonian (issue 13 §3)', () => {
+describe('demo catalog Estonian', () => {
   it('translates the English verbs and prefixes the names used to lead with, and puts the work after the part', () => {
     expect(describeLabel('MAKE THROTTLE CABLE').nameEt).toBe('Gaasitross, valmistamine');
     expect(describeLabel('CONVERT FLYWHEEL').nameEt).toBe('Hooratas, ümberehitus');
@@ -40,7 +40,7 @@ describe('demo catalog Estonian (issue 13 §3)', () => {
     expect(englishWordsInEt('Starter, BL', 'Starter BL')).toEqual([]);
   });
 
-  it('holds at most 12 % Estonian names with an English word (18.0 % before issue 13) and none led by an English verb', () => {
+  it('holds at most 12 % Estonian names with an English word (18.0 % before the names were translated) and none led by an English verb', () => {
     const share = englishShare(DEMO_CATALOG_PATH);
     expect(share.products).toBe(30370);
     expect(share.share).toBeLessThan(0.12);

@@ -1,5 +1,5 @@
 /**
- * Measures how much English is left in the Estonian product names of a catalog CSV (issue 13, section 3).
+ * Measures how much English is left in the Estonian product names of a catalog CSV (the rule: a name is wholly Estonian, or keeps the English term the trade uses).
  *
  * Run: `npx tsx data/english-share.ts [catalog.csv]` (default `data/demo-catalog.csv`); prints the share of
  * products whose `name_et` holds an English word, and the most frequent English words.

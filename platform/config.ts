@@ -1,7 +1,7 @@
 /**
  * Configuration from the environment, read once per process. Every variable is documented in README.md.
  *
- * Two run modes (issue 9 §5 "Production defaults"): `one-machine` is `npm start` (everything on this machine: the
+ * Two run modes (production defaults): `one-machine` is `npm start` (everything on this machine: the
  * shop's address defaults to http://localhost:PORT and the sandbox bank is on unless PAYMENT_SANDBOX=off);
  * `production` is every other entry point, above all the roles run alone (`npm run api|projector|worker`): there
  * nothing defaults to localhost, the sandbox bank is on only when PAYMENT_SANDBOX=on says so, and
@@ -42,17 +42,25 @@ export interface Config {
   listingCacheTtlMs: number;
   /** Milliseconds facet labels may be served from the api's memory (default 10000; a change drops them at once). */
   filterLabelCacheTtlMs: number;
-  /** Mail (issue 4): the SMTP server, the sender, the shop address used in links, and the `npm start` mail catcher. */
+  /** Mail: the SMTP server, the sender, the shop address used in links, and the `npm start` mail catcher. */
   mail: MailConfig;
-  /** Delivery locations (issue 4): the carriers' feeds and the refresh job's timing. */
+  /** Delivery locations: the carriers' feeds and the refresh job's timing. */
   delivery: DeliveryConfig;
-  /** Milliseconds an unpaid order holds its reserved stock before the expiry job releases it (default 30 minutes). */
+  /**
+   * Milliseconds an unpaid order holds its reserved stock before the expiry job releases it (default 30 minutes),
+   * counted from placing: payment attempts do not extend it.
+   */
   orderReservationTtlMs: number;
+  /**
+   * ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT (1-100, default 50): the share of a limited product's stock that the
+   * unpaid orders of one client address may hold at once (at least 1 unit); 100 turns the cap off.
+   */
+  orderReserveSharePercent: number;
   /** Milliseconds between runs of the reservation-expiry job (default 60000). */
   orderReservationSweepMs: number;
-  /** Staff sessions (issue 10, api/plugins/sessions.ts). */
+  /** Staff sessions (api/plugins/sessions.ts). */
   session: SessionConfig;
-  /** Uploaded files (issue 11, api/routes/files). */
+  /** Uploaded files (api/routes/files). */
   files: FilesConfig;
 }
 
@@ -139,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
     return n;
   };
+  const percent = (name: string, n: number) => {
+    if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new ConfigError(`${name} must be a whole number from 1 to 100, got "${env[name]}"`);
+    return n;
+  };
   const positiveBytes = (name: string, n: number) => {
     if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of bytes, got "${env[name]}"`);
     return n;
@@ -165,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     filterLabelCacheTtlMs: int('FILTER_LABEL_CACHE_TTL_MS', 10_000),
     orderReservationTtlMs: int('ORDER_RESERVATION_TTL_MS', 30 * 60_000),
     orderReservationSweepMs: int('ORDER_RESERVATION_SWEEP_MS', 60_000),
+    orderReserveSharePercent: percent('ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT', int('ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT', 50)),
     session: {
       secret: env.SESSION_SECRET?.trim() || null,
       idleMs: positiveMs('SESSION_IDLE_MS', int('SESSION_IDLE_MS', 30 * 60_000)),
@@ -216,8 +229,8 @@ function parsePublicUrl(raw: string | undefined): string | undefined {
 }
 
 /**
- * What a role run alone needs before it starts (issue 9 §5): the api needs SESSION_SECRET in `production` (issue
- * 10; at least 32 characters in any mode); the api and the worker must know the shop's public
+ * What a role run alone needs before it starts (production defaults): the api needs SESSION_SECRET in `production` (staff
+ * sessions; at least 32 characters in any mode); the api and the worker must know the shop's public
  * address in `production` (bank return and notification URLs, links in mail), so a deployment never sends
  * shoppers or banks to localhost. `one-machine` always has one.
  * @throws ConfigError naming PUBLIC_URL or SESSION_SECRET when it is missing.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertRoleConfig, ConfigError, loadConfig } from './config.js';
 
-describe('run modes (issue 9 §5 "Production defaults")', () => {
+describe('run modes (production defaults)', () => {
   it('npm start (one-machine): localhost address and the sandbox bank on, unless PAYMENT_SANDBOX=off', () => {
     const c = loadConfig({ PORT: '3950' }, 'one-machine');
     expect(c).toMatchObject({ runMode: 'one-machine', publicUrl: 'http://localhost:3950', paymentSandbox: true });
@@ -32,7 +32,7 @@ describe('run modes (issue 9 §5 "Production defaults")', () => {
     expect(() => assertRoleConfig(loadConfig({ PUBLIC_URL: 'https://shop.example.ee', SESSION_SECRET: 's'.repeat(32) }), 'api', {})).not.toThrow();
   });
 
-  it('reads the staff session settings (issue 10): SESSION_SECRET of 32+ characters, idle and absolute lifetimes', () => {
+  it('reads the staff session settings: SESSION_SECRET of 32+ characters, idle and absolute lifetimes', () => {
     const c = loadConfig({}, 'one-machine');
     expect(c.session).toEqual({ secret: null, idleMs: 30 * 60_000, maxAgeMs: 12 * 60 * 60_000 });
     expect(() => assertRoleConfig(c, 'api', {})).not.toThrow();

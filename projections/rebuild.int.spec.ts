@@ -48,39 +48,39 @@ beforeAll(async () => {
   // Every read model holds rows: the site content and the delivery locations and postage products too.
   await seedSiteContent(h.store, h.clock.now);
   await setupDelivery(h.store, h.clock.now);
-  // Staff accounts and warehouses (issue 10): the import created the fixture's warehouses; one is renamed.
+  // Staff accounts and warehouses: the import created the fixture's warehouses; one is renamed.
   const ctx = () => ({ commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), userId: null, now: h.clock.now });
   const { userId } = await registerUser(h.store, { username: 'Mari.Maasikas', password: 'vihmavari-2026', confirm: 'vihmavari-2026', roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false });
   await grantRole(h.store, { userId, role: 'ADMIN' }, ctx());
   await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
   await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
-  // The product dashboard and the filters (issue 11): a critical stock level, an ended visibility rule, a hidden and a
+  // The product dashboard and the filters: a critical stock level, an ended visibility rule, a hidden and a
   // placed facet, so their rebuilt rows hold more than the defaults.
   await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());
   await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'timeRange', rangeFrom: '2026-01-01T00:00:00.000Z', rangeTo: '2026-02-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'visible' } }, ctx());
   await setFilterShown(h.store, { name: 'Kit', shown: false }, ctx());
   await setFilterPosition(h.store, { name: 'Colour', position: 0 }, ctx());
-  // An uploaded image (issue 11): a row of the files read model naming the staff user.
+  // An uploaded image: a row of the files read model naming the staff user.
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } }).png().toBuffer();
   const files = new FileStorage(await mkdtemp(path.join(tmpdir(), 'rebuild-files-')));
   await uploadFile(h.store, files, { fileId: crypto.randomUUID(), folderId: null, name: 'ketas.png', bytes: png }, { ...ctx(), userId });
-  // Staff stock changes with a reason (issue 11): rows of the stock-movements read model that name the user.
+  // Staff stock changes with a reason: rows of the stock-movements read model that name the user.
   await adjustStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', delta: 3, reason: 'Leitud riiulilt' }, { ...ctx(), userId });
   await countStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 2, reason: 'Inventuur' }, { ...ctx(), userId });
   // An open back-in-stock request: a row for the stock-notifications read model.
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'ootaja@example.ee', quantity: 1, language: 'et' }, ctx());
-  // A cancelled and a sent one (issue 11: the read model keeps them with their state).
+  // A cancelled and a sent one (the read model keeps them with their state).
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'loobuja@example.ee', quantity: 2, language: 'en' }, ctx());
   await cancelStockNotification(h.store, toStockNotificationStreamId(productIdForCode('BF 1018/2'), 'loobuja@example.ee'), ctx());
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'saaja@example.ee', quantity: 1, language: 'et' }, ctx());
   await markStockNotificationSent(h.store, toStockNotificationStreamId(productIdForCode('BF 1018/2'), 'saaja@example.ee'), crypto.randomUUID(), ctx());
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
-  // An order (issue 4) holding reserved stock: rows for the orders read model.
+  // An order holding reserved stock: rows for the orders read model.
   await h.settle();
   const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object , headers: await csrfHeaders(h.app) });
   expect(order.statusCode).toBe(200);
-  // Staff work on orders (issue 12): an edited order (rows, discount, fee, comments; stock raised), a paid and filled
+  // Staff work on orders: an edited order (rows, discount, fee, comments; stock raised), a paid and filled
   // one (shipped stock): rows of the admin orders read model, the orders read model and the stock movements.
   {
     const orderId = order.json().data.order.id as string;
@@ -100,7 +100,7 @@ beforeAll(async () => {
     expect(second.statusCode).toBe(200);
     await markOrderFilled(h.store, { orderId: second.json().data.order.id }, { ...ctx(), userId });
   }
-  // Clients (issue 12): one with two orders and edited details, one forgotten (its key deleted: a rebuild opens nothing).
+  // Clients: one with two orders and edited details, one forgotten (its key deleted: a rebuild opens nothing).
   const clients = { store: h.store, db: h.db };
   const details = { firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'Mari@Example.ee', phone: '+37255551234', vatRegNr: '', address: { street: 'Pikk 1', apartment: '', city: 'Tallinn', state: '', areaCode: '10123', country: 'EE' } };
   const mari = clientIdForEmail(details.email);

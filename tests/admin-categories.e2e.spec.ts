@@ -1,5 +1,5 @@
 /**
- * Issue 11 category tree editor in Debian's Chromium: a staff member signs in, opens /admin/product/categories,
+ * The category tree editor in Debian's Chromium: a staff member signs in, opens /admin/product/categories,
  * creates a top-level category, renames it in English, moves it under another category with the parent picker and
  * the position field (the keyboard way), reaches it with the arrow keys in the tree, and the storefront's category
  * tree shows it under its new parent at the URL of spec 9; the parent picker offers no subcategory of the open one;
@@ -80,7 +80,7 @@ async function expectAccessibleInBothThemes(name: string) {
   }
 }
 
-describe('the category tree editor (issue 11)', () => {
+describe('the category tree editor', () => {
   it('creates, renames and moves a category by the parent picker; the storefront tree follows', async () => {
     await page.goto(`${base}/login?next=${encodeURIComponent('/admin/product/categories')}`);
     await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 category tree editor api on real PostgreSQL and Redis: spec 7's POST /category/create,
+ * The category tree editor api on real PostgreSQL and Redis: spec 7's POST /category/create,
  * /category/update/{id} and /category/delete/{id} (form data with the CSRF parameter), their envelopes (status
  * 'success' with model.id, or errors in the request's language), the decider's cycle refusal, sibling positions,
  * hide/show, search keywords, deletes refused while a category has subcategories or products, the staff user in
@@ -323,7 +323,7 @@ describe('the guard and hostile input', () => {
       payload: `_csrf=${encodeURIComponent(staff.csrf['x-csrf-token'])}&drop=table`,
     });
     expect(extraField.statusCode).toBe(400);
-    // Form data the delete call does not take: a file part, more parts than it reads (review: a 4xx, never a 500).
+    // Form data the delete call does not take: a file part, more parts than it reads (a 4xx, never a 500).
     const boundary = '----categorygarbage';
     const csrfPart = `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\n${staff.csrf['x-csrf-token']}\r\n`;
     for (const extra of [

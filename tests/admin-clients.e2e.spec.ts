@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Clients" in Debian's Chromium: a shopper places an order (POST /v1/place-order over HTTP, as the
+ * Clients in Debian's Chromium: a shopper places an order (POST /v1/place-order over HTTP, as the
  * checkout page sends it) and the client-registration pipeline (process manager + BullMQ job) registers the client;
  * a staff member signs in to /admin/client, finds the client by a search, opens ClientEdit, changes the phone, sees
  * the change in the client's history with their name, then forgets the client behind the confirmation: the screen
@@ -75,7 +75,7 @@ async function expectAccessibleInBothThemes(name: string) {
   }
 }
 
-describe('ClientList and ClientEdit (issue 12)', () => {
+describe('ClientList and ClientEdit', () => {
   it('a shopper orders; staff find the client, change the phone, read the history and forget the client', async () => {
     // The shopper's order, as the checkout page sends it.
     const csrf = await csrfHeadersOver(base);

@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Clients" through `app.inject` on real PostgreSQL and Redis, with the client-registration process manager
+ * Clients through `app.inject` on real PostgreSQL and Redis, with the client-registration process manager
  * and its BullMQ job running as the worker role runs them: shoppers' orders make clients (one per e-mail address in
  * any letter case), ClientList's search and filters, ClientEdit's read, save (the version it read; 409 naming who
  * changed it), field errors in the request's language, 'forget this client' (no name, e-mail or phone left in any

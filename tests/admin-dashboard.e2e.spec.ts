@@ -1,5 +1,5 @@
 /**
- * ProblematicProductsList and FilterList in Debian's Chromium (issue 11 "What staff look at each morning",
+ * ProblematicProductsList and FilterList in Debian's Chromium ("What staff look at each morning",
  * "FilterList"): a staff member signs in at /admin/ProblematicProducts; the menu entry shows; a product without a
  * price is listed on the problematic tab with its reason, and its row opens the product's edit path (also in English); the stale tab's
  * N days live in the URL. On /admin/filter the staff member renames a facet's Estonian label and moves it with the

@@ -1,5 +1,5 @@
 /**
- * Issue 11 ProblematicProductsList api through `app.inject` on real PostgreSQL and Redis: GET
+ * ProblematicProductsList api through `app.inject` on real PostgreSQL and Redis: GET
  * /v1/admin/products/problematic for each kind (problematic with its reasons, stale with a chosen N, outdated at the
  * edge of "ends exactly now", popular over the last 30 days, low stock at and below the critical level, without a
  * category), decided at the app clock's `now`; paging; the static path beside the products-list plugin's

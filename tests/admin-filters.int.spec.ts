@@ -1,5 +1,5 @@
 /**
- * Issue 11 FilterList api through `app.inject` on real PostgreSQL and Redis: GET /v1/admin/filters (facets from the
+ * FilterList api through `app.inject` on real PostgreSQL and Redis: GET /v1/admin/filters (facets from the
  * catalog with value counts, labels, shown, order) and PUT /v1/admin/filters (labels, hide, order; recorded with the
  * staff member; all facets checked before any is recorded), and the storefront following at once: a hidden facet
  * leaves GET /v1/products' availableFilters, placed ones come first, a renamed label shows, also through an api

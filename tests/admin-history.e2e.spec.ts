@@ -1,5 +1,5 @@
 /**
- * Issue 11 "The audit timeline" in Debian's Chromium: an administrator opens a staff user's edit screen, gives them
+ * Audit timeline in Debian's Chromium: an administrator opens a staff user's edit screen, gives them
  * the administrator role, and the History section names the administrator in the newest row (formal Estonian, then
  * en-US), with the before/after of the roles and the raw event with its correlation and causation ids behind a
  * toggle; 'as of' a moment before the user existed shows no events and an empty state; axe-core finds no serious or
@@ -66,7 +66,7 @@ async function expectAccessibleInBothThemes(name: string) {
   }
 }
 
-describe('the audit timeline on UserEdit (issue 11)', () => {
+describe('the audit timeline on UserEdit', () => {
   it('names the administrator who changed the roles, with before/after, the raw event and as-of', async () => {
     await page.goto(`${base}/login?next=${encodeURIComponent(`/admin/user/edit/${clerkId}`)}`);
     await page.getByLabel('Kasutajanimi', { exact: true }).fill(ADMIN.username);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 StatisticsList, "one click adds a zero-result keyword as a search keyword of a category or an alias of a
+ * StatisticsList, "one click adds a zero-result keyword as a search keyword of a category or an alias of a
  * product, and the table then shows how often it finds something": POST
  * /v1/admin/statistics/search-keywords/assign and the `findsNow` column of GET /v1/admin/statistics/search-keywords,
  * through `app.inject` on real PostgreSQL and Redis. The shopper's search (GET /v1/products?q=) follows; the events
@@ -69,7 +69,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('a zero-result keyword made a category keyword or a product alias in one call (issue 11)', () => {
+describe('a zero-result keyword made a category keyword or a product alias in one call', () => {
   it('lists the zero-result keywords finding nothing now; after the call the search finds the category subtree and the table says so', async () => {
     const mari = await signedIn('mari');
     const table = async () => {

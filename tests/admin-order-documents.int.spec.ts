@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Documents" through `app.inject` on real PostgreSQL and Redis: POST /v1/admin/orders/{id}/invoice and
+ * Order documents through `app.inject` on real PostgreSQL and Redis: POST /v1/admin/orders/{id}/invoice and
  * /prepayment-invoice (send, resend once sent; orders.edit + CSRF), GET /v1/admin/orders/{id}/invoices and
  * GET /v1/admin/orders/{id}/invoice.pdf (orders.view), behind the staff guard (401, 403). Numbers come from the
  * gap-free series (invoices 1, 2, ...; prepayment invoices EA-1, ...), also when many are requested at once; a resend
@@ -98,7 +98,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('invoices of an order (issue 12 "Documents")', () => {
+describe('invoices of an order (order documents)', () => {
   it('needs a session (401) and orders.edit / orders.view (403)', async () => {
     const orderId = await newOrder();
     for (const url of [`/v1/admin/orders/${orderId}/invoice`, `/v1/admin/orders/${orderId}/prepayment-invoice`]) {

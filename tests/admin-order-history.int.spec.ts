@@ -1,5 +1,5 @@
 /**
- * The order's audit timeline (issue 12 "History"; GET /v1/admin/history/order-{id}) on real PostgreSQL and Redis
+ * The order's audit timeline (GET /v1/admin/history/order-{id}) on real PostgreSQL and Redis
  * through `app.inject`: a shopper places an order, one staff member marks it paid and another filled; the timeline
  * lists them newest first with their usernames ('shopper' for the placing), the before/after of `paid` and
  * `filled`, the subject '#number'; the folded state and every answered event carry none of the client's personal
@@ -50,7 +50,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('GET /v1/admin/history/order-{id} (issue 12 "History")', () => {
+describe('GET /v1/admin/history/order-{id} (audit timeline)', () => {
   it('lists placed, marked paid and filled with who and the before/after, newest first', async () => {
     const res = await get(await signedIn('mari'), `/v1/admin/history/order-${order.id}?lang=en`);
     expect(res.statusCode, res.body).toBe(200);

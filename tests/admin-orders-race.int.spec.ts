@@ -1,5 +1,5 @@
 /**
- * Never oversell while staff edit orders (issue 12 "Editing rows changes the stock reservations with the same
+ * Never oversell while staff edit orders ("Editing rows changes the stock reservations with the same
  * no-oversell guarantee as placing an order"): in each round, 20 staff edits (PUT /v1/admin/orders/{id}, each adding
  * the last units' product to another order, or raising it) race 20 shoppers (POST /v1/place-order) for 10 units, on
  * real PostgreSQL. Every round: exactly the units in stock are taken (no more), the losers get 409, stock never goes

@@ -1,5 +1,5 @@
 /**
- * The order screens in Debian's Chromium (issue 12 "Orders", "Flags", "Documents", "Live"; spec 2 OrderList,
+ * The order screens in Debian's Chromium (staff order editing, "Flags", "Documents", "Live"; spec 2 OrderList,
  * OrderEdit, the order client info block, the product picker and the unfilled badge; spec 4 "Order flags"; spec 5
  * "an order cannot be saved without a product or service name"):
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Orders" through `app.inject` on real PostgreSQL and Redis: OrderList (GET /v1/admin/orders: search by
+ * Staff order editing through `app.inject` on real PostgreSQL and Redis: OrderList (GET /v1/admin/orders: search by
  * number, name, e-mail or phone; paid / filled / day range / provider filters; newest first; paging), OrderEdit
  * (GET/PUT /v1/admin/orders/{id}: rows, discount, fee, comments, totals and VAT by the domain; the version read, 409
  * naming who changed it; stock reserved and released with the rows, 409 when short), the spec 4 toggles (POST
@@ -450,7 +450,7 @@ describe('guard and garbage', () => {
   });
 });
 
-describe('an edit that crashed half-way (issue 12: reservations never wrong)', () => {
+describe('an edit that crashed half-way (reservations never wrong)', () => {
   /** What a crashed edit leaves: its lease taken (OrderEditStarted) and `raiseTo` units held, the order never saved. */
   async function crashAfterRaise(orderId: string, raiseTo: number) {
     const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: ids.anna, now: h.clock.now };

@@ -1,5 +1,5 @@
 /**
- * Issue 11 ProductEdit in Debian's Chromium: a staff member signs in, opens a product, changes its Estonian name and
+ * ProductEdit in Debian's Chromium: a staff member signs in, opens a product, changes its Estonian name and
  * its price (the price change asks first), saves, and the storefront's product page shows the new name; a save from a
  * tab whose product another tab changed since shows who changed it and a Reload button that loads the latest
  * version; the product picker finds a product by its part number and adds it as a similar one; leaving with unsaved
@@ -82,7 +82,7 @@ async function expectAccessibleInBothThemes(page: Page, name: string) {
   }
 }
 
-describe('ProductEdit (issue 11)', () => {
+describe('ProductEdit', () => {
   it("edits a product's name and price; the storefront's product page shows the new name", async () => {
     const id = productIdForCode('BF 1018/1');
     const page = await signedIn(MARI, `/admin/product/edit/${id}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 ProductEdit through `app.inject` on real PostgreSQL and Redis: POST /v1/admin/products (create), GET
+ * ProductEdit through `app.inject` on real PostgreSQL and Redis: POST /v1/admin/products (create), GET
  * /v1/admin/products/{id} (every field and the stream version), PUT /v1/admin/products/{id} (only the changed fields
  * become events, with the staff member in metadata; a stale version answers 409 naming who changed it and when, and
  * writes nothing), garbage input answered 4xx in the envelope, the guard (401, 403, CSRF), and the storefront's
@@ -63,7 +63,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('ProductEdit api (issue 11)', () => {
+describe('ProductEdit api', () => {
   it('GET needs a session (401) and products.view (403), then answers every field with the stream version', async () => {
     const id = productIdForCode('EDIT-1');
     expect((await h.app.inject({ url: `/v1/admin/products/${id}` })).statusCode).toBe(401);
@@ -169,7 +169,7 @@ describe('ProductEdit api (issue 11)', () => {
       { ...good, visibility: { type: 'timed', rangeFrom: 'tomorrow', stateInRange: 'visible', stateOutRange: 'hidden' } },
       { ...good, categoryIds: Array.from({ length: 201 }, (_, i) => `c${i}`) },
       { ...good, __proto__: { polluted: true }, criticalStockLevel: '3' },
-      // Ids the read models keep as uuid: anything else would stop the catalog projector on the event (review).
+      // Ids the read models keep as uuid: anything else would stop the catalog projector on the event.
       { ...good, categoryIds: ['not-a-category'] },
       { ...good, compatibleProducts: ['x'] },
       { ...good, similarProducts: ["1' or '1'='1"] },

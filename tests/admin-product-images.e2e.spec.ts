@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Images" in Debian's Chromium: a staff member opens ProductEdit (the product's imported catalog image URL
+ * Product images in Debian's Chromium: a staff member opens ProductEdit (the product's imported catalog image URL
  * listed), uploads two images at once through the images field (a PNG named .pdf among them: the type comes from the
  * bytes), sees a PDF named .png refused with spec 5's message, removes the imported image and moves the second
  * upload first with the keyboard, saves, and the storefront's product page shows the chosen image with a srcset of
@@ -63,7 +63,7 @@ const refs = () => page.locator('[data-testid="product-image"]').evaluateAll((it
 const red = () => sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 220, g: 20, b: 20 } } }).png().toBuffer();
 const blue = () => sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 20, g: 40, b: 220 } } }).jpeg().toBuffer();
 
-describe('the images of ProductEdit (issue 11)', () => {
+describe('the images of ProductEdit', () => {
   it('uploads, reorders by keyboard and saves; the storefront shows the images with srcset', async () => {
     const id = productIdForCode('BF 1018/1');
     await page.goto(`${base}/login?next=${encodeURIComponent(`/admin/product/edit/${id}`)}`);

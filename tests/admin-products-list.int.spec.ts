@@ -1,5 +1,5 @@
 /**
- * Issue 11 ProductList and stock through `app.inject` on real PostgreSQL and Redis: GET /v1/admin/products (search
+ * ProductList and stock through `app.inject` on real PostgreSQL and Redis: GET /v1/admin/products (search
  * by a part number typed with spaces or by name, every filter, the spec 9 back-office sorts, paging with the total),
  * POST /v1/admin/products/{id}/stock ('+10' adds, '-10' subtracts, '10' counts, never below zero, garbage refused,
  * the staff member and the reason on the events) and GET /v1/admin/products/{id}/stock-history (every movement with
@@ -66,7 +66,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('GET /v1/admin/products (issue 11 ProductList)', () => {
+describe('GET /v1/admin/products (spec 2 ProductList)', () => {
   it('needs a session (401) and products.view (403)', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/v1/admin/products' })).statusCode).toBe(401);
     const adam = await signedIn('adam');
@@ -94,7 +94,7 @@ describe('GET /v1/admin/products (issue 11 ProductList)', () => {
     expect(await codes('q=k%C3%BCtusefilter%20l%C3%BChike')).toEqual(['BF 1018/2']);
     expect(await codes('q=zzzz')).toEqual([]);
     expect(await codes('q=%2F%2F%2F')).toEqual([]);
-    // Text that means something to tsquery or LIKE finds nothing, never a 500 (review).
+    // Text that means something to tsquery or LIKE finds nothing, never a 500.
     for (const q of ["a'b", 'a&b|c!d', '%_%', '½ ² ǅ', "x:*", '\\', 'a b c d e f g h i j k']) expect(await codes(`q=${encodeURIComponent(q)}`)).toEqual([]);
   });
 
@@ -238,7 +238,7 @@ describe('POST /v1/admin/products/{id}/stock (spec 5 stock update input)', () =>
   });
 });
 
-describe('GET /v1/admin/products/{id}/stock-history (issue 11)', () => {
+describe('GET /v1/admin/products/{id}/stock-history', () => {
   it('lists every movement newest first: staff with name and reason, a shopper order with its number, the import', async () => {
     const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: BF1, amount: 2 }]) as object, headers: await csrfHeaders(h.app) });
     expect(order.statusCode, order.body).toBe(200);

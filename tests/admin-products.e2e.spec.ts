@@ -1,5 +1,5 @@
 /**
- * ProductList in Debian's Chromium (issue 11 "Products", "Stock and warehouses"): a staff member opens
+ * ProductList in Debian's Chromium (staff products, "Stock and warehouses"): a staff member opens
  * /admin/product, signs in and comes back to it; finds a product by a part number typed with spaces (the search box
  * writes `?q=` into the URL); sets its stock in the row with '+10' and Enter while a shopper's product page shows the
  * new stock live over the websocket; a '-1000' is refused beside the cell and Escape restores the figure; '+3' and

@@ -1,5 +1,5 @@
 /**
- * StatisticsList in Debian's Chromium (issue 11 "StatisticsList"): a shop staff member opens /admin/statistics,
+ * StatisticsList in Debian's Chromium (spec 2 StatisticsList): a shop staff member opens /admin/statistics,
  * signs in and comes back to it; the 'found nothing' tab comes first and shows the keyword that found nothing, the
  * searches per day chart has its text summary; the 'all keywords' tab and the range picker (last 30 days -> last 14
  * days) change the rows and the URL; the CSV link downloads the range's keywords with the session; the English

@@ -1,5 +1,5 @@
 /**
- * StockNotificationsList in Debian's Chromium (issue 11 "StockNotificationsList"): an administrator (ADMIN and
+ * StockNotificationsList in Debian's Chromium (spec 2 StockNotificationsList): an administrator (ADMIN and
  * CLIENT) opens /admin/StockNotifications, signs in and comes back to it; the menu entry shows with its badge; the
  * table lists the requests newest first (e-mail, product code and name linking to the storefront page, quantity,
  * date, state); the state filter is in the URL; Cancel asks first, the row becomes cancelled and the badge falls; the

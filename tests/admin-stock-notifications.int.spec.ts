@@ -1,5 +1,5 @@
 /**
- * Issue 11 StockNotificationsList through `app.inject` on real PostgreSQL and Redis: GET
+ * StockNotificationsList through `app.inject` on real PostgreSQL and Redis: GET
  * /v1/admin/stock-notifications (with its state filter) and DELETE /v1/admin/stock-notifications/{id} behind the
  * staff guard (401 without a session, 403 without `stock_notifications.edit`, CSRF), the cancel recorded with the
  * staff member, the read model keeping the cancelled request with its state, and the badge list (GET
@@ -48,7 +48,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('DELETE /v1/admin/stock-notifications/{id} (issue 11)', () => {
+describe('DELETE /v1/admin/stock-notifications/{id}', () => {
   it('needs a session (401) and stock_notifications.edit (403), then cancels once and keeps the request as cancelled', async () => {
     const first = await requestNotification('ootaja@example.ee', 'NOTIFY-1', 3);
     h.clock.now = '2026-11-22T10:05:00.000Z';

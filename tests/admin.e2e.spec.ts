@@ -1,5 +1,5 @@
 /**
- * The staff side in Debian's Chromium (design brief "The staff side"; spec 2 "Admin area"): /admin sends nobody to /login, an administrator
+ * The staff side in Debian's Chromium (browser tests): /admin sends nobody to /login, an administrator
  * signs in and lands on the Users screen (the menu shows only back to the site, Users and Warehouses: the other
  * entries' screens arrive later), creates a user (the form's own and the server's field errors first), sorts the
  * list through the URL, sees the unfilled-orders count rise without a reload when an order is placed in another
@@ -348,7 +348,7 @@ describe('admin shell', () => {
     await page.goto(`${base}/admin`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin');
     await signIn(NEW_USER);
-    // The shop staff's first section: the products (issue 11).
+    // The shop staff's first section: the products.
     await eventually(pathOf).toBe('/admin/product');
     await eventually(menuLabels).toEqual(['Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Otsingusõnad', 'Probleemsed tooted', 'Laoteavitused']);
     await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);

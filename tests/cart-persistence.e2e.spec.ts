@@ -1,5 +1,5 @@
 /**
- * The cart survives leaving the page (issue 9 §5) in Debian's Chromium (playwright-core) on the built storefront over
+ * The cart survives leaving the page in Debian's Chromium (playwright-core) on the built storefront over
  * the small fixture catalog: a product added and the page reloaded at once (well inside spec 4's 1000 ms save delay)
  * is still in the cart; and in a browser that blocks site storage (an init script makes `localStorage` throw, as
  * Chromium does with third-party or site data blocked) the app still renders and the cart works in memory.

@@ -1,5 +1,5 @@
 /**
- * Category pictograms in Debian's Chromium (issue 13 §2: "Where a product has no image, show a clean pictogram of
+ * Category pictograms in Debian's Chromium ("Where a product has no image, show a clean pictogram of
  * its top-level category ... When staff add real images, they take over"): over a small catalog of brake pads,
  * an oil filter, a part of a category the pictogram table does not know and brake pads with an image, a shopper
  * sees each imageless card draw its top-level category's lucide icon (brakes: disc-3, filters: funnel, unknown:

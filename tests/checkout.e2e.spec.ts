@@ -1,5 +1,5 @@
 /**
- * A shopper buys in Debian's Chromium (playwright-core) on the built storefront (issue 4, web side; spec 2 Cart page,
+ * A shopper buys in Debian's Chromium (playwright-core) on the built storefront (web side; spec 2 Cart page,
  * /checkout, /payment/{id}, /payment-success; spec 4 "Checkout", "Payment page", "Cart"; spec 5 "Checkout",
  * "Quantity and stock"; spec 8 order placement failure):
  * adds two products, opens the cart (reloaded products, stock cap warning, summary), checks out with an Omniva
@@ -196,7 +196,7 @@ describe('checkout in the browser', () => {
     expect(main).toContain('Omniva pakiautomaat');
     expect(main).toContain('Tartu Eedeni pakiautomaat');
     expect(main).toMatch(/Kokku\s*37,69 €/);
-    // The postage line shows its name, never the internal code postikulu-… (issue 13 §3).
+    // The postage line shows its name, never the internal code postikulu-….
     expect(main).toContain('Postikulu');
     expect(main).not.toContain('postikulu-omniva-parcel');
     expect(main).toContain('Mari Maasikas');
@@ -268,7 +268,7 @@ describe('checkout in the browser', () => {
     expect(await page.getByLabel('Contact address').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('VAT number').getAttribute('aria-invalid')).toBeNull();
 
-    // The gearbox does not fit a parcel machine: shown unavailable with the reason before it is chosen (issue 13 §5,
+    // The gearbox does not fit a parcel machine: shown unavailable with the reason before it is chosen (
     // tests/shopper-details.e2e.spec.ts); the courier takes it.
     const parcel = page.getByRole('radio', { name: /Omniva parcel machine/ });
     expect(await parcel.isDisabled()).toBe(true);
@@ -427,7 +427,7 @@ describe('checkout in the browser', () => {
     await context.close();
   });
 
-  it('a payment cancelled at the bank returns to the payment page with its message in the order language (issue 14 §2)', async () => {
+  it('a payment cancelled at the bank returns to the payment page with its message in the order language', async () => {
     const placed = await app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: OIL_FILTER, amount: 1 }], { language: 'en' }) as object, headers: await csrfHeaders(app) });
     expect(placed.statusCode).toBe(200);
     const token: string = placed.json().data.order.public_token;

@@ -1,5 +1,5 @@
 /**
- * The shop speaks to people in Estonian with the formal address, 'Teie' (issue 13 §3; the quality bar of the
+ * The shop speaks to people in Estonian with the formal address, 'Teie' (the quality bar of the
  * project: "every user-facing text in et uses the formal 'Teie' address"). This test scans every Estonian text a
  * shopper or staff member reads:
  * - the web bundles web/src/locales/et/*.json (key by key),
@@ -181,7 +181,7 @@ const report = (texts: EtText[]) =>
     return forms.length ? [`${where} ${key}: [${forms.join(', ')}] ${text}`] : [];
   });
 
-describe('Estonian texts use the formal address (issue 13 §3)', () => {
+describe('Estonian texts use the formal address', () => {
   it('knows the forms: informal pronouns, verbs and imperatives are found, formal ones and command labels are not', () => {
     expect(informalForms('x', 'Sinu ostukorv')).toEqual(['Sinu']);
     expect(informalForms('x', 'Kas soovid lahkuda?')).toEqual(['soovid']);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Images" through `app.inject` on real PostgreSQL and Redis: POST /file/create?ajax=true (spec 7: multipart
+ * Product images through `app.inject` on real PostgreSQL and Redis: POST /file/create?ajax=true (spec 7: multipart
  * File[folder_id], File[uploadFile], the anti-forgery token) behind the staff guard, the type decided by the bytes
  * (a PNG named .pdf is a PNG, a PDF named .png is refused), the size limit enforced before anything is stored, EXIF
  * (GPS, camera) stripped and the rotation applied, FileUploaded with the staff member, the files read model, and GET

@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 12 "Documents": the invoice is sent by mail through a worker job keyed by the event, never
+ * Fault test (order documents: the invoice is sent by mail through a worker job keyed by the event, never
  * twice): staff request the invoices of three orders; the invoice-mail process manager enqueues one send-invoice job
  * per InvoiceSendRequested; a worker process is killed with SIGKILL while the SMTP server holds the DATA phase of one
  * invoice mail (the message with its PDF is received, the server has not answered yet). A new worker process takes

@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 11 "Back-in-stock mail ... never twice, also when a worker dies mid-send"), after
+ * Fault test ("Back-in-stock mail ... never twice, also when a worker dies mid-send"), after
  * tests/mail-worker-crash.int.spec.ts: a back-in-stock worker process is killed with SIGKILL while the SMTP server
  * holds the DATA phase of the mail (the message is received, the server has not answered yet). A new worker process
  * takes the stalled job over (BullMQ stalled-job recovery, short lock and stalled-check times), and afterwards the

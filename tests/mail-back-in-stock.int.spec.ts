@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Back-in-stock mail" end to end on real PostgreSQL, Redis and SMTP (tests/support/smtp-sink.ts): shoppers
+ * Back-in-stock mail end to end on real PostgreSQL, Redis and SMTP (tests/support/smtp-sink.ts): shoppers
  * ask through POST /v1/stock-notification; stock rises through the stock commands; the back-in-stock-mail process
  * manager, the check and the mail job (tests/support/back-in-stock-pipeline.ts) send one mail per request once the
  * product's available amount reaches its quantity, in the request's language with the product link, and record
@@ -76,7 +76,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('back-in-stock mail (issue 11)', () => {
+describe('back-in-stock mail', () => {
   it('sends one mail per request when the available amount reaches its quantity, in its language, and never again', async () => {
     const john = await ask('john@example.com', 1, 'en');
     const mari = await ask('mari@example.ee', 3, 'et');

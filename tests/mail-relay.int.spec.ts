@@ -1,5 +1,5 @@
 /**
- * Issue 9 §5 "The confirmation mail is an open relay", reproduced through the real HTTP routes and a real SMTP
+ * "The confirmation mail is an open relay", reproduced through the real HTTP routes and a real SMTP
  * server: a checkout e-mail holding a list (`r1@x.ee, r2@x.ee, r3@x.ee`), a header (`victim@x\r\nBcc: ...`), or no
  * address at all (`a@b`, `not-an-email`) is refused with a field error in the envelope and the user's language, and
  * places no order; the stock notification refuses markup as an address; and the mail transport itself refuses
@@ -40,7 +40,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('the checkout e-mail (issue 9 §5)', () => {
+describe('the checkout e-mail', () => {
   it.each(HOSTILE)('refuses %j with a field error in the user language and places no order', async (email) => {
     for (const [lang, text] of [['en', 'Please enter a valid email address'], ['et', 'Palun sisestage korrektne e-posti aadress.']]) {
       const res = await h.app.inject({
@@ -67,7 +67,7 @@ describe('the checkout e-mail (issue 9 §5)', () => {
   });
 });
 
-describe('the stock-notification e-mail (issue 9 §5)', () => {
+describe('the stock-notification e-mail', () => {
   it.each(HOSTILE)('refuses %j', async (email) => {
     const res = await h.app.inject({
       method: 'POST',
@@ -81,7 +81,7 @@ describe('the stock-notification e-mail (issue 9 §5)', () => {
   });
 });
 
-describe('the mail transport (issue 9 §5: the mailer only gets one parsed address)', () => {
+describe('the mail transport (the mailer only gets one parsed address)', () => {
   const message = (to: unknown, extra: object = {}) => ({ from: 'Baltic Parts <shop@localhost>', to, subject: 'Test', text: 'Hello', ...extra }) as never;
 
   it.each([...HOSTILE, 'Mari <mari@example.ee>'])('sends nothing to %j', async (to) => {

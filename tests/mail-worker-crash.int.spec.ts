@@ -1,5 +1,5 @@
 /**
- * Fault test (issue 4): a mail worker process is killed with SIGKILL while the SMTP server holds the DATA phase of
+ * Fault test: a mail worker process is killed with SIGKILL while the SMTP server holds the DATA phase of
  * a confirmation (the message is received, the server has not answered yet). A new worker process takes the stalled
  * job over (BullMQ stalled-job recovery, short lock and stalled-check times), and afterwards exactly one mail per
  * order has been accepted. Real PostgreSQL (fresh database), real Redis (a queue prefix of its own), a real SMTP

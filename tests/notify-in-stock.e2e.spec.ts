@@ -1,5 +1,5 @@
 /**
- * Issue 11 "a request for a product that is already in stock is answered at once in the dialog instead", in Debian's
+ * "a request for a product that is already in stock is answered at once in the dialog instead", in Debian's
  * Chromium: the notify dialog is open on an out-of-stock product when the stock arrives (the page's live socket is
  * held silent, so the page still shows the dialog, as it would between a stock change and its push); Notify me is
  * answered with the server's 'the product is in stock' message as an info flash in the page's language (en-US and
@@ -60,7 +60,7 @@ async function askWhenInStockMeanwhile(code: string, path: string, texts: { open
   expect((await h.store.readStream(toStockNotificationStreamId(productIdForCode(code), 'kiire@example.ee'))).exists).toBe(false);
 }
 
-describe('the notify dialog when the product is in stock meanwhile (issue 11)', () => {
+describe('the notify dialog when the product is in stock meanwhile', () => {
   it('answers at once in English', async () => {
     await askWhenInStockMeanwhile('IN-1', '/en/products/view/', { open: 'Notify me when back in stock', email: 'E-mail address', submit: 'Notify me' });
     await expect.poll(() => page.getByRole('status').innerText()).toContain('The product is in stock and can be ordered now. No notification is needed.');

@@ -1,6 +1,6 @@
 /**
- * The committed dependency set installs with `npm ci` the way bin/bootstrap.mjs runs it on a clean clone (issue 14
- * §5): package.json, package-lock.json and .npmrc copied into an empty directory, `npm ci --dry-run --ignore-scripts`
+ * The committed dependency set installs with `npm ci` the way bin/bootstrap.mjs runs it on a clean clone:
+ * package.json, package-lock.json and .npmrc copied into an empty directory, `npm ci --dry-run --ignore-scripts`
  * there exits 0 with no engine complaint (the lock is in step with package.json and holds every package it needs).
  * And `.npmrc`'s engine-strict=true turns a dependency whose `engines` excludes this Node into a failed install
  * (notsup), for a locked package and for a newer sanitize-html (2.17.6+ require node >=22.12; README "Dependencies

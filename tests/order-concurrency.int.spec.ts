@@ -1,5 +1,5 @@
 /**
- * Never oversell (issue 4, design brief "Streams and aggregates"): a product with a stock of 1 and 50 concurrent
+ * Never oversell (design brief "Streams and aggregates"): a product with a stock of 1 and 50 concurrent
  * place-order requests from separate shoppers (half with their own Idempotency-Key, half without), repeated for
  * 20 rounds on real PostgreSQL. Each round: exactly one order, every other shopper is sent back to the cart, the
  * stock never goes below zero, and the stock stream's history adds up to the final stock. A second test drops

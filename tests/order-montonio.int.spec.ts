@@ -1,10 +1,10 @@
 /**
  * Montonio at the shop's HTTP routes on real PostgreSQL, with tokens signed as Montonio signs them (HS256 with the
  * store's secret key, platform/payments/montonio.ts):
- * - browser returns (issue 14 §2): a token that fails verification or `?error-message=` lands on the page of the
+ * - browser returns: a token that fails verification or `?error-message=` lands on the page of the
  *   order whose public token is in the return URL's path (never of the order its unverified merchantReference
  *   names), without one on the not-found page; ABANDONED on the order page with "cancelled"; the webhook keeps JSON;
- * - refund notifications (issue 14 §3): `{ refundToken }` to the notification URL is verified like order tokens and
+ * - refund notifications: `{ refundToken }` to the notification URL is verified like order tokens and
  *   recorded once per refund id (OrderRefunded); the order shows partially refunded, then refunded, with amounts.
  */
 import { SignJWT } from 'jose';
@@ -71,7 +71,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('Montonio browser returns land on a page (issue 14 §2)', () => {
+describe('Montonio browser returns land on a page', () => {
   it('a paid order token pays the order and goes to /payment-success', async () => {
     const order = await placeAnOrder();
     const res = await h.app.inject(`/payment-return/montonio/${order.public_token}?order-token=${await orderToken(order)}`);
@@ -125,7 +125,7 @@ describe('Montonio browser returns land on a page (issue 14 §2)', () => {
   });
 });
 
-describe('Montonio refund notifications (issue 14 §3)', () => {
+describe('Montonio refund notifications', () => {
   async function paidOrder(): Promise<PlacedOrder> {
     const order = await placeAnOrder();
     expect((await webhook({ orderToken: await orderToken(order) })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * The payment flow on the server with the real payment registry (platform/payments, the iPizza sandbox bank) on
- * real PostgreSQL (issue 4; spec 4 "Payment page", spec 7 GET/PUT /v1/payment/{token}, order download):
+ * real PostgreSQL (spec 4 "Payment page", spec 7 GET/PUT /v1/payment/{token}, order download):
  * payment methods, PUT -> the shop's auto-post form of the attempt, verified bank answers (server-to-server x5
  * concurrently -> exactly one OrderPaid; the browser return -> /payment-success), and rejected answers (tampered,
  * unsigned, stale, wrong amount) that change nothing; a paid order refuses a new payment; the PDF download.
@@ -89,7 +89,7 @@ describe('starting a payment', () => {
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain(`${PUBLIC_URL}/sandbox-bank/pay`);
     expect(html.body).toContain(`value="${order.number}"`);
-    // The return URL carries the order's public token (issue 14 §2: a refused return lands on this order's page).
+    // The return URL carries the order's public token (a refused return lands on this order's page).
     expect(html.body).toContain(`${PUBLIC_URL}/payment-return/${SANDBOX_METHOD_ID}/${order.public_token}`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentStarted']);
   });
@@ -148,12 +148,12 @@ describe('bank answers', () => {
     const order = await placeAnOrder();
     const res = await h.app.inject({ method: 'GET', url: `/payment-return/${SANDBOX_METHOD_ID}?${form(await bankAnswer(order, { service: '1911', auto: 'N' }))}` });
     expect(res.statusCode).toBe(303);
-    // Placed in English: the English payment page (issue 14 §2).
+    // Placed in English: the English payment page.
     expect(res.headers.location).toBe(`/en/payment/${order.public_token}?payment-error=cancelled`);
     expect(await eventTypes(order.id)).toEqual(['OrderPlaced', 'PaymentCancelled']);
   });
 
-  it('records a genuine paid answer the shopper brings back 6 minutes late, once, and lands on the success page (issue 14 §1)', async () => {
+  it('records a genuine paid answer the shopper brings back 6 minutes late, once, and lands on the success page', async () => {
     const order = await placeAnOrder();
     // The bank signed the payment 6 minutes ago; its server-to-server message never arrived (the shop was down).
     const late = await bankAnswer(order, { auto: 'N', at: new Date(Date.now() - 6 * 60_000) });
@@ -194,7 +194,7 @@ describe('bank answers', () => {
   });
 });
 
-describe('refused browser returns land on a page (issue 14 §2)', () => {
+describe('refused browser returns land on a page', () => {
   /** The browser back at the return URL the shop gave the bank (with the order's token), or at the old one without. */
   const back = (fields: IpizzaFields, token: string | null, headers: Record<string, string> = {}) =>
     h.app.inject({

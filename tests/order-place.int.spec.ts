@@ -1,5 +1,5 @@
 /**
- * POST /v1/place-order on real PostgreSQL (issue 4; spec 4 "Checkout", spec 5, spec 7): orders priced from the
+ * POST /v1/place-order on real PostgreSQL (spec 4 "Checkout", spec 5, spec 7): orders priced from the
  * catalog (client prices ignored) with the VAT rule, field errors ('Required'), empty orders, products that cannot
  * be bought or are short of stock (redirect /cart), stock reservations lowering availableForSale, the read model
  * behind GET /v1/payment/{token}, compensation of a multi-line order, and Idempotency-Key.

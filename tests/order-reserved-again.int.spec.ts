@@ -1,5 +1,5 @@
 /**
- * An order whose reservation expired holds no stock; issue 12's review found that filling it then shipped nothing,
+ * An order whose reservation expired holds no stock; filling it used to ship nothing,
  * so the stock count never fell and later orders could oversell. On real PostgreSQL, through the commands:
  * - staff mark such an order paid and filled: its units are reserved again and shipped (OrderReservedAgain,
  *   StockShipped), the free stock falls by the order's quantity;
@@ -66,7 +66,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('an order whose reservation expired (issue 12 review)', () => {
+describe('an order whose reservation expired', () => {
   it('staff mark it paid and filled: the units are reserved again and shipped, the free stock falls', async () => {
     const o = await order('RA-PADS', 2);
     expect(await free('RA-PADS')).toBe(3);

@@ -1,6 +1,6 @@
 /**
- * The whole payment flow over real HTTP with the sandbox bank (platform/payments/sandbox-bank.ts) in the same app
- * (issue 4): place an order, choose the sandbox bank (PUT /v1/payment/{token}), follow the shop's auto-post form to
+ * The whole payment flow over real HTTP with the sandbox bank (platform/payments/sandbox-bank.ts) in the same app:
+ * place an order, choose the sandbox bank (PUT /v1/payment/{token}), follow the shop's auto-post form to
  * the bank, press Pay; the bank calls the shop server-to-server (VK_AUTO=Y) and sends the browser back (VK_AUTO=N)
  * to /payment-success; the order is paid exactly once. Cancel brings the shopper back to /payment/{token}.
  */
@@ -71,7 +71,7 @@ it('pays through the sandbox bank: one OrderPaid from the server-to-server call 
   expect(back.fields.VK_AUTO).toBe('N');
   const browser = await postForm(back.action, back.fields);
   expect(browser.status).toBe(303);
-  // The success page names the order (issue 13 §5); the order was placed in Estonian (no prefix).
+  // The success page names the order; the order was placed in Estonian (no prefix).
   expect(browser.headers.get('location')).toBe(`/payment-success?order=${order.public_token}`);
   // The bank's server-to-server call (fire and forget) lands too; still one payment.
   for (let i = 0; i < 50; i++) await new Promise((r) => setTimeout(r, 20));

@@ -1,5 +1,5 @@
 /**
- * Forgot password in Debian's Chromium (design brief "The staff side"): on /login the Forgot password link opens a form for a username
+ * Forgot password in Debian's Chromium: on /login the Forgot password link opens a form for a username
  * or e-mail address, which answers 'If the account exists and has an e-mail address, a link has been sent'; the
  * mail (the real pipeline: process manager, BullMQ, the SMTP sink) holds the link; the link's page sets a new
  * password (the policy's field error first), goes to /login with the notice and the username filled in, and the new

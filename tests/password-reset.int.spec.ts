@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Forgot password: a one-time link by mail (single use, 30 minutes), the same answer whether or not the
+ * "Forgot password: a one-time link by mail (single use, 30 minutes), the same answer whether or not the
  * user exists", end to end on real services: the api through `app.inject` (sessions, tokens and rate-limit
  * counters in the real Redis), the event store and the read models in a fresh PostgreSQL database, the
  * password-reset-mail process manager and the send-password-reset processor on BullMQ, and a real SMTP server in

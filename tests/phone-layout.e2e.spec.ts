@@ -1,5 +1,5 @@
 /**
- * The storefront on a 390 x 844 phone (issue 13 §4; spec 9 breakpoints) in Debian's Chromium (playwright-core):
+ * The storefront on a 390 x 844 phone (spec 9 breakpoints) in Debian's Chromium (playwright-core):
  * a product card fits wholly on the first screen of /products and of a category page (the header is one row plus
  * the menu strip, the toolbar one row); no page scrolls sideways (listing, category, product, cart, checkout,
  * payment, the sandbox bank, a content page, the not-found page, /login), and the sandbox bank's details stay inside

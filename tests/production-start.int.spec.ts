@@ -1,7 +1,7 @@
 /**
- * Issue 9 §5 "Production defaults", through the real entry point: `npm run api` (bin/role.ts api) started as a
+ * Production defaults, through the real entry point: `npm run api` (bin/role.ts api) started as a
  * deployment would start it, without PUBLIC_URL, exits 1 naming PUBLIC_URL before it connects to anything; with
- * PUBLIC_URL it stops at SESSION_SECRET (issue 10); with both it gets past the checks (and here fails later, on the unreachable database this test gives it).
+ * PUBLIC_URL it stops at SESSION_SECRET; with both it gets past the checks (and here fails later, on the unreachable database this test gives it).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -30,7 +30,7 @@ describe('starting a role alone (production)', () => {
     expect(r.output).not.toContain('ECONNREFUSED');
   });
 
-  it('the api refuses to start without SESSION_SECRET (issue 10), naming it', () => {
+  it('the api refuses to start without SESSION_SECRET, naming it', () => {
     const r = runRole('api', { PUBLIC_URL: 'https://shop.example.ee' });
     expect(r.status).toBe(1);
     expect(r.output).toContain('SESSION_SECRET is not set');

@@ -1,5 +1,5 @@
 /**
- * Search and checkout details a shopper notices (issue 13 §5), in Debian's Chromium (playwright-core) on the built
+ * Search and checkout details a shopper notices, in Debian's Chromium (playwright-core) on the built
  * storefront: a search lists by relevance by default (the part-number match before a more recently changed name
  * match; the spec's sort options stay available); with a big product in the cart the parcel-machine providers show
  * as unavailable, with the spec's reason, before one is chosen; /payment-success names the order and links to it;
@@ -112,7 +112,7 @@ const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 1
 const cardCodes = (page: Page) => page.locator('.product-card__code').allInnerTexts().then((codes) => codes.map((c) => c.replace(/^.*:\s*/, '').trim()));
 const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
 
-describe('search and checkout details (issue 13 §5)', () => {
+describe('search and checkout details', () => {
   it('a search sorts by relevance by default: the part-number match first; the spec sort options stay available', async () => {
     const { context, page } = await shopper();
     const listRequests: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The storefront for signed-in staff in Debian's Chromium (issue 10; spec 4 "Products not visible show ... the note
+ * The storefront for signed-in staff in Debian's Chromium (spec 4 "Products not visible show ... the note
  * This product is not visible to the user", "Staff see a low-stock warning icon when the first stock amount is at or
  * below critical_stock_level"; spec 6 "Logged-in staff ... get ... the low-stock icon and hidden-product badges"):
  * a staff user signs in, opens a hidden product's page (badge and note), an inaccessible one's (its page, marked),

@@ -1,7 +1,7 @@
 /**
  * A shopper in Debian's Chromium (playwright-core; Debian's `chromium` package, installed by npm test's setup)
  * on the built storefront (web/dist, rebuilt when stale) over the small fixture catalog and the seeded site content
- * (issue 3 "Browser tests"): browses a category by its URL, applies two filters and sees exact before partial
+ * (browser tests): browses a category by its URL, applies two filters and sees exact before partial
  * matches, sorts, changes page size and view mode and finds them remembered after a reload, searches a part number,
  * opens a product, switches language and theme, hits an unknown path, requests a stock notification twice, sees the
  * header's menu, mini cart and footer, and watches stock change live. axe-core finds no serious or critical

@@ -21,7 +21,7 @@ const apiProxy = {
   '/sandbox-bank': { target: apiTarget, changeOrigin: true },
 };
 
-/** Libraries only the staff screens use (issue 10): never in the vendor chunk a shopper loads. */
+/** Libraries only the staff screens use: never in the vendor chunk a shopper loads. */
 const STAFF_LIBRARIES = ['uplot', 'date-fns', 'zod', 'react-hook-form', '@hookform', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store', 'use-sync-external-store', 'lucide-react'];
 const SHOPPER_VENDOR = new RegExp(`node_modules[\\\\/](?!(?:${STAFF_LIBRARIES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/])`);
 
@@ -40,7 +40,7 @@ export default defineConfig({
         // Libraries in one long-cached chunk; the app code and the lazy routes in their own. zod (the domain's e-mail
         // rule, domain/shared/email.ts) is used by the checkout and the staff forms only, and the staff side's own
         // libraries (forms, tables, icons: STAFF_LIBRARIES) only by the staff chunks: they stay with the chunks that
-        // import them, out of the first load of /products (issue 10: a shopper never loads staff code).
+        // import them, out of the first load of /products (a shopper never loads staff code).
         codeSplitting: { groups: [{ name: 'vendor', test: SHOPPER_VENDOR }] },
       },
     },

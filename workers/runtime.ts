@@ -5,11 +5,11 @@
  * mail, payment-received mail, password-reset mail, back-in-stock check and mail, reservation expiry, delivery
  * location refresh), their repeatable schedules, and the order-mail, password-reset-mail and back-in-stock-mail
  * process managers that enqueue one mail job per OrderPlaced, per OrderPaid and per PasswordResetRequested, and one
- * back-in-stock check per stock event or request (issue 11).
+ * back-in-stock check per stock event or request.
  *
  * Nothing here opens a connection of its own or reads the configuration: the composition root (bin/runtime.ts)
  * builds the database pool, the event store, the Redis connection, the `shop` queue and the mailer once per
- * process and hands them down in `WorkerDeps` (issue 9 "One composition root"). Read models reach the workers as
+ * process and hands them down in `WorkerDeps` (one composition root). Read models reach the workers as
  * functions (`loadOrder`, `findExpiredReservations`, `backInStockReads`, `loadCatalogProduct`; bin/worker-ports.ts), so
  * workers/ imports no projection.
  */
@@ -60,16 +60,16 @@ export interface WorkerDeps {
   /** The orders read model's summary of an order; null while not projected yet. */
   loadOrder: (orderId: string) => Promise<OrderSummary | null>;
   /**
-   * The order as it stands for its invoice, after staff edits (issue 12: folded from the order stream,
+   * The order as it stands for its invoice, after staff edits (folded from the order stream,
    * projections/orders/order-from-stream.ts); default `loadOrder`.
    */
   loadInvoiceOrder?: (orderId: string) => Promise<InvoiceOrder | null>;
-  /** Whether the order's client was forgotten (issue 12): its waiting invoice mails are skipped. Default: never. */
+  /** Whether the order's client was forgotten: its waiting invoice mails are skipped. Default: never. */
   orderClientForgotten?: (orderId: string) => Promise<boolean>;
-  /** Back-in-stock mail (issue 11): the read models the check reads, and the product's code and names for the mail. */
+  /** Back-in-stock mail: the read models the check reads, and the product's code and names for the mail. */
   backInStockReads: BackInStockReads;
   loadCatalogProduct: SendBackInStockDeps['loadProduct'];
-  /** The site's global fields (the seller's registry code and VAT number in the order PDF, issue 13 §5). */
+  /** The site's global fields (the seller's registry code and VAT number in the order PDF). */
   loadSiteFields?: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   /** The orders read model's unpaid orders holding stock past `cutoff` (ISO-8601), oldest first, at most `limit`. */
   findExpiredReservations: (cutoff: string, limit: number) => Promise<ExpiredReservation[]>;
@@ -96,7 +96,7 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
   const tokens = deps.resetTokens ?? new ResetTokens({ redis: deps.connection });
   return {
     [REFRESH_DELIVERY_LOCATIONS_JOB]: createRefreshDeliveryLocationsProcessor({ store: deps.store, config: deps.config.delivery, now: deps.now, log: deps.log }),
-    // Reservation expiry (issue 4): releases stock held by unpaid orders past ORDER_RESERVATION_TTL_MS.
+    // Reservation expiry: releases stock held by unpaid orders past ORDER_RESERVATION_TTL_MS.
     [EXPIRE_RESERVATIONS_JOB]: createExpireReservationsProcessor({
       store: deps.store,
       findExpired: deps.findExpiredReservations,
@@ -104,7 +104,7 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       ttlMs: deps.config.orderReservationTtlMs,
       log: deps.log,
     }),
-    // Order confirmation mail (issue 4): jobs enqueued by the order-mail process manager, one per OrderPlaced.
+    // Order confirmation mail: jobs enqueued by the order-mail process manager, one per OrderPlaced.
     [SEND_ORDER_CONFIRMATION]: createSendOrderConfirmationProcessor({
       db: deps.db,
       transport: deps.mailer,
@@ -114,7 +114,7 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       shopUrl: deps.config.mail.shopUrl,
       log: deps.log,
     }),
-    // 'Payment received' mail (issue 13 §5): jobs enqueued by the order-mail process manager, one per OrderPaid.
+    // 'Payment received' mail: jobs enqueued by the order-mail process manager, one per OrderPaid.
     [SEND_PAYMENT_RECEIVED]: createSendPaymentReceivedProcessor({
       db: deps.db,
       transport: deps.mailer,
@@ -124,7 +124,7 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       shopUrl: deps.config.mail.shopUrl,
       log: deps.log,
     }),
-    // Forgot-password mail (issue 10): jobs enqueued by the password-reset-mail process manager; the token is made here.
+    // Forgot-password mail: jobs enqueued by the password-reset-mail process manager; the token is made here.
     [SEND_PASSWORD_RESET]: createSendPasswordResetProcessor({
       db: deps.db,
       store: deps.store,
@@ -135,9 +135,9 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       now: deps.now,
       log: deps.log,
     }),
-    // Clients (issue 12): each OrderPlaced registers its e-mail's client or joins it (client-registration process manager).
+    // Clients: each OrderPlaced registers its e-mail's client or joins it (client-registration process manager).
     [RECORD_CLIENT_ORDER]: createRecordClientOrderProcessor({ store: deps.store, db: deps.db, now: deps.now, log: deps.log }),
-    // Invoice and prepayment invoice mail (issue 12): jobs enqueued by the invoice-mail process manager, one per InvoiceSendRequested.
+    // Invoice and prepayment invoice mail: jobs enqueued by the invoice-mail process manager, one per InvoiceSendRequested.
     [SEND_INVOICE]: createSendInvoiceProcessor({
       db: deps.db,
       store: deps.store,
@@ -148,7 +148,7 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       from: deps.config.mail.from,
       log: deps.log,
     }),
-    // Back-in-stock mail (issue 11): a check per stock event or request (the back-in-stock-mail process manager),
+    // Back-in-stock mail: a check per stock event or request (the back-in-stock-mail process manager),
     // then one mail job per request the product now covers.
     [CHECK_BACK_IN_STOCK]: createCheckBackInStockProcessor({ reads: deps.backInStockReads, queue: deps.queue, mailJobOptions: BACK_IN_STOCK_JOB_OPTIONS, now: deps.now, log: deps.log }),
     [SEND_BACK_IN_STOCK]: createSendBackInStockProcessor({

@@ -1,5 +1,5 @@
 /**
- * Category tree editor contracts (issue 11; spec 3 "Category", spec 7 POST /category/create, /category/update/{id},
+ * Category tree editor contracts (spec 3 "Category", spec 7 POST /category/create, /category/update/{id},
  * /category/delete/{id}). Imports nothing but zod (conventions 7): the api validates with these, the web's tree
  * editor builds its payloads and parses the answers with them.
  *

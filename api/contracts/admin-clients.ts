@@ -1,5 +1,5 @@
 /**
- * Client administration contracts (issue 12 "Clients"; spec 2 ClientList, ClientEdit; spec 3 "Client":
+ * Client administration contracts (clients; spec 2 ClientList, ClientEdit; spec 3 "Client":
  * first_name, last_name, business_name, email, phone, vat_reg_nr, customer type and an address). Paths under
  * /v1/admin/clients: reading needs `clients.view`, saving and forgetting `clients.edit` (and the staff CSRF token).
  * Money in euro cents, times ISO-8601 UTC. Imports nothing but zod. Failures: the envelope of spec 7 with field

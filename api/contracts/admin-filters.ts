@@ -1,5 +1,5 @@
 /**
- * FilterList contracts (issue 11; spec 2 "Admin area" FilterList, spec 3 "Filter"): GET /v1/admin/filters
+ * FilterList contracts (spec 2 "Admin area" FilterList, spec 3 "Filter"): GET /v1/admin/filters
  * (`products.view`) and PUT /v1/admin/filters (`products.edit`, staff CSRF). A facet is a technical criterion of the
  * products (`name=value`); staff give it and its values a label per language, show or hide it on the storefront's
  * listing, and place it in the filter panel. Imports nothing but zod.

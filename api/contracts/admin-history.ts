@@ -1,5 +1,5 @@
 /**
- * The audit timeline's contract (issue 11 "The audit timeline"): GET /v1/admin/history/{stream}?asOf=&before=&limit=,
+ * The audit timeline's contract: GET /v1/admin/history/{stream}?asOf=&before=&limit=,
  * permission `history.view` (and `users.manage` for a `user-` stream). Imports nothing but zod; the web's timeline
  * component (web/src/components/staff/history-timeline.tsx) reads its types.
  *

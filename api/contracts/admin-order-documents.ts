@@ -1,5 +1,5 @@
 /**
- * Order documents (issue 12 "Documents"; spec 4 "Order flags": the prepayment invoice and the invoice can be sent, and
+ * Order documents (spec 4 "Order flags": the prepayment invoice and the invoice can be sent, and
  * resent once already sent, with their timestamps). Paths under /v1/admin/orders/{id}: POST /invoice and
  * POST /prepayment-invoice (send or resend; permission orders.edit, CSRF), GET /invoices (both kinds' state) and
  * GET /invoice.pdf?kind= (the PDF; orders.view). Imports nothing but zod. Failures: the envelope of spec 7.

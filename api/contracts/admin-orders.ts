@@ -1,5 +1,5 @@
 /**
- * Order administration contracts (issue 12 "Orders"; spec 2 "Admin area" OrderList, OrderEdit and the order client
+ * Order administration contracts (staff order editing; spec 2 "Admin area" OrderList, OrderEdit and the order client
  * info block; spec 3 "Order", "Delivery address"; spec 4 "Order flags"; spec 5 "VAT", "an order cannot be saved
  * without a product or service name"; spec 9 page sizes). Paths under /v1/admin/orders; permissions `orders.view`
  * (GET) and `orders.edit` (PUT, POST; CSRF token required). Imports nothing but zod.

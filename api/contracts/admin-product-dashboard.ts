@@ -1,5 +1,5 @@
 /**
- * Product dashboard contracts (issue 11 ProblematicProductsList; spec 2 "the product dashboard"): GET
+ * Product dashboard contracts (spec 2 "the product dashboard", ProblematicProductsList): GET
  * /v1/admin/products/problematic?kind=&days=&page=&pageSize=, permission `products.view`. Imports nothing but zod
  * (the kinds and reasons are domain/product/dashboard.ts's; api/routes/admin/product-dashboard.ts checks at compile
  * time that both lists agree). Prices in euro cents, stock in whole units, times ISO-8601.

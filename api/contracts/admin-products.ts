@@ -1,5 +1,5 @@
 /**
- * Product administration contracts (issue 11 "Products"; spec 2 "Admin area" ProductList, ProductEdit; spec 3
+ * Product administration contracts (staff products; spec 2 "Admin area" ProductList, ProductEdit; spec 3
  * "Product"; spec 4; spec 5). Paths under /v1/admin/products; permissions products.view (read) and products.edit
  * (write). Imports nothing but zod. Failures: the envelope of spec 7 with field errors.
  */
@@ -188,7 +188,7 @@ export const adminStockHistoryQuerySchema = z.object({
 });
 
 /**
- * One stock movement (issue 11 "Stock history"): `at` ISO-8601; `kind`; `change` units (+/-); `onHand` free units
+ * One stock movement (stock history): `at` ISO-8601; `kind`; `change` units (+/-); `onHand` free units
  * after it; who: `actor` staff (with `username`), shopper (an order: `orderNumber` once placed) or system (the
  * expiry job, imports); `reason` staff's note or a release's reason (order_not_placed, expired, cancelled).
  */

@@ -1,5 +1,5 @@
 /**
- * Search-keyword statistics contracts (issue 11 StatisticsList; spec 2 "Admin area": search keywords, statistics
+ * Search-keyword statistics contracts (spec 2 StatisticsList; spec 2 "Admin area": search keywords, statistics
  * time ranges). GET /v1/admin/statistics/search-keywords, permission `statistics.view`. Imports nothing but zod
  * (the range names are domain/search/statistics-ranges.ts STATISTICS_RANGES; api/routes/admin/statistics.ts checks
  * at compile time that both lists agree).
@@ -77,7 +77,7 @@ export type SearchKeywordsResponse = z.infer<typeof searchKeywordsResponseSchema
 const assignedKeyword = safeString(200).pipe(z.string().trim().min(1).max(64));
 
 /**
- * Body of POST /v1/admin/statistics/search-keywords/assign (issue 11: "one click adds a zero-result keyword as a
+ * Body of POST /v1/admin/statistics/search-keywords/assign ("one click adds a zero-result keyword as a
  * search keyword of a category or an alias of a product"): `target` 'category' adds `keyword` to the category's
  * search keywords in `language`; 'product' adds it to the product's search aliases.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff contracts of the back-in-stock requests (issue 11 StockNotificationsList): GET
+ * Staff contracts of the back-in-stock requests (spec 2 StockNotificationsList): GET
  * /v1/admin/stock-notifications?state=waiting|sent|cancelled (all states without it; newest first) and DELETE
  * /v1/admin/stock-notifications/{id} (cancel a waiting request; answers its id and new state). Imports nothing
  * but zod.

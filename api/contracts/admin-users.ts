@@ -1,5 +1,5 @@
 /**
- * Staff user administration contracts (issue 10; spec 2 "Admin area" UserEdit, UserList; spec 6). Paths under
+ * Staff user administration contracts (spec 2 "Admin area" UserEdit, UserList; spec 6). Paths under
  * /v1/admin/users, permission `users.manage`. Imports nothing but zod. Failures: the envelope of spec 7 with field
  * errors (`username`, `email`, `password`, `confirm`, `roles`).
  */

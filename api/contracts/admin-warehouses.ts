@@ -1,5 +1,5 @@
 /**
- * Warehouse administration contracts (issue 10; spec 2 "Admin area" WarehouseEdit, WarehouseList). Paths under
+ * Warehouse administration contracts (spec 2 "Admin area" WarehouseEdit, WarehouseList). Paths under
  * /v1/admin/warehouses, permission `warehouses.manage`. Imports nothing but zod. Failures: the envelope of spec 7
  * with field errors (`name`).
  */

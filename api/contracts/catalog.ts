@@ -24,7 +24,7 @@ export const visibilityStateSchema = z.enum(['visible', 'hidden', 'inaccessible'
 export type VisibilityState = z.infer<typeof visibilityStateSchema>;
 
 /**
- * A product image (spec 3 "image (url, inlinePreview)"). For an uploaded image (issue 11) `url` is its 640 px WebP
+ * A product image (spec 3 "image (url, inlinePreview)"). For an uploaded image `url` is its 640 px WebP
  * rendition, `thumbnail` the 160 px one and `srcset` every width (`/files/{id}/160.webp 160w, ...`); an imported
  * catalog URL has itself as url and thumbnail and no srcset.
  */
@@ -64,7 +64,7 @@ export const productSchema = z.object({
   /** 0 Available, -1 On demand, -2 Not in stock, N > 0 Available in N workdays (spec 4). */
   available_in: z.number().int(),
   image: imageSchema.nullable(),
-  /** Every image of the product in order (the first is `image`); issue 11. */
+  /** Every image of the product in order (the first is `image`). */
   images: z.array(imageSchema).optional(),
   stock: z.array(stockLineSchema),
   critical_stock_level: z.number().nullable(),
@@ -72,7 +72,7 @@ export const productSchema = z.object({
   class: z.enum(['product', 'service']),
   visibility: z.object({ currentState: visibilityStateSchema }),
   /**
-   * Only with `fieldsPreset=frontEdit` from a staff session that may `products.view` (spec 4, 6; issue 10): what the
+   * Only with `fieldsPreset=frontEdit` from a staff session that may `products.view` (spec 4, 6): what the
    * storefront's staff marks need. `lowStock`: the first stock amount is at or below `critical_stock_level`.
    */
   staff: z

@@ -1,7 +1,7 @@
 /**
  * The web app's client routes (web/src/app/router.tsx; spec 2 "Screens and routes"), shared by the api and the web
  * app without zod, so the api can answer a path no route claims with HTTP 404 (the SPA's HTML still, so the
- * not-found page renders) instead of 200, and search engines do not index it (issue 13 §5).
+ * not-found page renders) instead of 200, and search engines do not index it.
  * web/src/app/client-routes.unit.spec.ts checks that the router declares exactly these patterns.
  *
  * Patterns use react-router's syntax, relative to a language prefix ('', 'et' or 'en'): `:name` is one segment,

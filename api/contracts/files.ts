@@ -1,5 +1,5 @@
 /**
- * Upload and file contracts (issue 11 "Images"; spec 3 "File": id, name, caption, ext, size, createdAt, tags, url,
+ * Upload and file contracts (product images; spec 3 "File": id, name, caption, ext, size, createdAt, tags, url,
  * thumbnail, type; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"). Imports nothing but zod.
  *
  * POST /file/create?ajax=true takes multipart/form-data: `File[uploadFile]` (exactly one file), `File[folder_id]`

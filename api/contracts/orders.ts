@@ -1,5 +1,5 @@
 /**
- * Order and payment API contracts (issue 4; spec 3 "Order", "Client", "Delivery address", "Payment method"; spec 7
+ * Order and payment API contracts (spec 3 "Order", "Client", "Delivery address", "Payment method"; spec 7
  * POST /v1/place-order, GET/PUT /v1/payment/{token}). Imports nothing but zod: the API validates with these schemas
  * and the web app's checkout and payment page parse with them.
  *
@@ -105,12 +105,12 @@ export const orderSchema = z.object({
   isPaid: z.boolean(),
   /**
    * unpaid, paid, expired (not paid in time: its reserved items were released), partially_refunded or refunded (paid,
-   * then some or all of it went back: issue 14 §3; isPaid stays true).
+   * then some or all of it went back; isPaid stays true).
    */
   status: z.enum(['unpaid', 'paid', 'expired', 'partially_refunded', 'refunded']),
   order_date: z.string(),
   paid_at: z.string().nullable(),
-  /** Refunded so far (issue 14 §3), euros with 2 decimals and cents; "0.00" / 0 when nothing. */
+  /** Refunded so far, euros with 2 decimals and cents; "0.00" / 0 when nothing. */
   refunded: z.string(),
   refunded_cents: z.number().int(),
   /** The recorded refunds, oldest first (the order's history of money going back). */
@@ -179,7 +179,7 @@ export const startPaymentDataSchema = z.object({ url: z.string() });
 export const paymentCallbackAnswerSchema = z.object({ status: z.string() });
 
 /**
- * `data` of a handled refund notification (issue 14 §3): refunded / partially_refunded (the order's state once this
+ * `data` of a handled refund notification: refunded / partially_refunded (the order's state once this
  * refund is recorded), or pending / failed (the provider's refund is not through: nothing recorded); with the order's
  * refunded total in euro cents.
  */

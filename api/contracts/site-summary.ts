@@ -1,5 +1,5 @@
 /**
- * Staff badge contracts (issue 10; spec 7 GET /v1/site-summary "Polled every 30 s. data.unfilledOrders", GET
+ * Staff badge contracts (spec 7 GET /v1/site-summary "Polled every 30 s. data.unfilledOrders", GET
  * /v1/stock-notification "data is a list"). Both need a staff session (401) with the permission (403). Imports
  * nothing but zod. The websocket GET /v1/live sends `{ type: 'badges' }` to signed-in staff when either changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Site and content page contracts (issue 3 "Shell"; spec 2 "Header"; spec 7 GET /v1/site, GET
+ * Site and content page contracts (storefront shell; spec 2 "Header"; spec 7 GET /v1/site, GET
  * /{language}/site/set-language, GET /v1/page/{pageName|pageId}; spec 3 "Page"). Imports nothing but zod.
  */
 import { z } from 'zod';

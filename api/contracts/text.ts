@@ -1,5 +1,5 @@
 /**
- * Text fields shared by the contracts (issue 9, OWASP ASVS 5.0 "parse, then act"): a string with no control
+ * Text fields shared by the contracts (OWASP ASVS 5.0 "parse, then act"): a string with no control
  * characters but tab, line feed and carriage return. A NUL byte used to reach PostgreSQL (which refuses it in text
  * and jsonb) and answer 500 after an order number was drawn; now the contract refuses it: 400 in the envelope.
  * Imports nothing but zod.
@@ -14,7 +14,7 @@ export const safeString = (max: number) => z.string().max(max).refine((v) => !CO
 
 /**
  * A whole number from JSON: an integer, or a string of digits only ("12"). Booleans, arrays, "1e2", "1.0", " 1"
- * are refused (issue 9: they were taken as 1, 1 and 100).
+ * are refused (they were taken as 1, 1 and 100).
  */
 export const wholeNumber = (min: number, max: number) =>
   z

@@ -34,7 +34,7 @@ export interface ApiDeps {
   filterLabelCacheTtlMs?: number;
   /** Emits 'catalog' when the catalog read model changed (clears the caches); optional. */
   readModelChanges?: EventEmitter;
-  /** Issue 4: the online payment providers (platform/payments `createPaymentProviders`); none when absent. */
+  /** The online payment providers (platform/payments `createPaymentProviders`); none when absent. */
   payments?: PaymentProviders;
   /** Absolute base URL of the shop for payment return and notification URLs (PUBLIC_URL); else the request's host. */
   publicUrl?: string;
@@ -48,6 +48,13 @@ export interface ApiDeps {
    */
   rateLimits?: RateLimitDeps;
   /**
+   * The stock one client address may hold in unpaid orders (api/routes/orders/reserve-share.ts): `percent` of a
+   * limited product's stock (ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT, default 50; 100: no cap), each order's share
+   * counted for `holdMs` after placing (ORDER_RESERVATION_TTL_MS plus a sweep, default 31 minutes) or until it is
+   * paid or released.
+   */
+  reserveShare?: { percent?: number; holdMs?: number };
+  /**
    * Fastify's trustProxy: behind a load balancer, which proxies' X-Forwarded-For to believe (true, or
    * addresses/CIDRs), so `request.ip` (the per-address rate limit's key) is the shopper's and not the proxy's.
    * Default false: the socket's address.
@@ -59,13 +66,13 @@ export interface ApiDeps {
    */
   sessions?: SessionDeps;
   /**
-   * Forgot password (issue 10, api/routes/session/password-reset.ts): POST /v1/password-reset answers no sooner
+   * Forgot password (api/routes/session/password-reset.ts): POST /v1/password-reset answers no sooner
    * than `minResponseMs` after it arrived (default 300), so a known user (an event appended) and an unknown one
    * take the same time. The tokens are read from `sessions.redis` under `sessions.keyPrefix`.
    */
   passwordReset?: { minResponseMs?: number };
   /**
-   * Uploaded files (issue 11, api/routes/files): `dir` the storage directory (FILES_DIR; absolute), `maxBytes` the
+   * Uploaded files (api/routes/files): `dir` the storage directory (FILES_DIR; absolute), `maxBytes` the
    * largest upload accepted (UPLOAD_MAX_BYTES). Absent: `var/files` of the working directory and 10 MiB.
    */
   files?: { dir: string; maxBytes: number };

@@ -2,7 +2,7 @@
  * Facet labels in API answers (spec 3 "Filter"; the Filter aggregate, domain/filter/filter.ts): a facet name and
  * its values keep the text the products carry (the keys of the `f` query parameter in every language), and get a
  * `label` / `optionLabels` / `valueLabel` in the request's language: Estonian when the language has none, then the
- * facet's own text, never an empty string. Staff may hide a facet and place it (issue 11 FilterList): `shownFacets`
+ * facet's own text, never an empty string. Staff may hide a facet and place it (spec 2 FilterList): `shownFacets`
  * drops the hidden ones from a listing's filters and puts the placed ones first, in their order.
  *
  * The labels are read from the filters read model at most once per `ttlMs` (the api's listing cache TTL) per

@@ -5,7 +5,7 @@ const facet = (name: string) => ({ name, options: { a: 1 } });
 const labels = (entries: [string, { shown?: boolean; position?: number | null; et?: string }][]): FilterLabelMap =>
   new Map(entries.map(([name, s]) => [name, { name, label: { et: s.et ?? '', en: '' }, values: {}, shown: s.shown, position: s.position }]));
 
-describe('shownFacets (issue 11 FilterList)', () => {
+describe('shownFacets (spec 2 FilterList)', () => {
   it('keeps the listing order when nothing is set', () => {
     expect(shownFacets([facet('B'), facet('A'), facet('C')], new Map()).map((f) => f.name)).toEqual(['B', 'A', 'C']);
   });

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys for state-changing calls (issue 4: POST /v1/place-order), kept in PostgreSQL table
+ * Idempotency keys for state-changing calls (POST /v1/place-order), kept in PostgreSQL table
  * `api_idempotency_keys` (platform/db/migrate.ts): key, request hash, status (`processing` | `done`), and the
  * stored answer (status code, content type, body text).
  *

@@ -53,6 +53,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'order.not_accepted': { et: 'Tellimust ei võetud vastu. Täpsemat infot näete ostukorvis.', en: 'The order was not accepted. More information can be seen in the shopping cart.' },
   'order.product_unavailable': { et: 'Seda toodet ei saa osta.', en: "This product can't be purchased" },
   'order.not_enough_stock': { et: 'Laos ei ole piisavalt kaupa.', en: 'There is not enough items in stock.' },
+  // Spec 5 "Quantity and stock": one client address holds at most a share of a product's stock in unpaid orders.
+  'order.reserve_share_exceeded': {
+    et: 'Laos ei ole piisavalt kaupa: maksmata tellimustega saab ühelt aadressilt korraga broneerida vaid osa selle toote laost. Makske varasemad tellimused või vähendage kogust.',
+    en: "There is not enough items in stock for one address: unpaid orders from one address can reserve only part of this product's stock at a time. Pay your earlier orders or lower the quantity.",
+  },
   'order.row_name_required': { et: 'Salvestamine ebaõnnestus, tellimust ei saa salvestada ilma toote/teenuse nimeta.', en: "Saving failed, can't save order without product/service name." },
   'order.quantity_invalid': { et: 'Kogus peab olema täisarv vähemalt 1.', en: 'The quantity must be a whole number of at least 1.' },
   'order.too_many_rows': { et: 'Tellimuses on liiga palju ridu.', en: 'The order has too many rows.' },
@@ -64,7 +69,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'payment.provider_failed': { et: 'Makseteenuse pakkuja ei vastanud. Palun proovige uuesti.', en: 'The payment provider did not respond. Please try again.' },
   'payment.callback_rejected': { et: 'Makse kinnitust ei õnnestunud kontrollida.', en: 'The payment confirmation could not be verified.' },
   'payment.amount_mismatch': { et: 'Makstud summa ei vasta tellimuse summale.', en: 'The amount paid does not match the order total.' },
-  // Staff editing orders (spec 2 OrderEdit, OrderList).
+  // Staff editing orders (spec 4 "Order flags"; OrderEdit, OrderList).
   'order.changed_meanwhile': { et: 'Tellimust muudeti vahepeal. Laadige uusim versioon.', en: 'The order was changed after you opened it. Reload the latest version.' },
   'order.filled': { et: 'Tellimus on täidetud. Ridade muutmiseks märkige see esmalt täitmata.', en: 'The order is filled. Mark it unfilled before changing its rows.' },
   'order.fill_stock_short': { et: 'Tellimuse broneering aegus ja laos pole selle täitmiseks piisavalt kaupa. Võtke kaup esmalt lattu vastu või inventeerige.', en: "The order's reservation expired and the stock is short of what it needs. Receive or count the stock first." },
@@ -192,6 +197,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'invoice.not_requested': { et: 'Seda arvet ei ole veel saadetud.', en: 'This invoice has not been sent yet.' },
   'invoice.client_forgotten': { et: 'Selle tellimuse klient on unustatud: tema arveid ei saa enam saata.', en: "This order's client was forgotten: its invoices can no longer be sent." },
   'invoice.kind_invalid': { et: 'Arve liik on kas arve või ettemaksuarve.', en: 'The invoice kind is invoice or prepayment.' },
+  'server_busy': { et: 'Server on hetkel hõivatud. Palun proovige mõne sekundi pärast uuesti.', en: 'The server is busy right now. Please try again in a few seconds.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovige hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };
 

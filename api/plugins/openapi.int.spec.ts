@@ -49,14 +49,14 @@ describe('GET /v1/openapi.json', () => {
       ['/v1/admin/filters', 'put'],
       ['/v1/admin/orders/{id}/invoices', 'get'],
       ['/v1/admin/orders/{id}/invoice.pdf', 'get'],
-      // Issue 12: OrderList, OrderEdit and the spec 4 toggles.
+      // OrderList, OrderEdit and the spec 4 toggles.
       ['/v1/admin/orders', 'get'],
       ['/v1/admin/orders/{id}', 'get'],
       ['/v1/admin/orders/{id}', 'put'],
       ['/v1/admin/orders/{id}/paid', 'post'],
       ['/v1/admin/orders/{id}/filled', 'post'],
     ];
-    // Issue 12: sending an invoice answers 202 (the mail goes out through the worker).
+    // Sending an invoice answers 202 (the mail goes out through the worker).
     for (const path of ['/v1/admin/orders/{id}/invoice', '/v1/admin/orders/{id}/prepayment-invoice']) expect(Object.keys(doc.paths[path]?.post?.responses ?? {}), path).toContain('202');
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method];

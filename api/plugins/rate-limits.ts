@@ -1,5 +1,5 @@
 /**
- * Rate limits of POST /v1/place-order (issue 9; spec 7/8 "Rate limit exceeded. Please try again later."): a burst
+ * Rate limits of POST /v1/place-order (spec 7/8 "Rate limit exceeded. Please try again later."): a burst
  * of well-formed orders would hold stock for ORDER_RESERVATION_TTL_MS and queue a mail each. Two limits, both
  * through @fastify/rate-limit:
  * - per client address (`request.ip`; behind a proxy set Fastify's trustProxy), counted at onRequest;
@@ -9,7 +9,11 @@
  * process (tests, one-process set-ups). An exceeded limit answers 429 `rate_limited` in the envelope, in the
  * request's language (api/plugins/errors.ts).
  *
- * The forgot-password calls (issue 10) use the same limiter: POST /v1/password-reset per client address and per
+ * Payment attempts (PUT /v1/payment/{token}) are limited the same way, per order (its public token) and per client
+ * address: each attempt asks a provider to start a payment, and unlimited attempts by anyone holding the CSRF token
+ * used to keep an unpaid order's stock reserved.
+ *
+ * The forgot-password calls use the same limiter: POST /v1/password-reset per client address and per
  * username or e-mail address asked for (counted whether or not such a user exists, so the 429 tells nothing), and
  * POST /v1/password-reset/{token} per client address.
  */
@@ -28,7 +32,20 @@ export interface PlaceOrderLimits {
   perEmail: Limit;
 }
 
-/** Limits of the forgot-password calls (issue 10; api/routes/session/password-reset.ts). */
+/** Limits of PUT /v1/payment/{token} (api/routes/orders/payment.ts). */
+export interface PaymentLimits {
+  /** Payment attempts per order (public token); default 10 per hour. */
+  perOrder: Limit;
+  /** Payment attempts per client address; default 30 per 10 minutes. */
+  perIp: Limit;
+}
+
+export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = {
+  perOrder: { max: 10, windowMs: 60 * 60_000 },
+  perIp: { max: 30, windowMs: 10 * 60_000 },
+};
+
+/** Limits of the forgot-password calls (api/routes/session/password-reset.ts). */
 export interface PasswordResetLimits {
   /** Requests for a link per client address; default 10 per 15 minutes. */
   perIp: Limit;
@@ -50,6 +67,8 @@ export interface RateLimitDeps {
   /** Prefix of the Redis keys (tests use their own). Default 'shop-rate-limit:'. */
   nameSpace?: string;
   placeOrder?: Partial<PlaceOrderLimits>;
+  /** Payment attempt limits (defaults DEFAULT_PAYMENT_LIMITS). */
+  payment?: Partial<PaymentLimits>;
   /** Forgot-password limits (defaults DEFAULT_PASSWORD_RESET_LIMITS). */
   passwordReset?: Partial<PasswordResetLimits>;
 }
@@ -74,6 +93,19 @@ export function placeOrderLimitsFromEnv(env: NodeJS.ProcessEnv): PlaceOrderLimit
   return {
     perIp: { max: positive(env.PLACE_ORDER_LIMIT_PER_IP, d.perIp.max), windowMs: positive(env.PLACE_ORDER_LIMIT_PER_IP_WINDOW_MS, d.perIp.windowMs) },
     perEmail: { max: positive(env.PLACE_ORDER_LIMIT_PER_EMAIL, d.perEmail.max), windowMs: positive(env.PLACE_ORDER_LIMIT_PER_EMAIL_WINDOW_MS, d.perEmail.windowMs) },
+  };
+}
+
+/**
+ * The payment attempt limits from the environment: PAYMENT_LIMIT_PER_ORDER (count), PAYMENT_LIMIT_PER_ORDER_WINDOW_MS,
+ * PAYMENT_LIMIT_PER_IP, PAYMENT_LIMIT_PER_IP_WINDOW_MS; a missing or malformed value takes the default
+ * (DEFAULT_PAYMENT_LIMITS).
+ */
+export function paymentLimitsFromEnv(env: NodeJS.ProcessEnv): PaymentLimits {
+  const d = DEFAULT_PAYMENT_LIMITS;
+  return {
+    perOrder: { max: positive(env.PAYMENT_LIMIT_PER_ORDER, d.perOrder.max), windowMs: positive(env.PAYMENT_LIMIT_PER_ORDER_WINDOW_MS, d.perOrder.windowMs) },
+    perIp: { max: positive(env.PAYMENT_LIMIT_PER_IP, d.perIp.max), windowMs: positive(env.PAYMENT_LIMIT_PER_IP_WINDOW_MS, d.perIp.windowMs) },
   };
 }
 

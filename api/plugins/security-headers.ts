@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 9; OWASP ASVS 5.0 V3.4) through @fastify/helmet:
+ * Security headers on every answer (OWASP ASVS 5.0 V3.4) through @fastify/helmet:
  * - Content-Security-Policy: scripts only from the shop itself plus the exact inline scripts it ships (sha256 hashes
  *   of web/dist/index.html's inline scripts, read when the app starts, and of the payment page's auto-submit
  *   script), so an injected inline script does not run; `frame-ancestors 'none'`, `object-src 'none'`,

@@ -1,5 +1,5 @@
 /**
- * Issue 9's api security holes, each reproduced through `app.inject` on real PostgreSQL and Redis: rate limits of
+ * The api's security rules (conventions 14: parse, then act), each checked through `app.inject` on real PostgreSQL and Redis: rate limits of
  * POST /v1/place-order per address and per e-mail (Redis counters shared by two app replicas), 5,000-deep JSON, NUL
  * bytes (400, no order number drawn), amounts that are not whole numbers, the unknown payment token (404 at once,
  * no-store), framework errors (414, 413, 415, bad URL) in the envelope, security headers on API answers and on

@@ -4,7 +4,7 @@ import { csrfBinding, DEFAULT_SESSION_IDLE_MS, DEFAULT_SESSION_MAX_AGE_MS, Sessi
 const settings = { idleMs: 1_000, maxAgeMs: 10_000 };
 const at = (createdAt: number, seenAt: number) => ({ userId: 'u', createdAt, seenAt, csrf: null });
 
-describe('sessionState (issue 10: idle timeout, absolute lifetime, revocation)', () => {
+describe('sessionState (idle timeout, absolute lifetime, revocation)', () => {
   it('is valid while used within the idle time and younger than the lifetime', () => {
     expect(sessionState(at(0, 0), 999, settings, 0)).toBe('valid');
     expect(sessionState(at(0, 8_500), 9_400, settings, 0)).toBe('valid');

@@ -1,5 +1,5 @@
 /**
- * Unknown paths answer 404 with the app's HTML (issue 13 §5): the not-found page still renders, but search engines
+ * Unknown paths answer 404 with the app's HTML: the not-found page still renders, but search engines
  * do not index the path. Known client routes, content pages by name and category URLs answer 200; API paths keep
  * their JSON envelope. Real PostgreSQL (tests/support/shop-harness.ts) with the small fixture catalog and the seeded
  * site content; a web root holding only an index.html.
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
-describe('the app HTML for browser paths (issue 13 §5)', () => {
+describe('the app HTML for browser paths', () => {
   it('answers 404 with the HTML for a path no client route claims', async () => {
     for (const url of ['/no-such-page', '/no-such-page/here', '/en/no/such/category', '/et/no-such-page', '/products/view', '/page', '/cart/more']) {
       const res = await get(url);

@@ -1,5 +1,5 @@
 /**
- * The status of the single-page app's HTML for a browser path (issue 13 §5): 200 for a path a client route claims
+ * The status of the single-page app's HTML for a browser path: 200 for a path a client route claims
  * (api/contracts/client-routes.ts, the same list web/src/app/router.tsx declares), a content page that exists by
  * name, or a visible category's URL (spec 9); 404 for anything else. The HTML is the same either way, so the app's
  * not-found page renders, but search engines do not index an unknown path.

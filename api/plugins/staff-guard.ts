@@ -84,7 +84,7 @@ export function staffGuard(sessions: SessionRuntime, store: EventStore): onReque
  * The signed-in staff user of a shop request (outside the staff plugin: no @fastify/session here), or null: reads
  * the `shop_sid` cookie through the session store without creating, touching or setting any session or cookie.
  * Null for no cookie, an ended session, an unknown or deactivated user, or one without `permission`. Used by the
- * catalog routes for `fieldsPreset=frontEdit` (spec 6: staff get editing tools in the shop). A shopper's request (no cookie) costs nothing.
+ * catalog routes for `fieldsPreset=frontEdit`. A shopper's request (no cookie) costs nothing.
  */
 export async function staffUserFromRequest(request: FastifyRequest, sessions: SessionRuntime | undefined, store: EventStore, permission: Permission): Promise<StaffUser | null> {
   const header = request.headers.cookie;

@@ -2,7 +2,7 @@
  * ImportProduct: brings one catalog row into the event log through the Category, Product and Stock deciders.
  * Missing categories of its path are created; the product is created or changed field by field; its stock is
  * counted per warehouse (a plain number overwrites, spec 5). The warehouses its stock names are created first when
- * missing (issue 10: stock commands refuse an unknown warehouse; the catalog's `stock` column names them by id, so
+ * missing (stock commands refuse an unknown warehouse; the catalog's `stock` column names them by id, so
  * an imported `tallinn=4` creates warehouse `tallinn`, named "Tallinn", before counting). Every decision that changes nothing decides no event,
  * so importing the same row twice appends nothing.
  */

@@ -1,6 +1,6 @@
 /**
- * Reads of the Category aggregate's streams for handlers whose rule needs other categories than the one commanded
- * (spec 3 "Category"): a category's folded state, and the chain of ancestors of a would-be parent (for the decider's cycle
+ * Reads of the Category aggregate's streams for handlers whose rule needs other categories than the one commanded:
+ * a category's folded state, and the chain of ancestors of a would-be parent (for the decider's cycle
  * rule, domain/category/category.ts MoveCategory `parentAncestorIds`). The streams, not the read model: a move made
  * a moment ago counts at once, so two quick moves cannot make a cycle the read model has not seen yet.
  */

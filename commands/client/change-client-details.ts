@@ -1,5 +1,5 @@
 /**
- * ChangeClientDetails (issue 12, ClientEdit): staff save the spec 3 fields with the stream version they read; see
+ * ChangeClientDetails (ClientEdit): staff save the spec 3 fields with the stream version they read; see
  * `ChangeClientDetails` in domain/client/client.ts for the rules and errors. A stale version writes nothing and
  * throws ClientChangedMeanwhileError (409, who and when).
  */

@@ -1,5 +1,5 @@
 /**
- * ForgetClient (issue 12 "forget this client", GDPR erasure): appends ClientForgotten (the client's orders and keys)
+ * ForgetClient (GDPR erasure, 'forget this client'): appends ClientForgotten (the client's orders and keys)
  * and then deletes the keys its personal data was sealed with (commands/client/client-handler.ts), so no copy of
  * the client's events can be read again; the read models blank the client and its orders on the event. The mail
  * outbox (platform/mail/outbox.ts, not a read model: the record of mails sent) keeps that a mail went out for the

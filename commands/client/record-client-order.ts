@@ -1,5 +1,5 @@
 /**
- * RecordClientOrder (issue 12 "Clients"): an order joins the client of its e-mail address, registering the client
+ * RecordClientOrder (clients): an order joins the client of its e-mail address, registering the client
  * with the order's details the first time the address is seen (domain/client/client.ts `RecordClientOrder`). Run by
  * the client-registration job (workers/jobs/record-client-order.ts) once per OrderPlaced, with a command id derived
  * from the event id, so a redelivered job appends nothing twice and the decider ignores an order the client holds.

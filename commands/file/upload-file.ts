@@ -1,5 +1,5 @@
 /**
- * UploadFile (issue 11 "Images"; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"): checks the uploaded bytes,
+ * UploadFile (product images; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"): checks the uploaded bytes,
  * stores their renditions and records FileUploaded (domain/file/file.ts) with the acting staff user in metadata.
  *
  * 1. The type comes from the bytes (`file-type`), never from the name or the type the browser sent: only the image

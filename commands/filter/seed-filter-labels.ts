@@ -1,5 +1,5 @@
 /**
- * Estonian and English labels of the demo catalog's facets (issue 3: every screen in both languages; the catalog's
+ * Estonian and English labels of the demo catalog's facets (every screen in both languages; the catalog's
  * technical criteria are recorded in English, as data/build-demo-catalog.ts derives them from the SLG list), sent
  * through SetFilterLabels on start. Idempotent: a command's id is derived from its content, so a second run appends
  * nothing, and a label a staff member changed later is not overwritten by the same seed.

@@ -1,5 +1,5 @@
 /**
- * EditOrder as a use case over the order and its stock streams (issue 12 "Orders"; spec 2 OrderEdit; spec 5 "VAT"
+ * EditOrder as a use case over the order and its stock streams (staff order editing; spec 2 OrderEdit; spec 5 "VAT"
  * and "an order cannot be saved without a product or service name"): staff save the rows (catalog products with
  * quantity and unit price, service rows by name), the discount, the shop service fee and the comments, with the
  * order stream version the screen read.

@@ -1,5 +1,5 @@
 /**
- * ExpireReservation as a use case over the order and its stock streams (issue 4): an unpaid order that held stock
+ * ExpireReservation as a use case over the order and its stock streams: an unpaid order that held stock
  * longer than ORDER_RESERVATION_TTL_MS gets OrderReservationExpired on `order-{orderId}`, and each stock stream it
  * holds units in gets ReservationReleased (reason `expired`). Units held by an order id that was never placed (a
  * crash between reserving and saving) are released with reason `order_not_placed`.
@@ -18,7 +18,7 @@ import { readPlaced, stepCommandId } from './place-order.js';
 export interface ExpireOutcome {
   /**
    * expired: the order's reservations were released; orphan: units of a never-placed order were released; paid:
-   * nothing done; busy (issue 12): nothing done, the order is filled (its units shipped) or a staff edit holds it.
+   * nothing done; busy: nothing done, the order is filled (its units shipped) or a staff edit holds it.
    */
   outcome: 'expired' | 'orphan' | 'paid' | 'busy';
 }

@@ -1,5 +1,5 @@
 /**
- * MarkOrderFilled (issue 12; spec 4 "Order flags": filled toggles): staff mark an order filled, and its reserved
+ * MarkOrderFilled (spec 4 "Order flags": filled toggles): staff mark an order filled, and its reserved
  * stock ships.
  *
  * 1. OrderFilled on `order-{orderId}` (optimistic concurrency, retried on conflicts) names the units it ships (what

@@ -1,5 +1,5 @@
 /**
- * MarkOrderUnfilled (issue 12; spec 4 "Order flags": filled toggles): staff mark a filled order not filled, and the
+ * MarkOrderUnfilled (spec 4 "Order flags": filled toggles): staff mark a filled order not filled, and the
  * units it shipped come back into its reservation.
  *
  * 1. OrderUnfilled on `order-{orderId}` (what it returns); nothing when it is not filled;

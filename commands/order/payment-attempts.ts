@@ -1,5 +1,5 @@
 /**
- * Payment attempts of an order (issue 4; spec 4 "Payment page"), read from the order stream itself: a just-started
+ * Payment attempts of an order (spec 4 "Payment page"), read from the order stream itself: a just-started
  * attempt may not be in the orders read model yet when the browser asks for its form. The attempt id is the
  * PaymentStarted event's id (platform/payments/port.ts PaymentRequest.attemptId), so a provider asked twice for one
  * attempt creates one payment.

@@ -1,5 +1,5 @@
 /**
- * PlaceOrder as a use case over several streams (issue 4; spec 4 "Checkout", spec 5 "Quantity and stock"):
+ * PlaceOrder as a use case over several streams (spec 4 "Checkout", spec 5 "Quantity and stock"):
  *
  * 1. when the order stream already holds OrderPlaced (a retried request with the same order id), answer that order;
  * 2. reserve each limited-amount line in its stock stream `stock-{productId}`, in turn in product id order

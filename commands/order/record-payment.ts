@@ -65,7 +65,7 @@ export async function recordVerifiedPayment(
       reservedAgain.push({ productId: r.productId, quantity: r.quantity, reserved: false });
     }
   }
-  // The order holds them again: filling ships them, an edit counts them (issue 12 review: without this a filled
+  // The order holds them again: filling ships them, an edit counts them (without this a filled
   // order shipped nothing and left the units reserved).
   await recordReservedAgain(store, { orderId: data.orderId, reservations: held }, { ...ctx, commandId: stepCommandId(ctx.commandId, 'reserved-again') });
   return { events: result.events, reservedAgain };

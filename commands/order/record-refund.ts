@@ -1,5 +1,5 @@
 /**
- * RecordRefund (issue 14 §3): turns a verified provider refund (platform/payments VerifiedRefund, Montonio's refund
+ * RecordRefund: turns a verified provider refund (platform/payments VerifiedRefund, Montonio's refund
  * notification) into OrderRefunded on the order stream, once per refund id. See `RecordRefund` in
  * domain/order/order.ts; raises order.not_found (not_found), order.not_paid (illegal_state), refund.exceeds_paid and
  * refund.amount_invalid (validation).

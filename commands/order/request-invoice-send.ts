@@ -1,5 +1,5 @@
 /**
- * RequestInvoiceSend (issue 12 "Documents"; spec 4 "Order flags": the prepayment invoice and the invoice can be sent,
+ * RequestInvoiceSend (order documents; spec 4 "Order flags": the prepayment invoice and the invoice can be sent,
  * and resent once already sent): a staff member asks for the invoice (or prepayment invoice) of an order to be mailed.
  *
  * 1. Load the order and check the request would be accepted (order exists, no send of this kind pending, a valid

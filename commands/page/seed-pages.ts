@@ -1,5 +1,5 @@
 /**
- * The storefront's starting content pages (issue 3: the terms-of-sale link /muugitingimused and the Kontakt menu
+ * The storefront's starting content pages (the terms-of-sale link /muugitingimused and the Kontakt menu
  * entry lead somewhere), sent through SavePage on start with the site content. Idempotent: fixed page ids, and a
  * command id derived from the content, so a second run appends nothing and a page an editor changed later is not
  * overwritten by the same seed.

@@ -1,5 +1,5 @@
 /**
- * EditProduct and CreateProductFromForm (issue 11 "ProductEdit"): the whole ProductEdit form as one append to the
+ * EditProduct and CreateProductFromForm (spec 2 ProductEdit): the whole ProductEdit form as one append to the
  * product's stream (`product-{id}`), decided by `decideProductForm` (domain/product/edit-product.ts).
  *
  * Optimistic concurrency without retry: the form carries the stream version it was read at; when the stream moved

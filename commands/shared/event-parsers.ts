@@ -1,5 +1,5 @@
 /**
- * The command handlers' fold parses what the store returns (issue 9): the aggregates' zod schemas
+ * The command handlers' fold parses what the store returns: the aggregates' zod schemas
  * (domain/<aggregate>/events.ts) by event type. Event types without a schema (marker events such as
  * DemoCatalogImported) pass through as stored.
  */

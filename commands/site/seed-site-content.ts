@@ -1,5 +1,5 @@
 /**
- * The shop's starting global fields and main menu (issue 3: "seed real-looking values in both languages"), sent
+ * The shop's starting global fields and main menu ("seed real-looking values in both languages"), sent
  * through the Site commands on start, with the demo catalog's filter labels (Filter commands) and the content pages
  * the menu and footer link (commands/page/seed-pages.ts). Idempotent: the deciders record only what differs, and
  * the command ids are fixed, so a second run appends nothing. The content editor (a later issue) edits the same
@@ -7,7 +7,7 @@
  *
  * Field keys read by the storefront: shopName, tagline, address, phone, email, openingHours, newAddressBanner,
  * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath; and the seller's
- * companyName, registryCode and vatNumber (issue 13 §5: footer, terms of sale, order PDF).
+ * companyName, registryCode and vatNumber (footer, terms of sale, order PDF).
  */
 import { v5 as uuidv5 } from 'uuid';
 import type { EventStore } from '../../platform/event-store/port.js';
@@ -38,7 +38,7 @@ export const SEED_GLOBAL_FIELDS = {
 };
 
 /**
- * The company behind the shop (issue 13 §5): shown in the footer and on the terms of sale, printed in the order PDF.
+ * The company behind the shop: shown in the footer and on the terms of sale, printed in the order PDF.
  * Sent as a command of their own, so a shop seeded before them gets them on its next start.
  */
 export const SEED_COMPANY_FIELDS = {
@@ -48,7 +48,7 @@ export const SEED_COMPANY_FIELDS = {
 };
 
 /**
- * The shop's bank accounts (issue 12 "Documents"): printed on the invoice and the prepayment invoice for payment by
+ * The shop's bank accounts (order documents): printed on the invoice and the prepayment invoice for payment by
  * bank transfer, one account per line ("Bank IBAN"). A command of its own so a shop seeded before gets them.
  */
 export const SEED_BANK_FIELDS = {

@@ -21,7 +21,7 @@ export function requestStockNotification(store: EventStore, data: Extract<StockN
 export const isStockNotificationStreamId = (id: string) => /^stock-notification-[A-Za-z0-9-]{1,100}-[0-9a-f]{32}$/.test(id);
 
 /**
- * CancelStockNotification (issue 11, staff; DELETE /v1/admin/stock-notifications/{id}) on the stream `streamId`.
+ * CancelStockNotification (staff; DELETE /v1/admin/stock-notifications/{id}) on the stream `streamId`.
  * @throws DomainError not_found `stock_notification.not_found`, illegal_state `stock_notification.not_waiting`
  */
 export function cancelStockNotification(store: EventStore, streamId: string, ctx: CommandContext) {
@@ -30,7 +30,7 @@ export function cancelStockNotification(store: EventStore, streamId: string, ctx
 }
 
 /**
- * MarkStockNotificationSent (issue 11, the back-in-stock mail job once the SMTP server accepted the mail).
+ * MarkStockNotificationSent (the back-in-stock mail job once the SMTP server accepted the mail).
  * @throws DomainError not_found `stock_notification.not_found`, illegal_state `stock_notification.not_waiting`
  */
 export function markStockNotificationSent(store: EventStore, streamId: string, triggerEventId: string, ctx: CommandContext) {

@@ -1,5 +1,5 @@
 /**
- * ReturnShipment (issue 12, a filled order is marked unfilled): every unit shipped for the order comes back into its
+ * ReturnShipment (a filled order is marked unfilled): every unit shipped for the order comes back into its
  * reservation in one stock stream (StockShipmentReturned per warehouse); nothing when none was shipped, so a repeat
  * is safe. See domain/stock/stock.ts.
  */

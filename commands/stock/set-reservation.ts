@@ -1,5 +1,5 @@
 /**
- * SetReservation (issue 12, staff edit an order's rows): raises or lowers the units an order holds in one stock
+ * SetReservation (staff edit an order's rows): raises or lowers the units an order holds in one stock
  * stream (`stock-{productId}`) to a target. See `SetReservation` in domain/stock/stock.ts: a raise reserves the
  * missing units all or nothing (DomainError `stock.insufficient`, conflict, when too few are free), a lower gives the
  * excess back (ReservationReleased, reason `order_edited`); both decide nothing at the target, so a repeat is safe.

@@ -1,5 +1,5 @@
 /**
- * ShipReservation (issue 12, an order is filled): the units an order holds in one stock stream leave with it
+ * ShipReservation (an order is filled): the units an order holds in one stock stream leave with it
  * (StockShipped per warehouse; the free units stay as they are), until `quantity` units of the order are shipped in
  * all, so a repeat ships nothing more. See domain/stock/stock.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Deciding on hot stock streams (issue 4: many shoppers ordering the same products at once) without rereading
+ * Deciding on hot stock streams (many shoppers ordering the same products at once) without rereading
  * and refighting over them on every order:
  *
  * - a per-process lock per stream (`stock-{productId}`) queues this process's commands on one stream, so they do

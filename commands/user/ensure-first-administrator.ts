@@ -1,5 +1,5 @@
 /**
- * The first administrator (issue 10): a start that finds no user creates one with the roles ADMIN and CLIENT, so
+ * The first administrator: a start that finds no user creates one with the roles ADMIN and CLIENT, so
  * somebody can sign in to the back office and create the others.
  *
  * - Username and password from `ADMIN_USERNAME` / `ADMIN_PASSWORD` (the caller reads the environment) when set;

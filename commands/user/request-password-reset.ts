@@ -1,6 +1,6 @@
 /**
- * RequestPasswordReset: see `RequestPasswordReset` in domain/user/user.ts for its rules and errors (issue 10
- * "Forgot password"). Called by POST /v1/password-reset for each matching user; the resulting
+ * RequestPasswordReset: see `RequestPasswordReset` in domain/user/user.ts for its rules and errors (forgot
+ * password). Called by POST /v1/password-reset for each matching user; the resulting
  * PasswordResetRequested is mailed by the password-reset process manager (workers/process-managers/password-reset-mail.ts).
  */
 import { userHandler } from './user-handler.js';

@@ -1,5 +1,5 @@
 /**
- * Staff accounts against the real event store and the users and warehouses read models (issue 10): registering
+ * Staff accounts against the real event store and the users and warehouses read models: registering
  * with the whole password policy, the uuid v5 id that makes a second creation of one name collide, changing a
  * password (one's own with the current one), roles, deactivation and sign-ins as the login reads them, the first
  * administrator (generated password printed once, ADMIN_USERNAME / ADMIN_PASSWORD, two processes at once), and the

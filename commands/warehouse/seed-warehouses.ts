@@ -1,6 +1,6 @@
 /**
  * The warehouses the demo catalog's stock names (`tallinn`, `tartu`: data/demo-catalog.csv's `stock` column) as
- * Warehouse aggregates (issue 10), recorded on every `npm start` and by `npm run setup:content`: a warehouse that
+ * Warehouse aggregates, recorded on every `npm start` and by `npm run setup:content`: a warehouse that
  * exists is left as it is (its name or deactivation staff chose stays), so a second run appends nothing. Stock
  * commands refuse a warehouse that does not exist (commands/stock/known-warehouse.ts); a database whose catalog was
  * imported before warehouses existed gets them here. Another catalog's warehouses are created by its import

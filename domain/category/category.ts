@@ -3,7 +3,7 @@
  * Names and search keywords are per language; `parentId` null is the root level; `position` orders siblings.
  * A deleted category accepts no further command.
  *
- * Rules that need more than this one stream (issue 11): the decider stays pure, so the command handler reads what
+ * Rules that need more than this one stream: the decider stays pure, so the command handler reads what
  * the rule needs and puts it into the command's data:
  * - MoveCategory `parentAncestorIds`: the new parent and its ancestors up to the root level (read from their
  *   streams by commands/category/move-category.ts). A move under the category itself or any of its descendants
@@ -44,7 +44,7 @@ export type CategoryCommand =
   | Cmd<'ShowCategory', { categoryId: string }>
   | Cmd<'ChangeCategorySearchKeywords', { categoryId: string; language: Language; keywords: string }>
   /**
-   * Adds one keyword (a search word shoppers used, issue 11 StatisticsList) to the language's search keywords,
+   * Adds one keyword (a search word shoppers used, spec 2 StatisticsList) to the language's search keywords,
    * comma-separated; nothing when the keywords already hold it (case-insensitive).
    */
   | Cmd<'AddCategorySearchKeyword', { categoryId: string; language: Language; keyword: string }>

@@ -1,5 +1,5 @@
 /**
- * Sibling order of the category tree (spec 3 "Category" `position`, issue 11 "reorder"): a category's `position`
+ * Sibling order of the category tree (spec 3 "Category" `position`, reorder): a category's `position`
  * orders it among the children of its parent (smaller first; equal positions by name, as the storefront's tree
  * sorts them: api/plugins/catalog-cache.ts). Placing a category at an index renumbers the children 0..n-1, so after any
  * placement no two siblings share a position and "up"/"down" always moves by exactly one place. Pure.

@@ -1,4 +1,4 @@
-/** AddCategorySearchKeyword (issue 11: a zero-result search keyword made a category's search keyword in one click). */
+/** AddCategorySearchKeyword (a zero-result search keyword made a category's search keyword in one click). */
 import { describe, it } from 'vitest';
 import { spec } from '../../tests/support/given-when-then.js';
 import { categoryDecider, type CategoryCommand, type CategoryEvent } from './category.js';

@@ -1,5 +1,5 @@
 /**
- * The Client aggregate (stream `client-{clientId}`, issue 12 "Clients"; spec 3 "Client": first_name, last_name,
+ * The Client aggregate (stream `client-{clientId}`, clients; spec 3 "Client": first_name, last_name,
  * business_name, email, phone, vat_reg_nr, customer type and an address; spec 2 ClientList / ClientEdit).
  *
  * A client is the person behind orders with one e-mail address. The client id is derived from the normalised

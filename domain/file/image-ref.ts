@@ -1,5 +1,5 @@
 /**
- * How a product names its images (spec 3 "Product": image url, inlinePreview; issue 11 "Images"). Pure, no imports:
+ * How a product names its images (spec 3 "Product": image url, inlinePreview; product images). Pure, no imports:
  * the domain, the api and the storefront share it.
  *
  * A product's `images: string[]` (ProductImagesChanged) holds, in order, either

@@ -7,7 +7,7 @@
  *
  * - SetFilterLabels replaces the labels of one filter; recorded only when they differ. A missing language falls
  *   back at read time (pick: Estonian, then English, then the facet's own text).
- * - SetFilterShown shows or hides the facet on the storefront's listing (issue 11 FilterList: "whether it shows");
+ * - SetFilterShown shows or hides the facet on the storefront's listing (spec 2 FilterList: "whether it shows");
  *   a facet is shown until hidden. FilterShown / FilterHidden, only when it changes.
  * - SetFilterPosition sets the facet's place in the listing's filter panel (0 first; null: after the placed ones,
  *   in the catalog's own order). FilterPositionSet, only when it changes.

@@ -1,5 +1,5 @@
 /**
- * The invoice-number sequence (issue 12 "Documents": invoice numbers from a gap-free sequence). One stream per series
+ * The invoice-number sequence (order documents: invoice numbers from a gap-free sequence). One stream per series
  * (`invoice-numbers-invoice`, `invoice-numbers-prepayment`); each InvoiceNumberAssigned {kind, sequence, number,
  * orderId} is appended with the stream's version as the expected version, so two staff members sending at the same
  * moment never get the same number and no number is skipped: `sequence` is always the stream's version + 1 (the

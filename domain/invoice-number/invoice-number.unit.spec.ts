@@ -11,7 +11,7 @@ const assigned = (sequence: number, orderId: string, kind: 'invoice' | 'prepayme
 });
 const numbers = spec(invoiceNumberDecider);
 
-describe('invoice numbers (issue 12: a gap-free sequence)', () => {
+describe('invoice numbers (a gap-free sequence)', () => {
   it('starts a series at 1', () => {
     numbers.when(assign('o-1')).then([assigned(1, 'o-1')]);
   });

@@ -36,7 +36,7 @@ export interface CheckoutFieldError {
  *
  * The e-mail must be exactly one valid address (`checkout.email_invalid`, domain/shared/email.ts): the spec shows
  * no format check, but the order's confirmation is mailed to it, and a list or a header in that field made the shop
- * an open mail relay (issue 9 §5). The phone has no format check.
+ * an open mail relay. The phone has no format check.
  */
 export function checkoutFieldErrors(f: CheckoutFields): CheckoutFieldError[] {
   const errors: CheckoutFieldError[] = [];

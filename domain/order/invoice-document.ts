@@ -1,5 +1,5 @@
 /**
- * The invoice and the prepayment invoice of an order as a printed document (issue 12 "Documents"; spec 3 "Order",
+ * The invoice and the prepayment invoice of an order as a printed document (order documents; spec 3 "Order",
  * spec 5 "VAT"), typeset by platform/documents/pdf.ts like the order summary (domain/order/order-document.ts).
  * Pure: no I/O, no clock.
  *

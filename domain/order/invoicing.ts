@@ -1,5 +1,5 @@
 /**
- * Invoices of an order (issue 12 "Documents"; spec 3 "Order": timestamps for prepayment and invoice sent; spec 4
+ * Invoices of an order (order documents; spec 3 "Order": timestamps for prepayment and invoice sent; spec 4
  * "Order flags": the prepayment invoice and the invoice can be sent, and resent once already sent).
  *
  * Part of the Order aggregate (stream `order-{orderId}`): these are the pure decisions the Order decider
@@ -125,7 +125,7 @@ export function decideInvoiceSend(data: RequestInvoiceSendData, invoices: OrderI
     throw illegalState('invoice.number_mismatch', `The ${data.kind} of this order is number ${current.number}, not ${data.number}`);
   }
   // A request whose mail has not gone out within INVOICE_PENDING_MS (the recipient refused it for good, or the
-  // worker skipped it) no longer blocks a new one: staff can correct the address and send again (issue 12 review).
+  // worker skipped it) no longer blocks a new one: staff can correct the address and send again.
   if (current?.pendingRequestId && Date.parse(now) - Date.parse(current.requestedAt) < INVOICE_PENDING_MS) {
     throw illegalState('invoice.send_pending', 'The invoice is being sent; try again when it has been sent');
   }

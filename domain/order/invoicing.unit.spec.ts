@@ -33,7 +33,7 @@ const sent = (requestId: string, over: Partial<Extract<OrderEvent, { type: 'Invo
 });
 const order = spec(orderDecider);
 
-describe('invoices of an order (issue 12; spec 4 "Order flags")', () => {
+describe('invoices of an order (spec 4 "Order flags")', () => {
   it('requests the first send with the number, the Tallinn issue date and a due date 7 days later', () => {
     order.given([placed]).when(request('r-1')).then([requested('r-1')]);
     expect(tallinnDate(NOW)).toBe('2026-11-24');

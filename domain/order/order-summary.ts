@@ -3,7 +3,7 @@
  * (GET /order/download/{token}) and the payment page show. Built by the orders read model from the order's events;
  * pure data, amounts in euro cents (integers), times ISO-8601 UTC.
  */
-/** Whether money of a paid order went back to the shopper (issue 14 §3). */
+/** Whether money of a paid order went back to the shopper. */
 export type OrderRefundStatus = 'none' | 'partially_refunded' | 'refunded';
 
 /** One recorded refund: the provider's refund id, the amount in euro cents, when the shop recorded it (ISO-8601 UTC). */
@@ -28,7 +28,7 @@ export interface OrderSummary {
   language: 'et' | 'en-US';
   isPaid: boolean;
   paidAt: string | null;
-  /** Euro cents refunded so far (issue 14 §3: the provider's verified refunds); 0 when none. */
+  /** Euro cents refunded so far (the provider's verified refunds); 0 when none. */
   refundedCents: number;
   /** none; partially_refunded (some of the total paid went back); refunded (all of it). */
   refundStatus: OrderRefundStatus;

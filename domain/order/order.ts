@@ -1,5 +1,5 @@
 /**
- * The Order aggregate (stream `order-{orderId}`, issue 4; spec 3 "Order", spec 4 "Checkout" and "Payment page",
+ * The Order aggregate (stream `order-{orderId}`; spec 3 "Order", spec 4 "Checkout" and "Payment page",
  * spec 5). Pure decider: the order number, public token, time and ids arrive in the command.
  *
  * Life of an order:
@@ -12,13 +12,13 @@
  *    amount must equal the order total), or PaymentCancelled for a cancelled attempt.
  * 4. ExpireReservation -> OrderReservationExpired when an unpaid order held stock longer than the TTL; the
  *    stock streams get ReservationReleased (reason `expired`) beside it.
- * 5. RecordRefund with a verified provider refund (issue 14 §3, Montonio refund notifications) -> OrderRefunded once
+ * 5. RecordRefund with a verified provider refund (Montonio refund notifications) -> OrderRefunded once
  *    per refund id, with the refunded total after it and whether the order is now fully refunded. Only a paid order
  *    is refunded, never beyond what was paid; pending and failed refunds record nothing.
  * 6. RequestInvoiceSend -> InvoiceSendRequested (kind invoice or prepayment, number from the invoice-number sequence,
- *    recipient, issue and due date), RecordInvoiceSent -> InvoiceSent once per request (issue 12; spec 4 "Order
+ *    recipient, issue and due date), RecordInvoiceSent -> InvoiceSent once per request (spec 4 "Order
  *    flags": sent, and resent once already sent). Rules in domain/order/invoicing.ts.
- * 7. Staff (issue 12 "Orders", rules in domain/order/staff-edits.ts): MarkOrderPaid / MarkOrderUnpaid, MarkOrderFilled /
+ * 7. Staff (staff order editing, rules in domain/order/staff-edits.ts): MarkOrderPaid / MarkOrderUnpaid, MarkOrderFilled /
  *    MarkOrderUnfilled (spec 4 toggles; filling ships the reserved stock), StartOrderEdit / EditOrder /
  *    CompleteOrderEdit / AbandonOrderEdit (rows, discount, fee, comments; totals and VAT by spec 5; a stock-changing edit holds a lease).
  */
@@ -62,17 +62,17 @@ export type OrderEvent =
    */
   | Message<'OrderReservedAgain', { orderId: string; reservations: OrderReservation[]; at: string }>
   | Message<'OrderRefunded', OrderRefundedData>
-  /** Issue 12 "Documents" (domain/order/invoicing.ts): staff asked to send (or resend) an invoice by mail. */
+  /** Order documents (domain/order/invoicing.ts): staff asked to send (or resend) an invoice by mail. */
   | Message<'InvoiceSendRequested', InvoiceSendRequestedData>
-  /** Issue 12: the invoice mail of one request went out. */
+  /** The invoice mail of one request went out. */
   | Message<'InvoiceSent', InvoiceSentData>
-  /** Issue 12 "Orders" (domain/order/staff-edits.ts): paid / filled toggles, row edits, comments. */
+  /** Staff order editing (domain/order/staff-edits.ts): paid / filled toggles, row edits, comments. */
   | StaffOrderEvent;
 export type OrderEventType = OrderEvent['type'];
 export const ORDER_EVENT_TYPES: OrderEventType[] = ['OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderReservedAgain', 'OrderRefunded', 'InvoiceSendRequested', 'InvoiceSent', ...STAFF_ORDER_EVENT_TYPES];
 
 /**
- * OrderRefunded (issue 14 §3): money of a paid order went back to the shopper. Amounts in euro cents: `amountCents`
+ * OrderRefunded: money of a paid order went back to the shopper. Amounts in euro cents: `amountCents`
  * this refund, `refundedTotalCents` all refunds of the order including this one; `fully` when that is the total paid.
  */
 export interface OrderRefundedData {
@@ -122,11 +122,11 @@ export type OrderCommand =
   | Cmd<'RecordReservedAgain', { orderId: string; reservations: OrderReservation[] }>
   /** A refund the provider reported and the shop verified; amount in euro cents, status as the provider says. */
   | Cmd<'RecordRefund', { orderId: string; providerId: string; refundId: string; amountCents: number; currency: string; status: 'succeeded' | 'pending' | 'failed' }>
-  /** Issue 12: send or resend an invoice (domain/order/invoicing.ts). */
+  /** Send or resend an invoice (domain/order/invoicing.ts). */
   | Cmd<'RequestInvoiceSend', RequestInvoiceSendData>
-  /** Issue 12: the mail worker sent the invoice of one request. */
+  /** The mail worker sent the invoice of one request. */
   | Cmd<'RecordInvoiceSent', RecordInvoiceSentData>
-  /** Issue 12: the staff's commands (domain/order/staff-edits.ts). */
+  /** The staff's commands (domain/order/staff-edits.ts). */
   | (StaffOrderCommand & { metadata: CommandMetadata });
 
 // ---- state ----------------------------------------------------------------------------------------------------
@@ -140,16 +140,16 @@ interface OrderFacts {
   attempts: number;
   /**
    * The amounts (euro cents) payments were started for: a staff edit may change the total while the shopper is at
-   * the bank, and the payment of the amount that was asked for must still be recorded (issue 12 review).
+   * the bank, and the payment of the amount that was asked for must still be recorded.
    */
   startedAmountsCents: number[];
   reservations: OrderReservation[];
   /** held: the reservations are in the stock streams; expired: released by the expiry job; none: nothing held. */
   reservation: 'held' | 'expired' | 'none';
   cancelledTransactions: string[];
-  /** Issue 12: the invoice and the prepayment invoice (number, dates, pending request, sent time). */
+  /** The invoice and the prepayment invoice (number, dates, pending request, sent time). */
   invoices: OrderInvoices;
-  /** Issue 12: rows, discount, fee, comments, filled flag and the row edit in progress (domain/order/staff-edits.ts). */
+  /** Rows, discount, fee, comments, filled flag and the row edit in progress (domain/order/staff-edits.ts). */
   staff: OrderStaffFacts;
 }
 export type OrderState =
@@ -215,7 +215,7 @@ function placeOrder(data: Extract<OrderCommand, { type: 'PlaceOrder' }>['data'],
 }
 
 /**
- * RecordRefund (issue 14 §3): a refund decides once per refund id (a redelivered notification decides nothing), only
+ * RecordRefund: a refund decides once per refund id (a redelivered notification decides nothing), only
  * for a paid order, and never beyond the total paid; pending and failed refunds decide nothing.
  */
 function recordRefund(data: Extract<OrderCommand, { type: 'RecordRefund' }>['data'], state: OrderState, now: string): OrderEvent[] {
@@ -263,7 +263,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       // Exactly once: a paid order records no second payment (duplicate callbacks, the browser return after the
       // server-to-server notification).
       if (o.status === 'paid') return [];
-      // Issue 12: a payment recorded once stays recorded, even after staff marked the order unpaid.
+      // A payment recorded once stays recorded, even after staff marked the order unpaid.
       if (o.staff.paidTransactions.includes(transactionId)) return [];
       if (command.data.status === 'cancelled') {
         return o.cancelledTransactions.includes(transactionId) ? [] : [{ type: 'PaymentCancelled', data: { orderId: o.orderId, providerId, transactionId } }];
@@ -286,7 +286,7 @@ export function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
     case 'ExpireReservation': {
       const o = requirePlaced(state);
       if (o.status === 'paid' || o.reservation !== 'held') return [];
-      // Issue 12: a filled order shipped its units; a row edit in progress holds the order until it ends.
+      // A filled order shipped its units; a row edit in progress holds the order until it ends.
       if (o.staff.filled || editInProgress(o.staff, now)) return [];
       return [{ type: 'OrderReservationExpired', data: { orderId: o.orderId, reservations: o.reservations, expiredAt: now } }];
     }
@@ -333,7 +333,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
         staff: { ...state.staff, paidTransactions: [...state.staff.paidTransactions, event.data.transactionId] },
       };
     case 'OrderMarkedPaid':
-      // Issue 12: staff marked it paid (no provider transaction).
+      // Staff marked it paid (no provider transaction).
       return state.status === 'paid' ? state : { ...state, status: 'paid', transactionId: '', paidAt: event.data.at, refundIds: [], refundedCents: 0 };
     case 'OrderMarkedUnpaid': {
       if (state.status !== 'paid') return state;

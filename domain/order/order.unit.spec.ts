@@ -37,7 +37,7 @@ const expired: OrderEvent = { type: 'OrderReservationExpired', data: { orderId: 
 
 const order = spec(orderDecider);
 
-describe('PlaceOrder (spec 5, issue 4)', () => {
+describe('PlaceOrder (spec 5)', () => {
   it('prices the rows from the catalog gross price with VAT included for a private client', () => {
     order.when(place([line(1240, 2)])).then([placed()]);
   });
@@ -104,7 +104,7 @@ describe('RecordPayment (verified provider answers)', () => {
     order.given([placed(), started()]).when(pay(2480, 't-1', 'paid', 'USD')).thenThrows('payment.amount_mismatch', 'validation');
   });
 
-  it('records the amount a started payment asked for, though staff changed the total meanwhile (issue 12 review)', () => {
+  it('records the amount a started payment asked for, though staff changed the total meanwhile', () => {
     const edited: OrderEvent = {
       type: 'OrderRowsEdited',
       data: {
@@ -148,7 +148,7 @@ const refunded = (amountCents: number, refundedTotalCents: number, refundId = 'r
   type: 'OrderRefunded', data: { orderId: OID, refundId, providerId: 'montonio', amountCents, refundedTotalCents, fully: refundedTotalCents === 2480, at: REFUNDED_AT },
 });
 
-describe('RecordRefund (verified provider refunds, issue 14 §3)', () => {
+describe('RecordRefund (verified provider refunds)', () => {
   it('records a partial refund of a paid order with the refunded total after it', () => {
     order.given([placed(), paid()]).when(refund(1000)).then([refunded(1000, 1000)]);
   });
@@ -229,7 +229,7 @@ describe('checkout rules (spec 5 "Checkout")', () => {
   });
 
   it.each(['r1@x.ee, r2@x.ee, r3@x.ee', 'victim@x.ee\r\nBcc: spam@example.com', 'a@b', 'not-an-email', '<b>x</b>@x.ee'])(
-    'refuses the e-mail %j: one valid address only (issue 9 §5, the mail relay)',
+    'refuses the e-mail %j: one valid address only (the mail relay)',
     (email) => {
       expect(checkoutFieldErrors({ ...ok, email })).toEqual([{ field: 'email', code: 'checkout.email_invalid' }]);
     },

@@ -1,5 +1,5 @@
 /**
- * Staff decisions on an order (spec 2 OrderEdit; spec 4 "Order flags"; spec 5 "VAT" and "an order
+ * Staff decisions on an order (staff order editing; spec 2 OrderEdit; spec 4 "Order flags"; spec 5 "VAT" and "an order
  * cannot be saved without a product or service name"). Part of the Order aggregate (stream `order-{orderId}`): the
  * pure rules the Order decider (domain/order/order.ts) delegates to. Time and ids arrive in the command.
  *

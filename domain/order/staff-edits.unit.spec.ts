@@ -1,5 +1,5 @@
 /**
- * Issue 12: the Order decider's staff commands, given / when / then (spec 4 "Order flags", spec 5 "VAT" and the row
+ * The Order decider's staff commands, given / when / then (spec 4 "Order flags", spec 5 "VAT" and the row
  * name rule), and the totals with discount, fee and both VAT cases.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The product dashboard's classifications (spec 2 "Admin area": "The product dashboard lists problematic, stale,
- * outdated, popular and low-stock products, and products without a category"; issue 11 ProblematicProductsList).
+ * outdated, popular and low-stock products, and products without a category"; spec 2 ProblematicProductsList).
  * Pure: the read model (projections/product-dashboard) stores what these functions need, and its queries apply the
  * same rules at the request's `now` for the kinds that depend on time.
  *
@@ -36,11 +36,11 @@ export type ProblemReason = (typeof PROBLEM_REASONS)[number];
 /** Problem reasons that do not depend on the time (the read model stores them). */
 export type StoredProblem = Exclude<ProblemReason, 'visible_not_purchasable'>;
 
-/** Default `days` of the stale kind (issue 11). */
+/** Default `days` of the stale kind. */
 export const DEFAULT_STALE_DAYS = 180;
 /** Largest `days` staff may choose (ten years). */
 export const MAX_STALE_DAYS = 3650;
-/** The popular kind's window, in days (spec 2 / issue 11: "most ordered in the last 30 days"). */
+/** The popular kind's window, in days (spec 2 "the product dashboard": "most ordered in the last 30 days"). */
 export const POPULAR_WINDOW_DAYS = 30;
 
 const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 /**
- * The ProductEdit form as one decision (issue 11 "ProductEdit"; spec 3 "Product", 4, 5): the whole edited product
+ * The ProductEdit form as one decision (spec 2 ProductEdit; spec 3 "Product", 4, 5): the whole edited product
  * in, the events of the fields that changed out, in a fixed order, nothing when nothing changed. Each field goes
  * through the Product decider's own command (domain/product/product.ts), so the rules (lengths, units, VAT, the
  * visibility rule) are the same as for every other writer, and each command sees the state the previous ones left.

@@ -46,13 +46,13 @@ export type ProductEvent =
   | Message<'ProductCompatibleVehiclesChanged', { productId: string; vehicles: string[] }>
   | Message<'ProductAttributesChanged', { productId: string; attributes: ProductAttribute[] }>
   | Message<'ProductOeNumbersChanged', { productId: string; oeNumbers: string[] }>
-  /** Words shoppers search for that the product's names do not hold (issue 11: a zero-result keyword made an alias). */
+  /** Words shoppers search for that the product's names do not hold (a zero-result keyword made an alias). */
   | Message<'ProductSearchAliasesChanged', { productId: string; aliases: string[] }>
   | Message<'ProductPriceChanged', { productId: string; grossCents: number | null; netCents: number | null; vatRatePercent: number }>
   | Message<'ProductAvailabilityChanged', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
   | Message<'ProductVisibilityChanged', { productId: string; rule: VisibilityRule }>
   | Message<'ProductCriticalStockLevelSet', { productId: string; level: number | null }>
-  /** Product ids shown as fitting together with this one (`compatible`) and as alternatives (`similar`), issue 11. */
+  /** Product ids shown as fitting together with this one (`compatible`) and as alternatives (`similar`), set in ProductEdit. */
   | Message<'ProductRelatedProductsChanged', { productId: string; compatible: string[]; similar: string[] }>;
 export type ProductEventType = ProductEvent['type'];
 export const PRODUCT_EVENT_TYPES: ProductEventType[] = [

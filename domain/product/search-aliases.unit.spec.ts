@@ -1,4 +1,4 @@
-/** SetProductSearchAliases (issue 11: a zero-result search keyword made a product's search alias in one click). */
+/** SetProductSearchAliases (a zero-result search keyword made a product's search alias in one click). */
 import { describe, it } from 'vitest';
 import { spec } from '../../tests/support/given-when-then.js';
 import { productDecider, type ProductCommand, type ProductEvent } from './product.js';

@@ -1,6 +1,6 @@
 /**
  * E-mail addresses as the shop accepts them: exactly one address per field, parsed before it is stored or reaches
- * a mailer (issue 9 §5: the checkout e-mail was an open mail relay; conventions 14: "one address per field").
+ * a mailer (the checkout e-mail was an open mail relay; conventions 14: "one address per field").
  *
  * The format is zod's e-mail pattern (`z.email()`: dot-atom local part of letters, digits and `_'+-.`, a domain of
  * at least two labels with a top-level domain of 2+ letters), so lists (`a@x.ee, b@x.ee`), header injection
@@ -32,7 +32,7 @@ export function parseEmailAddress(raw: string): EmailAddress | null {
 
 /**
  * The identity of an address: trimmed and lower-cased, so `Mari@Example.EE ` and `mari@example.ee` are one person
- * (issue 12 "Clients": a later order with the same e-mail joins the same client). Only for comparing and keying
+ * (clients: a later order with the same e-mail joins the same client). Only for comparing and keying
  * (e.g. the client id, commands/client/client-streams.ts); the address as typed is what is stored and mailed.
  */
 export function normaliseEmailAddress(raw: string): string {

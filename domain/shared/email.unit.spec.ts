@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_EMAIL_LENGTH, parseEmailAddress } from './email.js';
 
-describe('parseEmailAddress (issue 9 §5: one address per field)', () => {
+describe('parseEmailAddress (one address per field)', () => {
   it.each([
     ['mari.maasikas@example.ee', 'mari.maasikas@example.ee'],
     ['  Mari.Maasikas@Example.EE ', 'Mari.Maasikas@Example.EE'],

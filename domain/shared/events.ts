@@ -1,5 +1,5 @@
 /**
- * Reading stored events (issue 9 "parse events with zod where they are read"): each aggregate's `events.ts` maps
+ * Reading stored events ("parse events with zod where they are read"): each aggregate's `events.ts` maps
  * every event type to a zod schema of its data, and readers — projections' mappings, process managers, the command
  * handlers' fold — parse what the store returns with `eventParser` instead of casting it. This is the place to
  * upcast an old version of an event's data later (a schema that accepts the old shape and outputs the new one).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProductEvent } from '../product/events.js';
 import { MalformedEventError } from './events.js';
 
-describe('parsing stored events with the aggregate schemas (issue 9)', () => {
+describe('parsing stored events with the aggregate schemas', () => {
   it('answers the typed event for valid data', () => {
     expect(parseProductEvent({ type: 'ProductPriceChanged', data: { productId: 'p', grossCents: 1240, netCents: 1000, vatRatePercent: 24 } })).toEqual({
       type: 'ProductPriceChanged',

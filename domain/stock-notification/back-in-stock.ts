@@ -1,5 +1,5 @@
 /**
- * When a back-in-stock request is answered (issue 11 "Back-in-stock mail"; spec 4 "Product availability and
+ * When a back-in-stock request is answered (back-in-stock mail; spec 4 "Product availability and
  * display"): a product covers a request of `quantity` units when the storefront would let the shopper order that
  * many now: it is not out of stock (domain/product/availability.ts isOutOfStock) and, when orders are capped at the
  * available amount (hasLimitedAmount), the available amount (`stockTotal`, whole units free for sale over every

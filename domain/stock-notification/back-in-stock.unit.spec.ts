@@ -7,7 +7,7 @@ const product = (policy: Parameters<typeof shopperAvailability>[0], stockTotal: 
   return { availableIn: a.available_in, hasLimitedAmount: a.hasLimitedAmount, stockTotal };
 };
 
-describe('coversRequest (issue 11: the available amount reaches the requested quantity)', () => {
+describe('coversRequest (the available amount reaches the requested quantity)', () => {
   it('is false while out of stock, true once the stock reaches the quantity (limited amount)', () => {
     expect(coversRequest(product('available', 0), 1)).toBe(false);
     expect(coversRequest(product('available', 2), 3)).toBe(false);

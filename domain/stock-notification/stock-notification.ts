@@ -5,7 +5,7 @@
  * e-mail must look like name@host.tld with no spaces; spec 8: 'Notification already submitted').
  *
  * A request while an earlier one for the same e-mail and product is still waiting is refused. A waiting request
- * ends either by the back-in-stock mail (issue 11: StockNotificationSent, recorded by the mail job once the SMTP
+ * ends either by the back-in-stock mail (StockNotificationSent, recorded by the mail job once the SMTP
  * server accepted the mail) or by staff (StockNotificationCancelled, DELETE /v1/admin/stock-notifications/{id});
  * afterwards the same address may ask again.
  */
@@ -43,7 +43,7 @@ export type StockNotificationCommand =
   | (Message<'MarkStockNotificationSent', { triggerEventId: string }> & { metadata: CommandMetadata })
   | (Message<'CancelStockNotification', Record<string, never>> & { metadata: CommandMetadata });
 
-/** The request's state (issue 11: waiting, sent, cancelled; `none` before any request). */
+/** The request's state (waiting, sent, cancelled; `none` before any request). */
 export type StockNotificationStatus = 'none' | 'waiting' | 'sent' | 'cancelled';
 
 export interface StockNotificationState {

@@ -51,7 +51,7 @@ const cancelled: StockNotificationEvent = { type: 'StockNotificationCancelled', 
 const markSent: StockNotificationCommand = { type: 'MarkStockNotificationSent', data: { triggerEventId: 'e-1' }, metadata: { now: NOW } };
 const cancel: StockNotificationCommand = { type: 'CancelStockNotification', data: {}, metadata: { now: NOW } };
 
-describe('MarkStockNotificationSent (issue 11: the back-in-stock mail)', () => {
+describe('MarkStockNotificationSent (the back-in-stock mail)', () => {
   it('records the sent mail of a waiting request with its product, e-mail and trigger', () => {
     notifications.given([requested('mari@example.ee')]).when(markSent).then([sent]);
   });
@@ -69,7 +69,7 @@ describe('MarkStockNotificationSent (issue 11: the back-in-stock mail)', () => {
   });
 });
 
-describe('CancelStockNotification (issue 11: staff)', () => {
+describe('CancelStockNotification (staff)', () => {
   it('cancels a waiting request', () => {
     notifications.given([requested('mari@example.ee')]).when(cancel).then([cancelled]);
   });

@@ -8,7 +8,7 @@ import { RELEASE_REASONS, type StockEvent } from './stock.js';
 
 const units = z.number().int();
 const at = { productId: z.string(), warehouseId: z.string() };
-/** Staff's note (issue 11); optional, so events stored before it still parse. */
+/** Staff's note; optional, so events stored before it still parse. */
 const reason = z.string().max(200).optional();
 
 export const STOCK_EVENT_SCHEMAS: EventDataSchemas<StockEvent> = {

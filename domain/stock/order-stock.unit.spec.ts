@@ -1,5 +1,5 @@
 /**
- * Issue 12: the Stock aggregate's order-editing and shipping commands (SetReservation, ShipReservation,
+ * The Stock aggregate's order-editing and shipping commands (SetReservation, ShipReservation,
  * ReturnShipment), given / when / then.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ const set = (quantity: number, mode: 'raise' | 'lower', policy: 'available' | 'o
 const ship = (quantity: number): StockCommand => ({ type: 'ShipReservation', data: { productId: PID, orderId: OID, quantity }, metadata: { now: NOW } });
 const giveBack: StockCommand = { type: 'ReturnShipment', data: { productId: PID, orderId: OID }, metadata: { now: NOW } };
 
-describe('SetReservation (issue 12: staff edit an order row)', () => {
+describe('SetReservation (staff edit an order row)', () => {
   it('a raise reserves only the missing units, from the warehouses in id order', () => {
     stock.given([received(2, 2, 'a'), received(5, 5, 'b'), reserved(1, 1, 'a')]).when(set(4, 'raise')).then([reserved(1, 0, 'a'), reserved(2, 3, 'b')]);
   });
@@ -67,7 +67,7 @@ describe('SetReservation (issue 12: staff edit an order row)', () => {
   });
 });
 
-describe('ShipReservation / ReturnShipment (issue 12: filled and unfilled)', () => {
+describe('ShipReservation / ReturnShipment (filled and unfilled)', () => {
   it('filling ships what the order holds per warehouse; the free units stay as they are', () => {
     stock.given([received(2, 2, 'a'), received(5, 5, 'b'), reserved(2, 0, 'a'), reserved(1, 4, 'b')]).when(ship(3)).then([shipped(2, 0, 'a'), shipped(1, 4, 'b')]);
   });

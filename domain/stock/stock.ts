@@ -5,13 +5,13 @@
  * - ReceiveStock adds a delivery (quantity >= 1);
  * - AdjustStock adds or subtracts (`+10` / `-10` in the back office);
  * - CountStock overwrites with a counted quantity (a plain `10`);
- * - ReserveStock holds units for an order (issue 4, spec 5 "Quantity and stock": an order never takes more than
+ * - ReserveStock holds units for an order (spec 5 "Quantity and stock": an order never takes more than
  *   the limited `availableForSale`); ReleaseReservation gives them back (idempotent per order).
- * - SetReservation (issue 12, staff editing an order's rows) raises or lowers what an order holds to a target: a
+ * - SetReservation (staff editing an order's rows) raises or lowers what an order holds to a target: a
  *   raise reserves the missing units (all or nothing, `stock.insufficient` when too few are free), a lower gives the
  *   excess back (ReservationReleased with the partial quantity, reason `order_edited`). Both are idempotent: at the
  *   target they decide nothing.
- * - ShipReservation (issue 12, the order is filled) ships what an order holds: StockShipped per warehouse, the units
+ * - ShipReservation (the order is filled) ships what an order holds: StockShipped per warehouse, the units
  *   leave the reservation (and the shop); `onHand` (free units) is unchanged. ReturnShipment (the order is marked
  *   unfilled again) brings shipped units back into the order's reservation: StockShipmentReturned. Both idempotent.
  *
@@ -34,7 +34,7 @@ export const toStockStreamId = (productId: string) => `stock-${productId}`;
 export const MAX_QUANTITY = 10_000_000;
 
 export type StockEvent =
-  /** `reason` (issue 11): staff's optional note, 1-200 characters; absent in older events and when none was given. */
+  /** `reason`: staff's optional note, 1-200 characters; absent in older events and when none was given. */
   | Message<'StockReceived', { productId: string; warehouseId: string; quantity: number; onHand: number; reason?: string }>
   | Message<'StockAdjusted', { productId: string; warehouseId: string; delta: number; onHand: number; reason?: string }>
   | Message<'StockCounted', { productId: string; warehouseId: string; quantity: number; onHand: number; reason?: string }>
@@ -42,16 +42,16 @@ export type StockEvent =
   | Message<'StockReserved', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>
   /** An order's units of one warehouse given back; `onHand` is the warehouse's free units after it. */
   | Message<'ReservationReleased', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number; reason: ReleaseReason }>
-  /** Issue 12: `quantity` units an order held in one warehouse left with the order (it was filled); `onHand` unchanged. */
+  /** `quantity` units an order held in one warehouse left with the order (it was filled); `onHand` unchanged. */
   | Message<'StockShipped', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>
-  /** Issue 12: shipped units of an order came back into its reservation (it was marked unfilled); `onHand` unchanged. */
+  /** Shipped units of an order came back into its reservation (it was marked unfilled); `onHand` unchanged. */
   | Message<'StockShipmentReturned', { productId: string; orderId: string; warehouseId: string; quantity: number; onHand: number }>;
 export const STOCK_EVENT_TYPES: StockEvent['type'][] = ['StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned'];
 
 /**
  * Why a reservation was given back: `order_not_placed` (another line of the order could not be reserved, or the
  * order was never saved), `expired` (unpaid after ORDER_RESERVATION_TTL_MS), `cancelled` (by staff), `order_edited` (staff lowered or removed
- * a row of the order, issue 12; the release may be partial).
+ * a row of the order; the release may be partial).
  */
 export const RELEASE_REASONS = ['order_not_placed', 'expired', 'cancelled', 'order_edited'] as const;
 export type ReleaseReason = (typeof RELEASE_REASONS)[number];
@@ -71,14 +71,14 @@ export type StockCommand =
   /** Give back every unit held for `orderId` (nothing when none is held: idempotent). */
   | Cmd<'ReleaseReservation', { productId: string; orderId: string; reason: ReleaseReason }>
   /**
-   * Issue 12: bring the units held for `orderId` to `quantity` (whole units, >= 0). `mode: 'raise'` only reserves the
+   * Staff editing an order's rows: bring the units held for `orderId` to `quantity` (whole units, >= 0). `mode: 'raise'` only reserves the
    * missing units (a limited-amount product only; `stock.insufficient` when fewer are free); `mode: 'lower'` only
    * releases the excess (reason `order_edited`). Either decides nothing when the order already holds the target.
    */
   | Cmd<'SetReservation', { productId: string; orderId: string; quantity: number; mode: 'raise' | 'lower'; policy: AvailabilityPolicy; deliveryDays: number | null }>
-  /** Issue 12: ship held units of `orderId` until `quantity` are shipped in all (the order was filled); idempotent. */
+  /** The order was filled: ship held units of `orderId` until `quantity` are shipped in all (the order was filled); idempotent. */
   | Cmd<'ShipReservation', { productId: string; orderId: string; quantity: number }>
-  /** Issue 12: every unit shipped for `orderId` comes back into its reservation; nothing when none was shipped. */
+  /** The order was marked unfilled again: every unit shipped for `orderId` comes back into its reservation; nothing when none was shipped. */
   | Cmd<'ReturnShipment', { productId: string; orderId: string }>;
 
 /** Free (unreserved) units per warehouse id, units held per order id and warehouse id, and units shipped per order. */
@@ -86,7 +86,7 @@ export interface StockState {
   productId: string | null;
   onHand: Record<string, number>;
   reservations: Record<string, Record<string, number>>;
-  /** Issue 12: units that left with filled orders, per order id and warehouse id (absent in states folded before). */
+  /** Units that left with filled orders, per order id and warehouse id (absent in states folded before). */
   shipped?: Record<string, Record<string, number>>;
 }
 export const initialState: StockState = { productId: null, onHand: {}, reservations: {} };
@@ -103,7 +103,7 @@ function checkWarehouse(warehouseId: string): string {
   return w;
 }
 
-/** Longest reason a stock change may carry (issue 11), in characters. */
+/** Longest reason a stock change may carry, in characters. */
 export const STOCK_REASON_MAX = 200;
 
 /** `{ reason }` trimmed, or `{}` when none or blank. @throws DomainError validation stock.reason_invalid (too long, not text) */
@@ -168,17 +168,7 @@ function decideReserve(data: Extract<StockCommand, { type: 'ReserveStock' }>['da
   const free = totalOnHand(state);
   if (!shopperAvailability(data.policy, data.deliveryDays, free).hasLimitedAmount) return [];
   if (free < quantity) throw new DomainError('stock.insufficient', 'conflict', `Only ${free} available: cannot reserve ${quantity}`, 'amount');
-  const events: StockEvent[] = [];
-  let remaining = quantity;
-  for (const warehouseId of Object.keys(state.onHand).sort()) {
-    const onHand = state.onHand[warehouseId];
-    if (remaining === 0) break;
-    if (onHand <= 0) continue;
-    const take = Math.min(onHand, remaining);
-    remaining -= take;
-    events.push({ type: 'StockReserved', data: { productId, orderId, warehouseId, quantity: take, onHand: onHand - take } });
-  }
-  return events;
+  return reserveFromWarehouses(productId, orderId, quantity, state);
 }
 
 function decideRelease(data: Extract<StockCommand, { type: 'ReleaseReservation' }>['data'], state: StockState): StockEvent[] {
@@ -208,7 +198,7 @@ function reserveFromWarehouses(productId: string, orderId: string, quantity: num
   return events;
 }
 
-/** SetReservation (issue 12): see the command. @throws DomainError stock.insufficient (conflict), stock.quantity_invalid */
+/** SetReservation: see the command. @throws DomainError stock.insufficient (conflict), stock.quantity_invalid */
 function decideSetReservation(data: Extract<StockCommand, { type: 'SetReservation' }>['data'], state: StockState): StockEvent[] {
   const { productId, orderId } = data;
   if (!orderId) throw validation('stock.order_required', 'A reservation needs an order id', 'orderId');
@@ -237,7 +227,7 @@ function decideSetReservation(data: Extract<StockCommand, { type: 'SetReservatio
 }
 
 /**
- * ShipReservation (issue 12): held units leave with the order, warehouses in id order, until `quantity` units of the
+ * ShipReservation: held units leave with the order, warehouses in id order, until `quantity` units of the
  * order are shipped in all (so a repeated command ships nothing more, and units held beyond `quantity` stay held).
  */
 function decideShip(data: Extract<StockCommand, { type: 'ShipReservation' }>['data'], state: StockState): StockEvent[] {
@@ -255,7 +245,7 @@ function decideShip(data: Extract<StockCommand, { type: 'ShipReservation' }>['da
   return events;
 }
 
-/** ReturnShipment (issue 12): everything shipped for the order comes back into its reservation. */
+/** ReturnShipment: everything shipped for the order comes back into its reservation. */
 function decideReturn(data: Extract<StockCommand, { type: 'ReturnShipment' }>['data'], state: StockState): StockEvent[] {
   const shipped = state.shipped?.[data.orderId] ?? {};
   return Object.keys(shipped)
@@ -290,7 +280,7 @@ export function evolve(state: StockState, event: StockEvent): StockState {
       return { ...state, productId: event.data.productId, onHand, reservations: { ...state.reservations, [orderId]: { ...held, [warehouseId]: (held[warehouseId] ?? 0) + quantity } } };
     }
     case 'ReservationReleased': {
-      // A release gives back `quantity` of what the order holds there (all of it, but for issue 12's partial ones).
+      // A release gives back `quantity` of what the order holds there (all of it, but for SetReservation's partial ones).
       const { orderId, warehouseId, quantity } = event.data;
       return { ...state, productId: event.data.productId, onHand, reservations: addHolding(state.reservations, orderId, warehouseId, -quantity) };
     }

@@ -120,7 +120,7 @@ describe('warehouses', () => {
   });
 });
 
-describe('ReserveStock / ReleaseReservation (issue 4, spec 5 "Quantity and stock")', () => {
+describe('ReserveStock / ReleaseReservation (spec 5 "Quantity and stock")', () => {
   const ORDER = 'order-1';
   const reserve = (quantity: number, policy: 'available' | 'on_demand' | 'not_available' | 'non_stock' = 'available', deliveryDays: number | null = null, orderId = ORDER): StockCommand => ({
     type: 'ReserveStock',
@@ -200,7 +200,7 @@ describe('ReserveStock / ReleaseReservation (issue 4, spec 5 "Quantity and stock
   });
 });
 
-describe('a reason on receipts, adjustments and counts (issue 11)', () => {
+describe('a reason on receipts, adjustments and counts', () => {
   const withReason = (command: StockCommand, reason: unknown): StockCommand => ({ ...command, data: { ...command.data, reason } } as StockCommand);
 
   it('is carried, trimmed, by StockReceived, StockAdjusted and StockCounted', () => {

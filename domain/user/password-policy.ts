@@ -1,5 +1,5 @@
 /**
- * The password rules of staff accounts that need nothing but the text (issue 10; spec 3 "User": password, current,
+ * The password rules of staff accounts that need nothing but the text (spec 3 "User": password, current,
  * new and confirm password):
  * - at least MIN_PASSWORD_LENGTH characters (OWASP ASVS 5.0 V6.2.1: 8 at least; Unicode code points counted, so
  *   an emoji is one character);

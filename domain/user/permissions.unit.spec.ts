@@ -28,7 +28,7 @@ describe('the roles-to-permissions table (spec 6)', () => {
   });
 });
 
-describe('history.view (issue 11: the audit timeline)', () => {
+describe('history.view (the audit timeline)', () => {
   it('is given to both staff roles and to nobody inactive', () => {
     expect(can({ roles: ['ADMIN'], active: true }, 'history.view')).toBe(true);
     expect(can({ roles: ['CLIENT'], active: true }, 'history.view')).toBe(true);
@@ -37,7 +37,7 @@ describe('history.view (issue 11: the audit timeline)', () => {
   });
 });
 
-describe('stock_notifications.edit (issue 11: cancel a back-in-stock request)', () => {
+describe('stock_notifications.edit (cancel a back-in-stock request)', () => {
   it('is the shop staff (CLIENT) permission, not ADMIN alone, and nobody inactive has it', () => {
     expect(can({ roles: ['CLIENT'], active: true }, 'stock_notifications.edit')).toBe(true);
     expect(can({ roles: ['ADMIN'], active: true }, 'stock_notifications.edit')).toBe(false);

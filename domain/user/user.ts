@@ -1,5 +1,5 @@
 /**
- * The User aggregate (stream `user-{id}`): a staff account of the back office (issue 10; spec 3 "User": username,
+ * The User aggregate (stream `user-{id}`): a staff account of the back office (spec 3 "User": username,
  * password; spec 6 "Roles and permissions"). The id of a user is uuid v5 of its normalised username
  * (commands/user/user-accounts.ts), so two creations of one name meet on one stream and the second is refused.
  *
@@ -9,7 +9,7 @@
  *   events written before e-mail addresses existed have no `email` and stay valid (a user without one).
  * - ChangeEmail: an administrator sets or clears (null or '') the user's e-mail address, where the forgot-password
  *   link is sent; the same address again decides nothing.
- * - RequestPasswordReset (issue 10 "Forgot password"): an active user with an e-mail address asked for a one-time
+ * - RequestPasswordReset (forgot password): an active user with an e-mail address asked for a one-time
  *   link; PasswordResetRequested carries the address and the language of the mail, and the worker's process
  *   manager sends the link (workers/jobs/send-password-reset.ts). Refused for a deactivated user
  *   (`user.inactive`) and a user without an e-mail address (`user.email_missing`): the api answers the same either

@@ -1,5 +1,5 @@
 /**
- * The Warehouse aggregate (stream `warehouse-{id}`): a place the shop keeps stock in (issue 10; spec 3 "Warehouse":
+ * The Warehouse aggregate (stream `warehouse-{id}`): a place the shop keeps stock in (spec 3 "Warehouse":
  * name; spec 2 "Admin area": WarehouseEdit and WarehouseList). The id is the code the stock already names per
  * warehouse (domain/stock/stock.ts, the catalog's `stock` column: e.g. `tallinn`, `tartu`): 1-64 lower-case
  * letters, digits, `-` or `_`.

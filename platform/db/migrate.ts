@@ -34,6 +34,19 @@ export async function migrate(db: Database): Promise<void> {
           locked_at timestamptz not null default now(),
           created_at timestamptz not null default now()
         )`.execute(conn);
+      // The units each client address holds in unpaid orders, per order and product, until `expires_at`
+      // (api/routes/orders/reserve-share.ts): the per-address share of a product's stock.
+      await sql`
+        create table if not exists api_order_address_holds (
+          order_id text not null,
+          product_id text not null,
+          address text not null,
+          quantity integer not null,
+          expires_at timestamptz not null,
+          primary key (order_id, product_id)
+        )`.execute(conn);
+      await sql`create index if not exists api_order_address_holds_address on api_order_address_holds (address)`.execute(conn);
+      await sql`create index if not exists api_order_address_holds_expires on api_order_address_holds (expires_at)`.execute(conn);
     } finally {
       await sql`select pg_advisory_unlock(hashtext('shop:migrate'))`.execute(conn);
     }

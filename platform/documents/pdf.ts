@@ -1,5 +1,5 @@
 /**
- * The PDF engine (a mechanism, issue 9: platform/ keeps the engines, features compose their documents): typesets a
+ * The PDF engine (a mechanism: platform/ keeps the engines, features compose their documents): typesets a
  * `PrintedDocument` — text only, already formatted — as an A4 PDF with pdfkit. The order summary's content comes
  * from domain/order/order-document.ts `orderSummaryDocument`.
  *

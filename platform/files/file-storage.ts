@@ -1,5 +1,5 @@
 /**
- * Where uploaded files' bytes live (issue 11 "Images"): a directory from the configuration (FILES_DIR, default
+ * Where uploaded files' bytes live (product images): a directory from the configuration (FILES_DIR, default
  * `var/files`, platform/config.ts), one folder per file id holding the renditions the server made, each under a name
  * the server chose: `{dir}/{fileId}/{width}.webp`. Neither the user's file name nor any other input reaches a path:
  * file ids are uuids the server generates and names match `^[0-9]{1,5}\.webp$`, checked again here.

@@ -1,5 +1,5 @@
 /**
- * Image checks and renditions for uploads (issue 11 "Images"; conventions 14: files by their bytes, `file-type`,
+ * Image checks and renditions for uploads (product images; conventions 14: files by their bytes, `file-type`,
  * then `sharp`).
  *
  * - `detectFileType(bytes)`: the type the bytes are (magic numbers), whatever the file's name or the sent type say.

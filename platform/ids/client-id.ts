@@ -1,5 +1,5 @@
 /**
- * The client id of an e-mail address (issue 12 "Clients"): uuid v5 of the address as domain/shared/email.ts
+ * The client id of an e-mail address (clients): uuid v5 of the address as domain/shared/email.ts
  * `normaliseEmailAddress` gives it (trimmed, lower-cased), so every order of one address, in any letter case, on any
  * machine and in any replay, names the same `client-{id}` stream and makes no twin. Commands
  * (commands/client/client-streams.ts `clientIdForEmail`) and read models (to find what a forgotten client left under

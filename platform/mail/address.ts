@@ -1,5 +1,5 @@
 /**
- * Mail recipients as the transport accepts them: one parsed mailbox, never a raw string (issue 9 §5: a checkout
+ * Mail recipients as the transport accepts them: one parsed mailbox, never a raw string (a checkout
  * e-mail of `a@x.ee, b@x.ee` or `a@x.ee\r\nBcc: ...` made the shop an open mail relay). Parsing uses the RFC 5322
  * parser `email-addresses`; the features that collect addresses validate them earlier (domain/shared/email.ts), so
  * this is the last line: nothing reaches SMTP that is not exactly one plain address.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMailAddress } from './address.js';
 
-describe('parseMailAddress (issue 9 §5: the mailer only gets one parsed address)', () => {
+describe('parseMailAddress (the mailer only gets one parsed address)', () => {
   it.each(['mari@example.ee', ' Mari.Maasikas@Example.EE ', 'o.brien+shop@sub.example.co.uk'])('accepts %j', (raw) => {
     expect(parseMailAddress(raw)?.address).toBe(raw.trim());
   });

@@ -1,5 +1,5 @@
 /**
- * The mail catcher of `npm start` (issue 4): maildev 2 in this process, an SMTP server that keeps every mail it
+ * The mail catcher of `npm start`: maildev 2 in this process, an SMTP server that keeps every mail it
  * receives (nothing is relayed) and a web UI where a new user reads the order confirmation mails, by default
  * SMTP on 127.0.0.1:1025 and http://localhost:1080 (platform/config.ts: MAIL_CATCHER_HOST, MAIL_CATCHER_SMTP_PORT,
  * MAIL_CATCHER_WEB_PORT). It is off with MAIL_CATCHER=off and whenever SMTP_URL names another server; the production

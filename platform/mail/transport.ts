@@ -5,7 +5,7 @@
  *
  * Every message goes to exactly one recipient parsed by `parseMailAddress` (platform/mail/address.ts): `to` is
  * parsed again here, `cc` and `bcc` are refused, and nodemailer gets the address as an object, so no text a
- * shopper typed can add recipients or headers (issue 9 §5).
+ * shopper typed can add recipients or headers.
  */
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { InvalidRecipientError, parseMailAddress } from './address.js';

@@ -114,7 +114,7 @@ describe('paymentConfigFromEnv + createPaymentProviders', () => {
     const bankKey = loadPrivateKey(await readFile(bankKeyFile));
     const signedAt = new Date(Date.now() - 90_000);
     const answer: IpizzaFields = { VK_SERVICE: '1111', VK_VERSION: '008', VK_SND_ID: 'HP', VK_REC_ID: 'BALTICPARTS', VK_STAMP: '555', VK_T_NO: '1', VK_AMOUNT: '19.99', VK_CURR: 'EUR', VK_REC_ACC: '', VK_REC_NAME: '', VK_SND_ACC: '', VK_SND_NAME: '', VK_REF: '5555', VK_MSG: '', VK_T_DATETIME: formatDateTime(signedAt) };
-    // Outside the window the signed payment still counts (issue 14 §1); the window only marks it late.
+    // Outside the window the signed payment still counts; the window only marks it late.
     const verified = await providers.providerOfMethod('ipizza-swedbank')!.verify({ httpMethod: 'POST', query: {}, body: { ...answer, VK_MAC: signIpizza(answer, '1111', bankKey) }, receivedAt: new Date() });
     expect(verified).toMatchObject({ status: 'paid', amountCents: 1999, late: true });
     const inWindow = createPaymentProviders(paymentConfigFromEnv({ ...swedbankEnv(), IPIZZA_TIME_WINDOW_MS: '120000' }, PUBLIC_URL)).providerOfMethod('ipizza-swedbank')!;
@@ -129,7 +129,7 @@ describe('paymentConfigFromEnv + createPaymentProviders', () => {
     expect(() => paymentConfigFromEnv({ ...swedbankEnv(), IPIZZA_SWEDBANK_URL: 'http://bank.example/pay' }, PUBLIC_URL)).toThrow(/IPIZZA_SWEDBANK_URL/);
     expect(() => paymentConfigFromEnv({}, 'localhost:3000')).toThrow(/PUBLIC_URL/);
     expect(() => paymentConfigFromEnv({ PAYMENT_SANDBOX: 'maybe' }, PUBLIC_URL)).toThrow(/PAYMENT_SANDBOX/);
-    // Issue 9 §5: the sandbox bank (free payments) is off unless asked for, by PAYMENT_SANDBOX=on or the run mode.
+    // The sandbox bank (free payments) is off unless asked for, by PAYMENT_SANDBOX=on or the run mode.
     expect(paymentConfigFromEnv({}, PUBLIC_URL).sandbox).toBeNull();
     expect(paymentConfigFromEnv({ PAYMENT_SANDBOX: 'on' }, PUBLIC_URL).sandbox).not.toBeNull();
     expect(paymentConfigFromEnv({}, PUBLIC_URL, { sandbox: true }).sandbox).not.toBeNull();

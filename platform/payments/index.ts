@@ -1,5 +1,5 @@
 /**
- * The payment providers of this process (issue 4; spec 3 "Payment method", spec 4 "Payment page", spec 7
+ * The payment providers of this process (spec 3 "Payment method", spec 4 "Payment page", spec 7
  * `GET/PUT /v1/payment/{token}`), configured from the environment:
  *
  * - `ipizza-sandbox` ("Näidispank / Sandbox bank"): the local sandbox bank (sandbox-bank.ts) at
@@ -69,7 +69,7 @@ export interface PaymentConfig {
  * absolute base URL (`PUBLIC_URL`, e.g. http://localhost:3000). Only paths are read here; key files are read by
  * {@link createPaymentProviders}.
  *
- * The sandbox bank lets anyone pay for free, so it is off unless asked for (issue 9 §5): `options.sandbox` (the run
+ * The sandbox bank lets anyone pay for free, so it is off unless asked for: `options.sandbox` (the run
  * mode's decision, platform/config.ts `paymentSandbox`: on under `npm start`) or, without it, `PAYMENT_SANDBOX=on`.
  * @throws Error naming the variable when a value is malformed or a bank is configured only in part.
  */

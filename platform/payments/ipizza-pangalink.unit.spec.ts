@@ -1,5 +1,5 @@
 /**
- * iPizza against an implementation other than our own (issue 14 §4 and "Done when"): answers and checks made by the
+ * iPizza against an implementation other than our own (so a shared mistake cannot pass unseen): answers and checks made by the
  * rules of the Pangalink.net bank-link emulator (lib/banks/ipizza.js: every value trimmed before signing
  * (`normalizeValues`), each MAC field prefixed with its JavaScript string length padded to 3 digits
  * (`calculateHash`, where an emoji counts 2), RSA-SHA1, times as moment's `YYYY-MM-DDTHH:mm:ssZZ` in the bank's

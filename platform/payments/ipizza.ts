@@ -1,6 +1,6 @@
 /**
  * iPizza, the Estonian bank link ("pangalink", protocol version 008 as Swedbank, SEB, LHV, Luminor and Coop Pank
- * document it), as a {@link PaymentProvider} (issue 4; spec 3 "Payment method", spec 4 "Payment page").
+ * document it), as a {@link PaymentProvider} (spec 3 "Payment method", spec 4 "Payment page").
  *
  * Flow: `start()` returns a form the shopper's browser POSTs to the bank (service 1011, or 1012 when the shop's
  * account is not sent); the bank answers with service 1111 (paid) or 1911 (cancelled), once server-to-server
@@ -14,14 +14,14 @@
  *
  * Money: `VK_AMOUNT` is a decimal string of euros ("12.34"); inside the shop amounts are integer euro cents.
  *
- * Counting and trimming the way banks do (issue 14 §4): banks and the Pangalink.net emulator trim leading and
+ * Counting and trimming the way banks do: banks and the Pangalink.net emulator trim leading and
  * trailing spaces of every value before signing, so {@link macInput} trims too, and the request form carries the
  * trimmed values. Lengths are counted in characters; implementations disagree only outside the Basic Multilingual
  * Plane (Pangalink counts JavaScript string length, where an emoji counts 2; PHP's mb_strlen counts 1), so the one
  * free-text field the shop fills, VK_MSG, keeps only characters every implementation counts as one
  * ({@link ipizzaText}).
  *
- * Age of answers (issue 14 §1): the banks' specifications bound the age of the shop's *request* (VK_DATETIME, which
+ * Age of answers: the banks' specifications bound the age of the shop's *request* (VK_DATETIME, which
  * the bank checks); for the *answer* they only say VK_T_DATETIME is when the payment was made. A bank's result page
  * waits for the shopper to click back, and the server-to-server answer may never arrive (the shop was down), so the
  * browser return may be the only proof the shop ever gets. Hence: a correctly signed 1111 answer for this shop,
@@ -251,7 +251,7 @@ function toFields(value: unknown): IpizzaFields | null {
 }
 
 /**
- * What an iPizza answer claims, unverified (issue 14 §2): the order number of VK_STAMP (else the base of VK_REF when
+ * What an iPizza answer claims, unverified: the order number of VK_STAMP (else the base of VK_REF when
  * its check digit is right) and VK_AUTO=Y as server-to-server. Only tells a refused bank server call from a browser
  * and names the claimed order in the log; never throws.
  */
@@ -315,7 +315,7 @@ export interface IpizzaProviderConfig {
  *    an encoding other than UTF-8, a reference whose check digit is wrong or that differs from VK_STAMP, a
  *    malformed amount or time;
  *  - `signature`: VK_MAC does not verify under the bank's key (any signed field changed).
- * A 1111 answer is never refused for its age (module comment, issue 14 §1): `signedAt` is VK_T_DATETIME and `late`
+ * A 1111 answer is never refused for its age (module comment): `signedAt` is VK_T_DATETIME and `late`
  * says whether it is more than `timeWindowMs` before or after `receivedAt` (for the log). A 1911 answer carries no
  * signed time in version 008; replaying one can only say "cancelled", which never undoes a payment.
  */

@@ -226,7 +226,7 @@ describe('Montonio verify()', () => {
   });
 });
 
-describe('Montonio verifyRefund() (issue 14 §3)', () => {
+describe('Montonio verifyRefund()', () => {
   const NOW = new Date('2026-11-25T09:00:00Z');
   const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
   const refundToken = (claims: Record<string, unknown> = {}, key: Uint8Array = secret, exp = seconds(NOW) + 600) =>
@@ -291,7 +291,7 @@ describe('Montonio verifyRefund() (issue 14 §3)', () => {
   });
 });
 
-describe('Montonio claim() (issue 14 §2)', () => {
+describe('Montonio claim()', () => {
   it('names the order of a token it cannot verify, without trusting it; ?error-message= alone names none', async () => {
     const token = await new SignJWT({ merchantReference: '1042', paymentStatus: 'PAID' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('someone-elses-secret-someone-elses'));
     const at = new Date();

@@ -1,5 +1,5 @@
 /**
- * Montonio (Stargate orders API, https://docs.montonio.com/api/stargate) as a {@link PaymentProvider} (issue 4;
+ * Montonio (Stargate orders API, https://docs.montonio.com/api/stargate) as a {@link PaymentProvider} (
  * spec 3 "Payment method", spec 4 "Payment page"): bank payments ("paymentInitiation") with the shopper's bank
  * chosen on our payment page.
  *
@@ -11,17 +11,17 @@
  *   to `notificationUrl`; the token is verified with the secret key (jose). Its `paymentStatus` PAID -> paid,
  *   ABANDONED / VOIDED -> cancelled, anything else (PENDING, AUTHORIZED, refunds) -> pending;
  *   `merchantReference` is the order number.
- * - Refunds (issue 14 §3): Montonio POSTs `{ refundToken: <JWT> }` to the same `notificationUrl` (or the URL carries
+ * - Refunds: Montonio POSTs `{ refundToken: <JWT> }` to the same `notificationUrl` (or the URL carries
  *   `?refund-token=`), signed like order tokens (HS256, the store's secret key) and verified the same way (unsigned,
  *   badly signed, expired, another store's: refused). Fields relied on, read from the verified token only:
  *   `refundUuid` (else `refundId`) the refund's id; `refundAmount` (else `amount`) euros as a number, this refund's
  *   amount; `refundStatus` (else `status`): SUCCESSFUL / SUCCEEDED / SUCCESS / COMPLETED / REFUNDED -> succeeded,
  *   REJECTED / FAILED / CANCELLED / VOIDED / ERROR -> failed, anything else (PENDING, ...) -> pending;
  *   `merchantReference` (else `order.merchantReference`) our order number; optional `refundType` FULL / PARTIAL and
- *   `currency` (default EUR). The first names are those issue 14 gives for Montonio's refund webhook (Montonio's
+ *   `currency` (default EUR). The first names are those the shop's brief gives for Montonio's refund webhook (Montonio's
  *   refund guide names the statuses PENDING, SUCCESSFUL, REJECTED); the variants are accepted because the payload
  *   could not be checked against a live Montonio account. Nothing unsigned (the body, the query) is read for amounts.
- * - Claims (issue 14 §2): `claim()` decodes a token's merchantReference without verifying it, only for the log of a
+ * - Claims: `claim()` decodes a token's merchantReference without verifying it, only for the log of a
  *   refused return; `?error-message=` (a failed payment without a token) is the provider's error.
  *
  * Money: grandTotal and amounts are euros as JSON numbers with two decimals (Montonio's format), derived from and

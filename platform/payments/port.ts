@@ -1,5 +1,5 @@
 /**
- * The payment port (issue 4, spec 3 "Payment method", spec 7 payment calls): every online payment provider
+ * The payment port (spec 3 "Payment method", spec 7 payment calls): every online payment provider
  * (Montonio, the Estonian bank link iPizza, the local sandbox bank) sits behind this one interface, so the order
  * flow never knows which protocol a method speaks.
  *
@@ -76,14 +76,14 @@ export interface VerifiedPayment {
   signedAt?: string;
   /**
    * True when the signed time is further from the arrival than the provider's window (iPizza: IPIZZA_TIME_WINDOW_MS).
-   * Only logged and shown: a correctly signed answer is proof of payment whatever its age (issue 14 §1).
+   * Only logged and shown: a correctly signed answer is proof of payment whatever its age.
    */
   late?: boolean;
 }
 
 /**
  * Why a callback was refused. `stale` is for answers whose age decides something (a signed "cancelled" or pending
- * status replayed long after); a signed payment is never refused for its age (issue 14 §1).
+ * status replayed long after); a signed payment is never refused for its age.
  */
 export type PaymentRejection = 'unsigned' | 'signature' | 'stale' | 'malformed' | 'unknown_method';
 
@@ -99,7 +99,7 @@ export class PaymentCallbackRejected extends Error {
 }
 
 /**
- * What a callback says about itself before any trust (issue 14 §2): whether a refused callback goes to a server
+ * What a callback says about itself before any trust: whether a refused callback goes to a server
  * (JSON) or a browser (a redirect), and for the log which order it claims. Never a reason to change anything, and
  * never to choose the page a browser lands on: the order page of a claimed number would hand out that order's public
  * token to whoever sends an unsigned answer naming it.
@@ -114,7 +114,7 @@ export interface PaymentClaim {
 }
 
 /**
- * A verified refund notification (issue 14 §3; Montonio `refundToken`). Amounts come from the signed token only.
+ * A verified refund notification (Montonio `refundToken`). Amounts come from the signed token only.
  * `status`: succeeded (the money went back to the shopper), pending (not yet), failed (refused or rejected).
  */
 export interface VerifiedRefund {
@@ -145,12 +145,12 @@ export interface PaymentProvider {
   verify(callback: PaymentCallback): Promise<VerifiedPayment>;
   /**
    * Parses what an unverified callback claims (order number, server or browser, the provider's error text), trusting
-   * none of it (issue 14 §2).
+   * none of it.
    * Never throws; absent for providers whose refused returns cannot name an order.
    */
   claim?(callback: PaymentCallback): PaymentClaim;
   /**
-   * Verifies a refund notification (issue 14 §3); resolves null when the callback is no refund notification (then
+   * Verifies a refund notification; resolves null when the callback is no refund notification (then
    * it is a payment: `verify`). Absent for providers that send no refund notifications (iPizza, the sandbox).
    * @throws PaymentCallbackRejected for a refund notification not provably from the provider.
    */

@@ -146,7 +146,7 @@ describe('sandbox bank', () => {
     const { VK_MAC: _mac, ...unsigned } = serverCall;
     expect(await rejectionReason(sandbox.verify({ httpMethod: 'POST', query: {}, body: unsigned, receivedAt: new Date() }))).toBe('unsigned');
 
-    // A signed payment is proof whatever its age (issue 14 §1): a replay after the window (5 minutes), or one "from
+    // A signed payment is proof whatever its age: a replay after the window (5 minutes), or one "from
     // the future", still verifies as paid, marked late; recording it is idempotent.
     const later = new Date(Date.now() + 5 * 60_000 + 5_000);
     expect(await sandbox.verify({ httpMethod: 'POST', query: {}, body: serverCall, receivedAt: later })).toMatchObject({ status: 'paid', late: true });

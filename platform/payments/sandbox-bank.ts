@@ -1,5 +1,5 @@
 /**
- * A local sandbox bank that speaks iPizza (version 008) with its own key pair (issue 4), so the whole payment flow
+ * A local sandbox bank that speaks iPizza (version 008) with its own key pair, so the whole payment flow
  * runs on one machine without a bank contract: the shop's `ipizza-sandbox` method sends the browser here.
  *
  * Routes (register with `app.register(sandboxBankRoutes, options)`, no prefix; the paths carry `/sandbox-bank`):
@@ -271,7 +271,7 @@ function page(title: string, content: string): string {
     button { font: inherit; padding: .6rem 1.2rem; margin: 1rem .5rem 0 0; border-radius: 6px; border: 2px solid #1d4f91; background: #1d4f91; color: #fff; cursor: pointer; }
     button.secondary { background: #fff; color: #1d4f91; }
     button:focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
-    /* Phones (issue 13 §4): the card fills the screen, each label above its value, nothing wider than the screen. */
+    /* Phones: the card fills the screen, each label above its value, nothing wider than the screen. */
     @media (max-width: 600px) {
       body { background: #fff; }
       main { margin: 0; padding: 1rem; border-radius: 0; box-shadow: none; }

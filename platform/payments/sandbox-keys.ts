@@ -1,5 +1,5 @@
 /**
- * The key pairs of the local sandbox bank and of the shop's account at it (issue 4): two RSA 2048 keys, generated
+ * The key pairs of the local sandbox bank and of the shop's account at it: two RSA 2048 keys, generated
  * on first use and kept as PKCS#8 PEM files in one directory (default `.data/sandbox-bank/` under the repository,
  * gitignored), so a restart keeps them and the shop's adapter and the bank agree without configuration.
  *

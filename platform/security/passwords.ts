@@ -1,5 +1,5 @@
 /**
- * Password hashing of staff accounts (issue 10; design brief "The staff side": argon2id hashes).
+ * Password hashing of staff accounts (design brief "The staff side": argon2id hashes).
  *
  * argon2id through `@node-rs/argon2` (a maintained Rust binding, prebuilt for Linux, macOS and Windows) with the
  * parameters OWASP's Password Storage Cheat Sheet gives as its first choice: m = 19 MiB (19456 KiB), t = 2

@@ -1,5 +1,5 @@
 /**
- * Personal data in the event store: crypto-shredding (issue 12 "forget this client"; docs/architecture.md
+ * Personal data in the event store: crypto-shredding (GDPR erasure, 'forget this client'; docs/architecture.md
  * "Personal data").
  *
  * Events are immutable and copied everywhere (backups, rebuilt read models, replicas), so personal data is stored

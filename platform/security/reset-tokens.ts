@@ -1,5 +1,5 @@
 /**
- * One-time password-reset tokens (issue 10 "Forgot password: a one-time link by mail (single use, 30 minutes)").
+ * One-time password-reset tokens ("Forgot password: a one-time link by mail (single use, 30 minutes)").
  *
  * - A token is 32 random bytes (crypto.randomBytes), base64url: 43 characters. Only its SHA-256 (hex) is stored, as
  *   the Redis key `<prefix>pwreset:<sha256>` whose value is the {@link ResetTokenRecord} (JSON), with a TTL of
@@ -17,7 +17,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
-/** How long a link works: 30 minutes, in milliseconds (issue 10). */
+/** How long a link works: 30 minutes, in milliseconds. */
 export const DEFAULT_RESET_TOKEN_TTL_MS = 30 * 60_000;
 /** The default key prefix, shared with the staff sessions (api/plugins/sessions.ts). */
 export const DEFAULT_RESET_TOKEN_PREFIX = 'shop:';

@@ -1,5 +1,5 @@
 /**
- * The locked subscription runner (design brief "Read models" and "Side effects"; issue 9 "One runner"): one
+ * The locked subscription runner (design brief "Read models" and "Side effects"; one subscription runner): one
  * mechanism that serves read models (projections/read-model.ts runProjector) and process managers
  * (workers/process-managers/) alike.
  *

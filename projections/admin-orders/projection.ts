@@ -1,5 +1,5 @@
 /**
- * The admin orders read model's pure mapping (issue 12 "Orders"; conventions 5): the Order events of one stream to
+ * The admin orders read model's pure mapping (staff order editing; conventions 5): the Order events of one stream to
  * the order as OrderEdit shows it (spec 2 OrderEdit and the order client info block; spec 3 "Order", "Client",
  * "Delivery address"; spec 4 flags), and that view to its OrderList row. No I/O.
  *
@@ -119,7 +119,7 @@ export function evolveAdminOrder(view: AdminOrderView | null, event: RecordedEve
 }
 
 /**
- * 'Forget this client' (issue 12, GDPR erasure; ClientForgotten names the client's orders): the order keeps no
+ * 'Forget this client' (GDPR erasure; ClientForgotten names the client's orders): the order keeps no
  * personal data: the client's names, e-mail, phone, VAT number, the delivery address, the business contact address
  * and the shopper's comment are blanked (the customer type, the rows and the money stay).
  */

@@ -1,5 +1,5 @@
 /**
- * The admin orders read model's pure mapping (issue 12): an order stream folded into what OrderEdit and OrderList
+ * The admin orders read model's pure mapping: an order stream folded into what OrderEdit and OrderList
  * show, idempotent by stream position, and 'forget this client' blanking the personal data.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Queries of the admin orders read model (schema `rm_admin_orders`, writer.ts): OrderList (issue 12; spec 2) and the
+ * Queries of the admin orders read model (schema `rm_admin_orders`, writer.ts): OrderList (spec 2) and the
  * shell's unfilled-orders badge. Read-only.
  */
 import { type Kysely, sql } from 'kysely';

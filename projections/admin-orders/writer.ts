@@ -1,9 +1,9 @@
 /**
- * The admin orders read model (schema `rm_admin_orders`, issue 12 "Orders"): OrderList's rows and the shell's
+ * The admin orders read model (schema `rm_admin_orders`, staff order editing): OrderList's rows and the shell's
  * unfilled-orders badge, fed by every Order event (domain/order). One narrow row per order in `orders` (OrderList's
  * columns: counting and sorting 100,000 rows reads little) and its whole view in `views` (see schema.ts); a batch
  * folds each order's new events onto its stored view (projection.ts) and upserts both, guarded by the stream position
- * (`version`), so a replay changes nothing. ClientForgotten (issue 12 'forget this client') blanks the personal data of
+ * (`version`), so a replay changes nothing. ClientForgotten (GDPR erasure, 'forget this client') blanks the personal data of
  * the orders it names and marks them `forgotten`; later order events keep them blank (they fold onto the stored view),
  * and a rebuild blanks them again (ClientForgotten follows their OrderPlaced in $all). Indexes: newest first (placed_at, number), unfilled orders (partial),
  * provider, paid/filled, and a trigram index on the search text.

@@ -1,5 +1,5 @@
 /**
- * ProductList's query on the catalog read model (issue 11 "Products"; spec 2 "Admin area" ProductList; spec 4; spec
+ * ProductList's query on the catalog read model (staff products; spec 2 "Admin area" ProductList; spec 4; spec
  * 9 back-office sort labels): every product (listed or not: services and products without a price too), found by
  * part number or name, filtered, sorted and paged, with its stock per warehouse. Read-only.
  *

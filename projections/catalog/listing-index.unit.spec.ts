@@ -83,7 +83,7 @@ describe('CatalogListingIndex', () => {
     expect(new Set(mixed.ids)).toEqual(new Set(['d', 'e']));
   });
 
-  it('finds products by their search aliases and the products of categories whose search keywords hold the word (issue 11)', () => {
+  it('finds products by their search aliases and the products of categories whose search keywords hold the word', () => {
     const cats = [category('root', null), category('brakes', 'root', { keywords_et: 'pidurdus, klotsid', keywords_en: 'stopping' }), category('pads', 'brakes'), category('filters', 'root')];
     const prods = [
       product('a', { name_et: 'Piduriklotsid', name_en: 'Brake pads', category_ids: ['pads'] }),

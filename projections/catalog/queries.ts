@@ -132,7 +132,7 @@ export async function listCategories(source: ListingIndexSource, now: string): P
 
 /**
  * Ids and last-change times of the listed products visible at `now`, in creation order, one page at a time
- * (the sitemap, issue 3): rows `offset` to `offset + limit - 1`.
+ * (the sitemap): rows `offset` to `offset + limit - 1`.
  */
 export async function listSitemapProducts(db: Kysely<CatalogTables>, now: string, offset: number, limit: number): Promise<{ id: string; modified_at: string | null }[]> {
   const r = await sql<{ id: string; modified_at: Date | null }>`

@@ -22,7 +22,7 @@ export type CatalogTables = ReadModelTables & {
     name_en: string;
     codes_norm: string[];
     code_text: string;
-    /** Search aliases (issue 11), space-separated. */
+    /** Search aliases, space-separated. */
     alias_text: string;
     category_ids: string[];
     /** `name=value` facet pairs. */
@@ -39,7 +39,7 @@ export type CatalogTables = ReadModelTables & {
     modified_at: Timestamp | null;
     /** `$all` checkpoint of the last Product event applied (text, collation C: `$all` order): the listing index follows it. */
     listing_position: string;
-    /** Availability policy (available, on_demand, not_available, non_stock): ProductList's filter (issue 11). */
+    /** Availability policy (available, on_demand, not_available, non_stock): ProductList's filter. */
     policy: string;
     /** Number of images (0: ProductList's "without image"). */
     image_count: number;

@@ -11,6 +11,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { productIdOf } from '../product-doc-parts.js';
 import type { ReadModel } from '../read-model.js';
 import {
   CATALOG_EVENT_TYPES,
@@ -19,7 +20,6 @@ import {
   evolveCategoryDoc,
   evolveProductDoc,
   type ProductDoc,
-  productIdOf,
   toProductRow,
 } from './projection.js';
 import type { CatalogTables } from './schema.js';
@@ -178,7 +178,7 @@ const IDS_PER_NOTIFICATION = 150;
 
 /**
  * Tells listeners which products' stock changed in this batch (`NOTIFY stock_changed, 'id,id,...'`; delivered on
- * commit, so never for a batch that rolled back). The api pushes it to product pages over a websocket (issue 3:
+ * commit, so never for a batch that rolled back). The api pushes it to product pages over a websocket (
  * stock on the page updates live). A rebuild into the side schema (`rm_catalog__rebuild`) sends nothing; its
  * catch-up batches after the switch go through the live schema again.
  */

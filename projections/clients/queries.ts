@@ -1,4 +1,4 @@
-/** Queries of the clients read model (projections/clients/writer.ts): ClientList and ClientEdit (issue 12). */
+/** Queries of the clients read model (projections/clients/writer.ts): ClientList and ClientEdit. */
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 

@@ -1,5 +1,5 @@
 /**
- * The clients read model (schema `rm_clients`, issue 12 ClientList / ClientEdit), fed by the Client aggregate's
+ * The clients read model (schema `rm_clients`, spec 2 ClientList / ClientEdit), fed by the Client aggregate's
  * events (domain/client). Personal data arrives sealed: each batch loads the keys its events name from
  * `personal_data.keys` (in the batch's own transaction) and opens the seals; a seal whose key was deleted opens to
  * nothing, so a rebuild after 'forget' writes blanks. ClientForgotten blanks the row ('' in every personal column,

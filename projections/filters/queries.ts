@@ -8,7 +8,7 @@ type Row = { name: string; label: Localized; value_labels: Record<string, Locali
 const toSettings = (r: Row): FilterSettings => ({ name: r.name, label: r.label, values: r.value_labels, shown: r.shown, position: r.sort_position });
 
 /**
- * Facet name -> its labels, whether it shows and its place (issue 11 FilterList); facets never labelled, hidden or
+ * Facet name -> its labels, whether it shows and its place (spec 2 FilterList); facets never labelled, hidden or
  * placed are absent (empty before the filters are seeded).
  */
 export async function getFilterLabels(db: Database): Promise<Map<string, FilterSettings>> {

@@ -3,7 +3,7 @@
  * fed by the Filter aggregate's events (domain/filter/filter.ts).
  *
  * Tables: filters (facet name -> label and value labels, language-wrapped; `shown` on the storefront, `sort_position`
- * in the filter panel, v2, issue 11 FilterList). A facet hidden or placed before it has labels gets a row with empty
+ * in the filter panel, v2, spec 2 FilterList). A facet hidden or placed before it has labels gets a row with empty
  * labels. Idempotent by stream position: `position` remembers the last applied position of each `filter-{name}`
  * stream (also the version the staff screen reads).
  */

@@ -1,5 +1,5 @@
 /**
- * The invoice and the prepayment invoice of an order as a PDF (issue 12 "Documents"): the content from
+ * The invoice and the prepayment invoice of an order as a PDF (order documents): the content from
  * domain/order/invoice-document.ts `invoiceDocument`, typeset by the PDF engine (platform/documents/pdf.ts) like the
  * order summary (projections/orders/order-pdf.ts). The admin route GET /v1/admin/orders/{id}/invoice.pdf and the
  * invoice mail (workers/jobs/send-invoice.ts) both render through here, so the download and the attachment match.

@@ -18,7 +18,7 @@ const fields = {
 };
 const invoice = { kind: 'invoice' as const, number: '17', issueDate: '2026-11-24', dueDate: '2026-12-01' };
 
-describe('invoice PDF (issue 12 "Documents")', () => {
+describe('invoice PDF (order documents)', () => {
   it('prints an Estonian invoice: number, dates, seller from the global fields, buyer, rows with unit and VAT rate, VAT lines', async () => {
     expect(findDocumentFonts(), 'DejaVu Sans (fonts-dejavu-core) must be installed on this machine').not.toBeNull();
     const pdf = await renderInvoicePdf(sampleOrderSummary(), invoice, 'et', { seller: invoiceSellerFromFields(fields, 'et') });

@@ -34,7 +34,7 @@ describe('order summary PDF (spec 7 GET /order/download/{token})', () => {
     expect(text).toContain('Maksmata');
   });
 
-  it("prints the seller's company name, registry code and VAT number from the global fields (issue 13 §5)", async () => {
+  it("prints the seller's company name, registry code and VAT number from the global fields", async () => {
     const fields = {
       companyName: { et: 'Baltic Parts OÜ', en: 'Baltic Parts OÜ' },
       registryCode: { et: '14512345', en: '14512345' },
@@ -49,7 +49,7 @@ describe('order summary PDF (spec 7 GET /order/download/{token})', () => {
     expect(sellerFromFields({ address: fields.address }, 'et')).toBeNull();
   });
 
-  it('prints units in the order\'s language and no internal postage code (issue 13 §3)', async () => {
+  it('prints units in the order\'s language and no internal postage code', async () => {
     const et = squash(extractPdfText(await renderOrderSummaryPdf(sampleOrderSummary(), 'et')));
     expect(et).toContain('2 tk');
     expect(et).toContain('1 paar');

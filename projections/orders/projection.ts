@@ -1,6 +1,6 @@
 /**
  * The orders read model's pure mapping (conventions 5): Order events to the order row (its OrderSummary, payment
- * state, refunds (issue 14 §3) and reservation state), Stock reservation events to the rows of held units per order. No I/O.
+ * state, refunds and reservation state), Stock reservation events to the rows of held units per order. No I/O.
  */
 import { noRefunds, type OrderSummary } from '../../domain/order/order-summary.js';
 import { parseOrderEvent } from '../../domain/order/events.js';
@@ -60,7 +60,7 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
       return { ...next, reservation: e.data.reservations.length ? 'held' : 'none' };
     case 'PaymentCancelled':
       return next;
-    // Issue 12: staff toggles and edits reach the shopper's payment page, the mail and the PDF.
+    // Staff toggles and edits reach the shopper's payment page, the mail and the PDF.
     case 'OrderMarkedPaid':
       return { ...next, isPaid: true, summary: { ...row.summary, isPaid: true, paidAt: e.data.at } };
     case 'OrderMarkedUnpaid':
@@ -75,7 +75,7 @@ export function evolveOrderRow(row: OrderRow | null, event: RecordedEvent): Orde
       };
     }
     case 'OrderRefunded': {
-      // Issue 14 §3: the refunded total and whether it is all of it come from the event (the decider's answer).
+      // The refunded total and whether it is all of it come from the event (the decider's answer).
       const { refundId, providerId, amountCents, refundedTotalCents, fully, at } = e.data;
       const refunds = [...row.summary.refunds, { refundId, providerId, amountCents, at }];
       return { ...next, summary: { ...row.summary, refundedCents: refundedTotalCents, refundStatus: fully ? 'refunded' : 'partially_refunded', refunds } };
@@ -93,7 +93,7 @@ export type ReservationChange =
 export function reservationChange(event: RecordedEvent): ReservationChange | null {
   const e = parseStockEvent(event);
   if (e.type === 'StockReserved') return { kind: 'add', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity, at: event.metadata.time };
-  // A release (partial ones since issue 12) and a shipment (issue 12: the order was filled) take units out of the
+  // A release (partial when staff lower an order row) and a shipment (the order was filled) take units out of the
   // reservation; a returned shipment puts them back.
   if (e.type === 'ReservationReleased' || e.type === 'StockShipped') return { kind: 'remove', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity };
   if (e.type === 'StockShipmentReturned') return { kind: 'add', orderId: e.data.orderId, productId: e.data.productId, warehouseId: e.data.warehouseId, quantity: e.data.quantity, at: event.metadata.time };

@@ -26,7 +26,7 @@ describe('orders read model mapping', () => {
     expect(row).toMatchObject({ isPaid: true, summary: { isPaid: true, paidAt: '2026-11-22T10:02:00.000Z' }, version: 3 });
   });
 
-  it('records refunds on the summary: refunded total, partially refunded then refunded, and the list (issue 14 §3)', () => {
+  it('records refunds on the summary: refunded total, partially refunded then refunded, and the list', () => {
     let row = evolveOrderRow(evolveOrderRow(null, ev('OrderPlaced', placedData, 1)), ev('OrderPaid', paid('2026-11-22T10:02:00.000Z'), 2));
     expect(row!.summary).toMatchObject({ refundedCents: 0, refundStatus: 'none', refunds: [] });
     const refunded = (refundId: string, amountCents: number, refundedTotalCents: number, at: string) => ({ orderId: 'o1', refundId, providerId: 'montonio', amountCents, refundedTotalCents, fully: refundedTotalCents === 100, at });
@@ -60,7 +60,7 @@ describe('orders read model mapping', () => {
     expect(reservationChange(ev('ReservationReleased', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 5, reason: 'expired' }, 5, 'stock-p1'))).toEqual({
       kind: 'remove', orderId: 'o1', productId: 'p1', warehouseId: 'w', quantity: 2,
     });
-    // Issue 12: a partial release, a shipment (filled) and a returned shipment (un-filled).
+    // A partial release, a shipment (filled) and a returned shipment (un-filled).
     expect(reservationChange(ev('ReservationReleased', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 1, onHand: 4, reason: 'order_edited' }, 6, 'stock-p1'))).toMatchObject({ kind: 'remove', quantity: 1 });
     expect(reservationChange(ev('StockShipped', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 3 }, 7, 'stock-p1'))).toMatchObject({ kind: 'remove', quantity: 2 });
     expect(reservationChange(ev('StockShipmentReturned', { productId: 'p1', orderId: 'o1', warehouseId: 'w', quantity: 2, onHand: 3 }, 8, 'stock-p1'))).toMatchObject({ kind: 'add', quantity: 2 });

@@ -106,7 +106,7 @@ async function applyBatch(trx: Transaction<OrdersTables>, schema: string, events
     await saveStreamPositions(trx, schema, 'stock_streams', applied);
   }
 
-  // 'Forget this client' (issue 12, GDPR erasure): the orders ClientForgotten names lose the shopper's details, the
+  // 'Forget this client' (GDPR erasure): the orders ClientForgotten names lose the shopper's details, the
   // delivery address, the business contact address and the comment. After the order events of the batch, and again
   // on every replay or rebuild (ClientForgotten follows the OrderPlaced of its orders in $all), so they stay blank.
   for (const e of forgotten) {
@@ -129,9 +129,9 @@ const FORGOTTEN_ADDRESS = { street: '', apartment: '', city: '', state: '', area
 
 export const ordersReadModel: ReadModel = {
   name: 'orders',
-  // 2: the summary carries refundedCents, refundStatus and refunds (issue 14 §3).
-  // 3: staff toggles and row edits (issue 12); partial releases and shipments lower the held units.
-  // 4: ClientForgotten blanks the shopper's details of the client's orders (issue 12).
+  // 2: the summary carries refundedCents, refundStatus and refunds.
+  // 3: staff toggles and row edits; partial releases and shipments lower the held units.
+  // 4: ClientForgotten blanks the shopper's details of the client's orders.
   version: 4,
   eventTypes: ORDERS_EVENT_TYPES,
   createTables,

@@ -1,5 +1,5 @@
 /**
- * Queries of the product dashboard read model (writer.ts; issue 11 ProblematicProductsList, spec 2 "the product
+ * Queries of the product dashboard read model (writer.ts; spec 2 ProblematicProductsList, spec 2 "the product
  * dashboard"). Read-only. The kinds that depend on the time get the request's `now` here (SQL with the same rules as
  * domain/product/dashboard.ts; each row's reasons are then made by those pure functions):
  * - problematic: stored problems, or not purchasable while the visibility rule gives `visible` at now;

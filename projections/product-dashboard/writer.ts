@@ -1,5 +1,5 @@
 /**
- * The product dashboard read model (schema `rm_product_dashboard`; issue 11 ProblematicProductsList, spec 2 "the
+ * The product dashboard read model (schema `rm_product_dashboard`; spec 2 ProblematicProductsList, spec 2 "the
  * product dashboard"): its tables (`createTables`) and its writer (`applyBatch`, conventions 5). A batch loads the
  * rows its Product and Stock events touch with one query, folds the events with the pure mapping of projection.ts
  * and writes the rows back with one upsert; OrderPlaced adds the order's units per product to `order_lines`.
@@ -12,10 +12,10 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { productIdOf } from '../product-doc-parts.js';
 import type { ReadModel } from '../read-model.js';
 import {
   type DashboardDoc,
-  dashboardProductIdOf,
   emptyDashboardDoc,
   evolveDashboardDoc,
   orderLinesOf,
@@ -100,12 +100,12 @@ async function loadDocs(trx: Transaction<ProductDashboardTables>, schema: string
 }
 
 async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: string, events: RecordedEvent[]): Promise<void> {
-  const ids = [...new Set(events.map(dashboardProductIdOf).filter((x): x is string => x !== null))];
+  const ids = [...new Set(events.map(productIdOf).filter((x): x is string => x !== null))];
   const docs = await loadDocs(trx, schema, ids);
   const changed = new Set<string>();
   const lines: NonNullable<ReturnType<typeof orderLinesOf>> = [];
   for (const event of events) {
-    const productId = dashboardProductIdOf(event);
+    const productId = productIdOf(event);
     if (productId) {
       const before = docs.get(productId) ?? emptyDashboardDoc(productId);
       const after = evolveDashboardDoc(before, event);
@@ -137,7 +137,7 @@ async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: stri
   }
 }
 
-/** The product dashboard read model (issue 11): problematic, stale, outdated, popular, low-stock, no-category. */
+/** The product dashboard read model: problematic, stale, outdated, popular, low-stock, no-category. */
 export const productDashboardReadModel: ReadModel = {
   name: 'product_dashboard',
   version: 1,

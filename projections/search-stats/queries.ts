@@ -1,6 +1,6 @@
 /**
  * Queries of the search statistics read model (projections/search-stats/writer.ts) for StatisticsList (spec 2
- * "Search keywords"; issue 11): the keywords of a range of Tallinn calendar dates with their counts, and the
+ * "Search keywords"): the keywords of a range of Tallinn calendar dates with their counts, and the
  * searches per day for the chart. Ranges are half-open [from, to) 'yyyy-mm-dd' dates
  * (domain/search/statistics-ranges.ts); a null bound is open.
  */

@@ -1,6 +1,6 @@
 /**
  * The search statistics read model (schema `rm_search_stats`): searches per day and keyword, for the back office's
- * search-keyword statistics (spec 2 Admin area "Search keywords", StatisticsList; issue 11). Fed by SearchPerformed
+ * search-keyword statistics (spec 2 Admin area "Search keywords", StatisticsList). Fed by SearchPerformed
  * events. One row per (day, keyword):
  * - `day`: the Tallinn calendar date of the event's metadata time (domain/search/statistics-ranges.ts tallinnDate;
  *   the spec's ranges are counted in the shop's time zone), not the UTC date the day stream is named after;

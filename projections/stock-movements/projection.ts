@@ -5,7 +5,7 @@
  * - StockReceived: +quantity; StockAdjusted: delta; StockCounted: counted - before (0 for a count that confirms);
  * - StockReserved: -quantity (an order holds them), ReservationReleased: +quantity (given back; `reason` says why:
  *   order_not_placed, expired (the expiry job), cancelled, order_edited).
- * - StockShipped: -quantity (issue 12: the order was filled), StockShipmentReturned: +quantity (un-filled, reason
+ * - StockShipped: -quantity (the order was filled), StockShipmentReturned: +quantity (un-filled, reason
  *   `returned`); both kind `shipped`.
  * Who: metadata.userId -> staff; else metadata.actor or what the event is (domain/history/timeline.ts
  * anonymousActor: a reservation is a shopper's order, an expired release the system's job).
@@ -57,7 +57,7 @@ export function toMovement(event: RecordedEvent, before: number): MovementRow {
       return { ...base, kind: 'reserved', change: -e.data.quantity, reason: null, order_id: e.data.orderId };
     case 'ReservationReleased':
       return { ...base, kind: 'released', change: e.data.quantity, reason: e.data.reason, order_id: e.data.orderId };
-    // Issue 12: units held for an order left with it (filled): -quantity of the warehouse's stock; un-filling brings
+    // Units held for an order left with it (filled): -quantity of the warehouse's stock; un-filling brings
     // them back into the order's reservation (+quantity, reason `returned`). Free units (`on_hand`) stay as they were.
     case 'StockShipped':
       return { ...base, kind: 'shipped', change: -e.data.quantity, reason: null, order_id: e.data.orderId };

@@ -18,7 +18,7 @@ const recorded = (type: string, data: Record<string, unknown>, metadata: Record<
   };
 };
 
-describe('toMovement (issue 11 stock history)', () => {
+describe('toMovement (stock history)', () => {
   it('maps receipts, adjustments and counts with the change, the result, the reason and the staff member', () => {
     expect(toMovement(recorded('StockReceived', { quantity: 10, onHand: 14, reason: 'Tarne 42' }, { userId: 'u1' }), 4)).toMatchObject({
       product_id: PID, warehouse_id: 'tallinn', kind: 'received', change: 10, on_hand: 14, reason: 'Tarne 42', actor: 'staff', user_id: 'u1', order_id: null, at: '2026-11-22T10:00:00.000Z',

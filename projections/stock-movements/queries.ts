@@ -1,6 +1,6 @@
 /**
  * Queries of the stock-movements read model (writer.ts): one product's stock history, newest first, optionally of
- * one warehouse, a page at a time (issue 11 "Stock history per product and warehouse"). Who is resolved at query
+ * one warehouse, a page at a time (stock history per product and warehouse). Who is resolved at query
  * time: the staff member's username from the users read model, the order's number from the orders read model
  * (null while the order is not placed or unknown). Read-only.
  */

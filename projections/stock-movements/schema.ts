@@ -5,7 +5,7 @@
 import type { ColumnType, Kysely } from 'kysely';
 import type { ReadModelTables, StreamPositionTable } from '../read-model.js';
 
-/** What a movement was: one per Stock event type (issue 11 "Stock history"; `shipped` comes with issue 12). */
+/** What a movement was: one per Stock event type (stock history; `shipped` when an order is filled). */
 export const MOVEMENT_KINDS = ['received', 'adjusted', 'counted', 'reserved', 'released', 'shipped'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 

@@ -1,7 +1,7 @@
 /**
- * The stock-movements read model (schema `rm_stock_movements`; issue 11 "Stock history per product and
+ * The stock-movements read model (schema `rm_stock_movements`; "Stock history per product and
  * warehouse"): every movement of every product's stock per warehouse — received, adjusted, counted, reserved,
- * released (shipped follows in issue 12) — with its time, who or what caused it (staff user id, the order, the
+ * released, shipped — with its time, who or what caused it (staff user id, the order, the
  * system), the change, the resulting free units and the reason. Fed by the Stock aggregate's events
  * (domain/stock); the mapping is projection.ts.
  *

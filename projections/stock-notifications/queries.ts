@@ -1,5 +1,5 @@
 /**
- * Queries of the stock-notifications read model (writer.ts) and the staff badge counts (issue 10; spec 7 GET
+ * Queries of the stock-notifications read model (writer.ts) and the staff badge counts (spec 7 GET
  * /v1/site-summary, GET /v1/stock-notification). Read-only. The product's name and code are read from the catalog
  * read model (rm_catalog.products) at query time; a product no longer there shows its id as name and '' as code.
  */
@@ -21,11 +21,11 @@ export interface OpenStockNotification {
   requestedAt: string;
 }
 
-/** The states of a request (issue 11). */
+/** The states of a request. */
 export const STOCK_NOTIFICATION_STATES = ['waiting', 'sent', 'cancelled'] as const;
 export type StockNotificationState = (typeof STOCK_NOTIFICATION_STATES)[number];
 
-/** One request with its state for the staff list (issue 11 StockNotificationsList); `closedAt` ISO-8601 or null. */
+/** One request with its state for the staff list (spec 2 StockNotificationsList); `closedAt` ISO-8601 or null. */
 export interface StockNotificationRow extends OpenStockNotification {
   state: StockNotificationState;
   language: string;
@@ -98,7 +98,7 @@ export async function waitingRequestsOf(db: Kysely<StockNotificationsTables>, pr
 }
 
 /**
- * The staff badges (spec 7 GET /v1/site-summary): orders not marked filled (issue 12: the admin orders read model's
+ * The staff badges (spec 7 GET /v1/site-summary): orders not marked filled (the admin orders read model's
  * filled flag, projections/admin-orders) and open (waiting) back-in-stock requests. Two counts in one round trip.
  */
 export async function siteSummary(db: Kysely<StockNotificationsTables>): Promise<{ unfilledOrders: number; openStockNotifications: number }> {

@@ -1,14 +1,14 @@
 /**
- * The stock-notifications read model (schema `rm_stock_notifications`, issue 10 badges; spec 7 GET
- * /v1/stock-notification "data is a list"; issue 11 StockNotificationsList): the back-in-stock requests with their
+ * The stock-notifications read model (schema `rm_stock_notifications`, the staff badges; spec 7 GET
+ * /v1/stock-notification "data is a list"; spec 2 StockNotificationsList): the back-in-stock requests with their
  * state, fed by the StockNotification events (domain/stock-notification): StockNotificationRequested makes the row
  * `waiting` (a new request on the same stream replaces the row), StockNotificationSent makes it `sent`,
  * StockNotificationCancelled `cancelled` (with when).
  *
  * Tables: requests (id = the stream id, product, e-mail, quantity, language, state, the request's event id (the key
  * of its back-in-stock mail), when requested and its `$all` position for the newest-first order, when closed);
- * position (idempotent by stream position). Version 2 (issue 11): state, request_event_id and closed_at. Version 3
- * (issue 12 'forget this client'): each request's `client_id` (platform/ids/client-id.ts, from its address), and
+ * position (idempotent by stream position). Version 2: state, request_event_id and closed_at. Version 3
+ * (GDPR erasure, 'forget this client'): each request's `client_id` (platform/ids/client-id.ts, from its address), and
  * ClientForgotten blanks the address of that client's requests and cancels the waiting ones, so no back-in-stock
  * mail goes to a forgotten client and no list shows the address (a rebuild does the same). The projector's NOTIFY
  * `rm_changed` 'stock_notifications' after each batch makes the api push `{ type: 'badges' }` to staff pages.

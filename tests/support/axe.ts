@@ -1,6 +1,6 @@
 /**
  * Accessibility check for browser tests: injects axe-core (the npm package) into the page and returns the
- * violations of impact serious or critical (issue 3's bar), each as "rule-id: help (n nodes: selectors)".
+ * violations of impact serious or critical (the storefront's accessibility bar), each as "rule-id: help (n nodes: selectors)".
  * The source is evaluated through the DevTools protocol (page.evaluate), not added as an inline <script>, so the
  * shop's Content-Security-Policy (script-src without 'unsafe-inline') does not block it.
  */

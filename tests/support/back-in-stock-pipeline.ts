@@ -1,5 +1,5 @@
 /**
- * The back-in-stock mail pipeline of a test shop (issue 11), as the worker role runs it: the back-in-stock-mail
+ * The back-in-stock mail pipeline of a test shop, as the worker role runs it: the back-in-stock-mail
  * process manager following the event store, BullMQ on the real Redis (a queue prefix of its own per run), the
  * check-back-in-stock and send-back-in-stock processors on the harness's read models, and a real SMTP server in this
  * process (`sink`). With `options.workerInProcess: false` no worker runs the jobs here (a child process does,

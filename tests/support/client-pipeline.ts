@@ -1,5 +1,5 @@
 /**
- * The client registration of a test shop, as the worker role runs it (issue 12): the client-registration process
+ * The client registration of a test shop, as the worker role runs it: the client-registration process
  * manager following the event store, BullMQ on the real Redis (a queue prefix of its own per run) and the
  * record-client-order processor. `caughtUp()` resolves when every OrderPlaced committed before the call has been
  * enqueued and every enqueued job has finished.

@@ -1,5 +1,5 @@
 /**
- * The repository's import graph checked against the import rules in `.dependency-cruiser.cjs` (issue 9 "Import
+ * The repository's import graph checked against the import rules in `.dependency-cruiser.cjs` ("Import
  * rules as a test"; design brief "Folders").
  *
  * dependency-cruiser 17 reads TypeScript only through the TypeScript 2-6 compiler API; this repository builds with

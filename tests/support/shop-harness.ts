@@ -45,12 +45,19 @@ export interface ShopHarnessOptions {
 }
 
 /**
- * Place-order limits high enough for the tests' bursts (50 concurrent orders from one address and one e-mail); a
- * test of the limits themselves passes its own through `options.api.rateLimits`.
+ * Place-order and payment limits high enough for the tests' bursts (50 concurrent orders from one address and one
+ * e-mail); a test of the limits themselves passes its own through `options.api.rateLimits`.
  */
 export const GENEROUS_RATE_LIMITS: NonNullable<ApiDeps['rateLimits']> = {
   placeOrder: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 100_000, windowMs: 60_000 } },
+  payment: { perOrder: { max: 100_000, windowMs: 60_000 }, perIp: { max: 100_000, windowMs: 60_000 } },
 };
+
+/**
+ * No per-address share of the stock (every test order comes from one address and many buy a product's last units);
+ * a test of the share passes its own through `options.api.reserveShare`.
+ */
+export const NO_RESERVE_SHARE: NonNullable<ApiDeps['reserveShare']> = { percent: 100 };
 
 export async function createShopHarness(name: string, options: ShopHarnessOptions = {}): Promise<ShopHarness> {
   const database = await createTestDatabase(name);
@@ -62,7 +69,7 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
   const build = (over: Partial<ApiDeps> = {}) =>
-    buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, ...options.api, ...over });
+    buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, reserveShare: NO_RESERVE_SHARE, ...options.api, ...over });
   const app = await build();
   const replicas: FastifyInstance[] = [];
   return {

@@ -1,5 +1,5 @@
 /**
- * Staff sessions for integration specs (issue 10, api/plugins/sessions.ts; design brief "The staff side"): one place for what
+ * Staff sessions for integration specs (api/plugins/sessions.ts; design brief "The staff side"): one place for what
  * every staff api spec needs around `app.inject`.
  *
  * - {@link createStaffSessions}`(name, options)` gives a spec its own Redis key prefix (`test-<name>-<uuid>:`) and

@@ -1,5 +1,5 @@
 /**
- * Scaffolding of the worker-crash fault tests (issue 4 order mails, issue 11 back-in-stock mails, issue 12 invoice
+ * Scaffolding of the worker-crash fault tests (order mails, back-in-stock mails, invoice
  * mails): a mail worker runs as a child process (`node --import tsx tests/support/<x>-worker-child.ts`), the SMTP
  * server of the test (tests/support/smtp-sink.ts) holds the DATA phase of one mail, the worker is killed with SIGKILL,
  * and a second worker process must take the stalled BullMQ job over and send the mail exactly once.

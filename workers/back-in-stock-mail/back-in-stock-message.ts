@@ -1,5 +1,5 @@
 /**
- * The back-in-stock mail (issue 11 "Back-in-stock mail"; spec 2 notify dialog, spec 3 "Stock notification request"):
+ * The back-in-stock mail (back-in-stock mail; spec 2 notify dialog, spec 3 "Stock notification request"):
  * subject, plain text and HTML in the language the request was made in — Estonian with the formal address ('Teie')
  * or English — naming the product (code and name) and linking to its storefront page: `{shopUrl}/products/view/{id}`
  * (Estonian, the shop's default language) or `{shopUrl}/en/products/view/{id}` (the path the storefront uses,

@@ -1,5 +1,5 @@
 /**
- * BullMQ processor of `check-back-in-stock` jobs (issue 11 "Back-in-stock mail"; the back-in-stock-mail process
+ * BullMQ processor of `check-back-in-stock` jobs (back-in-stock mail; the back-in-stock-mail process
  * manager enqueues one per stock event or request, workers/process-managers/back-in-stock-mail.ts). It decides which
  * waiting requests of the product the event made due and enqueues one `send-back-in-stock` job per such request,
  * keyed by the event and the request (`back-in-stock-{eventId}-{requestEventId}`: a redelivered check enqueues the

@@ -1,5 +1,5 @@
 /**
- * BullMQ processor of `record-client-order` jobs (issue 12 "Clients"), enqueued by the client-registration process
+ * BullMQ processor of `record-client-order` jobs (clients), enqueued by the client-registration process
  * manager (workers/process-managers/client-registration.ts) once per OrderPlaced. The job data holds only ids (no
  * personal data in Redis): the processor reads the order's stream, takes its OrderPlaced event, and runs
  * RecordClientOrder (commands/client/record-client-order.ts) on the client of the order's e-mail address

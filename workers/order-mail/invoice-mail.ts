@@ -1,5 +1,5 @@
 /**
- * The invoice mail (issue 12 "Documents"): the invoice or the prepayment invoice of an order as a PDF attachment
+ * The invoice mail (order documents): the invoice or the prepayment invoice of an order as a PDF attachment
  * (domain/order/invoice-document.ts, typeset by platform/documents/pdf.ts), with a short letter in the order's
  * language (et, formal 'Teie'; en-US): the number, the amount, the due date and the bank accounts, or 'paid'.
  * Sent once per InvoiceSendRequested by workers/jobs/send-invoice.ts; the Message-ID derives from that event's id.

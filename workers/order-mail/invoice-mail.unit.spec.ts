@@ -7,7 +7,7 @@ import { buildInvoiceMessage, invoiceMessageId, renderInvoiceMail } from './invo
 const seller = invoiceSellerFromFields({ companyName: { et: 'Baltic Parts OÜ' }, bankAccounts: { et: 'SEB EE101010220012345678' } }, 'et');
 const invoice = { kind: 'invoice' as const, number: '17', issueDate: '2026-11-24', dueDate: '2026-12-01' };
 
-describe('invoice mail (issue 12 "Documents")', () => {
+describe('invoice mail (order documents)', () => {
   it('writes a formal Estonian letter with the number, amount, due date and bank account', () => {
     const mail = renderInvoiceMail(sampleOrderSummary(), invoice, 'et', seller);
     expect(mail.subject).toBe('Arve nr 17 – Baltic Parts OÜ');

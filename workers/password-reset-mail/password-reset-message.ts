@@ -1,5 +1,5 @@
 /**
- * The forgot-password mail (issue 10 "Forgot password: a one-time link by mail (single use, 30 minutes)"): subject,
+ * The forgot-password mail ("Forgot password: a one-time link by mail (single use, 30 minutes)"): subject,
  * plain text and HTML in the language the request was made in — Estonian with the formal address ('Teie') or
  * English — naming the username, the link, how long it works and that it works once, and what to do when the
  * reader did not ask for it. The link is `{shopUrl}/password-reset/{token}` (Estonian, the shop's default language)

@@ -1,5 +1,5 @@
 /**
- * The back-in-stock-mail process manager (issue 11 "Back-in-stock mail"; spec 2, 3, 8): follows `$all` for the
+ * The back-in-stock-mail process manager (back-in-stock mail; spec 2, 3, 8): follows `$all` for the
  * stock events that can raise a product's available amount (StockReceived, StockAdjusted, StockCounted,
  * ReservationReleased; domain/stock) and for StockNotificationRequested, and turns each into one BullMQ job
  * `check-back-in-stock` keyed by the event id (workers/jobs/check-back-in-stock.ts). That job compares the product's

@@ -6,7 +6,7 @@ import { decide } from './back-in-stock-mail.js';
 const ID = '8f1c2f6e-3d1a-4c4e-9a77-0c2b8f4b5a10';
 const event = (type: string, data: unknown) => ({ id: ID, type, data, checkpoint: '000001:000042' });
 
-describe('back-in-stock-mail decide (issue 11)', () => {
+describe('back-in-stock-mail decide', () => {
   it.each(['StockReceived', 'StockAdjusted', 'StockCounted', 'ReservationReleased'])('%s -> one check keyed by the event', (type) => {
     expect(decide(event(type, { productId: 'p-1', warehouseId: 'tallinn', quantity: 2, onHand: 2 }))).toEqual([
       { name: CHECK_BACK_IN_STOCK, jobId: `back-in-stock-check-${ID}`, data: { eventId: ID, productId: 'p-1', checkpoint: '000001:000042', cause: 'stock' } },

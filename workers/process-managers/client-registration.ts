@@ -1,5 +1,5 @@
 /**
- * The client-registration process manager (issue 12 "Clients"): follows `$all` for OrderPlaced and turns each into
+ * The client-registration process manager (clients): follows `$all` for OrderPlaced and turns each into
  * one `record-client-order` job keyed by the event id (workers/jobs/record-client-order.ts registers the client of
  * the order's e-mail address or links the order to it). The decision is the pure `decide`; the shared runner
  * (process-manager.ts) reads events, enqueues and moves the checkpoint (schema `pm_client_registration`). Its first

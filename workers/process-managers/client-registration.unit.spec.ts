@@ -4,7 +4,7 @@ import { clientRegistrationJobId, decide } from './client-registration.js';
 
 const event = (type: string, data: unknown, id = '1b4e28ba-2fa1-41d2-883f-0016d3cca427') => ({ id, type, data });
 
-describe('client-registration process manager: decide (issue 12; jobId from the event id)', () => {
+describe('client-registration process manager: decide (jobId from the event id)', () => {
   it('given OrderPlaced, decides one record-client-order job keyed by the event id, with ids only', () => {
     const jobs = decide(event('OrderPlaced', { orderId: 'o-1', client: { email: 'mari@example.ee', firstName: 'Mari' } }));
     expect(jobs).toEqual([{ name: 'record-client-order', jobId: clientRegistrationJobId('1b4e28ba-2fa1-41d2-883f-0016d3cca427'), data: { eventId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', orderId: 'o-1' } }]);

@@ -1,5 +1,5 @@
 /**
- * The invoice-mail process manager (issue 12 "Documents"; design brief "Side effects"; conventions 9): follows `$all`
+ * The invoice-mail process manager (order documents; design brief "Side effects"; conventions 9): follows `$all`
  * for InvoiceSendRequested events (stream `order-{orderId}`) and turns each into one BullMQ job `send-invoice` whose
  * job id derives from the event id (`invoice-{eventId}`). The decision is the pure `decide`; the shared runner
  * (process-manager.ts) reads events, enqueues the decided jobs and moves the checkpoint (schema `pm_invoice_mail`),

@@ -1,8 +1,8 @@
 /**
- * The order-mail process manager (issue 4 "Workers and mail"; design brief "Side effects"; conventions 9): follows
+ * The order-mail process manager (workers and mail; design brief "Side effects"; conventions 9): follows
  * `$all` for OrderPlaced and OrderPaid events (stream `order-{orderId}`, data `{ orderId, ... }`) and turns each
  * OrderPlaced into one BullMQ job `send-order-confirmation` and each OrderPaid into one `send-payment-received`
- * (issue 13 §5: the 'payment received' mail), whose job ids are derived from the event id. The decision is the pure `decide`; the
+ * (the 'payment received' mail), whose job ids are derived from the event id. The decision is the pure `decide`; the
  * runner only reads events, enqueues the decided jobs and moves its checkpoint.
  *
  * Exactly one job per event
@@ -16,7 +16,7 @@
  *   processes stand by and take over when the holder dies (the shared runner: process-manager.ts). It is not a
  *   read model: a read-model rebuild never runs it, so a rebuild sends no mail (design brief "Read models").
  * - Its first run starts at the beginning of `$all`: every order placed so far gets its mail unless the outbox
- *   already records one (orders and mail ship together in issue 4, so no older orders exist).
+ *   already records one (orders and their mail came in one release, so no older orders exist).
  */
 import type { JobsOptions, Queue } from 'bullmq';
 import { z } from 'zod';

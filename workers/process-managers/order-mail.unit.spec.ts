@@ -20,7 +20,7 @@ describe('order-mail process manager: decide (conventions 9, jobId from the even
     expect(decide(event('OrderPlaced', { orderId: 'o-1' }, '2c5f39cb-3ab2-42e3-994f-1127e4ddb538'))[0].jobId).not.toBe(a[0].jobId);
   });
 
-  it('given OrderPaid, decides one send-payment-received job keyed by the event id (issue 13 §5)', () => {
+  it('given OrderPaid, decides one send-payment-received job keyed by the event id', () => {
     expect(decide(event('OrderPaid', { orderId: 'o-1', providerId: 'p', transactionId: 't', amountCents: 100, paidAt: '2026-11-23T10:00:00.000Z' }))).toEqual([
       {
         name: 'send-payment-received',

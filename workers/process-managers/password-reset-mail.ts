@@ -1,5 +1,5 @@
 /**
- * The password-reset-mail process manager (issue 10 "Forgot password"): follows `$all` for PasswordResetRequested
+ * The password-reset-mail process manager (forgot password): follows `$all` for PasswordResetRequested
  * events (stream `user-{id}`, domain/user/user.ts) and turns each into one BullMQ job `send-password-reset` whose
  * job id derives from the event id (workers/jobs/send-password-reset.ts issues the token and sends the mail). The
  * decision is the pure `decide`; the shared runner (process-manager.ts) reads events, enqueues and moves the

@@ -1,6 +1,6 @@
 /**
- * The shared process-manager runner (issue 9: one runner for read models and process managers; the next issues add
- * back-in-stock mail and invoices) on real PostgreSQL: a second process manager with its own checkpoint schema,
+ * The shared process-manager runner (one runner for read models and process managers; the next issues add
+ * Back-in-stock mail and invoices) on real PostgreSQL: a second process manager with its own checkpoint schema,
  * one active runner per name while another stands by and takes over, and a guarded checkpoint.
  */
 import { randomUUID } from 'node:crypto';

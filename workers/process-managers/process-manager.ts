@@ -1,6 +1,6 @@
 /**
- * Process managers on the shared runner (design brief "Side effects"; issue 9: the order mail now, back-in-stock
- * mail and invoices next). A process manager is a pure `decide(event) -> jobs` plus this runner: it follows `$all`
+ * Process managers on the shared runner (design brief "Side effects": the order mail, the back-in-stock
+ * mail and the invoice mail). A process manager is a pure `decide(event) -> jobs` plus this runner: it follows `$all`
  * for its event types on the locked subscription runner (platform/subscriptions/locked-subscription.ts: one active
  * runner per process manager, the others stand by), enqueues each batch's jobs with job ids derived from the
  * causing events, and then moves its checkpoint in its own schema `pm_<name>` (table `checkpoint`, one row).

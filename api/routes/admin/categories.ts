@@ -1,5 +1,5 @@
 /**
- * The category tree editor's api (spec 3 "Category", spec 7, spec 8 "Category save
+ * The category tree editor's api (category tree and filters; spec 3 "Category", spec 7, spec 8 "Category save
  * failure: errors listed as danger messages"). Contracts: api/contracts/admin-categories.ts.
  *
  * `categorySpecRoutes` - the spec's calls, outside /v1 exactly as spec 7 names them, registered inside the staff

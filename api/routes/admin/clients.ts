@@ -1,5 +1,5 @@
 /**
- * Clients (issue 12 "Clients"; spec 2 ClientList, ClientEdit; spec 3 "Client"), under /v1/admin:
+ * Clients (spec 2 ClientList, ClientEdit; spec 3 "Client"), under /v1/admin:
  * - GET /clients?q=&type=&page=&pageSize= (`clients.view`): the clients read model, latest buyers first, with the
  *   total; `q` words each in a name, the business name, the e-mail or the phone.
  * - GET /clients/{id} (`clients.view`): the fields, the orders of the client (newest first) and the stream
@@ -103,7 +103,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
   r.get(
     '/clients',
     {
-      schema: { summary: 'Clients (issue 12 ClientList): search, private/business, order count and total spent', tags: ['admin'], querystring: adminClientListQuerySchema, response: { 200: envelopeSchema(adminClientListSchema), ...failures } },
+      schema: { summary: 'Clients (spec 2 ClientList): search, private/business, order count and total spent', tags: ['admin'], querystring: adminClientListQuerySchema, response: { 200: envelopeSchema(adminClientListSchema), ...failures } },
       config: { permission: 'clients.view' },
     },
     async (request) => {
@@ -134,7 +134,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
   r.get(
     '/clients/:id',
     {
-      schema: { summary: 'One client with its orders and stream version (issue 12 ClientEdit)', tags: ['admin'], params: adminClientParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminClientSchema), ...failures } },
+      schema: { summary: 'One client with its orders and stream version (spec 2 ClientEdit)', tags: ['admin'], params: adminClientParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminClientSchema), ...failures } },
       config: { permission: 'clients.view' },
     },
     async (request) => success(await existing(request.params.id)),
@@ -144,7 +144,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
     '/clients/:id',
     {
       schema: {
-        summary: 'Save the ClientEdit form with the version it read (issue 12); 409 when the client changed since',
+        summary: 'Save the ClientEdit form with the version it read; 409 when the client changed since',
         tags: ['admin'],
         params: adminClientParamsSchema,
         body: updateClientBodySchema,
@@ -183,7 +183,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
     '/clients/:id/forget',
     {
       schema: {
-        summary: "Forget a client (GDPR erasure, issue 12): personal data out of every read model, the client's key deleted",
+        summary: "Forget a client (GDPR erasure): personal data out of every read model, the client's key deleted",
         tags: ['admin'],
         params: adminClientParamsSchema,
         querystring: langQuerySchema,

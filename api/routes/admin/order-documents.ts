@@ -1,5 +1,5 @@
 /**
- * Order documents (issue 12 "Documents"; spec 4 "Order flags"), under /v1/admin:
+ * Order documents (spec 4 "Order flags"), under /v1/admin:
  * - POST /orders/{id}/invoice, POST /orders/{id}/prepayment-invoice (orders.edit, CSRF): send, or resend once sent,
  *   the invoice or the prepayment invoice by mail (commands/order/request-invoice-send.ts: the number from the
  *   gap-free series, kept on resends; the invoice-mail worker sends it once and records InvoiceSent). Body optional:
@@ -40,7 +40,7 @@ import { staffCsrf } from '../../plugins/staff-guard.js';
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
 /**
- * The invoice's order without the personal data of a forgotten client (issue 12 'forget this client'): OrderPlaced
+ * The invoice's order without the personal data of a forgotten client (GDPR erasure, 'forget this client'): OrderPlaced
  * keeps them in the clear in the order stream, so the PDF must not print them once the client was forgotten.
  */
 const withoutClient = (order: InvoiceOrder): InvoiceOrder => ({
@@ -93,8 +93,8 @@ export async function adminOrderDocumentRoutes(app: FastifyInstance, { deps }: R
         return success(view(kind, state));
       },
     );
-  sendRoute('/orders/:id/invoice', 'invoice', 'Send or resend the invoice by mail (issue 12; spec 4 "Order flags")');
-  sendRoute('/orders/:id/prepayment-invoice', 'prepayment', 'Send or resend the prepayment invoice by mail (issue 12; spec 4 "Order flags")');
+  sendRoute('/orders/:id/invoice', 'invoice', 'Send or resend the invoice by mail (spec 4 "Order flags")');
+  sendRoute('/orders/:id/prepayment-invoice', 'prepayment', 'Send or resend the prepayment invoice by mail (spec 4 "Order flags")');
 
   r.get(
     '/orders/:id/invoices',

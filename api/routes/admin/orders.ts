@@ -1,5 +1,5 @@
 /**
- * Orders for staff (issue 12 "Orders"; spec 2 OrderList, OrderEdit; spec 4 "Order flags"; spec 5), under /v1/admin,
+ * Orders for staff (staff order editing; spec 2 OrderList, OrderEdit; spec 4 "Order flags"; spec 5), under /v1/admin,
  * contracts in api/contracts/admin-orders.ts:
  * - GET /orders (orders.view): OrderList from the admin orders read model (projections/admin-orders), newest first,
  *   search by number, name, e-mail or phone, filters paid / filled / day range / delivery provider, paging;
@@ -53,7 +53,7 @@ const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
 
 /**
  * The order as OrderEdit shows it, folded from its stream; null when the stream holds no order. The personal data of
- * a forgotten client (issue 12 'forget this client', recorded by the admin orders read model) is blanked.
+ * a forgotten client (GDPR erasure, 'forget this client', recorded by the admin orders read model) is blanked.
  */
 export async function adminOrderFromStream(deps: Pick<ApiDeps, 'store' | 'db'>, orderId: string): Promise<AdminOrderView | null> {
   const [view, forgotten] = await Promise.all([adminOrderViewFromStream(deps.store as EventStore, orderId), adminOrderForgotten(deps.db as never, orderId)]);
@@ -122,7 +122,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     '/orders',
     {
       schema: {
-        summary: 'OrderList: orders newest first, search by number, name, e-mail or phone, filters, paging (issue 12)',
+        summary: 'OrderList: orders newest first, search by number, name, e-mail or phone, filters, paging',
         tags: ['admin'],
         querystring: adminOrderListQuerySchema,
         response: { 200: envelopeSchema(adminOrderListSchema), ...failures },
@@ -142,7 +142,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     '/orders/:id',
     {
       schema: {
-        summary: 'One order with everything OrderEdit shows and its stream version (issue 12)',
+        summary: 'One order with everything OrderEdit shows and its stream version',
         tags: ['admin'],
         params: adminOrderParamsSchema,
         querystring: langQuerySchema,
@@ -157,7 +157,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     '/orders/:id',
     {
       schema: {
-        summary: 'Save OrderEdit: rows, discount, fee, comments with the version it read; 409 when stale or stock is short (issue 12)',
+        summary: 'Save OrderEdit: rows, discount, fee, comments with the version it read; 409 when stale or stock is short',
         tags: ['admin'],
         params: adminOrderParamsSchema,
         querystring: langQuerySchema,
@@ -195,7 +195,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     '/orders/:id/paid',
     {
       schema: {
-        summary: 'Mark an order paid or not paid (spec 4 "Order flags", issue 12)',
+        summary: 'Mark an order paid or not paid (spec 4 "Order flags")',
         tags: ['admin'],
         params: adminOrderParamsSchema,
         querystring: langQuerySchema,
@@ -219,7 +219,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     '/orders/:id/filled',
     {
       schema: {
-        summary: 'Mark an order filled (ships its reserved stock) or not filled (returns it) (spec 4 "Order flags", issue 12)',
+        summary: 'Mark an order filled (ships its reserved stock) or not filled (returns it) (spec 4 "Order flags")',
         tags: ['admin'],
         params: adminOrderParamsSchema,
         querystring: langQuerySchema,

@@ -1,5 +1,5 @@
 /**
- * The product dashboard (issue 11 ProblematicProductsList; spec 2 "the product dashboard"), permission
+ * The product dashboard (spec 2 "the product dashboard", ProblematicProductsList), permission
  * `products.view`, under /v1/admin:
  *
  * GET /products/problematic?kind=problematic|stale|outdated|popular|low-stock|no-category&days=&page=&pageSize= —
@@ -41,7 +41,7 @@ export async function adminProductDashboardRoutes(app: FastifyInstance, { deps }
     '/products/problematic',
     {
       schema: {
-        summary: 'The product dashboard: problematic, stale, outdated, popular, low-stock or uncategorised products, with reasons (issue 11)',
+        summary: 'The product dashboard: problematic, stale, outdated, popular, low-stock or uncategorised products, with reasons',
         tags: ['admin'],
         querystring: dashboardQuerySchema,
         response: { 200: envelopeSchema(dashboardResponseSchema), ...failures },

@@ -1,5 +1,5 @@
 /**
- * ProductEdit's routes (issue 11 "Products"; spec 2 "Admin area" ProductEdit, spec 3 "Product", 4, 5), under /v1/admin
+ * ProductEdit's routes (staff products; spec 2 "Admin area" ProductEdit, spec 3 "Product", 4, 5), under /v1/admin
  * behind the staff guard:
  * - GET /products/{id} (products.view): every field of the product read from its stream (`product-{id}`) with the
  *   stream's `version`, the net price, the stock per warehouse (catalog read model) and the related products' names.
@@ -145,7 +145,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
     '/products/:id',
     {
       schema: {
-        summary: 'One product with every field for editing and its stream version (issue 11 ProductEdit)',
+        summary: 'One product with every field for editing and its stream version (spec 2 ProductEdit)',
         tags: ['admin'],
         params: adminProductParamsSchema,
         querystring: langQuerySchema,
@@ -160,7 +160,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
     '/products',
     {
       schema: {
-        summary: 'Create a product from the ProductEdit form (issue 11); 201 the product with its id',
+        summary: 'Create a product from the ProductEdit form; 201 the product with its id',
         tags: ['admin'],
         body: createProductBodySchema,
         querystring: langQuerySchema,
@@ -183,7 +183,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
     '/products/:id',
     {
       schema: {
-        summary: 'Save the ProductEdit form with the version it read (issue 11); 409 when the product changed since',
+        summary: 'Save the ProductEdit form with the version it read; 409 when the product changed since',
         tags: ['admin'],
         params: adminProductParamsSchema,
         body: updateProductBodySchema,

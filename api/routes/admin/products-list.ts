@@ -1,5 +1,5 @@
 /**
- * ProductList and stock for staff (spec 2 ProductList, spec 4, spec 5
+ * ProductList and stock for staff (staff products, "Stock and warehouses"; spec 2 ProductList, spec 4, spec 5
  * stock update input, spec 9 back-office sorts), under /v1/admin behind the staff guard. Contract:
  * api/contracts/admin-products.ts (the ProductList block).
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 11 StatisticsList api: GET /v1/admin/statistics/search-keywords on real PostgreSQL and Redis. Searches are
+ * StatisticsList api: GET /v1/admin/statistics/search-keywords on real PostgreSQL and Redis. Searches are
  * recorded at several instants around New Year (Tallinn is UTC+2 in winter: 2026-12-31 22:30 UTC is already
  * 2027-01-01 there), then the spec's ranges, zero=1, paging, the chart's searches per day, the CSV export (quoting
  * and the formula guard, read back with csv-parse), 401 / 403 from the staff guard, and a bad range 400 in the

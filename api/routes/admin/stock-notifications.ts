@@ -1,5 +1,5 @@
 /**
- * Back-in-stock requests for staff (issue 11 StockNotificationsList; spec 2, 3 "Stock notification request"), under
+ * Back-in-stock requests for staff (spec 2 StockNotificationsList; spec 2, 3 "Stock notification request"), under
  * /v1/admin behind the staff guard:
  * - GET /stock-notifications?state=waiting|sent|cancelled (permission `stock_notifications.view`): the requests of
  *   the stock-notifications read model with their state, newest first, product names in the user's language.
@@ -32,7 +32,7 @@ export async function adminStockNotificationRoutes(app: FastifyInstance, { deps 
     '/stock-notifications',
     {
       schema: {
-        summary: 'Back-in-stock requests with their state (waiting, sent, cancelled), newest first (issue 11)',
+        summary: 'Back-in-stock requests with their state (waiting, sent, cancelled), newest first',
         tags: ['admin'],
         querystring: adminStockNotificationQuerySchema,
         response: { 200: envelopeSchema(adminStockNotificationListSchema), ...failures },
@@ -46,7 +46,7 @@ export async function adminStockNotificationRoutes(app: FastifyInstance, { deps 
     '/stock-notifications/:id',
     {
       schema: {
-        summary: 'Cancel a waiting back-in-stock request (issue 11)',
+        summary: 'Cancel a waiting back-in-stock request',
         tags: ['admin'],
         params: adminStockNotificationParamsSchema,
         querystring: adminStockNotificationQuerySchema.pick({ lang: true }),

@@ -1,5 +1,5 @@
 /**
- * Files (spec 7 POST /file/create?ajax=true; spec 5 "Uploads"; spec 3 "File").
+ * Files (product images; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"; spec 3 "File").
  *
  * - `fileUploadRoutes` (inside the staff scope, api/routes/staff.ts, so the staff guard and its session
  *   apply although the path is not under /v1/admin): POST /file/create?ajax=true, permission `products.edit`.

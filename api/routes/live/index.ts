@@ -1,18 +1,18 @@
 /**
- * `GET /v1/live` (websocket, issue 3: stock on the product page updates live, without a reload). The page sends
+ * `GET /v1/live` (websocket: stock on the product page updates live, without a reload). The page sends
  * `{"subscribe": ["<productId>", ...]}` (at most 50 ids; each message replaces the previous subscription); the
  * server pushes `{"type": "stock", "productIds": [...]}` when the catalog projection committed a stock change of a
  * subscribed product (`stock_changed` notifications, see projections/catalog/writer.ts), and the page refetches
  * the product. Malformed messages are ignored; nothing is ever written through this socket.
  *
- * Staff badges (issue 10): a socket whose upgrade request carried a valid staff session (api/plugins/sessions.ts
+ * Staff badges: a socket whose upgrade request carried a valid staff session (api/plugins/sessions.ts
  * `sessionFromCookieHeader`) also gets `{"type": "badges"}` whenever the orders or stock-notifications read model
  * changed (`rm_changed` 'orders' / 'stock_notifications'), and the admin page refetches GET /v1/site-summary and GET
  * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 25 ms (BADGE_COALESCE_MS) are sent
  * once. The session is checked again before each push (one store read per staff socket): a socket whose session
  * ended (logout, idle, revoked) gets no more hints.
  *
- * Payment pages (issue 12 "Live"): the page of an order sends `{"order": "<publicToken>"}` (one order per socket; a
+ * Payment pages (live payment page): the page of an order sends `{"order": "<publicToken>"}` (one order per socket; a
  * later message replaces it) and gets `{"type": "payment", "paid": true|false}` when that order's paid state differs
  * from what the socket was last told (at once when it is already paid), read from the orders read model after each
  * `rm_changed` 'orders' (coalesced like the badges). Only the socket that names a token hears about it, and the
@@ -54,7 +54,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     }, BADGE_COALESCE_MS);
   };
   deps.readModelChanges?.on('orders', onBadges);
-  // Issue 12: the unfilled-orders badge counts the admin orders read model (filled / unfilled).
+  // The unfilled-orders badge counts the admin orders read model (filled / unfilled).
   deps.readModelChanges?.on('admin_orders', onBadges);
   deps.readModelChanges?.on('stock_notifications', onBadges);
 

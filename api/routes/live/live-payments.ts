@@ -1,5 +1,5 @@
 /**
- * The payment state the live route pushes to a payment page (issue 12 "Live": the shopper's payment page learns
+ * The payment state the live route pushes to a payment page (live payment page: the shopper's payment page learns
  * 'paid' over the websocket instead of asking every 5 s). Reads the orders read model (`rm_orders.orders`, by public
  * token; projections/orders) for the tokens that open payment pages watch; read-only.
  */

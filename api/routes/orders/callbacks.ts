@@ -1,8 +1,8 @@
 /**
- * Payment provider callbacks (issue 4; design brief "Side effects": callbacks are verified before they become
+ * Payment provider callbacks (design brief "Side effects": callbacks are verified before they become
  * commands):
  * - POST|GET /v1/payment-callback/{providerId}: the provider's server-to-server notification (iPizza VK_AUTO=Y,
- *   a webhook): 200 `{ status }` once handled; Montonio's refund notifications come here too (issue 14 §3,
+ *   a webhook): 200 `{ status }` once handled; Montonio's refund notifications come here too (
  *   {@link handleRefundCallback}): 200 `{ status: refunded | partially_refunded | pending | failed, refunded_cents }`,
  *   an unpaid order 409 `order.not_paid`, more than was paid 400 `refund.exceeds_paid`;
  * - POST|GET /payment-return/{providerId}/{token}: the shopper's browser coming back (the return URL the shop gives
@@ -12,7 +12,7 @@
  *   answered 200 `{ status }`. POST|GET /payment-return/{providerId} (no token) is the same for payments started
  *   before the token was in the return URL.
  *
- * The shopper always lands on a page (issue 14 §2): a browser return that is refused (bad signature, unsigned,
+ * The shopper always lands on a page: a browser return that is refused (bad signature, unsigned,
  * malformed, wrong amount, unknown order or provider), failed (Montonio `?error-message=` without a token) or
  * cancelled (iPizza 1911, Montonio ABANDONED) is 303 to `/payment/{token}?payment-error=<code>` (codes in
  * {@link PaymentErrorCode}; the web payment page shows the text in the route's language). A verified answer names
@@ -75,8 +75,8 @@ function callbackOf(request: FastifyRequest): PaymentCallback {
 }
 
 /**
- * Why the browser came back to the payment page without a payment (`?payment-error=` of /payment/{token}, issue 14
- * §2): rejected (the answer could not be verified: the bank may have taken the money), failed (the provider reported
+ * Why the browser came back to the payment page without a payment (`?payment-error=` of /payment/{token}; the
+ * shopper always lands on a page): rejected (the answer could not be verified: the bank may have taken the money), failed (the provider reported
  * an error), cancelled (the shopper or the bank cancelled), amount_mismatch (a verified payment of another amount).
  */
 export type PaymentErrorCode = 'rejected' | 'failed' | 'cancelled' | 'amount_mismatch';
@@ -97,7 +97,7 @@ export function paymentPagePath(view: OrderView | null, code: PaymentErrorCode |
 }
 
 /**
- * Where a paid order's shopper lands (issue 13 §5): /payment-success in the order's language, naming the order by its
+ * Where a paid order's shopper lands: /payment-success in the order's language, naming the order by its
  * public token (`?order=`), so the page shows the order number and links to /payment/{token}.
  */
 export function paymentSuccessPath(view: OrderView): string {
@@ -134,7 +134,7 @@ export async function handlePaymentCallback(deps: ApiDeps, request: FastifyReque
     throw new ApiError('order.not_found', 404);
   }
   if (verified.status === 'paid' && verified.late) {
-    // Issue 14 §1: recorded all the same (the bank holds the money); logged so staff see answers that came late.
+    // Recorded all the same (the bank holds the money); logged so staff see answers that came late.
     request.log.warn({ providerId, orderNumber: verified.orderNumber, signedAt: verified.signedAt, serverToServer: verified.serverToServer }, 'late paid answer: signed outside the time window, recorded');
   }
   if (verified.status === 'pending') return { view, verified, paid: view.summary.isPaid };
@@ -166,7 +166,7 @@ export async function handlePaymentCallback(deps: ApiDeps, request: FastifyReque
 type RefundAnswer = { status: 'refunded' | 'partially_refunded' | 'pending' | 'failed'; refunded_cents: number };
 
 /**
- * Issue 14 §3: a refund notification (Montonio `refundToken` in the body, or `?refund-token=`), verified through the
+ * A refund notification (Montonio `refundToken` in the body, or `?refund-token=`), verified through the
  * port (`PaymentProvider.verifyRefund`; amounts from the signed token only), recorded as OrderRefunded once per
  * refund id (commands/order/record-refund.ts). A succeeded refund answers the order's state after it (refunded /
  * partially_refunded) with its refunded total in euro cents, also for a redelivery, which appends nothing; a pending
@@ -242,7 +242,7 @@ export function paymentCallbackRoutes(app: FastifyInstance, deps: ApiDeps): void
       outcome = await handlePaymentCallback(deps, request, providerId);
     } catch (error) {
       if (!(error instanceof ApiError || error instanceof DomainError)) throw error;
-      // Issue 14 §2: the shopper lands on a page; a bank's own server call (VK_AUTO=Y) keeps its JSON answer.
+      // The shopper lands on a page; a bank's own server call (VK_AUTO=Y) keeps its JSON answer.
       const claim: PaymentClaim = deps.payments?.provider(providerId)?.claim?.(callbackOf(request)) ?? { orderNumber: null, serverToServer: false };
       if (claim.serverToServer) throw error;
       // The page of the token the browser brought in the return URL; the claim is not trusted to name one.

@@ -1,5 +1,5 @@
 /**
- * The order routes of issue 4 as one Fastify plugin: POST /v1/place-order, GET|PUT /v1/payment/{token} and its
+ * The order and payment routes as one Fastify plugin: POST /v1/place-order, GET|PUT /v1/payment/{token} and its
  * form redirect, the payment callbacks (POST|GET /v1/payment-callback/{providerId}, POST|GET
  * /payment-return/{providerId}[/{token}]) and GET /order/download/{token}. Registers the urlencoded body parser
  * (@fastify/formbody: iPizza banks POST forms) unless the app already has one.

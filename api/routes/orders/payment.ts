@@ -6,7 +6,10 @@
  *   and answers `{ status: 'success', data: { url } }`: a redirect provider's URL, or for a form provider (iPizza)
  *   the shop's `/v1/payment/{token}/redirect?attempt={attemptId}`, which serves the auto-submitting form. A paid
  *   order refuses (409 `order.already_paid`), an order not paid in time too (409 `order.reservation_expired`);
- *   an unknown method is 400 `payment.method_unknown`; a provider that fails to start is 502.
+ *   an unknown method is 400 `payment.method_unknown`; a provider that fails to start is 502. Attempts are limited
+ *   per order and per client address (api/plugins/rate-limits.ts PaymentLimits, counted in Redis like place-order's): 429
+ *   `rate_limited` past either. An attempt does not extend the order's reservation (it counts from placing,
+ *   workers/jobs/expire-reservations.ts).
  * - GET /v1/payment/{token}/redirect?attempt=: the form of that attempt (the provider is asked again with the same
  *   attempt id, so no second payment is created).
  */
@@ -31,6 +34,7 @@ import { requestLanguage } from '../../plugins/messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../plugins/csrf.js';
 import { paymentSuccessPath } from './callbacks.js';
+import { DEFAULT_PAYMENT_LIMITS } from '../../plugins/rate-limits.js';
 
 const tokenParams = orderTokenParamsSchema;
 const failure = failureEnvelopeSchema;
@@ -44,7 +48,7 @@ export const READ_MODEL_WAIT_MS = 2000;
  * placing the order, possibly before the projector has caught up: when a well-formed token is not found and the
  * orders read model is behind the newest committed event, it is looked up again every 50 ms until the read model
  * has caught up to that event (or READ_MODEL_WAIT_MS passed). A token that is unknown while the read model is up to
- * date is "not found" at once (issue 9: an unknown token used to wait the whole 2 s).
+ * date is "not found" at once (an unknown token used to wait the whole 2 s).
  */
 export async function findOrderByToken(deps: ApiDeps, token: string, waitMs = READ_MODEL_WAIT_MS): Promise<OrderView | null> {
   const first = await getOrderView(deps.db, { publicToken: token });
@@ -82,7 +86,7 @@ export function paymentRequest(summary: OrderSummary, methodId: string, provider
     description: language === 'et' ? `Tellimus ${summary.number}` : `Order ${summary.number}`,
     language,
     customerEmail: summary.client.email,
-    // The order's public token in the path (issue 14 §2): a refused browser return can land on the shopper's own
+    // The order's public token in the path: a refused browser return can land on the shopper's own
     // order page without trusting anything the bank or an attacker put in the answer.
     returnUrl: `${base}/payment-return/${providerId}/${summary.publicToken}`,
     notificationUrl: `${base}/v1/payment-callback/${providerId}`,
@@ -101,9 +105,20 @@ async function startWithProvider(start: () => Promise<PaymentStart>, request: Fa
 
 export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const limits = { ...DEFAULT_PAYMENT_LIMITS, ...deps.rateLimits?.payment };
+  // Per address and per order, at onRequest after the CSRF check (the path's token is known once routed). Only one
+  // app.rateLimit hook runs per request, so the second limit counts through createRateLimit (as place-order's
+  // per-e-mail limit does).
+  const tokenOf = (request: FastifyRequest) => String((request.params as { token?: unknown }).token ?? '').slice(0, 200);
+  const perIp = app.rateLimit({ max: limits.perIp.max, timeWindow: limits.perIp.windowMs, keyGenerator: (request) => `payment-ip:${request.ip}` });
+  const perOrderCount = app.createRateLimit({ max: limits.perOrder.max, timeWindow: limits.perOrder.windowMs, keyGenerator: (request) => `payment-order:${tokenOf(request)}` });
+  const perOrder = async (request: FastifyRequest) => {
+    const counted = await perOrderCount(request);
+    if (!counted.isAllowed && counted.isExceeded) throw new ApiError('rate_limited', 429);
+  };
 
   typed.get('/v1/payment/:token', { schema: { summary: 'An order and its payment methods (spec 7; personal data: no-store)', tags: ['payments'], params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 400: failure, 404: failure } } }, async (request, reply) => {
-    // Personal data: never kept by a browser or proxy cache (issue 9), the 404 neither.
+    // Personal data: never kept by a browser or proxy cache, the 404 neither.
     reply.header('cache-control', 'no-store');
     const view = await findOrderByToken(deps, request.params.token);
     if (!view) throw new ApiError('order.not_found', 404);
@@ -113,8 +128,8 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   typed.put(
     '/v1/payment/:token',
     {
-      schema: { summary: 'Start a payment with the chosen method (spec 7)', tags: ['payments'], params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } },
-      onRequest: csrfProtected(app),
+      schema: { summary: 'Start a payment with the chosen method (spec 7)', tags: ['payments'], params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 429: failure, 502: failure } },
+      onRequest: [csrfProtected(app), perIp, perOrder],
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

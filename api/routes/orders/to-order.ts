@@ -8,7 +8,7 @@ import type { ApiLanguage } from '../../plugins/messages.js';
 export const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The order's state for the shopper: paid (or partially_refunded / refunded once money went back, issue 14 §3),
+ * The order's state for the shopper: paid (or partially_refunded / refunded once money went back),
  * unpaid, or expired (not paid in time, its items released).
  */
 export function orderStatus(summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): Order['status'] {

@@ -32,7 +32,7 @@ import { staffUserFromRequest } from '../../plugins/staff-guard.js';
 import { toProduct } from './to-product.js';
 
 /**
- * Is this a staff request for the frontEdit fields (issue 10)? `fieldsPreset=frontEdit` and a staff session that
+ * Is this a staff request for the frontEdit fields? `fieldsPreset=frontEdit` and a staff session that
  * may `products.view`; anyone else's frontEdit is ignored. Staff answers are never cached by the browser or proxies.
  */
 export async function wantsStaffFields(deps: ApiDeps, sessions: SessionRuntime | undefined, request: FastifyRequest, reply: FastifyReply, fieldsPreset: string | undefined): Promise<boolean> {
@@ -55,7 +55,7 @@ export function withStaffFields(product: Product): Product {
 /**
  * Serializer of the hot listing routes (GET /v1/products, GET /v1/search): plain JSON.stringify. Their response
  * schemas still document them (OpenAPI) and their tests parse every answer with those schemas; checking ~100 KB of
- * facets per answer at run time took a quarter of the api's CPU under load (issue 13 §1, bench:catalog-load).
+ * facets per answer at run time took a quarter of the api's CPU under load (bench:catalog-load).
  */
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
@@ -71,7 +71,7 @@ export function labeledFacetsJson(facets: ListProductsOutput['availableFilters']
   if (!byLanguage) facetJsonMemo.set(facets, (byLanguage = new Map()));
   const hit = byLanguage.get(language);
   if (hit && hit.labels === labels) return hit.json;
-  // Hidden facets dropped and placed ones first (issue 11 FilterList); a filter change brings new `labels`, so the memo is made again.
+  // Hidden facets dropped and placed ones first (spec 2 FilterList); a filter change brings new `labels`, so the memo is made again.
   const json = JSON.stringify(shownFacets(facets, labels).map((f) => labelFilter(f, labels, language)));
   byLanguage.set(language, { labels, json });
   return json;

@@ -196,7 +196,7 @@ describe('GET /v1/products', () => {
   });
 });
 
-describe('the listing index follows the read model (issue 13 §1)', () => {
+describe('the listing index follows the read model', () => {
   it('shows each change on the very next listing, however the change hint and the request interleave', async () => {
     const productId = productIdForCode('GB 200');
     for (let i = 0; i < 12; i++) {

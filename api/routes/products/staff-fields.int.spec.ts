@@ -1,5 +1,5 @@
 /**
- * Issue 10 (spec 4, 6): `fieldsPreset=frontEdit` on GET /v1/products and GET /product/view/{id}. A guest's frontEdit
+ * Staff fields (spec 4, 6): `fieldsPreset=frontEdit` on GET /v1/products and GET /product/view/{id}. A guest's frontEdit
  * is ignored (no `staff` details, an inaccessible product stays 404, no session cookie set); a signed-in staff user
  * with `products.view` gets each product's `staff` details (visibility, critical stock level, low stock) and may
  * open an inaccessible product's page; listings stay as they are (no hidden products).
@@ -40,7 +40,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe('fieldsPreset=frontEdit (issue 10)', () => {
+describe('fieldsPreset=frontEdit', () => {
   it('is ignored for a guest: no staff details, no inaccessible product, no cookie', async () => {
     const list = await get('/v1/products?fieldsPreset=frontEdit&pageSize=24');
     expect(list.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Forgot password (design brief "The staff side" "Forgot password: a one-time link by mail (single use, 30 minutes), the same answer
+ * Forgot password ("Forgot password: a one-time link by mail (single use, 30 minutes), the same answer
  * whether or not the user exists"; spec 2 "/login ... a Forgot password link"). Registered inside the staff plugin
  * (api/routes/staff.ts) as public routes; both need the CSRF token like every state-changing call (a guest
  * has the `_csrf` cookie and token of GET /v1/csrf-token, as for POST /v1/login-session).

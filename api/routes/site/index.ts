@@ -1,5 +1,5 @@
 /**
- * Site routes (issue 3 "Shell"):
+ * Site routes (storefront shell):
  * - `GET /v1/site?lang=et|en`: the global fields (footer: shop name, address, phone, e-mail, social links,
  *   terms-of-sale page, gallery path, new-address banner) in the request's language with the Estonian fallback
  *   (spec 1), and the main navigation (spec 2 "Header"): entries of kind page, link or category; category entries
@@ -70,7 +70,7 @@ function sendXml(reply: FastifyReply, body: string) {
 export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const { categories } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/v1/site', { schema: { summary: 'Global fields and the main navigation (issue 3 "Shell")', tags: ['site'], querystring: langQuery, response: { 200: envelopeSchema(siteResponseSchema), 400: failureEnvelopeSchema } } }, async (request) => {
+  typed.get('/v1/site', { schema: { summary: 'Global fields and the main navigation (storefront shell)', tags: ['site'], querystring: langQuery, response: { 200: envelopeSchema(siteResponseSchema), 400: failureEnvelopeSchema } } }, async (request) => {
     const lang = requestLanguage(request.query, request.headers['accept-language']);
     const [content, snapshot] = await Promise.all([getSiteContent(deps.db), categories.get(deps.now())]);
     const globalFields = Object.fromEntries(Object.entries(content.fields).map(([key, value]) => [key, pick(value, lang)]));

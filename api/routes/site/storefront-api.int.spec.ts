@@ -1,5 +1,5 @@
 /**
- * The storefront's shell API over a small imported catalog and the seeded site content (issue 3): GET /v1/site
+ * The storefront's shell API over a small imported catalog and the seeded site content: GET /v1/site
  * (global fields per language with the Estonian fallback, the main menu with category drop-downs), set-language,
  * the sitemap (index, categories, products in both languages with hreflang alternates), POST
  * /v1/stock-notification (event, duplicate, bad e-mail, unknown product, rate limit) and the live stock websocket.
@@ -133,7 +133,7 @@ describe('POST /v1/stock-notification', () => {
     expect(enAgain.json().errors[0].message).toBe('Notification already submitted');
   });
 
-  it('answers a request the stock already covers at once, in the user language, and records nothing (issue 11)', async () => {
+  it('answers a request the stock already covers at once, in the user language, and records nothing', async () => {
     const en = await post({ user_email: 'kohe@example.ee', product_id: BF, quantity: 4 }, 'en', '10.0.0.5');
     expect(en.statusCode).toBe(409);
     expect(en.json().errors[0]).toMatchObject({ code: 'stock_notification.in_stock', message: 'The product is in stock and can be ordered now. No notification is needed.' });

@@ -3,7 +3,7 @@
  * appends StockNotificationRequested through the RequestStockNotification command. Answers `data: true`.
  * Errors in the envelope and the user's language: 400 stock_notification.email_invalid ('Please enter a valid
  * email address', spec 5), 404 product.not_found (unknown or inaccessible product), 409 stock_notification.in_stock
- * (issue 11: the product can be ordered in that quantity now, domain/stock-notification/back-in-stock.ts; the
+ * (the product can be ordered in that quantity now, domain/stock-notification/back-in-stock.ts; the
  * dialog shows the message instead of recording a request), 409
  * stock_notification.already_submitted ('Notification already submitted', spec 8), 429 rate_limited ('Rate limit
  * exceeded. Please try again later.') after 10 requests per minute from one address.

@@ -1,6 +1,6 @@
 /**
- * The client routes the api knows (api/contracts/client-routes.ts, used to answer unknown paths with 404, issue 13
- * §5) are exactly the routes web/src/app/router.tsx declares, and the matcher reads paths as react-router does.
+ * The client routes the api knows (api/contracts/client-routes.ts, used to answer unknown paths with 404 so search
+ * engines do not index them) are exactly the routes web/src/app/router.tsx declares, and the matcher reads paths as react-router does.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

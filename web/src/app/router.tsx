@@ -1,11 +1,11 @@
 /**
  * Routes (spec 2 "Screens and routes"), declared with react-router's component API (the data router's loaders are
- * not needed, and the declarative router keeps the storefront bundle small: issue 3's 120 KB budget).
+ * not needed, and the declarative router keeps the storefront bundle small: a 120 KB budget).
  *
  * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
  * /page/{pageId}/{slug}: a content page; /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
- * (issue 10; app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
+ * (app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
  * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
 import { lazy, Suspense, useLayoutEffect } from 'react';
@@ -35,7 +35,7 @@ const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/route
 const SearchResultsRoute = lazy(() =>
   trackLoading(import('../features/catalog/routes/search-results')).then((m) => ({ default: m.SearchResultsRoute })),
 );
-// Issue 4: cart, checkout and payment pages, each its own chunk, loaded with their texts (lib/i18n.ts).
+// Cart, checkout and payment pages, each its own chunk, loaded with their texts (lib/i18n.ts).
 const withTexts = <T,>(load: Promise<T>) => trackLoading(Promise.all([load, loadCheckoutTexts()]).then(([m]) => m));
 const CartRoute = lazy(() => withTexts(import('../features/cart/routes/cart-route')).then((m) => ({ default: m.CartRoute })));
 const CheckoutRoute = lazy(() => withTexts(import('../features/checkout/routes/checkout-route')).then((m) => ({ default: m.CheckoutRoute })));
@@ -44,12 +44,12 @@ const PaymentSuccessRoute = lazy(() =>
   withTexts(import('../features/payment/routes/payment-success-route')).then((m) => ({ default: m.PaymentSuccessRoute })),
 );
 
-// Issue 10: the staff side (login, admin shell and screens) is one lazy chunk with its texts (app/admin/staff-app.tsx),
+// The staff side (login, admin shell and screens) is one lazy chunk with its texts (app/admin/staff-app.tsx),
 // outside the storefront's layout; its screens are further chunks. A shopper never loads any of it.
 const StaffApp = lazy(() => trackLoading(Promise.all([import('./admin/staff-app'), loadAdminTexts()])).then(([m]) => ({ default: m.StaffApp })));
 
 /**
- * /login, /session/login, /password-reset/{token} (issue 10: the mailed forgot-password link) and /admin/... under a
+ * /login, /session/login, /password-reset/{token} (the mailed forgot-password link) and /admin/... under a
  * language prefix ('' | 'et' | 'en'), outside the shop's layout.
  */
 function staffRoutes(prefix: string) {

@@ -1,5 +1,5 @@
 /**
- * The pictogram of a product's top-level category (issue 13 §2), drawn where the product has no image (listing
+ * The pictogram of a product's top-level category, drawn where the product has no image (listing
  * cards, product page, search results, cart lines): the lucide icon lib/category-pictograms.ts maps the category to,
  * in currentColor (so it follows the theme's text colours), decorative (aria-hidden: the card or line names the
  * product in text). The svg carries `data-pictogram` (the lucide icon name) and `data-category` (the slug of the

@@ -1,5 +1,5 @@
 /**
- * Category pictograms (issue 13 §2): a product without an image shows the pictogram of its top-level category
+ * Category pictograms: a product without an image shows the pictogram of its top-level category
  * instead of a blank tile, so a listing of brake parts looks like brake parts. The key is a stable slug of the
  * top-level category's English name (`Brakes` -> `brakes`, `Tools, universal` -> `tools-universal`), looked up in
  * {@link CATEGORY_PICTOGRAMS}; a category missing from that table (one staff add later) gets

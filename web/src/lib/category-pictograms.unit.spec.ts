@@ -1,5 +1,5 @@
 /**
- * The category pictogram table (issue 13 §2): every top-level category of the demo catalog and every MANN-FILTER
+ * The category pictogram table: every top-level category of the demo catalog and every MANN-FILTER
  * assembly group has a pictogram of its own (not the fallback), each icon name is one of lucide's and drawn by
  * that icon, and a category the table does not know (one staff add later) gets the fallback.
  */

@@ -1,6 +1,6 @@
 /**
  * Delayed writes to browser storage that survive leaving the page (spec 4 "Cart" persistence delays, spec 9: options
- * 200 ms, theme 1000 ms; issue 9 §5). A write scheduled with `writeLater` runs after its delay, or at once when the
+ * 200 ms, theme 1000 ms). A write scheduled with `writeLater` runs after its delay, or at once when the
  * page is hidden or left (`visibilitychange` to hidden, `pagehide`), so a reload within the delay keeps the change.
  * One pending write per key: a newer one replaces the older. The write functions must not throw (storage may be
  * blocked); an exception is swallowed so the other writes still run.

@@ -1,4 +1,4 @@
-/** Delayed storage writes flushed when the page is left (issue 9 §5; spec 4 "Cart" delays, spec 9 option delays). */
+/** Delayed storage writes flushed when the page is left (spec 4 "Cart" delays, spec 9 option delays). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { discardWrites, flushWritesOnLeave, pendingWriteCount, writeLater } from './deferred-write';
 

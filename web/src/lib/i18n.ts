@@ -52,7 +52,7 @@ export function loadCheckoutTexts(): Promise<void> {
 let adminTexts: Promise<void> | null = null;
 
 /**
- * The cms bundle's staff texts (keys login and admin: the login screen and the admin area, issue 10), kept out of
+ * The cms bundle's staff texts (keys login and admin: the login screen and the admin area), kept out of
  * the shop's first load: the staff chunk loads them with itself (app/router.tsx). Merged into namespace `cms`.
  */
 export function loadAdminTexts(): Promise<void> {

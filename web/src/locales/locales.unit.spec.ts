@@ -1,5 +1,5 @@
 /**
- * The interface texts exist in both languages (issue 3 "Language"): every key of each bundle (app, cms, shop and the
+ * The interface texts exist in both languages (language): every key of each bundle (app, cms, shop and the
  * shop's checkout part) is in et and en-US, no value is empty, and the interpolation placeholders match.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@
  * - `{ kind: 'not-found' }` for an unknown model, an action the model lacks, or extra segments: the shell shows the
  *   not-found page inside itself.
  *
- * Only models whose screens exist are in the table (issue 10: Users, Warehouses, and the user's own password; issue 11:
+ * Only models whose screens exist are in the table (Users, Warehouses, and the user's own password,
  * StatisticsList); the
  * side menu hides the entries of the others (features/admin-shell/utils/menu.ts `visibleMenu`). Screens are loaded
  * by `loadScreen`, so this module (imported by the admin chunk only) names them without loading them.
@@ -17,7 +17,7 @@
 
 /**
  * Admin models with screens, by their URL name (spec 2 model names without List/Edit). `product/categories` is the
- * category tree editor (issue 11).
+ * category tree editor.
  */
 export const ADMIN_MODELS = {
   user: { permission: 'users.manage', actions: { list: 'UserList', edit: 'UserEdit', password: 'UserPassword' } },

@@ -23,13 +23,13 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('WAREHOUSE')).toMatchObject({ model: 'warehouse', screen: 'WarehouseList' });
   });
 
-  it('StatisticsList (issue 11) needs statistics.view and has only a list', () => {
+  it('StatisticsList needs statistics.view and has only a list', () => {
     expect(resolveAdminPath('statistics')).toMatchObject({ kind: 'screen', screen: 'StatisticsList', permission: 'statistics.view' });
     expect(resolveAdminPath('Statistics/list')).toMatchObject({ screen: 'StatisticsList' });
     expect(resolveAdminPath('statistics/edit/1')).toEqual({ kind: 'not-found' });
   });
 
-  it('StockNotificationsList (issue 11) needs stock_notifications.view and has only a list', () => {
+  it('StockNotificationsList needs stock_notifications.view and has only a list', () => {
     expect(resolveAdminPath('StockNotifications')).toMatchObject({ kind: 'screen', screen: 'StockNotificationsList', permission: 'stock_notifications.view' });
     expect(resolveAdminPath('stocknotifications/list')).toMatchObject({ screen: 'StockNotificationsList' });
     expect(resolveAdminPath('StockNotifications/edit/1')).toEqual({ kind: 'not-found' });
@@ -71,14 +71,14 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     for (const path of ['filter/edit/1', 'filter/create', 'ProblematicProducts/edit', 'ProblematicProducts/list/1']) expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
 
-  it('opens OrderList for /admin/order and OrderEdit for /admin/order/edit/{id} with orders.view (issue 12)', () => {
+  it('opens OrderList for /admin/order and OrderEdit for /admin/order/edit/{id} with orders.view', () => {
     expect(resolveAdminPath('order')).toEqual({ kind: 'screen', model: 'order', screen: 'OrderList', id: undefined, permission: 'orders.view' });
     expect(resolveAdminPath('Order/list')).toMatchObject({ screen: 'OrderList' });
     expect(resolveAdminPath('order/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'order', screen: 'OrderEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'orders.view' });
     expect(resolveAdminPath('order/list/1')).toEqual({ kind: 'not-found' });
   });
 
-  it('opens ClientList for /admin/client and ClientEdit for /admin/client/edit/{id} with clients.view (issue 12)', () => {
+  it('opens ClientList for /admin/client and ClientEdit for /admin/client/edit/{id} with clients.view', () => {
     expect(resolveAdminPath('client')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientList', id: undefined, permission: 'clients.view' });
     expect(resolveAdminPath('Client/list')).toMatchObject({ screen: 'ClientList' });
     expect(resolveAdminPath('client/edit/6582aaba-0558-5317-9bde-e8afb955e8d1')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientEdit', id: '6582aaba-0558-5317-9bde-e8afb955e8d1', permission: 'clients.view' });

@@ -1,5 +1,5 @@
 /**
- * The staff side of the app (issue 10), one lazy chunk loaded by app/router.tsx for /login, /session/login,
+ * The staff side of the app, one lazy chunk loaded by app/router.tsx for /login, /session/login,
  * /password-reset/{token} and /admin/... (with or without a language prefix); a shopper never loads it. It composes
  * the staff features (which do not import each other): the login and forgot-password screens
  * (features/staff-session), the admin shell (features/admin-shell) and

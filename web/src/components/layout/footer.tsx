@@ -1,6 +1,6 @@
 /**
- * Footer (spec 1): shop name, address, phone and e-mail, the company's name, registry code and VAT number (issue 13
- * §5), social links, the terms-of-sale link (/muugitingimused), the gallery link and the banner announcing a new
+ * Footer (spec 1): shop name, address, phone and e-mail, the company's name, registry code and VAT number (global
+ * fields), social links, the terms-of-sale link (/muugitingimused), the gallery link and the banner announcing a new
  * address. The texts are global fields from the server
  * (GET /v1/site), edited by the content editor.
  */

@@ -3,7 +3,7 @@
  * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden (the server flags
  * it `hidden`, in every language). The drop-down is a disclosure: a button opens it (keyboard and touch), hovering
  * opens it too, Escape closes it. On small screens the entries are one strip that scrolls sideways; `data-more` on
- * the nav names the edges ('start', 'end') past which entries lie, where base.css shows a fade (issue 13 §4).
+ * the nav names the edges ('start', 'end') past which entries lie, where base.css shows a fade.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';

@@ -1,7 +1,6 @@
 /**
  * Header search box (spec 2 "Header"): Enter or the search button goes to /products with q set and iu=user, and
- * clears page, c and f. Page size is kept; sort only when a search is refined, so a new search lists by relevance
- * (issue 13 §5).
+ * clears page, c and f. Page size is kept; sort only when a search is refined, so a new search lists by relevance.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -31,7 +30,7 @@ export function SearchBox() {
       next.set('q', q);
       next.set('iu', 'user');
     }
-    // A new search is ordered by relevance (issue 13 §5): a sort is kept only from a search being refined.
+    // A new search is ordered by relevance: a sort is kept only from a search being refined.
     for (const key of currentQ && q ? ['pageSize', 'sort'] : ['pageSize']) {
       const v = searchParams.get(key);
       if (v) next.set(key, v);

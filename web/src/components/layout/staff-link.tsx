@@ -1,6 +1,6 @@
 /**
  * The link to the admin area on the shop's pages for signed-in staff (spec 6: "Logged-in staff ... get the admin
- * area"; issue 10). Asks GET /v1/session only when this browser signed in as staff lately (lib/staff/storefront.ts
+ * area"). Asks GET /v1/session only when this browser signed in as staff lately (lib/staff/storefront.ts
  * `useStorefrontStaff`), so a shopper's pages make no extra call; shows nothing for anyone else.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * The one table of every staff list (conventions 13; issue 10 "tables that sort and page"): TanStack Table v9
+ * The one table of every staff list (conventions 13; "tables that sort and page"): TanStack Table v9
  * headless (`useTable` with the row sorting and pagination features) over rows already loaded, with the sort and
  * the page in the URL (`?sort=-lastSignInAt&page=2`, ./list-state.ts), so a list can be linked and reloaded. Headers
  * are buttons (keyboard reachable) with `aria-sort`; paging uses the storefront's pager. Dense rows, numbers and
@@ -59,7 +59,7 @@ interface DataTableProps<T> {
   /** Texts of the sort buttons: e.g. 'Sort by {column}' made by the caller's translation. */
   sortLabel: (header: string) => string;
   /**
-   * Paged by the server (issue 11 ProductList): `rows` are the URL's page (`?page=`) of `total` rows, already sorted
+   * Paged by the server (spec 2 ProductList): `rows` are the URL's page (`?page=`) of `total` rows, already sorted
    * and filtered by the server; the table shows them as they are and its pager links change only `page`.
    */
   serverPaging?: { total: number; pageSize: number };

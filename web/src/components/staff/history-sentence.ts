@@ -1,8 +1,8 @@
 /**
- * The audit timeline's sentence per event (issue 11 "The audit timeline"): built from the event's type, data, the
+ * The audit timeline's sentence per event (audit timeline): built from the event's type, data, the
  * fields it changed and who caused it, in the staff member's language (cms bundle `admin.history.event.<Type>`, et
  * formal and en-US), e.g. 'Mari Maasikas set the stock of BF1018/1 in Tallinn from 4 to 14 (count)'. Every event
- * type of the Product, Stock, Category, User and Order (issue 12) aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
+ * type of the Product, Stock, Category, User and Order aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
  * reads `admin.history.event.unknown` with its type name.
  *
  * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
@@ -80,7 +80,7 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
         from: num(before(event, `onHand.${warehouseId}`, 0)),
         to: num(d.onHand),
         order: str(d.orderId).slice(0, 8),
-        // A release's reason is a code; a receipt's, adjustment's or count's is staff's own text (issue 11).
+        // A release's reason is a code; a receipt's, adjustment's or count's is staff's own text.
         reason: !d.reason ? '' : event.type === 'ReservationReleased' ? t(`admin.history.reason.${str(d.reason)}`) : str(d.reason),
       });
       break;
@@ -158,7 +158,7 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     case 'RoleRevoked':
       params.value = t(`admin.users.role.${str(d.role)}`);
       break;
-    // Issue 12: the order stream (subject '#1001'); money in euro cents.
+    // The order stream (subject '#1001'); money in euro cents.
     case 'OrderPlaced':
       params.amount = formatEuro(d.totalCents as number, lang) ?? '';
       break;
@@ -186,7 +186,7 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
       Object.assign(params, { from: formatEuro(typeof was === 'number' ? was : null, lang) ?? t('admin.history.none'), to: formatEuro(d.totalCents as number | null, lang) ?? t('admin.history.none') });
       break;
     }
-    // Issue 12: the client stream (subject: the client's name; a forgotten client has none left).
+    // The client stream (subject: the client's name; a forgotten client has none left).
     case 'ClientRegistered':
     case 'ClientOrderLinked':
     case 'ClientDetailsChanged':
@@ -206,7 +206,7 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
   }
   const key = `admin.history.event.${event.type}`;
   const sentence = (HISTORY_SENTENCE_TYPES as readonly string[]).includes(event.type) && i18n.exists(key) ? t(key, params) : t('admin.history.event.unknown', params);
-  // Staff's reason of a stock change (issue 11 "the reason or reference"): after the sentence, quoted as typed.
+  // Staff's reason of a stock change ("the reason or reference"): after the sentence, quoted as typed.
   const staffReason = (event.type === 'StockReceived' || event.type === 'StockAdjusted' || event.type === 'StockCounted') && typeof d.reason === 'string' && d.reason.trim() ? d.reason.trim() : null;
   return staffReason ? `${sentence} — „${staffReason}”` : sentence;
 }

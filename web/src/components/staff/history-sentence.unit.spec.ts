@@ -32,7 +32,7 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
   ...over,
 });
 
-describe('historySentence (issue 11 "The audit timeline")', () => {
+describe('historySentence (audit timeline)', () => {
   it('has a sentence for every event type of the Product, Stock, Category, User and Order aggregates, in both languages', () => {
     const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
@@ -50,7 +50,7 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
     expect(historySentence(adjusted, history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas changed the stock of BF1018/1 in Tallinn by -3, from 14 to 11');
   });
 
-  it("quotes staff's reason of a stock change after the sentence (issue 11)", async () => {
+  it("quotes staff's reason of a stock change after the sentence", async () => {
     const received = event('StockReceived', { productId: 'p1', warehouseId: 'tallinn', quantity: 10, onHand: 14, reason: 'Tarne 42' }, { changes: [{ field: 'onHand.tallinn', before: 4, after: 14 }] });
     expect(historySentence(received, history, await i18nFor('et'), 'et')).toMatch(/^Mari Maasikas võttis lattu Tallinn vastu 10 toodet BF1018\/1, 4 → 14 — „Tarne 42”$/);
     const counted = event('StockCounted', { productId: 'p1', warehouseId: 'tallinn', quantity: 3, onHand: 3, reason: 'admin.history.reason.expired' });
@@ -83,7 +83,7 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
     expect(historySentence(event('SomethingNew', {}), history, await i18nFor('et'), 'et')).toBe('Mari Maasikas: sündmus SomethingNew');
   });
 
-  it('tells an order\'s story: placed, rows edited, marked paid and filled, invoice sent again (issue 12)', async () => {
+  it('tells an order\'s story: placed, rows edited, marked paid and filled, invoice sent again', async () => {
     const order: Pick<History, 'subject' | 'warehouses' | 'stream'> = { subject: '#1001', warehouses: {}, stream: 'order-o1' };
     const et = await i18nFor('et');
     const en = await i18nFor('en-US');
@@ -96,7 +96,7 @@ describe('historySentence (issue 11 "The audit timeline")', () => {
     expect(historySentence(event('InvoiceSendRequested', { kind: 'invoice', number: '17', resend: true }), order, et, 'et')).toBe('Mari Maasikas saatis tellimuse #1001 dokumendi „Arve nr 17” uuesti');
   });
 
-  it("tells a client's story: registered, order added, phone changed, forgotten (issue 12)", async () => {
+  it("tells a client's story: registered, order added, phone changed, forgotten", async () => {
     const client = { subject: 'Mari Maasikas', warehouses: {}, stream: 'client-c1' };
     const changed = event('ClientDetailsChanged', { clientId: 'c1', customerType: 'private', keyId: 'k', details: null, changed: ['phone', 'email'] });
     expect(historySentence(changed, client, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas changed the phone, the e-mail of the client Mari Maasikas');

@@ -1,5 +1,5 @@
 /**
- * The audit timeline of one stream (issue 11 "The audit timeline"), the one component every staff screen reuses
+ * The audit timeline of one stream (audit timeline), the one component every staff screen reuses
  * (UserEdit now; the product, stock and order screens later): GET /v1/admin/history/{stream}
  * (api/contracts/admin-history.ts). Newest first, each row the sentence in the staff member's language
  * (history-sentence.ts), the time (local, per language), who, the before/after table of the fields the event changed,

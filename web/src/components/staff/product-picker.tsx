@@ -1,6 +1,6 @@
 /**
  * The product picker of the admin area (spec 2 "Shared pieces are an edit header, an order client info block and a
- * product picker"; issue 11 ProductEdit's compatible and similar products, issue 12's OrderEdit rows). Staff-only.
+ * product picker"; spec 2 ProductEdit's compatible and similar products, OrderEdit's rows). Staff-only.
  *
  * - `ProductSearch`: a combobox that searches GET /v1/admin/products?q= (part number however typed, or words of the
  *   name; api/contracts/admin-products.ts `AdminProductListItem`) as the user types (250 ms pause), lists up to 10

@@ -1,5 +1,5 @@
 /**
- * The cart's storage (issue 9 §5): a change is written when the page is left before the spec 4 delay is due, and a
+ * The cart's storage: a change is written when the page is left before the spec 4 delay is due, and a
  * browser that blocks site storage (a `localStorage` getter throwing SecurityError) gets a working in-memory cart.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -66,7 +66,7 @@ export function toCartProduct(p: Product): CartProduct {
     code1: p.code1,
     priceCents: p.priceCents,
     unit: p.unit,
-    // The small rendition of an uploaded image (cart lines are 72 px; issue 11), else the image's own URL.
+    // The small rendition of an uploaded image (cart lines are 72 px), else the image's own URL.
     image: p.image?.thumbnail ?? p.image?.url ?? null,
     hasLimitedAmount: p.hasLimitedAmount,
     availableForSale: p.availableForSale,
@@ -93,7 +93,7 @@ export function capAmount(product: CartProduct, requested: number): CartChange {
 
 /**
  * The stored cart; an empty one when storage is missing, blocked (a `localStorage` getter that throws a
- * SecurityError) or unreadable: the cart then lives in memory for this visit (issue 9 §5).
+ * SecurityError) or unreadable: the cart then lives in memory for this visit.
  */
 function readState(): CartState {
   try {
@@ -207,7 +207,7 @@ export function cartLines(s: CartState): CartItem[] {
 /**
  * Total in euro cents (gross, the postage line included) and the number of product units: the delivery fee line
  * (a code starting with postikulu, spec 3 "Product") is no product, so the mini cart's '1 toode' stays 1 after
- * checkout adds it (issue 13 §5).
+ * checkout adds it.
  */
 export function cartTotals(s: CartState): { totalCents: number; count: number } {
   let totalCents = 0;

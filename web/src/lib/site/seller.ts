@@ -1,5 +1,5 @@
 /**
- * The company behind the shop from the global fields (issue 13 §5; keys in commands/site/seed-site-content.ts:
+ * The company behind the shop from the global fields (keys in commands/site/seed-site-content.ts:
  * companyName, registryCode, vatNumber, address): shown in the footer and on the terms of sale, as the order PDF
  * prints it (domain/order/order-document.ts sellerFromFields).
  */

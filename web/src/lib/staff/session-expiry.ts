@@ -1,7 +1,7 @@
 /**
  * Staff calls and an ended session (spec 8: "'Your request was made with invalid credentials.' redirects to
  * /session/login with the error 'Session has expired, please log in'"; spec 2 "/session/login?error=...", "/admin
- * ... Redirects to /login when nobody is logged in"; issue 10 "after login back to where the user was going").
+ * ... Redirects to /login when nobody is logged in"; "after login back to where the user was going").
  *
  * Every staff screen calls the api through `staffGet` / `staffPost` / `staffPut`: a 401 answer (the api's
  * `session.expired`, message 'Your request was made with invalid credentials.', or any other 401 of a staff call)

@@ -1,5 +1,5 @@
 /**
- * The staff session as the browser sees it (issue 10; spec 2 "/login", "/admin/...", spec 6 "Roles and
+ * The staff session as the browser sees it (spec 2 "/login", "/admin/...", spec 6 "Roles and
  * permissions"): GET /v1/session answers `{ data: { user } }` (api/contracts/session.ts `SessionView`) for a
  * signed-in user and 401 when nobody is signed in, which this module reads as `null`. Shared by the login screen
  * (which writes the answer of POST /v1/login-session into the same cache entry), the admin shell (guard, menu by
@@ -19,7 +19,7 @@ export const STAFF_SESSION_KEY = ['staff', 'session'] as const;
 /**
  * Local storage flag 'staff' = '1': this browser signed in as staff lately. The session cookie is HttpOnly, so the
  * storefront cannot see it; it asks GET /v1/session only when this hint is set, and a shopper's pages never make
- * the call (issue 10: the admin link for signed-in staff). Set by every answer naming a user, cleared by an answer
+ * the call (the admin link for signed-in staff). Set by every answer naming a user, cleared by an answer
  * of nobody and by Logout.
  */
 export const STAFF_HINT_KEY = 'staff';

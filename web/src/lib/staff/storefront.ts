@@ -1,5 +1,5 @@
 /**
- * The staff session as the shop's pages use it (issue 10; spec 4 "Products not visible ... the note", "Staff see a
+ * The staff session as the shop's pages use it (spec 4 "Products not visible ... the note", "Staff see a
  * low-stock warning icon", spec 6 "Logged-in staff ... get ... the low-stock icon and hidden-product badges"): the
  * admin link, the catalog requests with `fieldsPreset=frontEdit` and the cart's reason in brackets. GET /v1/session
  * is asked only when the local storage hint says this browser signed in as staff lately (`hasStaffHint`), so a

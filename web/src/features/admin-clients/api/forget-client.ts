@@ -1,5 +1,5 @@
 /**
- * 'Forget this client' (issue 12, GDPR erasure): POST /v1/admin/clients/{id}/forget (clients.edit). The answer is
+ * 'Forget this client' (GDPR erasure): POST /v1/admin/clients/{id}/forget (clients.edit). The answer is
  * the blank client; the lists and the client's history refresh.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/clients/{id} (issue 12 ClientEdit): the client's fields, orders and stream `version`, read from its
+ * GET /v1/admin/clients/{id} (spec 2 ClientEdit): the client's fields, orders and stream `version`, read from its
  * stream (no projection lag); 404 `client.not_found`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

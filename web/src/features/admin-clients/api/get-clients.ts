@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/clients (issue 12 ClientList; permission clients.view): one page of clients, latest buyers first,
+ * GET /v1/admin/clients (spec 2 ClientList; permission clients.view): one page of clients, latest buyers first,
  * with the total (api/contracts/admin-clients.ts `AdminClientList`), from the clients read model; `q` searches
  * names, business name, e-mail and phone; `type` private or business.
  */

@@ -1,5 +1,5 @@
 /**
- * Saving ClientEdit (issue 12; api/contracts/admin-clients.ts): PUT /v1/admin/clients/{id} with the form and the
+ * Saving ClientEdit (api/contracts/admin-clients.ts): PUT /v1/admin/clients/{id} with the form and the
  * `version` it read (200 the client with its new version). Errors: ApiError with field errors (`first_name`,
  * `email`, `address.area_code`, ...), 409 `client.changed_meanwhile` (someone saved since; the message says who and
  * when) or `client.forgotten`. Refreshes the client lists.

@@ -1,5 +1,5 @@
 /**
- * ClientEdit (issue 12; spec 2 "Admin area"; spec 3 "Client"), /admin/client/edit/{id}: the client's fields
+ * ClientEdit (spec 2 "Admin area"; spec 3 "Client"), /admin/client/edit/{id}: the client's fields
  * (customer type, first and last name, business name, e-mail, phone, VAT number, address) in a react-hook-form form
  * validated with the contract's schema plus the domain's own rule (domain/client/client.ts `checkClientDetails`: the
  * server checks the same), the client's orders linking to OrderEdit, the audit timeline of the client stream, and

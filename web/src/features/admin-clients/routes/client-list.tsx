@@ -1,5 +1,5 @@
 /**
- * ClientList (issue 12; spec 2 "Admin area", reached by a full page load to /admin/client): the clients, latest
+ * ClientList (spec 2 "Admin area", reached by a full page load to /admin/client): the clients, latest
  * buyers first, with name or business name (linking to ClientEdit), private / business, e-mail, phone, order count,
  * total spent and last order; a search over names, e-mail and phone (300 ms after the last key, spec 9, or Enter)
  * and a private / business filter, both in the URL with the page (conventions 13), so the list can be linked and

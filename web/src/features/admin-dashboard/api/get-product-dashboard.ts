@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/products/problematic (issue 11 ProblematicProductsList; permission products.view): one page of one
+ * GET /v1/admin/products/problematic (spec 2 ProblematicProductsList; permission products.view): one page of one
  * dashboard kind with the reasons per product and every kind's count (api/contracts/admin-product-dashboard.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * ProblematicProductsList (/admin/ProblematicProducts; spec 2 "Admin area": the product dashboard; issue 11 "What
+ * ProblematicProductsList (/admin/ProblematicProducts; spec 2 "Admin area": the product dashboard; "What
  * staff look at each morning"): six tabs — problematic (visible but not purchasable, no price, no description in a
  * language, no image), stale (not changed for N days, N chosen here, default 180), outdated (a visibility rule that
  * has ended), popular (most ordered in the last 30 days), low stock, without a category — each with its count, a

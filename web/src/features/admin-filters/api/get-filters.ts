@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/filters (issue 11 FilterList; permission products.view): every facet with its labels, whether it
+ * GET /v1/admin/filters (spec 2 FilterList; permission products.view): every facet with its labels, whether it
  * shows on the storefront, its order and its values with product counts (api/contracts/admin-filters.ts). Facets
  * this screen saved a moment ago are laid over the answer until the filters read model has caught up
  * (lib/staff/recent-saves.ts, by the facet's stream version).

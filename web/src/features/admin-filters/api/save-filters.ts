@@ -1,5 +1,5 @@
 /**
- * PUT /v1/admin/filters (issue 11 FilterList; permission products.edit, CSRF): the changed facets' labels, shown and
+ * PUT /v1/admin/filters (spec 2 FilterList; permission products.edit, CSRF): the changed facets' labels, shown and
  * order. Answers the saved facets as their streams hold them; the list query is refetched with them laid over.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * FilterList (/admin/filter; spec 2 "Admin area" FilterList, spec 3 "Filter"; issue 11): every facet of the
+ * FilterList (/admin/filter; spec 2 "Admin area" FilterList, spec 3 "Filter"): every facet of the
  * catalog (the products' technical criteria) in a dense table, edited in place: its label in Estonian and English
  * (empty: the storefront shows the facet as the products carry it), whether it shows on the storefront's listing, and
  * its order in the filter panel (Move up / Move down buttons, keyboard reachable, focus stays on the moved facet);

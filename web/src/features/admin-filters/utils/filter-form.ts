@@ -1,5 +1,5 @@
 /**
- * The FilterList form (issue 11): its values (facets in display order, labels, shown, value labels as a list: value
+ * The FilterList form: its values (facets in display order, labels, shown, value labels as a list: value
  * names may hold dots, which react-hook-form paths cannot), its zod schema (the contract's label schema), and the
  * PUT body of what changed.
  */

@@ -1,5 +1,5 @@
 /**
- * The client of an order (issue 12: the order client info block links to the client): GET /v1/admin/clients?q=<the
+ * The client of an order (the order client info block links to the client): GET /v1/admin/clients?q=<the
  * order's e-mail> (clients.view; api/contracts/admin-clients.ts) and the client whose e-mail is the order's (in any
  * case: a later order with the same e-mail joins the same client). Null when none matches (not registered yet, or
  * forgotten).

@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/orders/{id} (issue 12 OrderEdit; permission orders.view; api/contracts/admin-orders.ts `AdminOrder`):
+ * GET /v1/admin/orders/{id} (spec 2 OrderEdit; permission orders.view; api/contracts/admin-orders.ts `AdminOrder`):
  * the order as OrderEdit shows it (client info block, delivery, rows, discount, fee, VAT and totals in euro cents,
  * comments, flags, document timestamps) with the stream `version` a save sends back. 404 `order.not_found`.
  */

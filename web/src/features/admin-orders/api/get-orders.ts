@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/orders (issue 12 OrderList; permission orders.view; api/contracts/admin-orders.ts): one page of
+ * GET /v1/admin/orders (spec 2 OrderList; permission orders.view; api/contracts/admin-orders.ts): one page of
  * orders, newest first, found by number, name or business name, e-mail or phone (`q`), filtered by paid, filled,
  * placing day range (`from`/`to`, YYYY-MM-DD, both inclusive) and delivery provider, with the total over all pages.
  * The screen's URL holds the same parameters (`orderListParams`), so a list can be linked and reloaded.

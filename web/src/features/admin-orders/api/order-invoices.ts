@@ -1,5 +1,5 @@
 /**
- * The order's documents (issue 12 "Documents"; spec 4: the prepayment invoice and the invoice can be sent, and resent
+ * The order's documents (order documents; spec 4: the prepayment invoice and the invoice can be sent, and resent
  * once already sent, with their timestamps; api/contracts/admin-order-documents.ts):
  * - GET /v1/admin/orders/{id}/invoices (orders.view): each kind's number, recipient, when last asked for and when the
  *   last mail went out (`sentAt`), `pending` while the mail waits; null for a kind never sent;

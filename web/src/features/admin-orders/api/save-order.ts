@@ -1,5 +1,5 @@
 /**
- * OrderEdit's save: PUT /v1/admin/orders/{id} (issue 12; orders.edit, CSRF) with every row, the discount and the
+ * OrderEdit's save: PUT /v1/admin/orders/{id} (orders.edit, CSRF) with every row, the discount and the
  * shop service fee (euro cents, in the order's price basis), both comments and the `version` the screen read.
  * Answers the order as GET does (new version, totals recomputed by the domain with spec 5's VAT rule).
  * Errors (ApiError, the spec 7 envelope): 400 with `errors[].field` `rows.<i>.name` (`order.row_name_required`,

@@ -1,5 +1,5 @@
 /**
- * The order flags of spec 4, each its own call (issue 12; orders.edit, CSRF): POST /v1/admin/orders/{id}/paid
+ * The order flags of spec 4, each its own call (orders.edit, CSRF): POST /v1/admin/orders/{id}/paid
  * `{ paid }` (paid / not paid) and POST /v1/admin/orders/{id}/filled `{ filled }` (filling ships the reserved stock,
  * un-filling returns it). Each answers the order (new version). The answer becomes the order's query data; the
  * lists, the badge counts and the order's timeline reload.

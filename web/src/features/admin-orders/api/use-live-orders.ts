@@ -1,5 +1,5 @@
 /**
- * Order screens follow changes made elsewhere (issue 12 "Live": "staff lists update when an order is placed, paid or
+ * Order screens follow changes made elsewhere (live payment page: "staff lists update when an order is placed, paid or
  * filled in another window"). The admin shell keeps a websocket to GET /v1/live; the server sends `{type: 'badges'}`
  * to signed-in staff sockets whenever the orders read models commit a change (a placed, paid, filled or edited order;
  * api/routes/live), and the shell refetches the badge counts (`['staff', 'badges', 'site-summary']`), with its 30 s

@@ -1,5 +1,5 @@
 /**
- * The documents of an order (issue 12 "Documents"; spec 4 "Order flags": the prepayment invoice and the invoice can be
+ * The documents of an order (order documents; spec 4 "Order flags": the prepayment invoice and the invoice can be
  * sent, and resent once already sent, with their timestamps): for each kind its number, the recipient, when it was
  * last sent (or 'Sending…' while the mail waits), a Send / Resend button (orders.edit) and a link to the PDF.
  * Falls back to the order's own timestamps (`prepaymentInvoiceSentAt`, `invoiceSentAt`) while the documents' state

@@ -1,5 +1,5 @@
 /**
- * The shopper's payment page of an order for staff (issue 12: "A staff member can open the shopper's payment page
+ * The shopper's payment page of an order for staff ("A staff member can open the shopper's payment page
  * for an order, and copy its link for the client"): 'Open payment page' opens /payment/{publicToken} (in the order's
  * language: /en/payment/... for an English order) in a new tab; 'Copy link' puts its absolute URL on the clipboard
  * (navigator.clipboard; where it is missing or refused, a hidden textarea and document.execCommand('copy'); where

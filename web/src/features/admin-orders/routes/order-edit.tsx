@@ -1,5 +1,5 @@
 /**
- * OrderEdit (spec 2 "Admin area", /admin/order/edit/{id}; issue 12 "Orders", "Flags", "Documents"): one order.
+ * OrderEdit (spec 2 "Admin area", /admin/order/edit/{id}; staff order editing, "Flags", "Documents"): one order.
  *
  * - Edit header: back to the list, 'Order #{number}', when it was placed, paid / filled badges, Save (orders.edit;
  *   without it the screen is read-only).

@@ -1,5 +1,5 @@
 /**
- * OrderList (spec 2 "Admin area", /admin/order; issue 12 "Orders"): the orders newest first in the shared staff table
+ * OrderList (spec 2 "Admin area", /admin/order; staff order editing): the orders newest first in the shared staff table
  * — number (links to OrderEdit), placing date, client (business name of a business client, else first and last
  * name), total (euro), paid, filled, delivery provider and option (parcel machine or post office), payment method of
  * the latest attempt — found by number, name, e-mail or phone, filtered by paid / unpaid, filled / unfilled, placing

@@ -1,5 +1,5 @@
 /**
- * OrderEdit's form model (issue 12 OrderEdit; api/contracts/admin-orders.ts): the editable part of an order as the
+ * OrderEdit's form model (spec 2 OrderEdit; api/contracts/admin-orders.ts): the editable part of an order as the
  * form holds it, the PUT body made from it, the euro amounts as typed, and the preview totals shown before a save.
  * Money is integer euro cents in the order's price basis (with VAT when `vatIncluded`, spec 5 "VAT"); quantities are
  * whole units. The api recomputes every total on save; the preview is the same arithmetic (line = unit price x

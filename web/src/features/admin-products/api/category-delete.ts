@@ -1,5 +1,5 @@
 /**
- * Deleting a category (issue 11; spec 7 POST /category/delete/{id}: "Form data with the CSRF parameter"): the body is
+ * Deleting a category (spec 7 POST /category/delete/{id}: "Form data with the CSRF parameter"): the body is
  * form data `_csrf=<token>` (the token of GET /v1/csrf-token, from the visit's `_csrf` cookie secret, which the staff
  * session is bound to). Answers the deleted id, or throws ApiError with the failure envelope as `body`: 409
  * `category.has_children` / `category.has_products` while subcategories or products remain (the tree editor lists

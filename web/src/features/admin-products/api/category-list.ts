@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/categories (issue 11 category tree editor; permission products.view): every category that is not
+ * GET /v1/admin/categories (category tree editor; permission products.view): every category that is not
  * deleted, hidden ones included, with its parent, names, search keywords, storefront URL, direct product count and
  * stream version (api/contracts/admin-categories.ts `AdminCategory`), from the catalog read model. The api answers a
  * save only after the read model applied it, so a refetch after a save shows the change.

@@ -1,5 +1,5 @@
 /**
- * Saving a category (issue 11; spec 7 POST /category/create and POST /category/update/{id}, JSON `{ id, parent_id,
+ * Saving a category (spec 7 POST /category/create and POST /category/update/{id}, JSON `{ id, parent_id,
  * name, position, hidden, className, url }` plus `search_keywords`; api/contracts/admin-categories.ts): answers
  * `{ status: 'success', model }`, or throws ApiError whose body is the failure envelope, its `errors[]` listed by the
  * tree editor as danger messages (spec 8 "Category save failure"). `name` and `search_keywords` go as `{ et, en }`

@@ -1,5 +1,5 @@
 /**
- * The categories ProductEdit's tree picker offers (issue 11): GET /v1/admin/categories (permission products.view;
+ * The categories ProductEdit's tree picker offers: GET /v1/admin/categories (permission products.view;
  * every category, hidden ones included, api/contracts/admin-categories.ts), or, where that route is not there, the
  * storefront's visible tree GET /v1/categories flattened. Each as `{ id, parentId, name: {et, en}, position, hidden }`.
  */

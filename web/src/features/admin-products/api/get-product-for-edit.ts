@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/products/{id} (issue 11 ProductEdit; permission products.view): every field of one product read from
+ * GET /v1/admin/products/{id} (spec 2 ProductEdit; permission products.view): every field of one product read from
  * its stream, with the stream `version` the save sends back (api/contracts/admin-products.ts `AdminProduct`; money in
  * euro cents). 404 `product.not_found` when there is none.
  */

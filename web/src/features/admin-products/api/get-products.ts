@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/products (issue 11 ProductList; permission products.view; api/contracts/admin-products.ts): one page
+ * GET /v1/admin/products (spec 2 ProductList; permission products.view; api/contracts/admin-products.ts): one page
  * of products found by part number or name, filtered and sorted (spec 9 back-office sorts), with the total and the
  * warehouses (the stock columns). The screen's URL holds the same parameters (`listParams`).
  */

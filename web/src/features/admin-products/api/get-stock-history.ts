@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/products/{id}/stock-history?warehouse=&page= (issue 11 "Stock history per product and warehouse";
+ * GET /v1/admin/products/{id}/stock-history?warehouse=&page= (stock history per product and warehouse;
  * permission products.view): the product's stock movements newest first, 50 a page, with who (staff username, the
  * order's number, the system) and the reason.
  */

@@ -1,5 +1,5 @@
 /**
- * Saving ProductEdit's form (issue 11; api/contracts/admin-products.ts): POST /v1/admin/products creates a product
+ * Saving ProductEdit's form (api/contracts/admin-products.ts): POST /v1/admin/products creates a product
  * from the whole form (201, the product with its id), PUT /v1/admin/products/{id} saves it with the `version` it was
  * read at (200, the product with its new version). Errors: ApiError with field errors (`errors[].field` as the form's
  * paths, e.g. `names.et`, `grossCents`), 409 `product.changed_meanwhile` (someone saved since: the message says who

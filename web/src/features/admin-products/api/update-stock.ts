@@ -1,5 +1,5 @@
 /**
- * POST /v1/admin/products/{id}/stock (issue 11; permission stock.edit; spec 5 stock update input): '+10' adds,
+ * POST /v1/admin/products/{id}/stock (permission stock.edit; spec 5 stock update input): '+10' adds,
  * '-10' subtracts, '10' overwrites (count) in one warehouse, with an optional reason. On success the product's
  * stock in every cached ProductList page is replaced by the answer at once (the read model follows a moment later),
  * its stock history and audit timeline are refetched. Errors: ApiError whose message is the server's, in the

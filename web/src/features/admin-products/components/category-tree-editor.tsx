@@ -1,5 +1,5 @@
 /**
- * The category tree editor (issue 11 "Categories and filters"; spec 3 "Category"; spec 7 /category/create, update,
+ * The category tree editor (category tree and filters; spec 3 "Category"; spec 7 /category/create, update,
  * delete; spec 8 "Category save failure: errors listed as danger messages").
  *
  * Left, the tree (WAI-ARIA tree pattern): every category under its parent, ordered by position then Estonian name as

@@ -1,5 +1,5 @@
 /**
- * A checkbox tree of the category tree (issue 11 ProductEdit "categories (tree picker)"): every category under its
+ * A checkbox tree of the category tree (spec 2 ProductEdit "categories (tree picker)"): every category under its
  * parent, ordered by position, hidden ones marked; ticking one adds its id to `value`. A filter box narrows the tree
  * to the categories whose name (either language) holds the text, with their ancestors. Controlled:
  * `{ value: string[]; onChange(ids) }`. Ids in `value` that are not in the tree (a deleted category) stay listed as

@@ -1,5 +1,5 @@
 /**
- * The images of ProductEdit (issue 11 "Images"; spec 5 "Uploads"): a controlled field `{ value, onChange }` whose
+ * The images of ProductEdit (product images; spec 5 "Uploads"): a controlled field `{ value, onChange }` whose
  * value is the product's `images` in order (domain/file/image-ref.ts: `/files/{id}` for an uploaded file, an http(s)
  * URL for an imported one).
  *

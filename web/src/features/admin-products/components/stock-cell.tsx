@@ -1,5 +1,5 @@
 /**
- * One warehouse's stock of one product, editable in place (issue 11 ProductList; spec 5 "Other rules": stock update
+ * One warehouse's stock of one product, editable in place (spec 2 ProductList; spec 5 "Other rules": stock update
  * input "+10 adds, -10 subtracts, a plain 10 overwrites; confirm with enter or tab"). Shows the free units; focusing
  * selects them so typing replaces them. Enter or Tab confirms (Tab then moves on as usual), Escape cancels and
  * restores the figure; leaving the field any other way cancels too. An input that is unchanged or empty sends

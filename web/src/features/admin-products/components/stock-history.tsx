@@ -1,5 +1,5 @@
 /**
- * A product's stock history (issue 11 "Stock history per product and warehouse"), reusable by ProductList (in a
+ * A product's stock history (stock history per product and warehouse), reusable by ProductList (in a
  * dialog) and ProductEdit: a warehouse choice (all or one), the movements table newest first — time, warehouse, what
  * (received, adjusted, counted, reserved, released), who (the staff member's username, 'Order #N', the system),
  * the change, the free units after it, the reason — 50 a page, and below it the audit timeline of the stock stream

@@ -1,5 +1,5 @@
 /**
- * CategoryTree (issue 11 "Categories and filters"), /admin/product/categories: the category tree editor
+ * CategoryTree (category tree and filters), /admin/product/categories: the category tree editor
  * (../components/category-tree-editor.tsx) over GET /v1/admin/categories. Permission products.view to see it,
  * products.edit to change it (without it the screen is read-only). The open category is in the URL
  * (`?category=<id>`), so a category can be linked and the page reloaded.

@@ -1,5 +1,5 @@
 /**
- * ProductEdit (spec 2 "Admin area"; issue 11 "Products"), /admin/product/edit/{id} and /admin/product/create: every
+ * ProductEdit (spec 2 "Admin area"; staff products), /admin/product/edit/{id} and /admin/product/create: every
  * field of a product (spec 3 "Product") in one react-hook-form validated with the contract's `productFormSchema`
  * (api/contracts/admin-products.ts) through the zod resolver; the server's field errors (`errors[].field`) show under
  * their fields.

@@ -1,5 +1,5 @@
 /**
- * ProductList (spec 2 "Admin area", /admin/product; issue 11 "Products"): every product in a dense table — image,
+ * ProductList (spec 2 "Admin area", /admin/product; staff products): every product in a dense table — image,
  * code1, name, gross price, free units per warehouse (editable in place with the spec 5 stock input: '+10' adds,
  * '-10' subtracts, '10' overwrites, Enter or Tab confirms, Escape cancels), availability with the back-office
  * labels of spec 4, and a visibility badge — found by part number (however typed) or name, filtered by category (a

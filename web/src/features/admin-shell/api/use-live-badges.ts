@@ -1,5 +1,5 @@
 /**
- * Badges pushed live (issue 10: "changes are pushed over the existing websocket to signed-in staff, and the spec's
+ * Badges pushed live ("changes are pushed over the existing websocket to signed-in staff, and the spec's
  * 30 s polling is only the fallback"): while an admin page is open, a websocket to GET /v1/live; the server sends
  * `{ type: 'badges' }` (api/contracts/site-summary.ts `badgesPushSchema`) to signed-in staff when an order or a
  * stock notification changes the counts, and every badge query is invalidated, so a new order shows within a second

@@ -4,7 +4,7 @@
  * products /admin/ProblematicProducts, Stock notifications /admin/StockNotifications with a count badge), in the
  * spec's order.
  *
- * An entry shows when (issue 10) its screen exists (`model` is one of the models the route table has, passed in by
+ * An entry shows when its screen exists (`model` is one of the models the route table has, passed in by
  * app/admin) and the signed-in user holds its permission (the session lists them; names of
  * domain/user/permissions.ts). 'Back to the site' always shows. Entries of later issues stay hidden: no placeholder
  * screens.
@@ -50,7 +50,7 @@ export function visibleMenu(entries: readonly MenuEntry[], permissions: readonly
   );
 }
 
-/** Badge counts the user may see (issue 10: shown in the shell's header while their menu entries are hidden). */
+/** Badge counts the user may see (shown in the shell's header while their menu entries are hidden). */
 export function visibleBadges(permissions: readonly string[]): MenuBadge[] {
   return ADMIN_MENU.filter((e) => e.badge && e.permission !== null && permissions.includes(e.permission)).map((e) => e.badge!);
 }

@@ -1,5 +1,5 @@
 /**
- * POST /v1/admin/statistics/search-keywords/assign (issue 11: one click makes a zero-result keyword a category's
+ * POST /v1/admin/statistics/search-keywords/assign (one click makes a zero-result keyword a category's
  * search keyword or a product's search alias; permission products.edit). Answers how many products the shoppers'
  * search finds for the keyword now; the keyword table is asked again so its 'Finds now' column shows it.
  * Errors: the api's envelope as an ApiError (400 bad keyword, 404 unknown category or product).

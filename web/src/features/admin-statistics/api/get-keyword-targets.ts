@@ -1,5 +1,5 @@
 /**
- * What a zero-result keyword can be given to (issue 11 StatisticsList): every category of the tree, hidden ones
+ * What a zero-result keyword can be given to (spec 2 StatisticsList): every category of the tree, hidden ones
  * included (GET /v1/admin/categories, permission products.view), as `{ id, label }` with the path in the screen's
  * language ('Pidurid › Klotsid'), in tree order; and products found by name or part number (GET
  * /v1/admin/products?q=, the back office's product search: hidden products included).

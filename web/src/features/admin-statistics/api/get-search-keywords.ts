@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/statistics/search-keywords (issue 11 StatisticsList; permission statistics.view): the keywords of a
+ * GET /v1/admin/statistics/search-keywords (spec 2 StatisticsList; permission statistics.view): the keywords of a
  * spec range with their counts and the searches per day (api/contracts/admin-statistics.ts), and the address of the
  * same list as a CSV file.
  */

@@ -1,5 +1,5 @@
 /**
- * The one-click dialog of StatisticsList (issue 11 "Beyond every peer: one click adds a zero-result keyword as a
+ * The one-click dialog of StatisticsList ("Beyond every peer: one click adds a zero-result keyword as a
  * search keyword of a category or an alias of a product"): staff pick a category (and the language whose search
  * keywords it joins) or a product found by name or part number, and the keyword is added; the answer says how many
  * products the shoppers' search finds for it now, and the table's 'Finds now' column follows.

@@ -1,5 +1,5 @@
 /**
- * Searches per day as a small bar chart (issue 11 StatisticsList: "searches per day as a chart (a small canvas chart
+ * Searches per day as a small bar chart (spec 2 StatisticsList: "searches per day as a chart (a small canvas chart
  * library such as uPlot, loaded only for staff)"), drawn by uPlot on a canvas: one bar per Tallinn calendar day, the
  * y axis from 0 to the busiest day, a cursor whose legend names the day and its searches. This module is imported by
  * the StatisticsList screen only, so uPlot travels in that staff chunk and never in a shopper's page.

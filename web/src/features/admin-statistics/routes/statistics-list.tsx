@@ -1,5 +1,5 @@
 /**
- * StatisticsList (/admin/statistics; spec 2 "Admin area" search keywords and statistics time ranges; issue 11): the
+ * StatisticsList (/admin/statistics; spec 2 "Admin area" search keywords and statistics time ranges): the
  * keywords shoppers searched in a range with their counts, on two tabs — 'found nothing' first (the keywords whose
  * last search in the range found nothing: what to add as a category keyword or a product alias), then all
  * keywords — in a dense sortable table, a CSV export of the tab, and the searches per day as a small chart. The

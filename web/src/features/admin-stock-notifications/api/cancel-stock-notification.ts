@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/admin/stock-notifications/{id} (issue 11; permission stock_notifications.edit): cancels a waiting
+ * DELETE /v1/admin/stock-notifications/{id} (permission stock_notifications.edit): cancels a waiting
  * back-in-stock request. On success the list and the shell's badges are refetched (the badge key is the shell's
  * ['staff', 'badges'], named here rather than imported: features do not import each other; the websocket's
  * `{ type: 'badges' }` push after the projection refreshes them too).

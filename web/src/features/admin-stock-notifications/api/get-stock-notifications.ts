@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/stock-notifications?state= (issue 11 StockNotificationsList; permission stock_notifications.view):
+ * GET /v1/admin/stock-notifications?state= (spec 2 StockNotificationsList; permission stock_notifications.view):
  * the back-in-stock requests with their state (api/contracts/admin-stock-notifications.ts), newest first, product
  * names in the page's language; every state when `state` is null.
  */

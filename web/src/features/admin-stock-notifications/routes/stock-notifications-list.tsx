@@ -1,5 +1,5 @@
 /**
- * StockNotificationsList (spec 2 "Admin area", /admin/StockNotifications; issue 11): the back-in-stock requests in a
+ * StockNotificationsList (spec 2 "Admin area", /admin/StockNotifications): the back-in-stock requests in a
  * dense table — e-mail, product (code and name, linking to the storefront's product page), quantity, date, state
  * (waiting, sent, cancelled) — newest first (sortable, sort in the URL), filtered by state (`?state=`, default all),
  * and a Cancel button with a confirmation on each waiting request (permission stock_notifications.edit). The shell's

@@ -1,5 +1,5 @@
 /**
- * POST /v1/session/password (issue 10: a staff user changes their own password: current, new, confirm;
+ * POST /v1/session/password (a staff user changes their own password: current, new, confirm;
  * api/contracts/session.ts `OwnPasswordBody`). Errors: ApiError with field errors on `current`, `password`,
  * `confirm`.
  */

@@ -1,4 +1,4 @@
-/** GET /v1/admin/users/{id} (issue 10 UserEdit): one user (`AdminUser`); 404 when there is none. */
+/** GET /v1/admin/users/{id} (spec 2 UserEdit): one user (`AdminUser`); 404 when there is none. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '../../../../../api/contracts/admin-users';
 import { staffGet } from '../../../lib/staff/session-expiry';

@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/users (issue 10 UserList; permission users.manage): every staff user with roles, state and last
+ * GET /v1/admin/users (spec 2 UserList; permission users.manage): every staff user with roles, state and last
  * sign-in (api/contracts/admin-users.ts `AdminUser`). Sorted and paged in the browser (./routes/user-list.tsx).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

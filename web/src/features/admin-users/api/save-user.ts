@@ -1,5 +1,5 @@
 /**
- * Saving users (issue 10 UserEdit; api/contracts/admin-users.ts): POST /v1/admin/users creates one (username,
+ * Saving users (spec 2 UserEdit; api/contracts/admin-users.ts): POST /v1/admin/users creates one (username,
  * password twice, roles; 201 the user), PUT /v1/admin/users/{id} replaces its roles, POST .../{id}/password sets a
  * new password (administrators), POST .../{id}/deactivate deactivates it and .../{id}/reactivate lets it sign in again. Each answers the user and refreshes the
  * users' queries. Errors: ApiError with the envelope's field errors (`username`, `password`, `confirm`, `roles`).

@@ -1,5 +1,5 @@
 /**
- * The two password forms of issue 10: an administrator sets a new password for another user (new, confirm; POST
+ * The two password forms: an administrator sets a new password for another user (new, confirm; POST
  * /v1/admin/users/{id}/password, which also ends that user's sessions), and a signed-in user changes their own
  * (current, new, confirm; POST /v1/session/password). Both validate with the contract's schema plus "the
  * confirmation equals the password", show the server's field errors under the fields (the password rules, e.g. a

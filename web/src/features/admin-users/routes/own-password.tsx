@@ -1,4 +1,4 @@
-/** /admin/user/password (issue 10): the signed-in user changes their own password (current, new, confirm). */
+/** /admin/user/password: the signed-in user changes their own password (current, new, confirm). */
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
 import { OwnPasswordForm } from '../components/password-forms';

@@ -1,11 +1,11 @@
 /**
- * UserEdit (spec 2 "Admin area"; issue 10), /admin/user/create and /admin/user/edit/{id}:
+ * UserEdit (spec 2 "Admin area"), /admin/user/create and /admin/user/edit/{id}:
  * - create: username, e-mail address (optional: where a forgot-password link goes), password twice and roles (POST
  *   /v1/admin/users), then the new user's edit screen;
  * - edit: the user's state and last sign-in, its e-mail address and roles (PUT /v1/admin/users/{id}), a new password set by the
  *   administrator (or, on one's own user, the own-password form: current, new, confirm), and Deactivate (after a
  *   confirmation; not offered on one's own user, who would lock themselves out);
- * - History (issue 11): the user's audit timeline (components/staff/history-timeline.tsx, stream `user-{id}`).
+ * - History: the user's audit timeline (components/staff/history-timeline.tsx, stream `user-{id}`).
  * Forms validate with the contract's schemas (api/contracts/admin-users.ts) through the zod resolver; the server's
  * field errors show under the fields; unsaved changes ask before the page is left (spec 2's text).
  */

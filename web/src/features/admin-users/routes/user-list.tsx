@@ -1,5 +1,5 @@
 /**
- * UserList (spec 2 "Admin area"; issue 10): every staff user with roles, state and last sign-in, sortable by each
+ * UserList (spec 2 "Admin area"): every staff user with roles, state and last sign-in, sortable by each
  * column and paged (both in the URL), the username linking to UserEdit; a New user button (/admin/user/create).
  */
 import { Plus } from 'lucide-react';

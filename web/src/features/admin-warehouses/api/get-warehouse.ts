@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/warehouses/{id} (issue 10 WarehouseEdit): one warehouse read from its stream (with `version`), so
+ * GET /v1/admin/warehouses/{id} (spec 2 WarehouseEdit): one warehouse read from its stream (with `version`), so
  * the edit screen shows what was just saved; 404 `warehouse.not_found` when there is none.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * GET /v1/admin/warehouses (issue 10 WarehouseList; permission warehouses.manage): every warehouse with its name and
+ * GET /v1/admin/warehouses (spec 2 WarehouseList; permission warehouses.manage): every warehouse with its name and
  * state (api/contracts/admin-warehouses.ts `AdminWarehouse`), from the warehouses read model.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

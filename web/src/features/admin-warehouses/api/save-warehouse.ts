@@ -1,5 +1,5 @@
 /**
- * Saving warehouses (issue 10 WarehouseEdit; api/contracts/admin-warehouses.ts): POST /v1/admin/warehouses creates
+ * Saving warehouses (spec 2 WarehouseEdit; api/contracts/admin-warehouses.ts): POST /v1/admin/warehouses creates
  * one (name; 201 the warehouse), PUT /v1/admin/warehouses/{id} renames it (`name`) or deactivates it (`active:
  * false`), answering the warehouse. Both refresh the warehouse list. Errors: ApiError with field errors (`name`).
  */

@@ -1,5 +1,5 @@
 /**
- * WarehouseEdit (spec 2 "Admin area"; issue 10), /admin/warehouse/create and /admin/warehouse/edit/{id} (the
+ * WarehouseEdit (spec 2 "Admin area"), /admin/warehouse/create and /admin/warehouse/edit/{id} (the
  * warehouse read by GET /v1/admin/warehouses/{id}): the name
  * and, on create, the optional code the stock data names it by (default made from the name by the api) (create:
  * POST /v1/admin/warehouses, then the list; edit: rename with PUT /v1/admin/warehouses/{id} `{ name }`) and

@@ -1,5 +1,5 @@
 /**
- * WarehouseList (spec 2 "Admin area"; issue 10): every warehouse with its state, sortable and paged in the URL, the
+ * WarehouseList (spec 2 "Admin area"): every warehouse with its state, sortable and paged in the URL, the
  * name linking to WarehouseEdit; a New warehouse button (/admin/warehouse/create).
  */
 import { Plus } from 'lucide-react';

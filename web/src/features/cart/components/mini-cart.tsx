@@ -1,7 +1,7 @@
 /**
  * Mini cart in the header (spec 2 "Header", spec 9: at most 5 items): the total in € and the item count, a link to
  * /cart, and on hover or focus the 5 latest items, with 'Showing 5 latest items' when there are more and 'No
- * products in cart' when empty. On phones the icon carries the count as a badge (issue 13 §4).
+ * products in cart' when empty. On phones the icon carries the count as a badge.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';

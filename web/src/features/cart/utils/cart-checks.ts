@@ -33,7 +33,7 @@ export function checkoutBlock(state: CartState): 'empty' | 'unpurchasable' | nul
   return null;
 }
 
-/** The reason in brackets staff see after 'This product can't be purchased' (spec 4; issue 10): a shop text key. */
+/** The reason in brackets staff see after 'This product can't be purchased' (spec 4): a shop text key. */
 export type PurchaseBlockReason = 'reasonInaccessible' | 'reasonNoPrice' | 'reasonNotInStock' | 'reasonNotEnough';
 
 /** Why the first unpurchasable line cannot be bought, or null when every line can (see `lineProblem`). */

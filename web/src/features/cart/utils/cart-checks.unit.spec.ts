@@ -50,7 +50,7 @@ describe('checkout block', () => {
     expect(checkoutBlock(cart.get())).toBe('unpurchasable');
   });
 
-  it("names the reason staff see in brackets after 'This product can't be purchased' (issue 10)", () => {
+  it("names the reason staff see in brackets after 'This product can't be purchased'", () => {
     cart.add(product('a'), 1);
     expect(purchaseBlockReason(cart.get())).toBeNull();
     cart.add(product('b', { hasLimitedAmount: true, availableForSale: 5 }), 5);

@@ -1,5 +1,5 @@
 /**
- * Live stock on the product page (issue 3): subscribes to the product over the websocket GET /v1/live and refetches
+ * Live stock on the product page: subscribes to the product over the websocket GET /v1/live and refetches
  * the product when the server says its stock changed, so availability updates without a reload (the socket and its
  * reconnection: lib/live-socket.ts).
  */

@@ -1,11 +1,11 @@
-/** Sort, page size and view mode controls of the listing (spec 9 constants; relevance while searching, issue 13 §5). */
+/** Sort, page size and view mode controls of the listing (spec 9 constants; relevance while searching). */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog-constants';
 import { type ListingSort, RELEVANCE } from '../utils/listing-params';
 import { VIEW_MODES, type ViewMode } from './product-grid';
 
-/** shop namespace label key per sort option (spec 9), and of relevance (issue 13 §5). */
+/** shop namespace label key per sort option (spec 9), and of relevance. */
 export const SORT_LABEL_KEYS: Record<ListingSort, string> = {
   relevance: 'sort.relevance',
   '-modified_at': 'sort.recentlyChanged',
@@ -22,7 +22,7 @@ const SORT_ORDER: readonly Sort[] = ['-modified_at', '-id', 'id', 'total_price',
 
 interface ListingToolbarProps {
   sort: ListingSort;
-  /** True on a search (q set): relevance is offered first (issue 13 §5). */
+  /** True on a search (q set): relevance is offered first. */
   searching: boolean;
   pageSize: number;
   viewMode: ViewMode;

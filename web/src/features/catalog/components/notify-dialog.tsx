@@ -3,7 +3,7 @@
  * opens from the out-of-stock button, closes on success or cancel. The Notify me button is disabled while the
  * e-mail field is empty; an address that does not look like name@host.tld (or has spaces) shows 'Please enter a
  * valid email address'. POST /v1/stock-notification; success shows 'We will notify you when the product is back in
- * stock.'; a product that is in stock meanwhile is answered at once (issue 11: the server's 409
+ * stock.'; a product that is in stock meanwhile is answered at once (the server's 409
  * `stock_notification.in_stock`, 'The product is in stock and can be ordered now...' in the page's language): an
  * info flash, and the dialog closes; another failure (e.g. 'Notification already submitted') shows the server's
  * message as an error flash.

@@ -13,7 +13,7 @@ interface ProductImageProps {
   /** Or the top-level category's name (search results carry names only). */
   topCategoryName?: string;
   /**
-   * The `sizes` of an uploaded image's srcset (issue 11): how wide the image is drawn. Default: a listing card
+   * The `sizes` of an uploaded image's srcset: how wide the image is drawn. Default: a listing card
    * (half the screen on phones, about 280 px otherwise).
    */
   sizes?: string;
@@ -24,7 +24,7 @@ export const CARD_IMAGE_SIZES = '(max-width: 400px) 100vw, (max-width: 600px) 50
 
 /**
  * The product image (an uploaded one with its srcset of WebP widths and `sizes`), the inline preview as its placeholder; without an image (or when it fails to load) a tile
- * with the pictogram of the product's top-level category (issue 13 §2), announced as '<name>: No image'.
+ * with the pictogram of the product's top-level category, announced as '<name>: No image'.
  */
 export function ProductImage({ image, alt, className, eager, categoryIds, topCategoryName, sizes = CARD_IMAGE_SIZES }: ProductImageProps) {
   const { t } = useTranslation('shop');

@@ -1,5 +1,5 @@
 /**
- * Staff marks on a product card and the product page (issue 10; spec 4 "Staff see a low-stock warning icon when the
+ * Staff marks on a product card and the product page (spec 4 "Staff see a low-stock warning icon when the
  * first stock amount is at or below critical_stock_level", spec 6 "hidden-product badges"): a badge for a product
  * that is not visible (hidden or inaccessible) and the low-stock icon. Renders only from the `staff` details the api
  * adds for a staff session with `fieldsPreset=frontEdit`, so a shopper sees nothing. An inline SVG (no icon library

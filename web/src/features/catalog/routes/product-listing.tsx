@@ -49,7 +49,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // Spec 3 "Remembered user options": sort and page size chosen earlier apply when the URL names none; a search
-  // (q set) without a sort in its URL is ordered by relevance instead (issue 13 §5).
+  // (q set) without a sort in its URL is ordered by relevance instead.
   const [rememberedSort, setRememberedSort] = useLocalOption<Sort>('productSorting', SORT_OPTIONS, DEFAULT_SORT);
   const [rememberedSize, setRememberedSize] = useLocalOption<string>('pageSize', PAGE_SIZE_TEXTS, String(DEFAULT_PAGE_SIZE));
   const params = useMemo(() => {

@@ -75,7 +75,7 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
   const summary = (product.description || product.name).replace(/\s+/g, ' ').slice(0, 160);
   const outOfStock = isOutOfStock(product);
   const purchasable = visible && product.price !== null && !outOfStock;
-  // Every image (issue 11): the chosen one large with its srcset, the others as thumbnails to switch to.
+  // Every image: the chosen one large with its srcset, the others as thumbnails to switch to.
   const images = product.images ?? (product.image ? [product.image] : []);
   const [imageIndex, setImageIndex] = useState(0);
   const shownImage = images[Math.min(imageIndex, images.length - 1)] ?? null;

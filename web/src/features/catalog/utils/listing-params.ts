@@ -16,7 +16,7 @@ import {
 } from '../../../../../api/contracts/catalog-constants';
 
 /**
- * The listing's own sort choice beside the spec's options (issue 13 §5): relevance (the part-number match first,
+ * The listing's own sort choice beside the spec's options: relevance (the part-number match first,
  * then name matches), offered and the default only while searching. The API orders a search by relevance when no
  * sort is given, so it is sent as no `sort` at all.
  */

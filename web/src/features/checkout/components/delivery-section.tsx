@@ -16,7 +16,7 @@ import { errorIdOf } from './text-field';
 
 /**
  * `cartHasBigProduct`: a provider without big products (the parcel machines) is shown unavailable, with the spec's
- * reason, before it is chosen (spec 5 "Checkout"; issue 13 §5); one chosen earlier (a remembered draft) stays
+ * reason, before it is chosen (spec 5 "Checkout"); one chosen earlier (a remembered draft) stays
  * selectable so its 'tooBig' error can be seen and changed.
  */
 export function DeliverySection({ form, delivery, lang, cartHasBigProduct }: { form: CheckoutForm; delivery: DeliveryChoice; lang: Language; cartHasBigProduct: boolean }) {

@@ -73,7 +73,7 @@ export function CheckoutRoute() {
             <AdditionalSection form={form} />
           </form>
           <CheckoutSummary lines={lines} totalCents={cartTotals(cartState).totalCents} />
-          {/* After the summary, so on a phone the button follows the total (issue 13 §4); beside the form's end on wider screens. */}
+          {/* After the summary, so on a phone the button follows the total; beside the form's end on wider screens. */}
           <div className="checkout-form__actions">
             <button type="submit" form="checkout-form" className="button button--primary" disabled={placing}>
               {t('checkout.placeOrder')}

@@ -100,7 +100,7 @@ export function firstInvalidField(errors: Partial<Record<string, unknown>>): str
 
 /**
  * Narrows location options to those whose name, city or address contains every word of `filter` (case and
- * diacritics ignored: "parnu" finds "Pärnu"), ranked (issue 13 §5): first those whose name holds every word, then
+ * diacritics ignored: "parnu" finds "Pärnu"), ranked: first those whose name holds every word, then
  * those whose name and city hold them, then the rest, which need the street ("Tartu" finds the Tartu machines before
  * Iisaku and Jõhvi, whose street is Tartu mnt). Within a rank the given order (the API's by name) is kept. An empty
  * filter keeps every option in the given order.

@@ -122,7 +122,7 @@ describe('filterLocations', () => {
   });
 });
 
-describe('filterLocations ranking (issue 13 §5) on the shipped Omniva snapshot (data/delivery), as the API sorts it', () => {
+describe('filterLocations ranking on the shipped Omniva snapshot (data/delivery), as the API sorts it', () => {
   const snapshot = path.resolve(__dirname, '../../../../../data/delivery/omniva-locations-2024-11.json');
   const collator = new Intl.Collator('et', { sensitivity: 'base', numeric: true });
   const machines = parseLocationFeed('omniva-parcel', JSON.parse(readFileSync(snapshot, 'utf8')))

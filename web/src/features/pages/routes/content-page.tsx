@@ -2,7 +2,7 @@
  * A content page (spec 2: `/{pageName}`, `/page/{pageId}` and `/page/{pageId}/{slug}`, e.g. /muugitingimused, the
  * terms of sale): title, meta tags and the page's HTML (sanitised by the server when saved). A page that fails to
  * load shows the not-found layout (spec 2 "Page loading", spec 8). The terms of sale (the `termsPage` global field)
- * end with the seller's company, address, registry code and VAT number from the global fields (issue 13 §5).
+ * end with the seller's company, address, registry code and VAT number from the global fields.
  */
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
@@ -41,7 +41,7 @@ export function ContentPageRoute({ name }: { name?: string }) {
   );
 }
 
-/** The seller's details from the global fields under the terms of sale (issue 13 §5); nothing when they name none. */
+/** The seller's details from the global fields under the terms of sale; nothing when they name none. */
 function SellerSection() {
   const { t } = useTranslation('cms');
   const { lang } = useRouteLanguage();

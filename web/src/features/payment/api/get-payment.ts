@@ -21,7 +21,7 @@ export const paymentQueryOptions = (token: string, lang: Language) =>
 
 /**
  * How often an unpaid order is asked again, in milliseconds, so ' - paid' shows when the bank's call arrives: the
- * fallback while the live socket is down (issue 12 "Live": ./use-live-payment.ts pushes 'paid').
+ * fallback while the live socket is down (live payment page: ./use-live-payment.ts pushes 'paid').
  */
 export const UNPAID_REFRESH_MS = 5000;
 /** While the live socket is open, an unpaid order is still asked this often (a push lost with a replica's restart). */

@@ -1,5 +1,5 @@
 /**
- * The payment page learns 'paid' live (issue 12 "Live"): while the order is unpaid, a websocket to GET /v1/live
+ * The payment page learns 'paid' live (live payment page): while the order is unpaid, a websocket to GET /v1/live
  * (lib/live-socket.ts, reconnecting) sends `{"order": "<publicToken>"}`; the server answers
  * `{"type": "payment", "paid": boolean}` when the order's paid state changes (at once when it is paid already;
  * api/routes/live), and the page's order is fetched again (GET /v1/payment/{token}). Returns whether the socket is

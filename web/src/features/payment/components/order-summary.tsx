@@ -38,7 +38,7 @@ export function OrderSummary({ order, lang }: { order: Order; lang: Language }) 
             <tr key={r.product_id}>
               <th scope="row">
                 {r.name}
-                {/* the postage line's code (postikulu-…) is the shop's internal marker, not a product code (issue 13) */}
+                {/* the postage line's code (postikulu-…) is the shop's internal marker, not a product code */}
                 {!isPostageCode(r.code) && <span className="muted order-summary__code"> {r.code}</span>}
               </th>
               <td className="num">{r.quantity}</td>

@@ -8,12 +8,12 @@
  * PDF. An unpaid order lists its payment methods (logo and name); choosing one PUTs `{ method, name, country }` and
  * sends the browser to the answer's `data.url` (window.location.assign). Loaded as its own chunk; not indexed.
  *
- * Issue 14 §2: a browser return the server refused or the provider failed or cancelled lands here with
+ * A browser return the server refused or the provider failed or cancelled lands here with
  * `?payment-error=rejected|failed|cancelled|amount_mismatch`; the page shows that message (an alert above the
  * payment methods) in the route's language, unless the order is paid meanwhile. An unknown code shows nothing; on
  * the not-found page (`/payment/unknown`) the message is shown under "We couldn't find the requested order.".
- * Issue 14 §3: a refunded order says so ('The payment has been refunded.', or the amount of a partial refund).
- * Issue 12 "Live": while the order is unpaid the page watches it over the websocket (api/use-live-payment.ts), so
+ * A refunded order says so ('The payment has been refunded.', or the amount of a partial refund).
+ * Live payment page: while the order is unpaid the page watches it over the websocket (api/use-live-payment.ts), so
  * ' - paid' shows as soon as the payment is recorded; asking every 5 s is the fallback while the socket is down.
  */
 import { useEffect, useState } from 'react';
@@ -60,7 +60,7 @@ export function PaymentRoute() {
   const { lang } = useRouteLanguage();
   const location = useLocation();
   const initial = passedState(location.state, token);
-  // Issue 12 "Live": 'paid' arrives over the websocket while the order is unpaid; the 5 s ask is the fallback.
+  // Live payment page: 'paid' arrives over the websocket while the order is unpaid; the 5 s ask is the fallback.
   const [unpaid, setUnpaid] = useState(initial ? !initial.order.isPaid : true);
   const live = useLivePayment(token, unpaid);
   const payment = usePayment(token, lang, initial, live);

@@ -2,7 +2,7 @@
  * /payment-success (spec 2): the message that the payment succeeded, with a button back to the shop. The bank's
  * return (GET|POST /payment-return/{providerId}/{token}) sends the shopper here once the payment is verified, naming
  * the order by its public token (`?order=`): the page then shows the order number and a link to the order's page
- * /payment/{token} (issue 13 §5). Without a token (an old link) or while the order loads, the message alone.
+ * /payment/{token}. Without a token (an old link) or while the order loads, the message alone.
  * Loaded as its own chunk; not indexed.
  */
 import { Link, useSearchParams } from 'react-router';

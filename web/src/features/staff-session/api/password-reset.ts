@@ -1,5 +1,5 @@
 /**
- * Forgot password (issue 10; api/contracts/session.ts): POST /v1/password-reset {username} asks for a one-time link
+ * Forgot password (api/contracts/session.ts): POST /v1/password-reset {username} asks for a one-time link
  * by mail (a username or an e-mail address; the answer is the same whether or not the account exists), POST
  * /v1/password-reset/{token} {password, confirm} sets the new password with it (resolves with the username; rejects
  * with the ApiError whose envelope carries field errors on `password` / `confirm`, 410

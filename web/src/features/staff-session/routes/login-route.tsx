@@ -2,7 +2,7 @@
  * /login and /session/login?error=... (spec 2; spec 6 "The login prompt reads Log in to manage your site"; spec 8
  * "Login failure: server field errors on the form", "Session has expired, please log in"): username, password, a
  * Login button and a Forgot password link, which opens a form for a username or e-mail address that asks for a
- * one-time link by mail (POST /v1/password-reset; issue 10) and then says 'If the account exists and has an e-mail
+ * one-time link by mail (POST /v1/password-reset) and then says 'If the account exists and has an e-mail
  * address, a link has been sent' whatever the answer knew (`?forgot=1` opens it at once: the reset page's "ask for
  * a new link"). After a reset with the link (./password-reset-route.tsx) it says the password was changed and fills
  * in the username. Validation: the contract's `loginBodySchema` through the zod resolver; the server's field
@@ -109,7 +109,7 @@ export function LoginRoute() {
 }
 
 /**
- * Forgot password (spec 2: the link's action is not shown; issue 10): a username or e-mail address, POST
+ * Forgot password (spec 2: the link's action is not shown): a username or e-mail address, POST
  * /v1/password-reset, then the same sentence whether or not such an account exists or has an address (the api
  * answers alike). A refused request (429, the CSRF token) shows its message.
  */

@@ -1,5 +1,5 @@
 /**
- * /password-reset/{token} (issue 10 "Forgot password: a one-time link by mail"): the page the mailed link opens. A
+ * /password-reset/{token} ("Forgot password: a one-time link by mail"): the page the mailed link opens. A
  * new password and its confirmation (the contract's `passwordResetBodySchema` through the zod resolver, plus
  * "the confirmation equals the password"); the server's policy errors (too short, too common) under the fields. On
  * success the browser goes to /login, which says the password was changed and fills in the username. A used or

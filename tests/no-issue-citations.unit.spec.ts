@@ -1,0 +1,61 @@
+/**
+ * Code speaks of rules, not of work items (conventions 15): no tracked source or doc file cites an issue number
+ * (the word, an optional space or '#', then digits, in any case); a comment cites the spec's section, the rule or the
+ * reason instead, since a newcomer has no tracker open. Checked over `git ls-files`, outside node_modules, web/dist and the raw data files
+ * under data/ (catalog CSV, dictionary, delivery location JSON), whose text comes from suppliers.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** "issue", optional space or '#', then a number, in any case (built from parts so this file does not match). */
+const ISSUE_CITATION = new RegExp(['iss', 'ue', String.raw`[ \t]*#?\d`].join(''), 'i');
+
+/** Tracked files the rule covers: repository-relative paths. */
+function coveredFiles(): string[] {
+  const out = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return out
+    .split('\0')
+    .filter((f) => f !== '')
+    .filter((f) => !f.startsWith('node_modules/') && !f.startsWith('web/dist/'))
+    .filter((f) => !(f.startsWith('data/') && !/\.(ts|md)$/.test(f)));
+}
+
+/** `file:line: text` of every line citing an issue number; binary files (a NUL byte) are skipped. */
+function citations(files: string[]): string[] {
+  const found: string[] = [];
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, f), 'utf8');
+    } catch {
+      continue; // deleted in the work tree but still tracked
+    }
+    if (text.includes('\0')) continue;
+    text.split('\n').forEach((line, i) => {
+      if (ISSUE_CITATION.test(line)) found.push(`${f}:${i + 1}: ${line.trim().slice(0, 160)}`);
+    });
+  }
+  return found;
+}
+
+describe('no issue numbers in source or docs', () => {
+  it('the pattern catches the citation forms and leaves ordinary words alone', () => {
+    const cite = (s: string) => ISSUE_CITATION.test(s);
+    // The word is split so that this file does not cite anything itself.
+    const word = (w: string) => w.replace('@', 'ssue');
+    for (const s of ['(i@ 12)', 'I@ 9 §5:', 'i@12 = new Set()', 'see i@ #14'].map(word).concat(word('i@ 4').toUpperCase())) expect(cite(s), s).toBe(true);
+    for (const s of ['issues the invoice', 'tissue', 'the issue date', 'spec 5, Quantity and stock']) expect(cite(s), s).toBe(false);
+  });
+
+  it('holds for every tracked file', () => {
+    const files = coveredFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain('README.md');
+    expect(citations(files)).toEqual([]);
+  }, 60_000);
+});
