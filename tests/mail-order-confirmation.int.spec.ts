@@ -22,10 +22,9 @@ import {
 } from '../workers/jobs/send-order-confirmation.js';
 import {
   orderConfirmationJobId,
-  resetOrderMailCheckpoint,
-  type RunningProcessManager,
-  startOrderMailProcessManager,
+  orderMailProcessManager,
 } from '../workers/process-managers/order-mail.js';
+import { checkpointOf, type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
 import { appendTestOrderPlaced, loadOrderFromTestEvents, numberedOrder } from './support/order-summary-fixture.js';
 import { headerOf, mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
@@ -47,7 +46,7 @@ let processor: ReturnType<typeof createSendOrderConfirmationProcessor>;
 const managers: RunningProcessManager[] = [];
 
 function startManager(): RunningProcessManager {
-  const pm = startOrderMailProcessManager({ db, store, queue, connectionString: database.url, retryMs: 200, pollIntervalMs: 100 });
+  const pm = startProcessManager(orderMailProcessManager, { db, store, queue, retryMs: 200, pollIntervalMs: 100 });
   managers.push(pm);
   return pm;
 }
@@ -152,7 +151,7 @@ describe('order confirmation mail', () => {
 
     // Replay: the checkpoint goes back to the start; the same job ids are enqueued again and BullMQ ignores them.
     await pm.stop();
-    await resetOrderMailCheckpoint(db);
+    await checkpointOf(db, orderMailProcessManager).reset();
     const replay = startManager();
     await replay.caughtUp();
     await drained();
@@ -163,7 +162,7 @@ describe('order confirmation mail', () => {
     // again, new jobs with the same ids run, and the outbox says the mails were sent.
     await replay.stop();
     for (const id of eventIds) await (await queue.getJob(orderConfirmationJobId(id)))!.remove();
-    await resetOrderMailCheckpoint(db);
+    await checkpointOf(db, orderMailProcessManager).reset();
     const again = startManager();
     await again.caughtUp();
     await waitFor('the re-created jobs to complete', async () => (await queue.getJobCounts('completed')).completed === 3);

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DomainError } from '../../domain/shared/errors.js';
 import { isDatabaseUnavailable } from '../../platform/db/database.js';
 import { type ApiLanguage, MESSAGE_CODES, message, requestLanguage } from './messages.js';
+import { PRE_ROUTING_HEADERS } from './security-headers.js';
 
 /** An error the API raises itself: a code from messages.ts, a status, and optionally the offending field. */
 export class ApiError extends Error {
@@ -93,9 +94,9 @@ function codeForField(field: string | undefined): string {
     case 'range':
       return 'statistics.range_invalid';
     case 'kind':
-      return 'dashboard.kind_invalid';
+      return 'problematic_products.kind_invalid';
     case 'days':
-      return 'dashboard.days_invalid';
+      return 'problematic_products.days_invalid';
     default:
       return 'request.invalid';
   }
@@ -175,18 +176,22 @@ export const RETRY_AFTER_SECONDS = 2;
 
 /**
  * Node's client errors (malformed HTTP, headers over the size limit: 431, a request timeout: 408), which never reach
- * Fastify's router: the same envelope, written on the socket (Fastify's `clientErrorHandler` option). Estonian: no
- * request was parsed to choose a language from.
+ * Fastify's router: the same envelope, written on the socket (Fastify's `clientErrorHandler` option), with the
+ * security headers of every answer made before routing (api/plugins/security-headers.ts PRE_ROUTING_HEADERS: CSP
+ * `default-src 'none'; frame-ancestors 'none'`, X-Frame-Options, nosniff, Referrer-Policy). Estonian: no request was
+ * parsed to choose a language from.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const code = status === 431 ? 'request.too_large' : status === 408 ? 'request.timeout' : 'request.invalid';
   const body = JSON.stringify(failureAnswer('et', status, [{ code }]).payload);
+  // The same security headers as every other answer made before routing (CSP, frame and sniffing rules).
+  const security = Object.entries(PRE_ROUTING_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `${security}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

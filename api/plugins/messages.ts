@@ -36,6 +36,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.too_deep': { et: 'Päringu andmed on liiga sügavalt pesastatud.', en: 'The request data is nested too deeply.' },
   'unauthorized': { et: 'Palun logige sisse.', en: 'Please log in.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },
+  'request.origin_forbidden': { et: 'Päring tuli teiselt veebisaidilt ja lükati tagasi.', en: 'The request came from another website and was refused.' },
   'request.csrf_invalid': { et: 'Päringu turvakood puudub või on aegunud. Palun laadige leht uuesti.', en: 'The request has no valid security token. Please reload the page.' },
   'stock_notification.email_invalid': { et: 'Palun sisestage korrektne e-posti aadress.', en: 'Please enter a valid email address' },
   'stock_notification.already_submitted': { et: 'Teavitus on juba esitatud.', en: 'Notification already submitted' },
@@ -128,6 +129,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'warehouse.inactive': { et: 'Ladu on deaktiveeritud.', en: 'The warehouse is deactivated.' },
   // Uploads (spec 5 "Uploads"; api/routes/files): {file}, {formattedLimit} and {mimeTypes} are filled in by the route.
   'file.too_big': { et: 'Fail "{file}" on liiga suur. Selle suurus ei tohi ületada {formattedLimit}.', en: 'The file "{file}" is too big. Its size cannot exceed {formattedLimit}.' },
+  'file.too_many_pixels': { et: 'Fail "{file}" on liiga suur. Selle suurus ei tohi ületada {formattedLimit}.', en: 'The file "{file}" is too big. Its size cannot exceed {formattedLimit}.' },
+  'file.busy': { et: 'Pilte alles töödeldakse: proovige mõne sekundi pärast uuesti.', en: 'Images are still being processed: try again in a few seconds.' },
   'file.not_an_image': { et: 'Fail ei ole pilt; lubatud on ainult järgmised failitüübid: {mimeTypes}', en: 'The file is not an image; Only following file types are allowed: {mimeTypes}' },
   'file.too_many': { et: 'Korraga saate üles laadida kõige rohkem 1 faili.', en: 'You can upload at most 1 file' },
   'file.too_few': { et: 'Palun laadige üles vähemalt 1 fail.', en: 'You should upload at least 1 file' },
@@ -178,11 +181,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'category.position_invalid': { et: 'Järjekoht on täisarv vähemalt 0.', en: 'The position is a whole number of at least 0.' },
   'category.keywords_too_long': { et: 'Otsingusõnad on kuni 1000 märki.', en: 'Search keywords are at most 1000 characters.' },
   'category.language_unknown': { et: 'Tundmatu keel.', en: 'Unknown language.' },
-  'dashboard.kind_invalid': {
+  'problematic_products.kind_invalid': {
     et: 'Tundmatu loend. Valige: probleemsed, vananenud, aegunud nähtavusega, populaarsed, väikese laoseisuga või kategooriata tooted.',
     en: 'Unknown list. Choose: problematic, stale, outdated, popular, low-stock or uncategorised products.',
   },
-  'dashboard.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
+  'problematic_products.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
   'filter.name_missing': { et: 'Filtri nimi on kohustuslik.', en: 'A filter needs its name.' },
   'filter.label_missing': { et: 'Sisestage silt eesti või inglise keeles.', en: 'Enter a label in Estonian or English.' },
   'filter.text_invalid': { et: 'Silt peab olema tekst.', en: 'A label must be text.' },

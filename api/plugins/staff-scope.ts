@@ -5,7 +5,7 @@
  * `staffScope` is a plugin without encapsulation (fastify-plugin): registered first inside the staff routes' plugin
  * (api/routes/staff.ts), it gives every route registered after it in that plugin
  * - `request.session`: @fastify/session on the shared store (api/plugins/sessions.ts `SessionRuntime`), cookie
- *   `shop_sid` (HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https). Registered here and only here, so
+ *   `shop_sid` (HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https, no Max-Age: a browser-session cookie). Registered here and only here, so
  *   shoppers' routes never load or set a session;
  * - the guard `staffGuard` (api/plugins/staff-guard.ts) as an onRequest hook: 401 without a session, 401
  *   `session.expired` for an ended one, 403 without the route's `config.permission`; `request.staffUser` the user;
@@ -43,7 +43,9 @@ async function staffScopePlugin(app: FastifyInstance, { deps, sessions }: StaffR
     store: sessions.store as never,
     saveUninitialized: false,
     rolling: false,
-    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure, maxAge: settings.maxAgeMs },
+    // A browser-session cookie (no Max-Age/Expires): the server ends the session after SESSION_IDLE_MS /
+    // SESSION_MAX_AGE_MS (api/plugins/sessions.ts sessionState) whatever the browser keeps.
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure },
   });
   app.decorateRequest('staffUser', null);
   app.decorateRequest('commandContext', function commandContext(this: FastifyRequest, now?: string): CommandContext {

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { migrateEventStore } from '../event-store/postgres.js';
 import { migratePersonalDataKeys } from '../security/personal-data.js';
+import { migrateSubscriptionLeases } from '../subscriptions/leases.js';
 import type { Database } from './database.js';
 
 /** @throws pg errors when the extensions are not installed on the server (package postgresql-contrib). */
@@ -19,6 +20,8 @@ export async function migrate(db: Database): Promise<void> {
       await migrateEventStore(conn);
       // The keys personal data in events is sealed with (crypto-shredding, platform/security/personal-data.ts).
       await migratePersonalDataKeys(conn);
+      // Leadership leases of the projectors and process managers (platform/subscriptions/leases.ts).
+      await migrateSubscriptionLeases(conn);
       // Order numbers (spec 3 Order.number, assigned on saving): a sequence, so numbers are unique and increasing
       // but may have gaps (a number drawn by an order that then failed to reserve its stock is never reused).
       await sql`create sequence if not exists order_number_seq start with 1001`.execute(conn);

@@ -13,7 +13,9 @@ import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js'
 import { SearchRecorder } from '../../commands/catalog/record-search.js';
 import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import { withPersonalDataSealed } from '../../commands/shared/personal-data-rules.js';
 import { createTestDatabase } from '../../platform/testing/database.js';
 import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
 import { READ_MODELS } from '../../projections/read-models.js';
@@ -21,7 +23,7 @@ import { READ_MODELS } from '../../projections/read-models.js';
 export interface ShopHarness {
   url: string;
   db: Database;
-  store: PostgresEventStore;
+  store: EventStore;
   app: FastifyInstance;
   projectors: RunningProjector[];
   /** The clock the app uses (ISO-8601); tests may move it. */
@@ -63,9 +65,9 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
   const database = await createTestDatabase(name);
   const db = createDatabase(database.url, { max: 12 });
   await migrate(db);
-  const store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  const store = withPersonalDataSealed(new PostgresEventStore(db, { listenConnectionString: database.url }), db);
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
   const build = (over: Partial<ApiDeps> = {}) =>

@@ -122,7 +122,7 @@ export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
     reply.header('cache-control', 'no-store');
     const view = await findOrderByToken(deps, request.params.token);
     if (!view) throw new ApiError('order.not_found', 404);
-    return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation) });
+    return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation, deps.publicUrl) });
   });
 
   typed.put(

@@ -89,7 +89,7 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
     const { reservations, ...rest } = placed;
     const summary = { ...rest, isPaid: false, paidAt: null, ...noRefunds() };
     const reservation = reservations.length ? 'held' : 'none';
-    return { status: 200, payload: { success: true, status: 'success', data: { order: toApiOrder(summary, reservation), paymentMethods: paymentMethodsFor(deps.payments, summary, reservation) } } };
+    return { status: 200, payload: { success: true, status: 'success', data: { order: toApiOrder(summary, reservation), paymentMethods: paymentMethodsFor(deps.payments, summary, reservation, deps.publicUrl) } } };
   } catch (error) {
     // A domain answer is stored with the key; anything else is not (the retry tries again).
     if (error instanceof DomainError) return errorAnswer(error, request, language);

@@ -5,9 +5,11 @@
  *
  * - `POST /v1/login-session` {username, password} (CSRF token required): 200 `{ user }` and a new session (a new
  *   id: no fixation; the session is bound to the `_csrf` secret). Unknown user, wrong password and deactivated user
- *   all answer 400 `session.invalid_login` on field `password` after the same argon2 work. 5 failures per username
- *   or per address in 15 minutes (SessionDeps.loginLimit, counted in Redis) answer 429 `rate_limited` until the
- *   window ends. Success records UserSignedIn (ctx.userId the user).
+ *   all answer 400 `session.invalid_login` on field `password` after the same argon2 work. Limits
+ *   (SessionDeps.loginLimit, api/plugins/rate-limits.ts LoginLimiter, counted in Redis): 5 failures of one username from one
+ *   address, or 20 from one address, in 15 minutes answer 429 `rate_limited` until the window ends; failures of one
+ *   username from many addresses only slow its attempts down (250 ms doubling up to 4 s), so the right password from
+ *   an address that has not failed always signs in. Success records UserSignedIn (ctx.userId the user).
  * - `GET /v1/session`: 200 `{ user }` or 401 (`unauthorized`, or `session.expired` when the session ended).
  * - `POST /logout` (CSRF token required, bound to the session like every state-changing staff call): ends the
  *   session, clears the cookie, 200 `{ signedOut: true }`; the client then goes to /. A POST, not a GET, so a link
@@ -17,6 +19,7 @@
  *   other sessions at once (this one is renewed).
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changeOwnPassword, loadUser, userIdForUsername } from '../../../commands/user/user-accounts.js';
@@ -55,17 +58,18 @@ export async function sessionRoutes(app: FastifyInstance, { deps, sessions }: St
     },
     async (request) => {
       const name = normaliseUsername(request.body.username) ?? request.body.username.trim().toLowerCase().slice(0, 200);
-      const keys = [`user:${name}`, `ip:${request.ip}`];
-      if (await sessions.loginBlocked(keys)) throw new ApiError('rate_limited', 429);
+      // Sign-in limits (api/plugins/rate-limits.ts LoginLimiter): 429 only for a (username, address) pair or an address that
+      // failed too often; a username failing from many addresses is slowed down (a bounded delay), never locked.
+      const attempt = await sessions.logins.attempt(name, request.ip);
+      if (attempt.refused) throw new ApiError('rate_limited', 429);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       // The user's stream, not a read model: a user created a moment ago can sign in, a deactivation counts at once.
       const user = normaliseUsername(request.body.username) ? await loadUser(deps.store, userIdForUsername(name)) : null;
       // Same work whether the user exists or not: argon2 against the stored hash, or against a dummy one.
       const verified = user && user.status !== 'empty' ? await verifyPassword(user.passwordHash, request.body.password) : await verifyAgainstDummy(request.body.password);
-      if (!verified || !user || user.status !== 'active') {
-        await sessions.recordLoginFailure(keys);
-        throw new ApiError('session.invalid_login', 400, 'password');
-      }
-      await sessions.clearLoginFailures(keys[0]);
+      // A failure stays counted (the attempt was counted above); the right password gives the attempt back.
+      if (!verified || !user || user.status !== 'active') throw new ApiError('session.invalid_login', 400, 'password');
+      await sessions.logins.succeeded(name, request.ip);
       const now = deps.now();
       // Recorded first: a sign-in that cannot be recorded (500) starts no session.
       await recordSignIn(deps.store, { userId: user.userId, at: now }, { commandId: randomUUID(), correlationId: request.id, userId: user.userId, now });
