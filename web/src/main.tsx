@@ -7,11 +7,13 @@ import { createQueryClient } from './app/query-client';
 import { hydrateQueryState } from './app/ssr-state';
 import { initI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
-import { applyTheme, readStoredTheme } from './lib/theme';
+import { applyTheme, readStoredTheme, rememberThemeInCookie } from './lib/theme';
 
 const { lang } = languageFromPath(window.location.pathname);
 document.documentElement.lang = lang;
-applyTheme(readStoredTheme());
+const theme = readStoredTheme();
+applyTheme(theme);
+rememberThemeInCookie(theme);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
