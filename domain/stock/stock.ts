@@ -71,14 +71,14 @@ export type StockCommand =
   /** Give back every unit held for `orderId` (nothing when none is held: idempotent). */
   | Cmd<'ReleaseReservation', { productId: string; orderId: string; reason: ReleaseReason }>
   /**
-   * Bring the units held for `orderId` to `quantity` (whole units, >= 0). `mode: 'raise'` only reserves the
+   * Staff editing an order's rows: bring the units held for `orderId` to `quantity` (whole units, >= 0). `mode: 'raise'` only reserves the
    * missing units (a limited-amount product only; `stock.insufficient` when fewer are free); `mode: 'lower'` only
    * releases the excess (reason `order_edited`). Either decides nothing when the order already holds the target.
    */
   | Cmd<'SetReservation', { productId: string; orderId: string; quantity: number; mode: 'raise' | 'lower'; policy: AvailabilityPolicy; deliveryDays: number | null }>
-  /** Ship held units of `orderId` until `quantity` are shipped in all (the order was filled); idempotent. */
+  /** The order was filled: ship held units of `orderId` until `quantity` are shipped in all (the order was filled); idempotent. */
   | Cmd<'ShipReservation', { productId: string; orderId: string; quantity: number }>
-  /** Every unit shipped for `orderId` comes back into its reservation; nothing when none was shipped. */
+  /** The order was marked unfilled again: every unit shipped for `orderId` comes back into its reservation; nothing when none was shipped. */
   | Cmd<'ReturnShipment', { productId: string; orderId: string }>;
 
 /** Free (unreserved) units per warehouse id, units held per order id and warehouse id, and units shipped per order. */
@@ -168,17 +168,7 @@ function decideReserve(data: Extract<StockCommand, { type: 'ReserveStock' }>['da
   const free = totalOnHand(state);
   if (!shopperAvailability(data.policy, data.deliveryDays, free).hasLimitedAmount) return [];
   if (free < quantity) throw new DomainError('stock.insufficient', 'conflict', `Only ${free} available: cannot reserve ${quantity}`, 'amount');
-  const events: StockEvent[] = [];
-  let remaining = quantity;
-  for (const warehouseId of Object.keys(state.onHand).sort()) {
-    const onHand = state.onHand[warehouseId];
-    if (remaining === 0) break;
-    if (onHand <= 0) continue;
-    const take = Math.min(onHand, remaining);
-    remaining -= take;
-    events.push({ type: 'StockReserved', data: { productId, orderId, warehouseId, quantity: take, onHand: onHand - take } });
-  }
-  return events;
+  return reserveFromWarehouses(productId, orderId, quantity, state);
 }
 
 function decideRelease(data: Extract<StockCommand, { type: 'ReleaseReservation' }>['data'], state: StockState): StockEvent[] {
@@ -290,7 +280,7 @@ export function evolve(state: StockState, event: StockEvent): StockState {
       return { ...state, productId: event.data.productId, onHand, reservations: { ...state.reservations, [orderId]: { ...held, [warehouseId]: (held[warehouseId] ?? 0) + quantity } } };
     }
     case 'ReservationReleased': {
-      // A release gives back `quantity` of what the order holds there (all of it, but for the partial releases of staff order edits).
+      // A release gives back `quantity` of what the order holds there (all of it, but for SetReservation's partial ones).
       const { orderId, warehouseId, quantity } = event.data;
       return { ...state, productId: event.data.productId, onHand, reservations: addHolding(state.reservations, orderId, warehouseId, -quantity) };
     }

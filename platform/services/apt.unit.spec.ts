@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aptListsEmpty, packagesWithCandidate } from './ensure-services.js';
+import { aptListsEmpty, packagesWithCandidate } from './apt.js';
 
 describe('apt-get update only when needed', () => {
   it('finds empty package lists (apt-get update never ran: a fresh debootstrap root) and filled ones', () => {

@@ -11,9 +11,9 @@ import { CATEGORY_EVENT_TYPES } from '../../domain/category/category.js';
 import { parseCategoryEvent } from '../../domain/category/events.js';
 import { parseProductEvent } from '../../domain/product/events.js';
 import { PRODUCT_EVENT_TYPES, type ProductAttribute } from '../../domain/product/product.js';
-import { parseStockEvent } from '../../domain/stock/events.js';
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
+import { evolveStock, visibilityColumns } from '../product-doc-parts.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { normalizeCode, oeNumberOnly } from './search-text.js';
 
@@ -39,9 +39,9 @@ export interface ProductDoc {
   vehicles: string[];
   attributes: ProductAttribute[];
   oe_numbers: string[];
-  /** Search aliases; absent in documents folded before they existed. */
+  /** Search aliases (staff-given search words, searched like name words); absent in documents folded before they existed. */
   search_aliases?: string[];
-  /** Compatible and similar products' ids (spec 2 ProductEdit); absent in documents folded before they existed. */
+  /** Compatible and similar products' ids (spec 3 "Product": compatible and similar products, edited in the product editor); absent in documents folded before they existed. */
   compatible_products?: string[];
   similar_products?: string[];
   gross_cents: number | null;
@@ -75,23 +75,10 @@ export function emptyProductDoc(id: string): ProductDoc {
   };
 }
 
-/** The product id an event is about, or null when the event is not about a product row. */
-export function productIdOf(event: RecordedEvent): string | null {
-  if (event.streamId.startsWith('product-') || event.streamId.startsWith('stock-')) return (event.data as { productId: string }).productId;
-  return null;
-}
-
 /** Applies one Product or Stock event to a product document. */
 export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): ProductDoc {
+  if (event.streamId.startsWith('stock-')) return evolveStock(doc, event);
   const position = Number(event.streamPosition);
-  if (event.streamId.startsWith('stock-')) {
-    if (position <= doc.stock_version) return doc;
-    // Every Stock event carries the warehouse's new free quantity `onHand`: receipts, adjustments and counts, and
-    // the reservations of orders (StockReserved lowers it, ReservationReleased raises it), so stock and
-    // availableForSale drop and rise with them.
-    const e = parseStockEvent(event);
-    return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
-  }
   if (position <= doc.product_version) return doc;
   const e = parseProductEvent(event);
   const next: ProductDoc = { ...doc, product_version: position, modified_at: event.metadata.time, listing_position: event.checkpoint };
@@ -141,23 +128,6 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
   }
 }
 
-/** Visibility as query-time columns: state `vis_in` between `vis_from` and `vis_to`, else `vis_out`. */
-function visibilityColumns(rule: VisibilityRule) {
-  switch (rule.type) {
-    case 'static':
-      return { vis_from: '-infinity', vis_to: 'infinity', vis_in: rule.state, vis_out: rule.state };
-    case 'timed':
-      return { vis_from: rule.rangeFrom, vis_to: 'infinity', vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
-    case 'timeRange':
-      return {
-        vis_from: rule.rangeFrom,
-        vis_to: rule.rangeFrom === rule.rangeTo ? 'infinity' : rule.rangeTo,
-        vis_in: rule.stateInRange,
-        vis_out: rule.stateOutRange,
-      };
-  }
-}
-
 /** The listing row of a product: the columns of `products` derived from its document. */
 export function toProductRow(doc: ProductDoc) {
   const stockTotal = Object.values(doc.stock).reduce((a, b) => a + b, 0);
@@ -184,7 +154,7 @@ export function toProductRow(doc: ProductDoc) {
     // Listed: a product (not a service) with a price (spec 5 "Other rules"); visibility is checked at query time.
     listed: doc.exists && doc.product_class === 'product' && doc.gross_cents !== null,
     listing_position: doc.listing_position ?? '',
-    // ProductList's filters: availability policy, without image, low stock (at or below the level).
+    // The staff product list's filters: availability policy, without image, low stock (at or below the level).
     policy: doc.policy,
     image_count: doc.images.length,
     critical_level: doc.critical_stock_level,

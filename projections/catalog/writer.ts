@@ -11,6 +11,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { productIdOf } from '../product-doc-parts.js';
 import type { ReadModel } from '../read-model.js';
 import {
   CATALOG_EVENT_TYPES,
@@ -19,7 +20,6 @@ import {
   evolveCategoryDoc,
   evolveProductDoc,
   type ProductDoc,
-  productIdOf,
   toProductRow,
 } from './projection.js';
 import type { CatalogTables } from './schema.js';

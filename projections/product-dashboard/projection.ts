@@ -13,7 +13,7 @@ import { parseOrderEvent } from '../../domain/order/events.js';
 import { parseProductEvent } from '../../domain/product/events.js';
 import { PRODUCT_EVENT_TYPES } from '../../domain/product/product.js';
 import { DEFAULT_VISIBILITY_RULE, type VisibilityRule } from '../../domain/product/visibility.js';
-import { parseStockEvent } from '../../domain/stock/events.js';
+import { evolveStock, visibilityColumns } from '../product-doc-parts.js';
 import { STOCK_EVENT_TYPES } from '../../domain/stock/stock.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
 import type { ProductDashboardTables } from './schema.js';
@@ -50,20 +50,10 @@ export function emptyDashboardDoc(id: string): DashboardDoc {
   };
 }
 
-/** The product id a Product or Stock event is about; null for other events. */
-export function dashboardProductIdOf(event: RecordedEvent): string | null {
-  if (event.streamId.startsWith('product-') || event.streamId.startsWith('stock-')) return (event.data as { productId: string }).productId;
-  return null;
-}
-
 /** Applies one Product or Stock event (returns `doc` itself when the event was applied already). */
 export function evolveDashboardDoc(doc: DashboardDoc, event: RecordedEvent): DashboardDoc {
+  if (event.streamId.startsWith('stock-')) return evolveStock(doc, event);
   const position = Number(event.streamPosition);
-  if (event.streamId.startsWith('stock-')) {
-    if (position <= doc.stock_version) return doc;
-    const e = parseStockEvent(event);
-    return { ...doc, stock: { ...doc.stock, [e.data.warehouseId]: e.data.onHand }, stock_version: position };
-  }
   if (position <= doc.product_version) return doc;
   const e = parseProductEvent(event);
   const next: DashboardDoc = { ...doc, product_version: position, changed_at: event.metadata.time };
@@ -94,18 +84,6 @@ export function evolveDashboardDoc(doc: DashboardDoc, event: RecordedEvent): Das
     default:
       // Other changes (unit, class, codes2, vehicles, attributes, ...) still make the product "changed" (stale kind).
       return next;
-  }
-}
-
-/** Visibility as query-time columns, as the catalog keeps them (projections/catalog/projection.ts). */
-function visibilityColumns(rule: VisibilityRule) {
-  switch (rule.type) {
-    case 'static':
-      return { vis_from: '-infinity', vis_to: 'infinity', vis_in: rule.state, vis_out: rule.state };
-    case 'timed':
-      return { vis_from: rule.rangeFrom, vis_to: 'infinity', vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
-    case 'timeRange':
-      return { vis_from: rule.rangeFrom, vis_to: rule.rangeFrom === rule.rangeTo ? 'infinity' : rule.rangeTo, vis_in: rule.stateInRange, vis_out: rule.stateOutRange };
   }
 }
 

@@ -12,10 +12,10 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { productIdOf } from '../product-doc-parts.js';
 import type { ReadModel } from '../read-model.js';
 import {
   type DashboardDoc,
-  dashboardProductIdOf,
   emptyDashboardDoc,
   evolveDashboardDoc,
   orderLinesOf,
@@ -100,12 +100,12 @@ async function loadDocs(trx: Transaction<ProductDashboardTables>, schema: string
 }
 
 async function applyBatch(trx: Transaction<ProductDashboardTables>, schema: string, events: RecordedEvent[]): Promise<void> {
-  const ids = [...new Set(events.map(dashboardProductIdOf).filter((x): x is string => x !== null))];
+  const ids = [...new Set(events.map(productIdOf).filter((x): x is string => x !== null))];
   const docs = await loadDocs(trx, schema, ids);
   const changed = new Set<string>();
   const lines: NonNullable<ReturnType<typeof orderLinesOf>> = [];
   for (const event of events) {
-    const productId = dashboardProductIdOf(event);
+    const productId = productIdOf(event);
     if (productId) {
       const before = docs.get(productId) ?? emptyDashboardDoc(productId);
       const after = evolveDashboardDoc(before, event);

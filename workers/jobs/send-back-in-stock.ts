@@ -1,22 +1,19 @@
 /**
- * BullMQ processor of `send-back-in-stock` jobs (back-in-stock mail: one mail per request, never twice,
- * also when a worker dies mid-send). A job names the event that made the request due (`triggerEventId`), the
- * request's stream (`requestId`) and its StockNotificationRequested event (`requestEventId`).
+ * BullMQ processor of `send-back-in-stock` jobs (spec 4 "Notify dialog", spec 8 "We will notify you when the
+ * product is back in stock": one mail per request, never twice, also when a worker dies mid-send). A job names the
+ * event that made the request due (`triggerEventId`), the request's stream (`requestId`) and its StockNotificationRequested
+ * event (`requestEventId`).
  *
- * Exactly once per request, like the order mails (workers/jobs/send-order-confirmation.ts):
- * 1. The mail outbox (platform/mail/outbox.ts) is keyed by the request's event id (kind `back-in-stock`, its
- *    `order_id` column holding the request's stream id), not by the trigger: two stock events that both cover the
- *    request share one row, so at most one mail is accepted. A row already `sent` only makes sure
- *    StockNotificationSent is recorded (step 4).
+ * 1. The mail goes through the outbox's one exactly-once send (platform/mail/outbox.ts `sendOnce`), keyed by the
+ *    request's event id (kind `back-in-stock`, its `order_id` column holding the request's stream id), not by the
+ *    trigger: two stock events that both cover the request share one row, so at most one mail is accepted. The
+ *    Message-ID is `<back-in-stock.{requestEventId}@domain>` on every attempt; the one window in which a mail may go
+ *    out twice is documented at `sendOnce`.
  * 2. The request's stream decides whether to send: a cancelled request, or one replaced by a newer request, is
  *    skipped (the row becomes `skipped`, nothing is sent).
- * 3. The send runs while the request's send lock is held; the attempt is committed first (`sending`), so a worker
- *    killed during the SMTP conversation leaves the row `sending` and the next attempt sends the same message again
- *    with the same Message-ID (`<back-in-stock.{requestEventId}@domain>`); a server that had not answered the dead
- *    client kept nothing, one that had answered leads to `sent` before the crash could matter.
- * 4. After the server accepted the mail: MarkStockNotificationSent on the request's stream, with a command id
- *    derived from the request's event id (a repeat is a duplicate append); a request no longer waiting (cancelled
- *    meanwhile) is left as it is.
+ * 3. After the server accepted the mail (now or in an earlier attempt): MarkStockNotificationSent on the request's
+ *    stream, with a command id derived from the request's event id (a repeat is a duplicate append); a request no
+ *    longer waiting (cancelled meanwhile) is left as it is.
  */
 import { UnrecoverableError } from 'bullmq';
 import { v5 as uuidv5 } from 'uuid';
@@ -27,8 +24,8 @@ import { parseStockNotificationEvent } from '../../domain/stock-notification/eve
 import { stockNotificationDecider } from '../../domain/stock-notification/stock-notification.js';
 import type { Database } from '../../platform/db/database.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { InvalidRecipientError, parseMailAddress } from '../../platform/mail/address.js';
-import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
+import { parseMailAddress } from '../../platform/mail/address.js';
+import { type SendOnceResult, sendOnce } from '../../platform/mail/outbox.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 import { backInStockMessageId, buildBackInStockMessage } from '../back-in-stock-mail/back-in-stock-message.js';
 
@@ -44,7 +41,7 @@ export const SendBackInStockJob = z.object({
 });
 export type SendBackInStockJob = z.infer<typeof SendBackInStockJob>;
 
-export type SendBackInStockResult = { status: 'sent'; messageId: string; attempts: number } | { status: 'already-sent' | 'skipped'; messageId: string; reason?: string };
+export type SendBackInStockResult = SendOnceResult;
 
 export interface SendBackInStockDeps {
   /** PostgreSQL pool (the outbox; a send holds 2 connections). */
@@ -73,7 +70,6 @@ const SENT_COMMAND_NAMESPACE = '0d7f6c1e-5a4b-4f0e-9d2a-3b8c7e6f1a20';
  *   Redis or PostgreSQL errors otherwise (BullMQ retries, MAIL_JOB_OPTIONS)
  */
 export function createSendBackInStockProcessor(deps: SendBackInStockDeps): (data: unknown) => Promise<SendBackInStockResult> {
-  const log = deps.log ?? (() => {});
   const recordSent = async (job: SendBackInStockJob) => {
     const commandId = uuidv5(`sent/${job.requestEventId}`, SENT_COMMAND_NAMESPACE);
     try {
@@ -87,58 +83,30 @@ export function createSendBackInStockProcessor(deps: SendBackInStockDeps): (data
     const parsed = SendBackInStockJob.safeParse(data);
     if (!parsed.success) throw new UnrecoverableError(`Malformed ${SEND_BACK_IN_STOCK} job: ${JSON.stringify(data)}`);
     const job = parsed.data;
-    await ensureMailOutbox(deps.db);
-    const messageId = backInStockMessageId(job.requestEventId, deps.from);
-    const before = await readOutbox(deps.db, job.requestEventId);
-    if (before?.state === 'skipped') return { status: 'skipped', messageId };
-    if (before?.state === 'sent') {
-      await recordSent(job);
-      return { status: 'already-sent', messageId };
-    }
-
-    const skip = async (reason: string): Promise<SendBackInStockResult> => {
-      await withMailSendLock(deps.db, job.requestEventId, (trx) => markSkipped(trx, { eventId: job.requestEventId, kind: KIND, orderId: job.requestId, reason }));
-      log(`back-in-stock mail ${messageId}: not sent, ${reason}`);
-      return { status: 'skipped', messageId, reason };
-    };
-    const { events } = await deps.store.readStream(job.requestId);
-    const domain = events.map((e) => ({ id: e.id, event: parseStockNotificationEvent(e) }));
-    const request = domain.filter((d) => d.event.type === 'StockNotificationRequested').at(-1);
-    if (!request || request.event.type !== 'StockNotificationRequested' || request.id !== job.requestEventId) return skip('the request was replaced by a newer one');
-    const state = domain.reduce((s, d) => stockNotificationDecider.evolve(s, d.event), stockNotificationDecider.initialState);
-    if (state.status === 'cancelled') return skip('the request was cancelled');
-    const { email, productId, quantity, language } = request.event.data;
-    if (!parseMailAddress(email)) return skip('the e-mail address is not exactly one valid address');
-    const product = await deps.loadProduct(productId);
-    if (!product) return skip('the product is unknown');
-    const mailLanguage = language === 'en' ? 'en' : 'et';
-    const message = buildBackInStockMessage({
-      requestEventId: job.requestEventId,
-      from: deps.from,
-      to: email,
-      product: { code: product.code, name: mailLanguage === 'en' ? product.name_en || product.name_et : product.name_et || product.name_en },
-      productId,
-      quantity,
-      shopUrl: deps.shopUrl,
-      language: mailLanguage,
-    });
-
-    const result = await withMailSendLock(deps.db, job.requestEventId, async (trx): Promise<SendBackInStockResult> => {
-      const current = await readOutbox(trx, job.requestEventId);
-      if (current?.state === 'sent') return { status: 'already-sent', messageId };
-      if (current?.state === 'skipped') return { status: 'skipped', messageId };
-      const attempts = await recordAttempt(deps.db, { eventId: job.requestEventId, kind: KIND, orderId: job.requestId, recipient: email, messageId });
-      if (attempts > 1) log(`back-in-stock mail ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
-      let smtpResponse: string;
-      try {
-        smtpResponse = (await deps.transport.send(message)).response;
-      } catch (error) {
-        await recordFailure(deps.db, job.requestEventId, (error as Error).message).catch(() => {});
-        if (error instanceof InvalidRecipientError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-      await markSent(trx, job.requestEventId, smtpResponse);
-      return { status: 'sent', messageId, attempts };
+    const mail = { eventId: job.requestEventId, kind: KIND, subjectId: job.requestId, messageId: backInStockMessageId(job.requestEventId, deps.from), label: 'back-in-stock mail' };
+    const result = await sendOnce(deps, mail, async () => {
+      const { events } = await deps.store.readStream(job.requestId);
+      const domain = events.map((e) => ({ id: e.id, event: parseStockNotificationEvent(e) }));
+      const request = domain.filter((d) => d.event.type === 'StockNotificationRequested').at(-1);
+      if (!request || request.event.type !== 'StockNotificationRequested' || request.id !== job.requestEventId) return { skip: 'the request was replaced by a newer one' };
+      const state = domain.reduce((s, d) => stockNotificationDecider.evolve(s, d.event), stockNotificationDecider.initialState);
+      if (state.status === 'cancelled') return { skip: 'the request was cancelled' };
+      const { email, productId, quantity, language } = request.event.data;
+      if (!parseMailAddress(email)) return { skip: 'the e-mail address is not exactly one valid address' };
+      const product = await deps.loadProduct(productId);
+      if (!product) return { skip: 'the product is unknown' };
+      const mailLanguage = language === 'en' ? 'en' : 'et';
+      const message = buildBackInStockMessage({
+        requestEventId: job.requestEventId,
+        from: deps.from,
+        to: email,
+        product: { code: product.code, name: mailLanguage === 'en' ? product.name_en || product.name_et : product.name_et || product.name_en },
+        productId,
+        quantity,
+        shopUrl: deps.shopUrl,
+        language: mailLanguage,
+      });
+      return { recipient: email, compose: () => message };
     });
     if (result.status !== 'skipped') await recordSent(job);
     return result;

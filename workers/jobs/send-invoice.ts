@@ -1,17 +1,15 @@
 /**
- * BullMQ processor of `send-invoice` jobs (order documents; conventions 9: the invoice-mail process manager
- * decided the job, the processor performs it). A job names one InvoiceSendRequested event (its id and the order);
- * the processor reads that request from the order stream (number, dates, recipient), renders the invoice PDF in the
- * order's language (domain/order/invoice-document.ts), sends it through the mail transport with the Message-ID
- * derived from the event id, and records InvoiceSent on the order (commands/order/record-invoice-sent.ts).
+ * BullMQ processor of `send-invoice` jobs (staff send an invoice or a prepayment invoice by mail; conventions 9: the
+ * invoice-mail process manager decided the job, the processor performs it). A job names one InvoiceSendRequested
+ * event (its id and the order); the processor reads that request from the order stream (number, dates, recipient),
+ * renders the invoice PDF in the order's language (domain/order/invoice-document.ts), hands it to the outbox's one
+ * exactly-once send (platform/mail/outbox.ts `sendOnce`, keyed by the request's event id, with the Message-ID
+ * derived from it), and records InvoiceSent on the order (commands/order/record-invoice-sent.ts).
  *
- * Never a second mail for one request, the same way as the order confirmation (workers/jobs/send-order-confirmation.ts):
- * the mail outbox row keyed by the request's event id is checked and the send is done under that event's send lock;
- * the row becomes `sent` only after the SMTP server answered 250 to DATA. A redelivered job, a replayed one, or a
- * second worker taking over the job of a worker killed with SIGKILL finds `sent` and sends nothing, and only records
- * InvoiceSent if the killed worker had not (once per request: the command's id derives from the event id, and the
- * decider answers nothing for a request already sent). The remaining window is that of the confirmation mail (a
- * worker dying after the server received the final "." and before `sent` commits); see there.
+ * A redelivered job, a replayed one, or a second worker taking over the job of a worker killed with SIGKILL sends
+ * nothing more and only records InvoiceSent if the killed worker had not (once per request: the command's id derives
+ * from the event id, and the decider answers nothing for a request already sent). The one window in which a mail
+ * may go out twice is documented at `sendOnce`.
  */
 import { UnrecoverableError } from 'bullmq';
 import { v5 as uuidv5 } from 'uuid';
@@ -23,8 +21,8 @@ import type { InvoiceSendRequestedData } from '../../domain/order/invoicing.js';
 import { toOrderStreamId } from '../../domain/order/order.js';
 import type { Database } from '../../platform/db/database.js';
 import type { EventStore, RecordedEvent } from '../../platform/event-store/port.js';
-import { InvalidRecipientError, parseMailAddress } from '../../platform/mail/address.js';
-import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
+import { parseMailAddress } from '../../platform/mail/address.js';
+import { readOutbox, type SendOnceResult, sendOnce } from '../../platform/mail/outbox.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 import { buildInvoiceMessage, invoiceMessageId } from '../order-mail/invoice-mail.js';
 import { OrderNotYetProjectedError } from './send-order-confirmation.js';
@@ -40,9 +38,7 @@ export const SendInvoiceJob = z.object({
 });
 export type SendInvoiceJob = z.infer<typeof SendInvoiceJob>;
 
-export type SendInvoiceResult =
-  | { status: 'sent'; messageId: string; attempts: number; smtpResponse: string }
-  | { status: 'already-sent' | 'skipped'; messageId: string };
+export type SendInvoiceResult = SendOnceResult;
 
 export interface SendInvoiceDeps {
   /** PostgreSQL pool (mail outbox): a send holds 2 connections. */
@@ -57,7 +53,7 @@ export interface SendInvoiceDeps {
   /** The site's global fields: the seller's company, registry code, VAT number, contacts and bank accounts. */
   loadSiteFields: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   /**
-   * Whether the order's client was forgotten (GDPR erasure, 'forget this client'; the admin orders read model's
+   * Whether the order's client was forgotten (staff's 'forget this client'; the admin orders read model's
    * `forgotten`): a request still waiting then is skipped, never mailed to the forgotten address. Default: never.
    */
   clientForgotten?: (orderId: string) => Promise<boolean>;
@@ -78,61 +74,29 @@ const outboxKind = (request: InvoiceSendRequestedData) => (request.kind === 'pre
  *   (BullMQ retries with backoff, MAIL_JOB_OPTIONS)
  */
 export function createSendInvoiceProcessor(deps: SendInvoiceDeps): (data: unknown) => Promise<SendInvoiceResult> {
-  const log = deps.log ?? (() => {});
   return async (data) => {
     const parsed = SendInvoiceJob.safeParse(data);
     if (!parsed.success) throw new UnrecoverableError(`Malformed ${SEND_INVOICE} job: ${JSON.stringify(data)}`);
     const job = parsed.data;
-    const messageId = invoiceMessageId(job.eventId, deps.from);
     const { events } = await deps.store.readStream(toOrderStreamId(job.orderId));
     const event = events.find((e) => e.id === job.eventId);
     if (!event || event.type !== 'InvoiceSendRequested') throw new UnrecoverableError(`${SEND_INVOICE}: no InvoiceSendRequested ${job.eventId} in order ${job.orderId}`);
     const request = parseOrderEvent(event).data as InvoiceSendRequestedData;
-    const record = (sentAt: Date | null) => recordSent(deps.store, event, request, sentAt);
+    const mail = { eventId: job.eventId, kind: outboxKind(request), subjectId: job.orderId, messageId: invoiceMessageId(job.eventId, deps.from), label: 'invoice' };
 
-    await ensureMailOutbox(deps.db);
-    // Cheap check without the lock: the common redelivery case (and a worker that died before recording InvoiceSent).
-    const before = await readOutbox(deps.db, job.eventId);
-    if (before?.state === 'sent') {
-      await record(before.sentAt);
-      return { status: 'already-sent', messageId };
-    }
-    if (before?.state === 'skipped') return { status: 'skipped', messageId };
-
-    const summary = await deps.loadOrder(job.orderId);
-    if (!summary) throw new OrderNotYetProjectedError(job.orderId);
-    const seller = invoiceSellerFromFields(await deps.loadSiteFields(), summary.language);
-    const invoice = { kind: request.kind, number: request.number, issueDate: request.issueDate, dueDate: request.dueDate };
-    const message = await buildInvoiceMessage(summary, invoice, { eventId: job.eventId, from: deps.from, recipient: request.recipient, seller });
-
-    const result = await withMailSendLock(deps.db, job.eventId, async (trx): Promise<SendInvoiceResult> => {
-      const current = await readOutbox(trx, job.eventId);
-      if (current?.state === 'sent') return { status: 'already-sent', messageId };
-      if (current?.state === 'skipped') return { status: 'skipped', messageId };
-      if (await (deps.clientForgotten?.(job.orderId) ?? false)) {
-        await markSkipped(trx, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, reason: 'the client was forgotten' });
-        log(`invoice ${messageId}: not sent, the order's client was forgotten`);
-        return { status: 'skipped', messageId };
-      }
-      if (!parseMailAddress(request.recipient)) {
-        await markSkipped(trx, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, reason: 'the recipient is not exactly one valid address' });
-        log(`invoice ${messageId}: not sent, the recipient is not one valid address`);
-        return { status: 'skipped', messageId };
-      }
-      const attempts = await recordAttempt(deps.db, { eventId: job.eventId, kind: outboxKind(request), orderId: job.orderId, recipient: request.recipient, messageId });
-      if (attempts > 1) log(`invoice ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
-      let smtpResponse: string;
-      try {
-        smtpResponse = (await deps.transport.send(message)).response;
-      } catch (error) {
-        await recordFailure(deps.db, job.eventId, (error as Error).message).catch(() => {});
-        if (error instanceof InvalidRecipientError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-      await markSent(trx, job.eventId, smtpResponse);
-      return { status: 'sent', messageId, attempts, smtpResponse };
+    const result = await sendOnce(deps, mail, async () => {
+      if (!parseMailAddress(request.recipient)) return { skip: 'the recipient is not exactly one valid address' };
+      const summary = await deps.loadOrder(job.orderId);
+      if (!summary) throw new OrderNotYetProjectedError(job.orderId);
+      const seller = invoiceSellerFromFields(await deps.loadSiteFields(), summary.language);
+      const invoice = { kind: request.kind, number: request.number, issueDate: request.issueDate, dueDate: request.dueDate };
+      const message = await buildInvoiceMessage(summary, invoice, { eventId: job.eventId, from: deps.from, recipient: request.recipient, seller });
+      // Checked under the send lock, as late as possible: a client forgotten meanwhile gets no mail.
+      const recheck = async () => ((await (deps.clientForgotten?.(job.orderId) ?? false)) ? 'the client was forgotten' : null);
+      return { recipient: request.recipient, compose: () => message, recheck };
     });
-    if (result.status !== 'skipped') await record((await readOutbox(deps.db, job.eventId))?.sentAt ?? null);
+    // Sent now or before (also by a worker that died before recording InvoiceSent): record it, once.
+    if (result.status !== 'skipped') await recordSent(deps.store, event, request, (await readOutbox(deps.db, job.eventId))?.sentAt ?? null);
     return result;
   };
 }

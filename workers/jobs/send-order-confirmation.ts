@@ -1,27 +1,11 @@
 /**
- * BullMQ processor of `send-order-confirmation` jobs (workers and mail; conventions 9: the processor only
- * performs the side effect, the order-mail process manager decided it). A job carries the OrderPlaced event id and
- * the order id; the processor loads the order summary, renders the mail with the PDF attached
- * (workers/order-mail/order-confirmation.ts) and sends it over SMTP with the Message-ID derived from the event id.
- *
- * Never a second mail for one event: the mail outbox (platform/mail/outbox.ts, `mail.outbox` keyed by event id)
- * is checked and the send is done while holding the event's send lock; the row becomes `sent` only after the SMTP
- * server answered 250 to DATA. A redelivered job, a job enqueued again by a replay, or a second worker picking up a
- * stalled job finds `sent` and sends nothing.
- *
- * The remaining at-least-once window (stated honestly): SMTP cannot tell a client whether a message it sent earlier
- * was accepted, and a server may deliver a message once it has received the final "." of DATA even when its 250
- * reply never reaches us (RFC 1047). So when the worker dies, or loses its PostgreSQL connection, after the end of
- * DATA and before the `sent` mark commits, the row stays `sending`, BullMQ's stalled-job check hands the job to
- * another worker, and that worker sends the mail again: a duplicate if the server had already queued the first
- * copy. Both copies carry the same Message-ID, so mail systems that deduplicate by Message-ID show one. The window
- * is the server's time to answer DATA plus our commit (milliseconds normally); closing it entirely would mean never
- * retrying an attempt whose outcome is unknown, i.e. risking no confirmation at all, and we prefer a rare duplicate.
- * Such rows keep `attempts` > 1 in the outbox, so they can be found. A worker that dies before the end of DATA
- * causes no duplicate (the server discards an incomplete message), and neither does one that dies while a server
- * which decides only when it replies (like the test's server) holds DATA: the test
- * tests/mail-worker-crash.int.spec.ts kills a worker exactly there. A second worker never sends concurrently with a
- * live first one: the send lock is held for the whole SMTP conversation.
+ * BullMQ processor of `send-order-confirmation` jobs (the order confirmation with its PDF, one per OrderPlaced;
+ * conventions 9: the processor only performs the side effect, the order-mail process manager decided it). A job
+ * carries the OrderPlaced event id and the order id; the processor loads the order summary, renders the mail with
+ * the PDF attached (workers/order-mail/order-confirmation.ts) and hands it to the outbox's one exactly-once send
+ * (platform/mail/outbox.ts `sendOnce`, keyed by the event id, with the Message-ID derived from it). A redelivered
+ * job, a job enqueued again by a replay, or a second worker picking up a stalled job sends nothing; the one window in
+ * which a mail may go out twice is documented at `sendOnce`.
  */
 import { UnrecoverableError } from 'bullmq';
 import type { SendMailOptions } from 'nodemailer';
@@ -30,8 +14,8 @@ import { type SellerDetails, sellerFromFields } from '../../domain/order/order-d
 import type { OrderSummary } from '../../domain/order/order-summary.js';
 import type { Database } from '../../platform/db/database.js';
 import { buildOrderConfirmationMessage, orderConfirmationMessageId } from '../order-mail/order-confirmation.js';
-import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
-import { InvalidRecipientError, parseMailAddress } from '../../platform/mail/address.js';
+import { type SendOnceResult, sendOnce } from '../../platform/mail/outbox.js';
+import { parseMailAddress } from '../../platform/mail/address.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 
 /** The job name on the shop queue. */
@@ -46,9 +30,7 @@ export const SendOrderConfirmationJob = z.object({
 export type SendOrderConfirmationJob = z.infer<typeof SendOrderConfirmationJob>;
 
 /** What a job returns (kept as the BullMQ job's return value). */
-export type SendOrderConfirmationResult =
-  | { status: 'sent'; messageId: string; attempts: number; smtpResponse: string }
-  | { status: 'already-sent' | 'skipped'; messageId: string };
+export type SendOrderConfirmationResult = SendOnceResult;
 
 /** Thrown while the orders read model has not yet projected the order: BullMQ retries the job with backoff. */
 export class OrderNotYetProjectedError extends Error {
@@ -74,7 +56,7 @@ export interface SendOrderConfirmationDeps {
   shopUrl: string;
   /**
    * The site's global fields (projections/site/queries.ts getSiteContent): the seller's company, registry code and
-   * VAT number printed in the PDF; without it the PDF names none.
+   * VAT number printed in the PDF (the seller's details every order document carries); without it the PDF names none.
    */
   loadSiteFields?: () => Promise<Record<string, Partial<Record<'et' | 'en', string>>>>;
   log?: (line: string) => void;
@@ -94,7 +76,7 @@ export interface OrderMail {
   build(summary: OrderSummary, options: { eventId: string; from: string; shopUrl: string; seller: SellerDetails | null }): Promise<SendMailOptions & { messageId: string }>;
 }
 
-/** The order confirmation. */
+/** The order confirmation, one per OrderPlaced. */
 export const ORDER_CONFIRMATION_MAIL: OrderMail = {
   kind: 'order-confirmation',
   jobName: SEND_ORDER_CONFIRMATION,
@@ -118,57 +100,23 @@ export function createSendOrderConfirmationProcessor(deps: SendOrderConfirmation
  * @returns `(data) => result`; throws as createSendOrderConfirmationProcessor's
  */
 export function createOrderMailProcessor(mail: OrderMail, deps: SendOrderConfirmationDeps): (data: unknown) => Promise<SendOrderConfirmationResult> {
-  const log = deps.log ?? (() => {});
   const label = mail.kind.replace('-', ' ');
   return async (data) => {
     const parsed = SendOrderConfirmationJob.safeParse(data);
     // Malformed data will not get better by retrying: fail the job for good.
     if (!parsed.success) throw new UnrecoverableError(`Malformed ${mail.jobName} job: ${JSON.stringify(data)}`);
     const job = parsed.data;
-    await ensureMailOutbox(deps.db);
-    const messageId = mail.messageId(job.eventId, deps.from);
-    // Cheap check without the lock: the common redelivery case.
-    const before = await readOutbox(deps.db, job.eventId);
-    if (before?.state === 'sent' || before?.state === 'skipped') return { status: before.state === 'sent' ? 'already-sent' : 'skipped', messageId };
-
-    const summary = await deps.loadOrder(job.orderId);
-    if (!summary || !mail.ready(summary)) throw new OrderNotYetProjectedError(job.orderId);
-    const seller = deps.loadSiteFields ? sellerFromFields(await deps.loadSiteFields(), summary.language) : null;
-    const message = await mail.build(summary, { eventId: job.eventId, from: deps.from, shopUrl: deps.shopUrl, seller });
-
-    return withMailSendLock(deps.db, job.eventId, async (trx) => {
-      const current = await readOutbox(trx, job.eventId);
-      if (current?.state === 'sent') return { status: 'already-sent', messageId } as const;
-      if (current?.state === 'skipped') return { status: 'skipped', messageId } as const;
-      if (!summary.client.email) {
-        await markSkipped(trx, { eventId: job.eventId, kind: mail.kind, orderId: job.orderId, reason: 'the order has no e-mail address' });
-        return { status: 'skipped', messageId } as const;
-      }
-      // Exactly one address, or nothing is sent (orders placed before the checkout parsed its e-mail may
-      // hold a list or a header); retrying cannot make such an address valid.
-      if (!parseMailAddress(summary.client.email)) {
-        await markSkipped(trx, { eventId: job.eventId, kind: mail.kind, orderId: job.orderId, reason: 'the order e-mail is not exactly one valid address' });
-        log(`${label} ${messageId}: not sent, the order's e-mail is not one valid address`);
-        return { status: 'skipped', messageId } as const;
-      }
-      const attempts = await recordAttempt(deps.db, {
-        eventId: job.eventId,
-        kind: mail.kind,
-        orderId: job.orderId,
-        recipient: summary.client.email,
-        messageId,
-      });
-      if (attempts > 1) log(`${label} ${messageId}: attempt ${attempts}; an earlier attempt's outcome is unknown, sending again`);
-      let smtpResponse: string;
-      try {
-        smtpResponse = (await deps.transport.send(message)).response;
-      } catch (error) {
-        await recordFailure(deps.db, job.eventId, (error as Error).message).catch(() => {});
-        if (error instanceof InvalidRecipientError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-      await markSent(trx, job.eventId, smtpResponse);
-      return { status: 'sent', messageId, attempts, smtpResponse } as const;
+    const outboxMail = { eventId: job.eventId, kind: mail.kind, subjectId: job.orderId, messageId: mail.messageId(job.eventId, deps.from), label };
+    return sendOnce(deps, outboxMail, async () => {
+      const summary = await deps.loadOrder(job.orderId);
+      if (!summary || !mail.ready(summary)) throw new OrderNotYetProjectedError(job.orderId);
+      if (!summary.client.email) return { skip: 'the order has no e-mail address' };
+      // Exactly one address, or nothing is sent (spec 5 "Checkout": orders placed before the checkout parsed its
+      // e-mail may hold a list or a header); retrying cannot make such an address valid.
+      if (!parseMailAddress(summary.client.email)) return { skip: 'the order e-mail is not exactly one valid address' };
+      const seller = deps.loadSiteFields ? sellerFromFields(await deps.loadSiteFields(), summary.language) : null;
+      const message = await mail.build(summary, { eventId: job.eventId, from: deps.from, shopUrl: deps.shopUrl, seller });
+      return { recipient: summary.client.email, compose: () => message };
     });
   };
 }

@@ -1,16 +1,16 @@
 /**
- * BullMQ processor of `send-password-reset` jobs ("Forgot password: a one-time link by mail (single use,
- * 30 minutes)"). The password-reset-mail process manager (workers/process-managers/password-reset-mail.ts) turns
+ * BullMQ processor of `send-password-reset` jobs (spec 2 "forgot password": a one-time link by mail, single use,
+ * valid 30 minutes). The password-reset-mail process manager (workers/process-managers/password-reset-mail.ts) turns
  * each PasswordResetRequested event into one job; this processor performs the side effect:
  *
- * 1. The mail outbox (platform/mail/outbox.ts, keyed by the event id; kind `password-reset`, its `order_id` column
- *    holding the user id) says whether the mail was sent or skipped already: then nothing happens.
+ * 1. The mail goes through the outbox's one exactly-once send (platform/mail/outbox.ts `sendOnce`, keyed by the
+ *    event id; kind `password-reset`, its `order_id` column holding the user id): a mail sent or skipped already
+ *    makes nothing happen.
  * 2. Skipped (never sent) when the request is older than the link's lifetime (a worker that was down for an hour
  *    sends no stale link), or the user is now unknown, deactivated, or has another e-mail address than the request.
  * 3. Otherwise a fresh random token is issued (platform/security/reset-tokens.ts: only its SHA-256 is stored, in
- *    Redis, for `tokens.ttlMs`, bound to a stamp of the user's current password hash) and the mail with
- *    `{shopUrl}/password-reset/{token}` goes out over SMTP while the event's send lock is held; the row becomes
- *    `sent` once the server answered 250.
+ *    Redis, for `tokens.ttlMs`, bound to a stamp of the user's current password hash) under the event's send lock,
+ *    after the attempt is recorded, and the mail with `{shopUrl}/password-reset/{token}` goes out over SMTP.
  *
  * The token is made here, not in the api or the event: it never sits in the event store, the job data or a log,
  * only in the mail. A retry after a failed send issues a new token (the first one reached nobody, or, in SMTP's
@@ -22,8 +22,8 @@ import { loadUser } from '../../commands/user/user-accounts.js';
 import { MAIL_LANGUAGES } from '../../domain/user/user.js';
 import type { Database } from '../../platform/db/database.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { InvalidRecipientError, parseMailAddress } from '../../platform/mail/address.js';
-import { ensureMailOutbox, markSent, markSkipped, readOutbox, recordAttempt, recordFailure, withMailSendLock } from '../../platform/mail/outbox.js';
+import { parseMailAddress } from '../../platform/mail/address.js';
+import { type SendOnceResult, sendOnce } from '../../platform/mail/outbox.js';
 import type { MailTransport } from '../../platform/mail/transport.js';
 import { passwordStamp, type ResetTokens } from '../../platform/security/reset-tokens.js';
 import { buildPasswordResetMessage, passwordResetMessageId, passwordResetUrl } from '../password-reset-mail/password-reset-message.js';
@@ -43,7 +43,7 @@ export const SendPasswordResetJob = z.object({
 });
 export type SendPasswordResetJob = z.infer<typeof SendPasswordResetJob>;
 
-export type SendPasswordResetResult = { status: 'sent'; messageId: string; attempts: number } | { status: 'already-sent' | 'skipped'; messageId: string; reason?: string };
+export type SendPasswordResetResult = SendOnceResult;
 
 export interface SendPasswordResetDeps {
   /** PostgreSQL pool (the outbox; a send holds 2 connections). */
@@ -70,53 +70,32 @@ const KIND = 'password-reset';
  *   SMTP, Redis or PostgreSQL errors otherwise (BullMQ retries, PASSWORD_RESET_JOB_OPTIONS)
  */
 export function createSendPasswordResetProcessor(deps: SendPasswordResetDeps): (data: unknown) => Promise<SendPasswordResetResult> {
-  const log = deps.log ?? (() => {});
   return async (data) => {
     const parsed = SendPasswordResetJob.safeParse(data);
     if (!parsed.success) throw new UnrecoverableError(`Malformed ${SEND_PASSWORD_RESET} job: ${JSON.stringify(data)}`);
     const job = parsed.data;
-    await ensureMailOutbox(deps.db);
-    const messageId = passwordResetMessageId(job.eventId, deps.from);
-    const before = await readOutbox(deps.db, job.eventId);
-    if (before?.state === 'sent' || before?.state === 'skipped') return { status: before.state === 'sent' ? 'already-sent' : 'skipped', messageId };
-
-    const skip = async (reason: string): Promise<SendPasswordResetResult> => {
-      await withMailSendLock(deps.db, job.eventId, (trx) => markSkipped(trx, { eventId: job.eventId, kind: KIND, orderId: job.userId, reason }));
-      log(`password reset mail ${messageId}: not sent, ${reason}`);
-      return { status: 'skipped', messageId, reason };
-    };
-    if (Date.parse(deps.now()) - Date.parse(job.requestedAt) > deps.tokens.ttlMs) return skip('the request is older than the link would live');
-    const user = await loadUser(deps.store, job.userId);
-    if (user.status === 'empty') return skip('the user is unknown');
-    if (user.status !== 'active') return skip('the user is deactivated');
-    if (user.email !== job.email) return skip("the user's e-mail address changed since the request");
-    if (!parseMailAddress(job.email)) return skip('the e-mail address is not exactly one valid address');
-
-    return withMailSendLock(deps.db, job.eventId, async (trx) => {
-      const current = await readOutbox(trx, job.eventId);
-      if (current?.state === 'sent') return { status: 'already-sent', messageId } as const;
-      if (current?.state === 'skipped') return { status: 'skipped', messageId } as const;
-      const attempts = await recordAttempt(deps.db, { eventId: job.eventId, kind: KIND, orderId: job.userId, recipient: job.email, messageId });
-      const token = await deps.tokens.issue({ userId: user.userId, passwordStamp: passwordStamp(user.passwordHash) });
-      const message = buildPasswordResetMessage({
-        eventId: job.eventId,
-        from: deps.from,
-        to: job.email,
-        username: user.username,
-        link: passwordResetUrl(deps.shopUrl, token, job.language),
-        language: job.language,
-        ttlMs: deps.tokens.ttlMs,
-      });
-      let smtpResponse: string;
-      try {
-        smtpResponse = (await deps.transport.send(message)).response;
-      } catch (error) {
-        await recordFailure(deps.db, job.eventId, (error as Error).message).catch(() => {});
-        if (error instanceof InvalidRecipientError) throw new UnrecoverableError(error.message);
-        throw error;
-      }
-      await markSent(trx, job.eventId, smtpResponse);
-      return { status: 'sent', messageId, attempts } as const;
+    const mail = { eventId: job.eventId, kind: KIND, subjectId: job.userId, messageId: passwordResetMessageId(job.eventId, deps.from), label: 'password reset mail' };
+    return sendOnce(deps, mail, async () => {
+      if (Date.parse(deps.now()) - Date.parse(job.requestedAt) > deps.tokens.ttlMs) return { skip: 'the request is older than the link would live' };
+      const user = await loadUser(deps.store, job.userId);
+      if (user.status === 'empty') return { skip: 'the user is unknown' };
+      if (user.status !== 'active') return { skip: 'the user is deactivated' };
+      if (user.email !== job.email) return { skip: "the user's e-mail address changed since the request" };
+      if (!parseMailAddress(job.email)) return { skip: 'the e-mail address is not exactly one valid address' };
+      // Composed under the send lock once the attempt is recorded: a token is issued only for a mail attempted.
+      const compose = async () => {
+        const token = await deps.tokens.issue({ userId: user.userId, passwordStamp: passwordStamp(user.passwordHash) });
+        return buildPasswordResetMessage({
+          eventId: job.eventId,
+          from: deps.from,
+          to: job.email,
+          username: user.username,
+          link: passwordResetUrl(deps.shopUrl, token, job.language),
+          language: job.language,
+          ttlMs: deps.tokens.ttlMs,
+        });
+      };
+      return { recipient: job.email, compose };
     });
   };
 }

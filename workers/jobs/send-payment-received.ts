@@ -1,8 +1,9 @@
 /**
  * BullMQ processor of `send-payment-received` jobs: the 'payment received' mail
  * (workers/order-mail/payment-received.ts), one per OrderPaid, decided by the order-mail process manager and sent
- * exactly like the confirmation (workers/jobs/send-order-confirmation.ts): the outbox row and the Message-ID are
- * keyed by the OrderPaid event id, so a redelivered or replayed job sends nothing twice. The job waits (retries)
+ * like the confirmation (workers/jobs/send-order-confirmation.ts) through the outbox's one exactly-once send
+ * (platform/mail/outbox.ts `sendOnce`): the outbox row and the Message-ID are keyed by the OrderPaid event id, so a
+ * redelivered or replayed job sends nothing twice. The job waits (retries)
  * until the orders read model shows the order paid.
  */
 import { buildPaymentReceivedMessage, paymentReceivedMessageId } from '../order-mail/payment-received.js';

@@ -1,0 +1,122 @@
+/**
+ * Facet counting for the listing index (listing-index.ts; spec 3 "Product list response": `availableFilters`).
+ * Every distinct `name=value` pair gets a facet id with its posting list of slots. Counts over the listed,
+ * statically visible products are maintained per category subtree (and for the whole catalog, key '') on every
+ * change, so a page without search, price bounds or timed products reads them without counting; other pages count
+ * over their matching set (`count`). Formatted lists are memoised per key until the next change.
+ */
+import { forEach, removeFrom, set } from './listing-bitset.js';
+
+/** Most values listed per facet. */
+const MAX_FACET_VALUES = 100;
+
+/** One facet of `availableFilters`: its name and the count per value. */
+export type FacetList = { name: string; options: Record<string, number> }[];
+
+/** The facets of the product slots and their maintained counts. */
+export class FacetIndex {
+  private readonly idOf = new Map<string, number>();
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+  private readonly postings: number[][] = [];
+  /** Facet counts per category subtree; key '' is the whole catalog. */
+  private counts = new Map<string, Map<number, number>>();
+  private memo = new Map<string, FacetList>();
+
+  /** The id of a `name=value` pair, made on first sight. */
+  idFor(pair: string): number {
+    let id = this.idOf.get(pair);
+    if (id === undefined) {
+      id = this.names.length;
+      const i = pair.indexOf('=');
+      this.idOf.set(pair, id);
+      this.names.push(pair.slice(0, i));
+      this.values.push(pair.slice(i + 1));
+      this.postings.push([]);
+    }
+    return id;
+  }
+
+  /**
+   * Moves `slot` from the posting lists of `old` to those of the pairs `pairs`.
+   * @returns the slot's facet ids now (`old` itself when unchanged).
+   */
+  setSlotFacets(slot: number, old: number[], pairs: string[]): number[] {
+    const ids = [...new Set(pairs)].map((f) => this.idFor(f));
+    if (old.length === ids.length && old.every((f, i) => f === ids[i])) return old;
+    for (const f of old) removeFrom(this.postings[f], slot);
+    for (const f of ids) this.postings[f].push(slot);
+    return ids;
+  }
+
+  /** Adds `sign` (+1 or -1) to the counts under `key` of the facets `ids` (one slot's contribution). */
+  add(key: string, ids: number[], sign: 1 | -1): void {
+    let counts = this.counts.get(key);
+    if (!counts) this.counts.set(key, (counts = new Map()));
+    for (const f of ids) {
+      const next = (counts.get(f) ?? 0) + sign;
+      if (next === 0) counts.delete(f);
+      else counts.set(f, next);
+    }
+  }
+
+  /** Forgets every count (before they are recounted from the rows). */
+  resetCounts(): void {
+    this.counts = new Map([['', new Map()]]);
+    this.memo.clear();
+  }
+
+  /** Forgets the formatted lists (after any change). */
+  changed(): void {
+    this.memo.clear();
+  }
+
+  /** Sets in `bits` the slots holding any of `values` of facet `name`. */
+  addMatches(name: string, values: string[], bits: Uint32Array): void {
+    for (const v of values) {
+      const id = this.idOf.get(`${name}=${v}`);
+      if (id !== undefined) for (const s of this.postings[id]) set(bits, s);
+    }
+  }
+
+  /** The maintained counts of a category subtree (or '' for all), formatted once per change. */
+  maintained(key: string): FacetList {
+    let memo = this.memo.get(key);
+    if (!memo) {
+      memo = this.format(this.counts.get(key) ?? new Map());
+      this.memo.set(key, memo);
+    }
+    return memo;
+  }
+
+  /** Counts the facets of the slots in `members` (`facetIdsOf`: each slot's facet ids), formatted. */
+  count(members: Uint32Array, facetIdsOf: number[][]): FacetList {
+    const counts = new Map<number, number>();
+    forEach(members, (s) => {
+      for (const f of facetIdsOf[s]) counts.set(f, (counts.get(f) ?? 0) + 1);
+    });
+    return this.format(counts);
+  }
+
+  /** Facets by name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. */
+  private format(counts: Map<number, number>): FacetList {
+    const byName = new Map<string, [string, number][]>();
+    for (const [f, n] of counts) {
+      const name = this.names[f];
+      let list = byName.get(name);
+      if (!list) byName.set(name, (list = []));
+      list.push([this.values[f], n]);
+    }
+    return [...byName.keys()]
+      .sort((a, b) => (`${a}=` < `${b}=` ? -1 : 1))
+      .map((name) => ({
+        name,
+        options: Object.fromEntries(
+          byName
+            .get(name)!
+            .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+            .slice(0, MAX_FACET_VALUES),
+        ),
+      }));
+  }
+}
