@@ -76,6 +76,9 @@ describe('the first HTML of a listing', () => {
     expect(html).toContain('<link rel="canonical" href="https://shop.example/products" />');
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://shop.example/en/products" />');
     expect(JSON.parse(stateOf(html)).queries.length).toBeGreaterThan(0);
+    // index.html's early API reads are for the single-page app only: this page carries its data.
+    expect(html).not.toContain('data-spa-only');
+    expect(html).not.toContain("link.rel = 'preload'");
   });
 
   it('renders a category URL with its breadcrumb and the theme of the theme cookie', async () => {

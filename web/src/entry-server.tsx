@@ -141,9 +141,11 @@ function headHtml(head: DocumentHead): string {
   return parts.join('');
 }
 
-/** The template with the page's language, theme, head, markup and query state. */
+/** The template with the page's language, theme, head, markup and query state, without its SPA-only script. */
 function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, markup: string, state: string): string {
   let html = template.replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${theme === 'ConjLight' ? 'light' : 'dark'}">`);
+  // The single-page app's early API reads (index.html): this page carries its data in the state script.
+  html = html.replace(/<script data-spa-only>[\s\S]*?<\/script>\s*/, '');
   if (head) {
     // The page's own description replaces the template's generic one (lib/document-head.ts does the same).
     if (head.description) html = html.replace(/<meta name="description"[^>]*>/, '');
