@@ -36,6 +36,7 @@ import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
 import { type SpaLookups, spaStatus } from './plugins/spa-fallback.js';
+import { loadStorefrontRenderer } from './ssr/storefront-renderer.js';
 import { getPage } from '../projections/pages/queries.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
 
@@ -117,7 +118,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
       setHeaders: (res, filePath) => res.header('cache-control', filePath.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
   }
-  // Single-page app: every other GET path renders index.html and the client router decides (its not-found page
+  // Otherwise (no server bundle, a page left to the browser, a failed render), the single-page app: every other GET
+  // path renders index.html and the client router decides (its not-found page
   // included); API paths answer 404 in the envelope. A path no client route claims (api/plugins/spa-fallback.ts) gets the
   // same HTML with 404, so search engines do not index it; sent whole (no ETag or Last-Modified), so a
   // conditional request cannot turn it into an empty answer.
@@ -126,8 +128,19 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     pageExists: async (name) => (await getPage(deps.db, name)) !== null,
     categoryTree: async () => (await app.categories.get(deps.now())).tree,
   };
+  // The shop's pages rendered on the server (api/ssr/storefront-renderer.ts) when its bundle is built: the first
+  // HTML holds the page, its status is the page's (404 for an unknown product, category or page).
+  const ssrEntry = deps.ssrEntry !== undefined ? deps.ssrEntry : deps.webRoot && path.join(deps.webRoot, '..', 'dist-server', 'entry-server.js');
+  const renderer = serveWeb && ssrEntry ? await loadStorefrontRenderer(app, ssrEntry, indexHtml, deps.publicUrl) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (!serveWeb || request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
+    if (renderer?.shouldRender(request.url)) {
+      try {
+        return await renderer.send(request, reply);
+      } catch (error) {
+        request.log.error({ err: error }, 'server render failed: the single-page app is served');
+      }
+    }
     const status = await spaStatus(request.url, spaLookups).catch((error: Error) => {
       request.log.warn({ err: error }, 'client route lookup failed: the app is served with 200');
       return 200 as const;

@@ -1,7 +1,7 @@
 /**
  * `npm start` (through bin/bootstrap.mjs): everything on one machine.
  * 1. PostgreSQL and Redis: DATABASE_URL / REDIS_URL when set, else local servers (started or installed when needed);
- * 2. platform migrations; the web app built when web/dist is missing or older than its sources;
+ * 2. platform migrations; the web app (browser and server bundles) built when missing or older than its sources;
  * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only; the site's global
  *    fields and main menu seeded (commands/site/seed-site-content.ts);
  *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing;

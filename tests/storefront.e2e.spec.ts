@@ -320,7 +320,10 @@ describe('storefront', () => {
       await route.fulfill({ response, json: { ...body, data: { ...body.data, attributes: null } } });
     });
     try {
-      await page.goto(`${base}/products/view/${id}`);
+      // Opened from the listing, inside the app: a page load is rendered by the server, whose data never passes
+      // through the browser's requests (api/ssr/storefront-renderer.ts).
+      await page.goto(`${base}/products`);
+      await page.locator(`.product-card a[href$="/products/view/${id}"]`).first().click();
       await expect.poll(() => main().locator('h1').innerText(), { timeout: 10_000 }).toBe('Viga');
       expect(await main().innerText()).toContain('Palun saatke arendajatele e-kiri');
       expect(await main().getByRole('link', { name: 'Tühjenda brauseri salvestatud andmed' }).getAttribute('href')).toBe('/clear-storage');

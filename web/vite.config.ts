@@ -1,6 +1,8 @@
 /**
  * Vite config of the storefront (web/). Run from the repository root:
  *   npx vite build --config web/vite.config.ts   -> web/dist (assets under /assets)
+ *   npx vite build --config web/vite.config.ts --ssr src/entry-server.tsx --outDir dist-server
+ *                                                -> web/dist-server/entry-server.js (the server render's bundle)
  *   npx vite --config web/vite.config.ts         -> dev server; api paths (apiProxy) go to the API on :3000
  */
 import { fileURLToPath } from 'node:url';
@@ -25,7 +27,7 @@ const apiProxy = {
 const STAFF_LIBRARIES = ['uplot', 'date-fns', 'zod', 'react-hook-form', '@hookform', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store', 'use-sync-external-store', 'lucide-react'];
 const SHOPPER_VENDOR = new RegExp(`node_modules[\\\\/](?!(?:${STAFF_LIBRARIES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/])`);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
   publicDir: false,
@@ -36,6 +38,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
+      // The server bundle (--ssr src/entry-server.tsx) imports every language's texts up front: the lazy imports the
+      // browser's i18n.ts makes of them are expected to stay in its chunks there.
+      onwarn(warning, warn) {
+        if (isSsrBuild && warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
+        warn(warning);
+      },
       output: {
         // Libraries in one long-cached chunk; the app code and the lazy routes in their own. zod (the domain's e-mail
         // rule, domain/shared/email.ts) is used by the checkout and the staff forms only, and the staff side's own
@@ -54,4 +62,4 @@ export default defineConfig({
   preview: {
     proxy: apiProxy,
   },
-});
+}));

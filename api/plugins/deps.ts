@@ -23,6 +23,12 @@ export interface ApiDeps {
   now: () => string;
   /** Folder of the built web app to serve (web/dist), or null to serve the API only. */
   webRoot: string | null;
+  /**
+   * The storefront's server bundle (web/dist-server/entry-server.js) that renders the shop's pages on the server
+   * (api/ssr/storefront-renderer.ts); null: the single-page app alone. Default: dist-server beside `webRoot`, when
+   * built.
+   */
+  ssrEntry?: string | null;
   /** Records SearchPerformed events (batched in production, immediate in tests). */
   searches: SearchRecorder;
   /** How long a product-list result may be served from memory, in milliseconds (0: never cached). */

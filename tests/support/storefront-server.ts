@@ -1,6 +1,7 @@
 /**
  * The storefront served for a browser test: the api app built on a test harness's database and event store, with
- * the built web app (web/dist or a test's own copy of it), listening on 127.0.0.1. Listing results are never cached
+ * the built web app (web/dist or a test's own copy of it) and its server render (web/dist-server, which renders the
+ * shop's pages into the first HTML), listening on 127.0.0.1. Listing results are never cached
  * (`listingCacheTtlMs: 0`) and searches are recorded at once, so what a test changes shows on the next request.
  *
  *   const { app, base } = await serveStorefront(h, { webRoot });            // base: http://127.0.0.1:<port>
@@ -32,6 +33,7 @@ export async function serveStorefront(h: ShopHarness, options: { webRoot?: strin
     store: h.store,
     now: () => new Date().toISOString(),
     webRoot: options.webRoot ?? path.join(repoRoot, 'web', 'dist'),
+    ssrEntry: path.join(repoRoot, 'web', 'dist-server', 'entry-server.js'),
     listingCacheTtlMs: 0,
     searches: new SearchRecorder(h.store, { flushIntervalMs: 0 }),
     readModelChanges: h.readModelChanges,

@@ -1,23 +1,35 @@
 // The base styles first: feature styles imported by the app's modules come after them in the cascade.
 import './styles/base.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { hydrateQueryState } from './app/ssr-state';
 import { initI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
-import { applyTheme, readStoredTheme } from './lib/theme';
+import { applyTheme, readStoredTheme, rememberThemeInCookie } from './lib/theme';
 
 const { lang } = languageFromPath(window.location.pathname);
 document.documentElement.lang = lang;
-applyTheme(readStoredTheme());
+const theme = readStoredTheme();
+applyTheme(theme);
+rememberThemeInCookie(theme);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 // English bundles load first on /en paths; Estonian ones ship with the app.
 void initI18n(lang).then(() => {
-  createRoot(container).render(
+  const queryClient = createQueryClient();
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App queryClient={queryClient} />
+    </StrictMode>
   );
+  // A page the server rendered (api/ssr): its queries first, then React takes over its HTML (entry-server.tsx).
+  if (container.hasChildNodes()) {
+    hydrateQueryState(queryClient, document);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 });

@@ -1,9 +1,12 @@
-/** The storefront root: query cache, router, and an error boundary around everything (spec 2 "Error fallback"). */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+/**
+ * The storefront root: query cache, router, and an error boundary around everything (spec 2 "Error fallback").
+ * `AppContent` is what the browser (App, with BrowserRouter) and the server render (entry-server.tsx, with
+ * StaticRouter) both put inside their router, so the server's HTML and the hydration have the same tree.
+ */
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
-import { createQueryClient } from './query-client';
 import { AppRoutes } from './router';
 
 /** The outermost boundary: a crash of the shell (header, footer) too; leaving the URL (Go back) clears it. */
@@ -12,14 +15,21 @@ function ShellErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary resetKey={pathname + search}>{children}</ErrorBoundary>;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The routes inside the shell's error boundary; needs a router and a QueryClientProvider around it. */
+export function AppContent() {
+  return (
+    <ShellErrorBoundary>
+      <AppRoutes />
+    </ShellErrorBoundary>
+  );
+}
+
+/** The browser's app; `queryClient` holds the server render's queries when the page was rendered on the server. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <ShellErrorBoundary>
-          <AppRoutes />
-        </ShellErrorBoundary>
+        <AppContent />
       </BrowserRouter>
     </QueryClientProvider>
   );

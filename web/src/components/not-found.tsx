@@ -1,7 +1,11 @@
-/** Not-found page (spec 2 "Other screens"): title Page not found, an optional message and a Back button to /. */
+/**
+ * Not-found page (spec 2 "Other screens"): title Page not found, an optional message and a Back button to /. Rendered
+ * on the server, it makes the answer a 404.
+ */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useRouteLanguage } from '../lib/language';
+import { useServerRender } from '../lib/server-render';
 import { PageMeta } from './page-meta';
 
 interface NotFoundProps {
@@ -13,6 +17,9 @@ export function NotFound({ title, message }: NotFoundProps) {
   const { t } = useTranslation('app');
   const { to } = useRouteLanguage();
   const heading = title ?? t('notFound.title');
+  // A server render of this page answers 404 (unknown products, categories, pages and paths).
+  const server = useServerRender();
+  if (server) server.notFound = true;
   return (
     <section className="status-page" aria-labelledby="status-page-title">
       <PageMeta title={heading} description={message ?? t('notFound.message')} noindex />

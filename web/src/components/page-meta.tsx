@@ -9,6 +9,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentHead } from '../lib/document-head';
 import { pathInLanguage, useRouteLanguage } from '../lib/language';
+import { useOrigin } from '../lib/server-render';
 
 interface PageMetaProps {
   title: string;
@@ -26,7 +27,7 @@ export function PageMeta({ title, description, keywords, canonicalSearch, altern
   const { t } = useTranslation('app');
   const { pathname } = useLocation();
   const { lang } = useRouteLanguage();
-  const origin = window.location.origin;
+  const origin = useOrigin();
   const paths = alternates ?? { et: pathInLanguage(pathname, 'et'), en: pathInLanguage(pathname, 'en') };
   const shopName = t('shopName');
   const words = keywords?.filter(Boolean).slice(0, 10);

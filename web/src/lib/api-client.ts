@@ -73,6 +73,17 @@ export function withQuery(path: string, query: Record<string, QueryValue>): stri
 let pathPrefix = '';
 
 /**
+ * The transport of a server render (web/src/entry-server.tsx): a fetch-shaped function that answers the storefront's
+ * GET calls in process from the api's own routes, for the request being rendered. null in the browser (fetch).
+ */
+let serverFetch: typeof fetch | null = null;
+
+/** Sets the server render's transport; called once when the server entry loads. */
+export function setServerFetch(transport: typeof fetch): void {
+  serverFetch = transport;
+}
+
+/**
  * Sets the prefix put before every root-relative path (spec 7: "Paths take a configured prefix"), e.g. '/shop' or
  * 'https://api.example.ee'; a trailing slash is dropped. Absolute URLs are used as given. Default: none.
  */
@@ -206,7 +217,7 @@ async function send<T>(method: HttpMethod, url: string, payload: unknown, option
   let res: Response;
   let text: string;
   try {
-    res = await fetch(apiPath(url), {
+    res = await (serverFetch ?? fetch)(apiPath(url), {
       method,
       credentials: 'same-origin',
       headers: {

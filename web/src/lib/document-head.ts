@@ -1,10 +1,11 @@
 /**
  * The document head of the current page (spec 2 "Page loading": title, meta description, keywords, canonical link
  * and alternate-language links). React 18 renders no elements into <head>, so the page's values are written there
- * by a layout effect: each element is found by its key (meta name, link rel and hreflang), updated in place or
+ * by a layout effect (and by the server render into the first HTML): each element is found by its key (meta name, link rel and hreflang), updated in place or
  * created, and removed when the page has no value for it. No router dependency: the error fallback uses it too.
  */
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useBrowserLayoutEffect, useServerRender } from './server-render';
 
 /** What one page puts into <head>. Absent values remove the element (the description falls back to index.html's). */
 export interface DocumentHead {
@@ -40,7 +41,8 @@ function upsert(selector: string, tag: 'meta' | 'link', fixed: Record<string, st
 
 // The current page's alternate URLs, for the language select (a category's English URL is not its Estonian path
 // with another prefix).
-let currentAlternates: Readonly<Record<string, string>> = {};
+const NO_ALTERNATES: Readonly<Record<string, string>> = {};
+let currentAlternates: Readonly<Record<string, string>> = NO_ALTERNATES;
 const listeners = new Set<() => void>();
 
 function publishAlternates(urls: (string | undefined)[]) {
@@ -64,14 +66,21 @@ export function useAlternateUrls(): Readonly<Record<string, string>> {
       return () => listeners.delete(listener);
     },
     () => currentAlternates,
+    // The server render and the hydration see none (the head is written after hydration): the same first markup.
+    () => NO_ALTERNATES,
   );
 }
 
-/** Writes `head` into document.head after each render that changes it. */
+/**
+ * Writes `head` into document.head after each render that changes it; in a server render it is handed to the
+ * request's collector instead (lib/server-render.ts), which puts it into the HTML's <head>.
+ */
 export function useDocumentHead(head: DocumentHead): void {
+  const server = useServerRender();
+  if (server) server.head = head;
   const { title, description, keywords, robots, canonical } = head;
   const alternates = HREFLANGS.map((lang) => head.alternates?.[lang]);
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     defaultDescription ??= document.head.querySelector('meta[name="description"]')?.getAttribute('content') ?? null;
     document.title = title;
     upsert('meta[name="description"]', 'meta', { name: 'description' }, 'content', description ?? defaultDescription ?? undefined);

@@ -3,7 +3,8 @@
  * shopper was (positions kept per history entry in session storage), and a navigation with
  * `state: { keepScroll: true }` (a filter or sort change on the listing) keeps the current position.
  */
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
+import { useBrowserLayoutEffect } from './server-render';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'scrollPositions';
@@ -45,7 +46,7 @@ export function useScrollRestoration() {
     return () => savePosition(key, window.scrollY);
   }, [location.key]);
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (navigationType === 'POP') {
       const y = readPositions()[location.key];
       if (y === undefined) return;

@@ -1,7 +1,8 @@
 /**
  * Themes (spec 1): ConjDark (default) and ConjLight, applied as `data-theme` on <html>; the stylesheet holds each
  * palette as CSS variables. The choice is remembered in local storage (spec 9: theme persists after 1000 ms, or when
- * the page is left first: lib/deferred-write.ts).
+ * the page is left first: lib/deferred-write.ts), and in the `theme` cookie too, so a server render
+ * (api/ssr/storefront-renderer.ts) paints the page in it before any script runs.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { writeLater } from './deferred-write';
@@ -18,6 +19,19 @@ export function readStoredTheme(): ThemeName {
   } catch {
     return DEFAULT_THEME;
   }
+}
+
+/**
+ * Writes the `theme` cookie (a year, every path; readable by scripts: it is no secret) when it does not name `theme`
+ * yet (none for the default theme): the server renders the next page in it (a theme stored before the cookie
+ * existed is carried over at start, main.tsx).
+ */
+export function rememberThemeInCookie(theme: ThemeName): void {
+  const cookies = document.cookie.split(/;\s*/);
+  if (cookies.includes(`${STORAGE_KEY}=${theme}`)) return;
+  // The server's default needs no cookie.
+  if (theme === DEFAULT_THEME && !cookies.some((c) => c.startsWith(`${STORAGE_KEY}=`))) return;
+  document.cookie = `${STORAGE_KEY}=${theme}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 export function applyTheme(theme: ThemeName) {
@@ -40,6 +54,7 @@ export function useTheme(): [ThemeName, () => void] {
         } catch {
           /* storage unavailable: the theme still applies for this visit */
         }
+        rememberThemeInCookie(theme);
       },
       PERSIST_DELAY_MS,
     );

@@ -2,7 +2,8 @@
  * App shell: skip link, header, main landmark, footer. Keeps i18next and <html lang> in step with the route's
  * language prefix (spec 2: every path accepts an optional language prefix).
  */
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense } from 'react';
+import { useBrowserLayoutEffect } from '../../lib/server-render';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../components/error-boundary';
@@ -23,7 +24,7 @@ export function RootLayout() {
   const { pathname, search } = useLocation();
   useScrollRestoration();
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     document.documentElement.lang = lang;
     if (i18n.language !== I18N_CODE[lang]) void switchLanguage(lang);
   }, [lang, i18n]);

@@ -33,6 +33,8 @@ export function dismissToast(id: number) {
 /** Shows `text` for `durationMs` (Infinity: until dismissed). Returns the toast id. */
 export function showToast(tone: ToastTone, text: string, durationMs: number = TOAST_MS[tone]): number {
   const id = nextId++;
+  // A server render shows no toast: the list is shared by every request the server renders.
+  if (typeof window === 'undefined') return id;
   toasts = [...toasts.filter((t) => t.text !== text), { id, tone, text }].slice(-5);
   emit();
   if (Number.isFinite(durationMs)) setTimeout(() => dismissToast(id), durationMs);

@@ -29,7 +29,7 @@ export function trackLoading<T>(load: Promise<T>): Promise<T> {
 }
 
 export function LoadingBar() {
-  const loadingCode = useSyncExternalStore(subscribe, () => loads > 0);
+  const loadingCode = useSyncExternalStore(subscribe, () => loads > 0, () => false);
   const active = useIsFetching() > 0 || loadingCode;
   const [progress, setProgress] = useState(0);
 

@@ -40,7 +40,8 @@ export function SearchBox() {
   };
 
   return (
-    <form className="search-box" role="search" onSubmit={onSubmit}>
+    // action/method: without JavaScript the browser itself asks the listing for ?q= (a server-rendered page).
+    <form className="search-box" role="search" action={to('/products')} method="get" onSubmit={onSubmit}>
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>

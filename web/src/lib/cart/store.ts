@@ -219,6 +219,10 @@ export function cartTotals(s: CartState): { totalCents: number; count: number } 
   return { totalCents, count };
 }
 
+/** The cart a server render shows and a hydration starts from: the server never sees local storage. */
+const SERVER_CART: CartState = { items: {}, latest: [] };
+
+/** The cart, re-rendering on change; empty in a server render and while hydrating, then the stored one. */
 export function useCart(): CartState {
-  return useSyncExternalStore(cart.subscribe, cart.get, cart.get);
+  return useSyncExternalStore(cart.subscribe, cart.get, () => SERVER_CART);
 }

@@ -6,7 +6,8 @@
  * redirected here (router state `{ orderNotAccepted: true }`), the flash area says the order was not accepted.
  * Loaded as its own chunk.
  */
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useBrowserLayoutEffect } from '../../../lib/server-render';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/page-meta';
@@ -42,7 +43,7 @@ export function CartRoute() {
   const staff = useStorefrontStaff();
   const notAccepted = (location.state as CartRouteState | null)?.orderNotAccepted === true;
 
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     window.scrollTo(0, 0);
   }, []);
 

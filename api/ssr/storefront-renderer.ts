@@ -1,0 +1,93 @@
+/**
+ * The storefront's server render as the api serves it: loads the web app's server bundle (web/dist-server, built
+ * by bin/web-build.ts beside web/dist), answers its data calls in process from the api's own routes, and decides the
+ * status and the caching of the HTML.
+ *
+ * - Data: the storefront's query functions run on the server with a transport that hands each GET (/v1/products,
+ *   /v1/categories, /v1/site, /product/view/{id}, /v1/search, /v1/page/{ref}) to the route through Fastify's
+ *   `inject`: the same handler, read-model queries and caches as a browser's call, in this process, no socket.
+ *   Calls go out as a guest's: no cookie is passed on, so no staff data is ever in a server-rendered page.
+ * - Status: 404 when the not-found page rendered (unknown product, category, content page or path), else 200.
+ * - Caching (spec 9 data freshness; a CDN in front): a guest's page is `public, no-cache` with a strong ETag over its
+ *   content, so a CDN may keep it but revalidates every time and a stock or price change shows on the next request
+ *   (a matching If-None-Match gets 304). With a staff session cookie: `private, no-store`, no ETag. `Vary: Cookie`,
+ *   since the theme cookie changes the HTML.
+ * - Pages with per-visitor or staff content (staff screens, checkout, payment, /clear-storage) are not rendered on
+ *   the server: `shouldRender` is false and the single-page app's HTML is served as before.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../plugins/sessions.js';
+
+/** The server bundle's interface (web/src/entry-server.tsx); kept structural: the api does not import web/. */
+interface ServerEntry {
+  render(request: {
+    url: string;
+    origin: string;
+    theme: 'ConjDark' | 'ConjLight';
+    template: string;
+    get: (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
+  }): Promise<{ status: 200 | 404; html: string }>;
+}
+
+/** The api paths a server render may read (GET only); anything else answers 404 to the render. */
+const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+)|product\/view\/[^/?]+)(?:\?|$)/;
+
+/** Paths (after an optional language prefix) left to the browser: staff screens, checkout, payment, storage wipe. */
+const CLIENT_ONLY = /^\/(?:(?:et|en)\/)?(?:login|session\/login|password-reset|admin|checkout|payment|payment-success|clear-storage)(?:[/?]|$)/i;
+
+export interface StorefrontRenderer {
+  /** False for paths the browser renders alone (see the module comment). */
+  shouldRender(url: string): boolean;
+  /** Renders `request.url` and sends it (status, headers, body); @throws when the render fails. */
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+}
+
+/** The `theme` cookie (lib/theme.ts writes it with local storage), ConjDark when absent or unknown. */
+function themeOf(cookieHeader: string | undefined): 'ConjDark' | 'ConjLight' {
+  return /(?:^|;\s*)theme=ConjLight(?:;|$)/.test(cookieHeader ?? '') ? 'ConjLight' : 'ConjDark';
+}
+
+const hasSession = (cookieHeader: string | undefined) => new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader ?? '');
+
+/** The ETag of a page: its HTML without the query state's clock fields, which change on every render. */
+export function pageEtag(html: string): string {
+  const stable = html.replace(/"(?:dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, '');
+  return `"${createHash('sha256').update(stable).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * The renderer over the server bundle at `entryPath` and the template `indexHtmlPath`, or null when the bundle is
+ * missing (the api then serves the single-page app alone). `publicUrl`: the origin of canonical URLs, else the
+ * request's.
+ */
+export async function loadStorefrontRenderer(app: FastifyInstance, entryPath: string, indexHtmlPath: string, publicUrl: string | undefined): Promise<StorefrontRenderer | null> {
+  if (!existsSync(entryPath) || !existsSync(indexHtmlPath)) return null;
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  const template = await readFile(indexHtmlPath, 'utf8');
+  const get = async (url: string) => {
+    if (!READABLE.test(url)) return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"success":false,"errors":[{"code":"not_found"}]}' };
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
+    return { status: res.statusCode, headers, body: res.payload };
+  };
+  return {
+    shouldRender: (url) => !CLIENT_ONLY.test(url),
+    async send(request, reply) {
+      const cookie = request.headers.cookie;
+      const origin = publicUrl?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
+      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), template, get });
+      reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie');
+      if (hasSession(cookie)) return reply.header('cache-control', 'private, no-store').send(page.html);
+      const etag = pageEtag(page.html);
+      reply.header('cache-control', 'public, no-cache').header('etag', etag);
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (page.status === 200 && ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+      return reply.send(page.html);
+    },
+  };
+}

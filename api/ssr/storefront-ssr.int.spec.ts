@@ -1,0 +1,172 @@
+/**
+ * The storefront rendered on the server (api/ssr/storefront-renderer.ts, web/src/entry-server.tsx): the first HTML
+ * holds the page (products, prices, head), the hydration state is escaped against `</script>`, concurrent requests in
+ * different languages and with a session never see each other's answer, unknown products, categories and pages
+ * answer 404, and the cache headers differ for guests and sessions. Real PostgreSQL with the small fixture catalog,
+ * the seeded site content and the built web app (browser and server bundles, bin/web-build.ts).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebIfStale } from '../../bin/web-build.js';
+import { productIdForCode } from '../../commands/catalog/catalog-csv.js';
+import { seedSiteContent } from '../../commands/site/seed-site-content.js';
+import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const fixture = readFileSync(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'), 'utf8');
+const header = fixture.split('\n', 1)[0]!;
+const HOSTILE_NAME = '</script><script>alert(1)</script>';
+let h: ShopHarness;
+let app: FastifyInstance;
+let tmp: string;
+
+/** A one-product catalog file: code XSS 1, named `name` in both languages, at `price` euros. */
+function hostileCsv(price: string): string {
+  const file = path.join(tmp, `hostile-${price}.csv`);
+  writeFileSync(file, `${header}\nXSS 1,,"${HOSTILE_NAME}","${HOSTILE_NAME}",,,Filtrid > Kütusefiltrid,Filters > Fuel filters,${price},tallinn=3,pcs,available,,0,product,,,,\n`);
+  return file;
+}
+
+beforeAll(async () => {
+  buildWebIfStale((line) => process.stderr.write(`${line}\n`));
+  tmp = mkdtempSync(path.join(tmpdir(), 'ssr-spec-'));
+  h = await createShopHarness('storefront_ssr');
+  await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
+  await h.importFile(hostileCsv('7.50'));
+  await seedSiteContent(h.store, h.clock.now);
+  await h.settle();
+  app = await h.replica({
+    webRoot: path.join(repoRoot, 'web', 'dist'),
+    ssrEntry: path.join(repoRoot, 'web', 'dist-server', 'entry-server.js'),
+    publicUrl: 'https://shop.example',
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await h?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+/** The text of the page's hydration state script. */
+function stateOf(html: string): string {
+  const m = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no ssr-state script');
+  return m[1]!;
+}
+
+describe('the first HTML of a listing', () => {
+  it('holds the products, prices, breadcrumb, facets, title, canonical and hreflang', async () => {
+    const res = await get('/et/products');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('Kütusefilter lühike');
+    expect(root).toMatch(/12,40\s*€/);
+    expect(root).toContain('Kõik tooted');
+    expect(root).toContain('Kütusefiltrid'); // the category tree
+    expect(root).toContain('Height [mm]'); // a facet
+    expect(html).toContain('<html lang="et" data-theme="dark">');
+    expect(html).toMatch(/<title>Kõik tooted \| [^<]+<\/title>/);
+    // Estonian is the default language: its canonical URL has no prefix (components/page-meta.tsx).
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/products" />');
+    expect(html).toContain('<link rel="alternate" hreflang="en" href="https://shop.example/en/products" />');
+    expect(JSON.parse(stateOf(html)).queries.length).toBeGreaterThan(0);
+    // index.html's early API reads are for the single-page app only: this page carries its data.
+    expect(html).not.toContain('data-spa-only');
+    expect(html).not.toContain("link.rel = 'preload'");
+  });
+
+  it('renders a category URL with its breadcrumb and the theme of the theme cookie', async () => {
+    const res = await get('/et/filtrid/kutusefiltrid', { cookie: 'theme=ConjLight' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-theme="light"');
+    expect(res.body).toMatch(/<h1 id="listing-title">Kütusefiltrid<\/h1>/);
+    expect(res.body).toContain('Kütusefilter lühike');
+  });
+});
+
+describe('escaping', () => {
+  it('never lets a product named </script><script>… close a script element', async () => {
+    for (const url of ['/et/products', `/et/products/view/${productIdForCode('XSS 1')}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('<script>alert(1)');
+      // The markup shows the name as text; the state holds it exactly once parsed.
+      expect(res.body, url).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(stateOf(res.body), url).toContain('\\u003c/script\\u003e');
+      expect(JSON.stringify(JSON.parse(stateOf(res.body))), url).toContain(JSON.stringify(HOSTILE_NAME).slice(1, -1));
+    }
+  });
+});
+
+describe('statuses', () => {
+  it('answers 404 with the not-found page for unknown products, categories, pages and paths', async () => {
+    for (const url of ['/et/products/view/no-such-product', '/products/view/no-such-product', '/et/no/such/category', '/en/no-such-page', '/no-such-page', '/page/999/none']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('id="status-page-title"');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('answers 200 for a product, a content page and search results', async () => {
+    const product = await get(`/en/products/view/${productIdForCode('BF 1018/1')}`);
+    expect(product.statusCode).toBe(200);
+    expect(product.body).toContain('Fuel filter');
+    expect(product.body).toMatch(/<title>[^<]*Fuel filter[^<]*<\/title>/);
+    for (const url of ['/muugitingimused', '/en/searchresults?q=filter']) expect((await get(url)).statusCode, url).toBe(200);
+  });
+});
+
+describe('isolation', () => {
+  it('renders concurrent requests in different languages and with a session each with its own answer', async () => {
+    const asks = Array.from({ length: 6 }, (_, i) =>
+      i % 3 === 0 ? { url: '/et/products', lang: 'et', text: 'Kõik tooted', session: false } : i % 3 === 1 ? { url: '/en/products', lang: 'en', text: 'All products', session: false } : { url: '/en/products', lang: 'en', text: 'All products', session: true },
+    );
+    const answers = await Promise.all(asks.map((a) => get(a.url, a.session ? { cookie: 'shop_sid=staff-session; theme=ConjLight' } : {})));
+    answers.forEach((res, i) => {
+      const ask = asks[i]!;
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(`<html lang="${ask.lang}" data-theme="${ask.session ? 'light' : 'dark'}">`);
+      expect(res.body).toContain(`<h1 id="listing-title">${ask.text}</h1>`);
+      expect(res.body).not.toContain(ask.lang === 'et' ? 'All products' : 'Kõik tooted');
+      // A server render is always a guest's: no staff details in any answer.
+      expect(stateOf(res.body)).not.toContain('"staff":');
+      expect(stateOf(res.body)).not.toContain('frontEdit');
+    });
+  });
+});
+
+describe('cache headers', () => {
+  it('lets a CDN keep a guest page under an ETag it revalidates; a session page is private and not stored', async () => {
+    const guest = await get('/et/products');
+    expect(guest.headers['cache-control']).toBe('public, no-cache');
+    expect(guest.headers.vary).toMatch(/cookie/i);
+    const etag = String(guest.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get('/et/products', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const staff = await get('/et/products', { cookie: 'shop_sid=staff-session' });
+    expect(staff.headers['cache-control']).toBe('private, no-store');
+    expect(staff.headers.etag).toBeUndefined();
+  });
+
+  it('shows a price change on the next render, under a new ETag', async () => {
+    const url = `/et/products/view/${productIdForCode('XSS 1')}`;
+    const before = await get(url);
+    expect(before.body).toMatch(/7,50\s*€/);
+    await h.importFile(hostileCsv('8.25'));
+    await h.settle();
+    const after = await get(url, { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toMatch(/8,25\s*€/);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The storefront's server render (built by `vite build --ssr`, loaded by api/ssr/storefront-renderer.ts): one page
+ * of the shop as HTML, with its data, head and status, from the same tree the browser hydrates (app/app.tsx).
+ *
+ *   const page = await render({ url: '/et/products', origin, theme: 'ConjDark', template, get });
+ *   // page.status 200 | 404, page.html: the whole document
+ *
+ * Data: a fresh QueryClient per request. The page is rendered, every query it asked for that is still pending is
+ * fetched through the storefront's own query functions, whose transport (`get`) answers in process from the api's
+ * routes; then it is rendered again, until no new query appears (a category URL needs the tree, then its products).
+ * The last pass is streamed with renderToPipeableStream and waits for every Suspense boundary (lazy pages, the
+ * footer), so crawlers and a browser without JavaScript get the whole page. Per request too: the i18next instance
+ * (the route's language), the head collector and the not-found mark (lib/server-render.ts); the transport is found
+ * through AsyncLocalStorage, so concurrent renders never see each other's data.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Writable } from 'node:stream';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type i18n as I18n } from 'i18next';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import appEn from './locales/en-US/app.json';
+import cmsEn from './locales/en-US/cms.json';
+import checkoutEn from './locales/en-US/shop-checkout.json';
+import shopEn from './locales/en-US/shop.json';
+import appEt from './locales/et/app.json';
+import cmsEt from './locales/et/cms.json';
+import checkoutEt from './locales/et/shop-checkout.json';
+import shopEt from './locales/et/shop.json';
+import { AppContent } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
+import { setServerFetch } from './lib/api-client';
+import type { DocumentHead } from './lib/document-head';
+import { I18N_CODE, languageFromPath, type Language } from './lib/language';
+import { type ServerRender, ServerRenderContext } from './lib/server-render';
+import type { ThemeName } from './lib/theme';
+
+/** One in-process GET of the api (path and query as the storefront asks them): status, headers and JSON text. */
+export type InProcessGet = (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
+
+export interface RenderRequest {
+  /** Path and query of the page, e.g. '/et/products?page=2'. */
+  url: string;
+  /** The shop's origin for canonical and hreflang URLs. */
+  origin: string;
+  /** The theme the `theme` cookie names (lib/theme.ts). */
+  theme: ThemeName;
+  /** The built index.html (its scripts, styles and the empty #root). */
+  template: string;
+  /** The api's answers, in process. */
+  get: InProcessGet;
+}
+
+export interface RenderedPage {
+  /** 404 when the not-found page rendered (unknown product, category, page or path). */
+  status: 200 | 404;
+  html: string;
+}
+
+/** Most passes of a render before the last one: each may find queries the previous one's data revealed. */
+const MAX_DATA_PASSES = 3;
+
+const transport = new AsyncLocalStorage<InProcessGet>();
+setServerFetch((async (input: RequestInfo | URL) => {
+  const get = transport.getStore();
+  if (!get) throw new Error('server fetch outside a render');
+  const answer = await get(typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url);
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}) as typeof fetch);
+
+/** A fresh i18next instance with both languages' shop texts (the checkout's too), in `lang`. */
+async function texts(lang: Language): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    resources: {
+      et: { app: appEt, cms: cmsEt, shop: { ...shopEt, ...checkoutEt } },
+      'en-US': { app: appEn, cms: cmsEn, shop: { ...shopEn, ...checkoutEn } },
+    },
+    lng: I18N_CODE[lang],
+    fallbackLng: 'et',
+    supportedLngs: ['et', 'en-US'],
+    ns: ['app', 'cms', 'shop'],
+    defaultNS: 'app',
+    returnEmptyString: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+/** Renders the tree and resolves with its HTML once every Suspense boundary is ready. */
+function renderHtml(element: JSX.Element): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => {
+        // Errors inside a boundary render its fallback (the error page) and are logged; the page still answers.
+        console.error(error);
+      },
+    });
+  });
+}
+
+/** Queries a pass asked for that are still pending (disabled ones, e.g. a guest's staff session, are left alone). */
+function pendingQueries(client: QueryClient) {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((q) => {
+      // No observer subscribes on the server (that is an effect): the options the hook built the query with tell.
+      const enabled = (q.options as { enabled?: unknown }).enabled;
+      return q.state.status === 'pending' && q.state.fetchStatus === 'idle' && (typeof enabled === 'function' ? enabled(q) !== false : enabled !== false);
+    });
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The <head> elements of the page: title, description, keywords, robots, canonical, hreflang alternates. */
+function headHtml(head: DocumentHead): string {
+  const parts = [`<title>${escapeHtml(head.title)}</title>`];
+  if (head.description) parts.push(`<meta name="description" content="${escapeHtml(head.description)}" />`);
+  if (head.keywords) parts.push(`<meta name="keywords" content="${escapeHtml(head.keywords)}" />`);
+  if (head.robots) parts.push(`<meta name="robots" content="${escapeHtml(head.robots)}" />`);
+  if (head.canonical) parts.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  for (const [lang, href] of Object.entries(head.alternates ?? {})) parts.push(`<link rel="alternate" hreflang="${lang}" href="${escapeHtml(href)}" />`);
+  return parts.join('');
+}
+
+/** The template with the page's language, theme, head, markup and query state, without its SPA-only script. */
+function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, markup: string, state: string): string {
+  let html = template.replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${theme === 'ConjLight' ? 'light' : 'dark'}">`);
+  // The single-page app's early API reads (index.html): this page carries its data in the state script.
+  html = html.replace(/<script data-spa-only>[\s\S]*?<\/script>\s*/, '');
+  if (head) {
+    // The page's own description replaces the template's generic one (lib/document-head.ts does the same).
+    if (head.description) html = html.replace(/<meta name="description"[^>]*>/, '');
+    html = html.replace(/<title>[^<]*<\/title>/, headHtml(head));
+  }
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+  );
+}
+
+/** Renders `request.url` as a whole document. @throws when the shell itself cannot render (the api answers the SPA). */
+export async function render(request: RenderRequest): Promise<RenderedPage> {
+  const pathname = new URL(request.url, 'http://x').pathname;
+  const { lang } = languageFromPath(pathname);
+  const [i18n, queryClient] = [await texts(lang), createQueryClient()];
+  // No retries on the server: a failed read renders the page's error state at once (a 404 product its not-found
+  // page); retryOnMount false, else a failed query without data renders as loading (app/ssr-state.ts does the same
+  // for the hydration).
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
+  return transport.run(request.get, async () => {
+    let collector: ServerRender = { origin: request.origin, head: null, notFound: false };
+    const tree = () => (
+      <ServerRenderContext.Provider value={collector}>
+        <QueryClientProvider client={queryClient}>
+          <I18nextProvider i18n={i18n}>
+            <StaticRouter location={request.url}>
+              <AppContent />
+            </StaticRouter>
+          </I18nextProvider>
+        </QueryClientProvider>
+      </ServerRenderContext.Provider>
+    );
+    let markup = await renderHtml(tree());
+    for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
+      const pending = pendingQueries(queryClient);
+      if (pending.length === 0) break;
+      await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
+      collector = { origin: request.origin, head: null, notFound: false };
+      markup = await renderHtml(tree());
+    }
+    return {
+      status: collector.notFound ? 404 : 200,
+      html: fillTemplate(request.template, lang, request.theme, collector.head, markup, serializeQueryState(queryClient)),
+    };
+  });
+}
+

@@ -1,0 +1,35 @@
+/**
+ * What one server render collects from the components it renders (the storefront's server rendering: the document
+ * head of the page, whether it is the not-found page, the absolute origin of its links). Provided only by
+ * web/src/entry-server.tsx, one object per request; in the browser the context is null and nothing is collected.
+ */
+import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
+import type { DocumentHead } from './document-head';
+
+export interface ServerRender {
+  /** The shop's origin for absolute URLs (canonical, hreflang), e.g. 'https://shop.example'. */
+  origin: string;
+  /** The last page's head (title, meta, canonical, hreflang), set while rendering. */
+  head: DocumentHead | null;
+  /** Set when the not-found page rendered: the answer's status is then 404 (spec 2 "Other screens"). */
+  notFound: boolean;
+}
+
+export const ServerRenderContext = createContext<ServerRender | null>(null);
+
+/** The request's collector during a server render; null in the browser. */
+export function useServerRender(): ServerRender | null {
+  return useContext(ServerRenderContext);
+}
+
+/** The origin of absolute URLs: the page's own in the browser, the request's on the server. */
+export function useOrigin(): string {
+  const server = useServerRender();
+  return server ? server.origin : window.location.origin;
+}
+
+/**
+ * useLayoutEffect in the browser, useEffect on the server (where neither runs): the same timing for the page, and no
+ * warning from React's server renderer about a layout effect it cannot run.
+ */
+export const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
