@@ -2,8 +2,8 @@
  * The shop's starting global fields and main menu ("seed real-looking values in both languages"), sent
  * through the Site and Menu commands on start, with the demo catalog's filter labels (Filter commands) and the
  * content pages the menu and footer link (commands/page/seed-pages.ts). Idempotent: the deciders record only what
- * differs and the command ids are fixed; the menu is set only while its stream is empty (`expectedVersion` 0), so
- * a menu the staff edited is not set back. A second run appends nothing. The in-page editor edits the same fields.
+ * differs and the command ids are fixed; the menu is set only while the shop has none (no legacy menu in the `site`
+ * stream, an empty `menu-main` stream), so a menu set before is never set back. A second run appends nothing. The in-page editor edits the same fields.
  *
  * Field keys read by the storefront: shopName, tagline, address, phone, email, openingHours, newAddressBanner,
  * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath; and the seller's
@@ -15,7 +15,7 @@ import { ChangedMeanwhileError } from '../../domain/shared/errors.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { categoryIdForPath } from '../catalog/catalog-csv.js';
 import { seedFilterLabels } from '../filter/seed-filter-labels.js';
-import { setMenu } from '../menu/menu-handler.js';
+import { loadMenu, setMenu } from '../menu/menu-handler.js';
 import { seedPages } from '../page/seed-pages.js';
 import { setGlobalFields } from './set-global-fields.js';
 
@@ -87,10 +87,14 @@ export async function seedSiteContent(store: EventStore, now: string): Promise<v
   await setGlobalFields(store, { fields: SEED_GLOBAL_FIELDS }, ctx('global-fields-v1'));
   await setGlobalFields(store, { fields: SEED_COMPANY_FIELDS }, ctx('global-fields-company-v1'));
   await setGlobalFields(store, { fields: SEED_BANK_FIELDS }, ctx('global-fields-bank-v1'));
-  try {
-    await setMenu(store, { entries: SEED_MAIN_MENU, expectedVersion: 0 }, ctx('menu-v2'));
-  } catch (error) {
-    if (!(error instanceof ChangedMeanwhileError)) throw error; // the staff set the menu: not the seed's to change
+  // Only a shop without any menu (neither the legacy one of the `site` stream nor a set one) gets the seed's.
+  const menu = await loadMenu(store);
+  if (menu.version === 0 && menu.entries.length === 0) {
+    try {
+      await setMenu(store, { entries: SEED_MAIN_MENU, expectedVersion: 0 }, ctx('menu-v2'));
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhileError)) throw error; // set meanwhile by someone else: theirs stands
+    }
   }
   await seedFilterLabels(store, now);
   await seedPages(store, now);

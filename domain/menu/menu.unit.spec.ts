@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { spec } from '../../tests/support/given-when-then.js';
 import { fold } from '../shared/decider.js';
-import { isHiddenMenuEntry, legacyMenuState, MAX_MENU_ENTRIES, menuDecider, type MenuCommand, type MenuItemInput } from './menu.js';
+import { isHiddenMenuEntry, legacyMenuState, MAX_MENU_ENTRIES, menuDecider, type MenuCommand, type MenuItem, type MenuItemInput } from './menu.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const MARI = 'e3a1b2c4-0000-4000-8000-000000000001';
@@ -10,7 +10,7 @@ const menu = spec(menuDecider);
 const setMenu = (entries: MenuItemInput[], expectedVersion?: number): MenuCommand => ({ type: 'SetMenu', data: { entries, expectedVersion }, metadata: { now: NOW, userId: MARI } });
 const products: MenuItemInput = { id: 'products', kind: 'link', label: { et: 'Tooted', en: 'Products' }, target: '/tooted' };
 const gallery: MenuItemInput = { id: 'gallery', kind: 'page', label: { et: 'Galerii', en: 'Gallery' }, target: 'gallery', hidden: true };
-const item = (e: MenuItemInput, children: MenuItemInput[] = []) => ({ id: e.id, kind: e.kind, label: { et: e.label.et ?? '', en: e.label.en ?? '' }, target: e.target, hidden: e.hidden ?? false, children: children.map((c) => item(c)) });
+const item = (e: MenuItemInput, children: MenuItemInput[] = []): MenuItem => ({ id: e.id, kind: e.kind as MenuItem['kind'], label: { et: e.label.et ?? '', en: e.label.en ?? '' }, target: e.target, hidden: e.hidden ?? false, children: children.map((c) => item(c)) });
 
 describe('SetMenu', () => {
   it('records the ordered entries, one level of children, hidden flags and labels per language', () => {

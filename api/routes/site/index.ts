@@ -130,7 +130,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
 
   typed.get('/sitemap-categories.xml', { schema: { summary: 'Sitemap of the listing, content pages and categories', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
-    const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db)]);
+    const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db, deps.now())]);
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
     for (const name of pageNames) body += urlEntries(base, { et: `/${name}`, en: `/en/${name}` });
     const walk = (nodes: CategoryNode[]) => {
