@@ -4,11 +4,13 @@
  * what guests see.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishPage } from '../../../commands/page/publish-page.js';
 import { savePageDraft } from '../../../commands/page/save-page-draft.js';
 import { SEED_PAGES } from '../../../commands/page/seed-pages.js';
 import { seedSiteContent } from '../../../commands/site/seed-site-content.js';
+import { getSiteContent } from '../../../projections/site/queries.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 
 let h: ShopHarness;
@@ -26,6 +28,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
+});
+
+describe('seeding (npm start records the site content and pages)', () => {
+  it('a second start appends nothing; the seeded menu hides Galerii by its flag', async () => {
+    // Every stream's version, committed (a read of $all would stop at the horizon of other open transactions).
+    const versions = async () => (await sql<{ stream_id: string; version: string }>`select stream_id, version::text from es_streams order by stream_id`.execute(h.db)).rows;
+    const before = await versions();
+    await seedSiteContent(h.store, h.clock.now);
+    expect(await versions()).toEqual(before);
+    const { menu } = await getSiteContent(h.db);
+    expect(menu.filter((e) => e.hidden).map((e) => e.label.et)).toEqual(['Galerii']);
+  });
 });
 
 describe('GET /v1/page/{pageName}', () => {
