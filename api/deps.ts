@@ -48,6 +48,13 @@ export interface ApiDeps {
    */
   rateLimits?: RateLimitDeps;
   /**
+   * The stock one client address may hold in unpaid orders (api/routes/orders/reserve-share.ts): `percent` of a
+   * limited product's stock (ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT, default 50; 100: no cap), each order's share
+   * counted for `holdMs` after placing (ORDER_RESERVATION_TTL_MS plus a sweep, default 31 minutes) or until it is
+   * paid or released.
+   */
+  reserveShare?: { percent?: number; holdMs?: number };
+  /**
    * Fastify's trustProxy: behind a load balancer, which proxies' X-Forwarded-For to believe (true, or
    * addresses/CIDRs), so `request.ip` (the per-address rate limit's key) is the shopper's and not the proxy's.
    * Default false: the socket's address.

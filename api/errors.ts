@@ -8,7 +8,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/shared/errors.js';
+import { isDatabaseUnavailable } from '../platform/db/database.js';
 import { type ApiLanguage, MESSAGE_CODES, message, requestLanguage } from './messages.js';
+import { PRE_ROUTING_HEADERS } from './security-headers.js';
 
 /** An error the API raises itself: a code from messages.ts, a status, and optionally the offending field. */
 export class ApiError extends Error {
@@ -92,9 +94,9 @@ function codeForField(field: string | undefined): string {
     case 'range':
       return 'statistics.range_invalid';
     case 'kind':
-      return 'dashboard.kind_invalid';
+      return 'problematic_products.kind_invalid';
     case 'days':
-      return 'dashboard.days_invalid';
+      return 'problematic_products.days_invalid';
     default:
       return 'request.invalid';
   }
@@ -132,8 +134,9 @@ function safeLanguage(request: FastifyRequest): ApiLanguage {
 /**
  * Every error as an answer in the envelope: ApiError and DomainError by their status or category, request
  * validation 400, CSRF 403, framework errors by their own 4xx status (400 `request.invalid`, 413
- * `request.too_large`, 414 `request.url_too_long`, 415, 429 `rate_limited`), anything else 500 `server_error`
- * with its text hidden (logged).
+ * `request.too_large`, 414 `request.url_too_long`, 415, 429 `rate_limited`), a database that is unavailable for a
+ * moment 503 `server_busy` (platform/db/database.ts isDatabaseUnavailable), anything else 500 `server_error` with
+ * its text hidden (logged).
  */
 export function errorAnswer(error: unknown, request: FastifyRequest, language: ApiLanguage = safeLanguage(request)): ErrorAnswer {
   if (error instanceof ApiError) return failureAnswer(language, error.statusCode, [{ code: error.code, field: error.field }]);
@@ -151,30 +154,44 @@ export function errorAnswer(error: unknown, request: FastifyRequest, language: A
   if (e?.code === 'FST_CSRF_INVALID_TOKEN' || e?.code === 'FST_CSRF_MISSING_SECRET') return failureAnswer(language, 403, [{ code: 'request.csrf_invalid' }]);
   const status = e?.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
   if (status < 500) return failureAnswer(language, status, [{ code: codeForStatus(status) }]);
+  // The database refused a connection or lost one (max_connections reached under load, a restart): nothing is
+  // wrong with the request, which may be tried again. This was the one 500 of GET /order/download/{unknown token}.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return failureAnswer(language, 503, [{ code: 'server_busy' }]);
+  }
   request.log.error({ err: error }, 'request failed');
   return failureAnswer(language, 500, [{ code: 'server_error' }]);
 }
 
-/** Sends `errorAnswer(error)`. */
+/** Sends `errorAnswer(error)`; a 503 says when to try again (Retry-After, seconds). */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = errorAnswer(error, request);
+  if (answer.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   return reply.status(answer.status).send(answer.payload);
 }
 
+/** Retry-After of a 503 `server_busy`, seconds. */
+export const RETRY_AFTER_SECONDS = 2;
+
 /**
  * Node's client errors (malformed HTTP, headers over the size limit: 431, a request timeout: 408), which never reach
- * Fastify's router: the same envelope, written on the socket (Fastify's `clientErrorHandler` option). Estonian: no
- * request was parsed to choose a language from.
+ * Fastify's router: the same envelope, written on the socket (Fastify's `clientErrorHandler` option), with the
+ * security headers of every answer made before routing (api/security-headers.ts PRE_ROUTING_HEADERS: CSP
+ * `default-src 'none'; frame-ancestors 'none'`, X-Frame-Options, nosniff, Referrer-Policy). Estonian: no request was
+ * parsed to choose a language from.
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const code = status === 431 ? 'request.too_large' : status === 408 ? 'request.timeout' : 'request.invalid';
   const body = JSON.stringify(failureAnswer('et', status, [{ code }]).payload);
+  // The same security headers as every other answer made before routing (CSP, frame and sniffing rules).
+  const security = Object.entries(PRE_ROUTING_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `X-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `${security}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

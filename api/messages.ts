@@ -36,6 +36,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.too_deep': { et: 'Päringu andmed on liiga sügavalt pesastatud.', en: 'The request data is nested too deeply.' },
   'unauthorized': { et: 'Palun logige sisse.', en: 'Please log in.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },
+  'request.origin_forbidden': { et: 'Päring tuli teiselt veebisaidilt ja lükati tagasi.', en: 'The request came from another website and was refused.' },
   'request.csrf_invalid': { et: 'Päringu turvakood puudub või on aegunud. Palun laadige leht uuesti.', en: 'The request has no valid security token. Please reload the page.' },
   'stock_notification.email_invalid': { et: 'Palun sisestage korrektne e-posti aadress.', en: 'Please enter a valid email address' },
   'stock_notification.already_submitted': { et: 'Teavitus on juba esitatud.', en: 'Notification already submitted' },
@@ -53,6 +54,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'order.not_accepted': { et: 'Tellimust ei võetud vastu. Täpsemat infot näete ostukorvis.', en: 'The order was not accepted. More information can be seen in the shopping cart.' },
   'order.product_unavailable': { et: 'Seda toodet ei saa osta.', en: "This product can't be purchased" },
   'order.not_enough_stock': { et: 'Laos ei ole piisavalt kaupa.', en: 'There is not enough items in stock.' },
+  // Spec 5 "Quantity and stock": one client address holds at most a share of a product's stock in unpaid orders.
+  'order.reserve_share_exceeded': {
+    et: 'Laos ei ole piisavalt kaupa: maksmata tellimustega saab ühelt aadressilt korraga broneerida vaid osa selle toote laost. Makske varasemad tellimused või vähendage kogust.',
+    en: "There is not enough items in stock for one address: unpaid orders from one address can reserve only part of this product's stock at a time. Pay your earlier orders or lower the quantity.",
+  },
   'order.row_name_required': { et: 'Salvestamine ebaõnnestus, tellimust ei saa salvestada ilma toote/teenuse nimeta.', en: "Saving failed, can't save order without product/service name." },
   'order.quantity_invalid': { et: 'Kogus peab olema täisarv vähemalt 1.', en: 'The quantity must be a whole number of at least 1.' },
   'order.too_many_rows': { et: 'Tellimuses on liiga palju ridu.', en: 'The order has too many rows.' },
@@ -64,7 +70,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'payment.provider_failed': { et: 'Makseteenuse pakkuja ei vastanud. Palun proovige uuesti.', en: 'The payment provider did not respond. Please try again.' },
   'payment.callback_rejected': { et: 'Makse kinnitust ei õnnestunud kontrollida.', en: 'The payment confirmation could not be verified.' },
   'payment.amount_mismatch': { et: 'Makstud summa ei vasta tellimuse summale.', en: 'The amount paid does not match the order total.' },
-  // Staff editing orders (OrderEdit, OrderList).
+  // Staff editing orders (spec 4 "Order flags"; OrderEdit, OrderList).
   'order.changed_meanwhile': { et: 'Tellimust muudeti vahepeal. Laadige uusim versioon.', en: 'The order was changed after you opened it. Reload the latest version.' },
   'order.filled': { et: 'Tellimus on täidetud. Ridade muutmiseks märkige see esmalt täitmata.', en: 'The order is filled. Mark it unfilled before changing its rows.' },
   'order.fill_stock_short': { et: 'Tellimuse broneering aegus ja laos pole selle täitmiseks piisavalt kaupa. Võtke kaup esmalt lattu vastu või inventeerige.', en: "The order's reservation expired and the stock is short of what it needs. Receive or count the stock first." },
@@ -123,6 +129,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'warehouse.inactive': { et: 'Ladu on deaktiveeritud.', en: 'The warehouse is deactivated.' },
   // Uploads (spec 5 "Uploads"; api/routes/files): {file}, {formattedLimit} and {mimeTypes} are filled in by the route.
   'file.too_big': { et: 'Fail "{file}" on liiga suur. Selle suurus ei tohi ületada {formattedLimit}.', en: 'The file "{file}" is too big. Its size cannot exceed {formattedLimit}.' },
+  'file.too_many_pixels': { et: 'Fail "{file}" on liiga suur. Selle suurus ei tohi ületada {formattedLimit}.', en: 'The file "{file}" is too big. Its size cannot exceed {formattedLimit}.' },
+  'file.busy': { et: 'Pilte alles töödeldakse: proovige mõne sekundi pärast uuesti.', en: 'Images are still being processed: try again in a few seconds.' },
   'file.not_an_image': { et: 'Fail ei ole pilt; lubatud on ainult järgmised failitüübid: {mimeTypes}', en: 'The file is not an image; Only following file types are allowed: {mimeTypes}' },
   'file.too_many': { et: 'Korraga saate üles laadida kõige rohkem 1 faili.', en: 'You can upload at most 1 file' },
   'file.too_few': { et: 'Palun laadige üles vähemalt 1 fail.', en: 'You should upload at least 1 file' },
@@ -168,11 +176,11 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'category.position_invalid': { et: 'Järjekoht on täisarv vähemalt 0.', en: 'The position is a whole number of at least 0.' },
   'category.keywords_too_long': { et: 'Otsingusõnad on kuni 1000 märki.', en: 'Search keywords are at most 1000 characters.' },
   'category.language_unknown': { et: 'Tundmatu keel.', en: 'Unknown language.' },
-  'dashboard.kind_invalid': {
+  'problematic_products.kind_invalid': {
     et: 'Tundmatu loend. Valige: probleemsed, vananenud, aegunud nähtavusega, populaarsed, väikese laoseisuga või kategooriata tooted.',
     en: 'Unknown list. Choose: problematic, stale, outdated, popular, low-stock or uncategorised products.',
   },
-  'dashboard.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
+  'problematic_products.days_invalid': { et: 'Päevade arv peab olema täisarv 1 kuni 3650.', en: 'The number of days must be a whole number from 1 to 3650.' },
   'filter.name_missing': { et: 'Filtri nimi on kohustuslik.', en: 'A filter needs its name.' },
   'filter.label_missing': { et: 'Sisestage silt eesti või inglise keeles.', en: 'Enter a label in Estonian or English.' },
   'filter.text_invalid': { et: 'Silt peab olema tekst.', en: 'A label must be text.' },
@@ -187,6 +195,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'invoice.not_requested': { et: 'Seda arvet ei ole veel saadetud.', en: 'This invoice has not been sent yet.' },
   'invoice.client_forgotten': { et: 'Selle tellimuse klient on unustatud: tema arveid ei saa enam saata.', en: "This order's client was forgotten: its invoices can no longer be sent." },
   'invoice.kind_invalid': { et: 'Arve liik on kas arve või ettemaksuarve.', en: 'The invoice kind is invoice or prepayment.' },
+  'server_busy': { et: 'Server on hetkel hõivatud. Palun proovige mõne sekundi pärast uuesti.', en: 'The server is busy right now. Please try again in a few seconds.' },
   'server_error': { et: 'Serveris tekkis viga. Palun proovige hiljem uuesti.', en: 'An unexpected system error occurred.' },
 };
 

@@ -5,6 +5,11 @@
  *   script), so an injected inline script does not run; `frame-ancestors 'none'`, `object-src 'none'`,
  *   `base-uri 'self'`; forms may post to the shop and to https pages (the banks' iPizza forms);
  *   `upgrade-insecure-requests` when PUBLIC_URL is https. Inline styles stay allowed (React style attributes).
+ *   Images only from the shop itself (`img-src 'self' data:`): product images are the shop's own files
+ *   (/files/{id}/{width}.webp), so no one, staff included, can put a tracking pixel of another site on a page; `data:`
+ *   for the favicon of web/index.html (a data: image makes no request). Payment logos of other sites are dropped
+ *   (api/routes/orders/to-order.ts shopServedLogo); an imported catalog image URL (CSV image_url) is blocked and the
+ *   storefront shows the category pictogram in its place.
  * - X-Content-Type-Options: nosniff; X-Frame-Options: DENY; Referrer-Policy: strict-origin-when-cross-origin;
  * - Strict-Transport-Security (180 days, subdomains) only when PUBLIC_URL is https.
  */
@@ -56,7 +61,7 @@ export function cspDirectives(options: SecurityHeaderOptions): Record<string, st
     'script-src': ["'self'", ...indexHashes, ...paymentFormHashes()],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'https:'],
+    'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],

@@ -186,7 +186,7 @@ describe('framework errors in the envelope', () => {
 });
 
 describe('client errors before Fastify (malformed HTTP, headers too large) in the envelope', () => {
-  it('431 for headers over the size limit, 400 for a malformed request line', async () => {
+  it('431 for headers over the size limit, 400 for a malformed request line, both with the security headers', async () => {
     const app = await h.replica();
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -205,6 +205,14 @@ describe('client errors before Fastify (malformed HTTP, headers too large) in th
       const malformed = await raw('GARBAGE\r\n\r\n');
       expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
       expect(JSON.parse(malformed.slice(malformed.indexOf('\r\n\r\n') + 4))).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.invalid' }] });
+      // Both carry the security headers of every other answer (CSP, frame and sniffing rules).
+      for (const answer of [big, malformed]) {
+        const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();
+        expect(head).toContain("content-security-policy: default-src 'none'; frame-ancestors 'none'");
+        expect(head).toContain('x-frame-options: deny');
+        expect(head).toContain('x-content-type-options: nosniff');
+        expect(head).toContain('referrer-policy: strict-origin-when-cross-origin');
+      }
     } finally {
       await app.close();
     }
@@ -235,6 +243,8 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/script-src 'self'/);
     expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
+    // Images of the shop only (and data: for the favicon): no tracking pixel of another site loads.
+    expect(csp.split(';').map((d) => d.trim())).toContain("img-src 'self' data:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();

@@ -4,7 +4,9 @@
  * - The session store is Redis when `SessionDeps.redis` is given (keys `<prefix>sess:<id>`, expiring after the
  *   absolute lifetime), else the process's memory (tests, one process). A small store of our own over ioredis:
  *   connect-redis 9 writes `SET key value { expiration }`, node-redis 5's call shape, which ioredis does not take.
- * - The cookie `shop_sid` is HttpOnly, SameSite=Lax, Path=/, Secure when PUBLIC_URL is https; it is set only when a
+ * - The cookie `shop_sid` is HttpOnly, SameSite=Lax, Path=/, Secure when PUBLIC_URL is https, and a browser-session
+ *   cookie (no Max-Age or Expires: it goes when the browser closes; the server ends the session after `idleMs` /
+ *   `maxAgeMs` whatever the cookie says, so nothing is gained by keeping it on disk); it is set only when a
  *   user signs in (`saveUninitialized: false`), and @fastify/session runs only inside the staff routes' plugin
  *   (api/routes/session/index.ts), so shoppers' requests neither pay for it nor get a cookie.
  * - A session holds {@link StaffSessionData}: the user id, when it was created and last used (milliseconds since
@@ -13,12 +15,14 @@
  * - Ending a user's other sessions at once: `revokeUserSessions(userId, atMs)` stores per user the time before which
  *   sessions are invalid (`<prefix>sess-revoked:<userId>`, kept for `maxAgeMs`); every staff request compares its
  *   session's `createdAt` with it. Set on a password change and a deactivation by the route that sends the command.
- * - Sign-in failures are counted per username and per address ({@link LoginLimiter}, `<prefix>login-fail:...`) so
- *   every replica counts; 5 failures in 15 minutes block further attempts (429 `rate_limited`) until the window ends.
+ * - Sign-in failures are counted in the same Redis by {@link LoginLimiter} (api/rate-limits.ts): a hard limit per
+ *   (username, address) pair and per address, a bounded progressive delay per username, so nobody can lock a user
+ *   out by failing on purpose (OWASP ASVS 5.0 6.1.1, 6.3.1).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { Redis } from 'ioredis';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits, LoginLimiter } from './rate-limits.js';
 
 export const SESSION_COOKIE = 'shop_sid';
 
@@ -51,13 +55,15 @@ export interface SessionDeps {
   secure: boolean;
   /** Prefix of every Redis key (tests use their own). Default 'shop:'. */
   keyPrefix?: string;
-  /** Sign-in failures allowed per username and per address in the window (default 5 per 15 minutes). */
-  loginLimit?: { max: number; windowMs: number };
+  /**
+   * Sign-in limits (api/rate-limits.ts LoginLimits): `max` failures per (username, address) pair in `windowMs`
+   * (default 5 per 15 minutes), per address across usernames, and a bounded delay per username.
+   */
+  loginLimit?: LoginLimits;
 }
 
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 export const DEFAULT_SESSION_MAX_AGE_MS = 12 * 60 * 60_000;
-export const DEFAULT_LOGIN_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 /** Settings for an app built without any (tests of other resources): a random secret, memory only. */
 export function defaultSessionDeps(): SessionDeps {
@@ -158,15 +164,15 @@ export const csrfBinding = (secret: string) => createHash('sha256').update(secre
  */
 export class SessionRuntime {
   readonly store: SessionStore;
-  readonly limit: { max: number; windowMs: number };
+  /** Sign-in limits (api/rate-limits.ts LoginLimiter), counted in the same Redis under the same prefix. */
+  readonly logins: LoginLimiter;
   private readonly prefix: string;
   private readonly signer: Signer;
   private readonly revokedInMemory = new Map<string, number>();
-  private readonly failuresInMemory = new Map<string, { count: number; until: number }>();
 
   constructor(readonly settings: SessionDeps) {
     this.prefix = settings.keyPrefix ?? 'shop:';
-    this.limit = settings.loginLimit ?? DEFAULT_LOGIN_LIMIT;
+    this.logins = new LoginLimiter(settings.loginLimit ?? DEFAULT_LOGIN_LIMITS, settings.redis, this.prefix);
     this.signer = new Signer(settings.secret);
     this.store = settings.redis ? redisSessionStore(settings.redis, this.prefix, settings.maxAgeMs) : memorySessionStore(settings.maxAgeMs);
   }
@@ -182,45 +188,6 @@ export class SessionRuntime {
     if (!this.settings.redis) return this.revokedInMemory.get(userId) ?? 0;
     const v = await this.settings.redis.get(`${this.prefix}sess-revoked:${userId}`);
     return v ? Number(v) : 0;
-  }
-
-  /** True when any of the keys (e.g. 'user:alice', 'ip:10.0.0.1') reached the failure limit in its window. */
-  async loginBlocked(keys: string[]): Promise<boolean> {
-    if (!this.settings.redis) {
-      const now = Date.now();
-      return keys.some((k) => {
-        const f = this.failuresInMemory.get(k);
-        return !!f && f.until > now && f.count >= this.limit.max;
-      });
-    }
-    const counts = await this.settings.redis.mget(keys.map((k) => `${this.prefix}login-fail:${k}`));
-    return counts.some((c) => c !== null && Number(c) >= this.limit.max);
-  }
-
-  /** Counts one failed sign-in against each key; the window starts at the first failure. */
-  async recordLoginFailure(keys: string[]): Promise<void> {
-    if (!this.settings.redis) {
-      const now = Date.now();
-      for (const k of keys) {
-        const f = this.failuresInMemory.get(k);
-        if (f && f.until > now) f.count += 1;
-        else this.failuresInMemory.set(k, { count: 1, until: now + this.limit.windowMs });
-      }
-      return;
-    }
-    const multi = this.settings.redis.multi();
-    for (const k of keys) {
-      const key = `${this.prefix}login-fail:${k}`;
-      multi.incr(key);
-      multi.pexpire(key, this.limit.windowMs, 'NX');
-    }
-    await multi.exec();
-  }
-
-  /** Forgets the failures of a key (a successful sign-in clears its username's count). */
-  async clearLoginFailures(key: string): Promise<void> {
-    if (this.settings.redis) await this.settings.redis.del(`${this.prefix}login-fail:${key}`);
-    else this.failuresInMemory.delete(key);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loginDelayMs } from './rate-limits.js';
 import { csrfBinding, DEFAULT_SESSION_IDLE_MS, DEFAULT_SESSION_MAX_AGE_MS, SessionRuntime, sessionState } from './sessions.js';
 
 const settings = { idleMs: 1_000, maxAgeMs: 10_000 };
@@ -22,20 +23,38 @@ describe('sessionState (idle timeout, absolute lifetime, revocation)', () => {
   });
 });
 
+describe('loginDelayMs (ASVS 6.3.1: a username failing from many addresses is slowed down, not locked)', () => {
+  const delay = { freeFailures: 5, baseMs: 250, maxMs: 4000 };
+  it('is 0 below the free failures, then doubles from baseMs, never above maxMs', () => {
+    expect([0, 4, 5, 6, 7, 8, 9, 10, 1_000_000].map((f) => loginDelayMs(f, delay))).toEqual([0, 0, 250, 500, 1000, 2000, 4000, 4000, 4000]);
+  });
+});
+
 describe('SessionRuntime without Redis (one process)', () => {
   const runtime = () => new SessionRuntime({ secret: 's'.repeat(32), idleMs: 1_000, maxAgeMs: 10_000, secure: false, loginLimit: { max: 3, windowMs: 60_000 } });
 
-  it('blocks a key after the allowed failures and forgets it when cleared', async () => {
+  it('refuses a (username, address) pair after its failures, and an address across usernames; never the username elsewhere', async () => {
     const r = runtime();
-    for (let i = 0; i < 2; i++) await r.recordLoginFailure(['user:a', 'ip:1']);
-    expect(await r.loginBlocked(['user:a'])).toBe(false);
-    await r.recordLoginFailure(['user:a', 'ip:1']);
-    expect(await r.loginBlocked(['user:a'])).toBe(true);
-    expect(await r.loginBlocked(['user:b', 'ip:1'])).toBe(true);
-    await r.clearLoginFailures('user:a');
-    expect(await r.loginBlocked(['user:a'])).toBe(false);
+    for (let i = 0; i < 3; i++) expect(await r.logins.attempt('a', '1')).toMatchObject({ refused: false });
+    expect(await r.logins.attempt('a', '1')).toEqual({ refused: true });
+    // The same username from an address that has not failed: slowed down, not refused.
+    expect(await r.logins.attempt('a', '2')).toEqual({ refused: false, delayMs: 250 });
+    await r.logins.succeeded('a', '2');
+    // Address 3 fails for 12 (4 x max) different usernames, then is refused for anyone.
+    for (let i = 0; i < 12; i++) expect(await r.logins.attempt(`u${i}`, '3')).toMatchObject({ refused: false });
+    expect(await r.logins.attempt('b', '3')).toEqual({ refused: true });
+    expect(await r.logins.attempt('b', '4')).toEqual({ refused: false, delayMs: 0 });
+    await r.logins.forget('a', '1');
+    expect(await r.logins.attempt('a', '1')).toEqual({ refused: false, delayMs: 0 });
   });
 
+  it('gives a right password back: a user who signs in between typos is never refused', async () => {
+    const r = runtime();
+    for (let i = 0; i < 10; i++) {
+      expect(await r.logins.attempt('c', '5')).toMatchObject({ refused: false });
+      await r.logins.succeeded('c', '5');
+    }
+  });
   it('keeps revocation times per user', async () => {
     const r = runtime();
     expect(await r.revokedBefore('u')).toBe(0);

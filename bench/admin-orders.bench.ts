@@ -1,5 +1,5 @@
 /**
- * OrderList and OrderEdit figures (performance figures: OrderList p95 with 100,000 orders; edit-order p95 under 16
+ * OrderList and OrderEdit figures (OrderList p95 with 100,000 orders; edit-order p95 under 16
  * concurrent staff). Run: `npx tsx bench/admin-orders.bench.ts` (env: ORDERS default 100000, LIST_REQUESTS 2000,
  * CONNECTIONS 10, STAFF 16, EDITS per staff 25).
  *
@@ -167,7 +167,7 @@ async function main() {
     for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
     // The read models this benchmark reads: admin orders (the list), users (sign-in), catalog (the edit's products).
     const t1 = performance.now();
-    for (const rm of [adminOrdersReadModel, usersReadModel, catalogReadModel]) running.push(runProjector(db, store, rm, { connectionString: url, retryMs: 500 }));
+    for (const rm of [adminOrdersReadModel, usersReadModel, catalogReadModel]) running.push(runProjector(db, store, rm, { retryMs: 500 }));
     await Promise.all(running.map((p) => p.caughtUp()));
     const listed = (await sql<{ n: number }>`select count(*)::int as n from rm_admin_orders.orders`.execute(db)).rows[0].n;
     console.log(`admin orders read model: ${listed} orders (caught up in ${((performance.now() - t1) / 1000).toFixed(1)} s)`);

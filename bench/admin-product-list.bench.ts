@@ -1,5 +1,5 @@
 /**
- * ProductList latency with 100,000+ products (`npm run bench:admin-products`; performance figures: ProductList p95
+ * ProductList latency with 100,000+ products (`npm run bench:admin-products`; figures: ProductList p95
  * with 100,000 products, search + filter + sort). The benchmark catalog (bench/catalog-setup.ts, database
  * `shop_bench_catalog`), a staff user registered in it, the api role in its own process (as bench/listing.bench.ts
  * runs it) with staff sessions in the local Redis; autocannon drives GET /v1/admin/products signed in, each request
@@ -93,7 +93,7 @@ async function requestPaths(url: string, username: string): Promise<string[]> {
     const now = new Date().toISOString();
     await registerUser(store, { username, password: PASSWORD, confirm: PASSWORD, roles: ['CLIENT'] }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now }, { usernameTaken: async () => false });
     await ensureReadModel(db, store, usersReadModel);
-    const users = runProjector(db, store, usersReadModel, { connectionString: url });
+    const users = runProjector(db, store, usersReadModel);
     await users.caughtUp();
     await users.stop();
     const sample = await sql<{ code1: string; name_et: string; name_en: string }>`select code1, name_et, name_en from rm_catalog.products tablesample system (2) where seq > 0 limit 400`.execute(db);

@@ -47,7 +47,7 @@ async function writeScaledCsv(target: number): Promise<string> {
 async function projectAll(db: Database, store: PostgresEventStore, url: string): Promise<void> {
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
   const started = performance.now();
-  const running = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: url }));
+  const running = READ_MODELS.map((rm) => runProjector(db, store, rm));
   await Promise.all(running.map((r) => r.caughtUp()));
   await Promise.all(running.map((r) => r.stop()));
   console.log(`projected in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -13,11 +13,9 @@
  * projected: the api alone).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/app.js';
-import { checkoutBody, productRow, stockOf } from '../tests/support/order-test-kit.js';
+import { stockOf } from '../tests/support/order-test-kit.js';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { createDatabase } from '../platform/db/database.js';
@@ -26,6 +24,7 @@ import { PostgresEventStore } from '../platform/event-store/postgres.js';
 import { dropDatabase, ensureDatabase, ensurePostgres } from '../platform/services/ensure-services.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
+import { hotProductRows, runPlaceOrderLoad } from './place-order-load.js';
 import { fmt, percentile, printTable } from './support.js';
 
 const SHOPPERS = Number(process.env.SHOPPERS ?? 16);
@@ -46,8 +45,8 @@ async function main() {
   try {
     await migrate(db);
     for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-    projectors.push(...READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: url, retryMs: 500 })));
-    const rows = Array.from({ length: HOT }, (_, i) => productRow(`HOT-${i}`, { grossCents: 1000 + i, stock: 1_000_000 }));
+    projectors.push(...READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 500 })));
+    const rows = hotProductRows(HOT);
     await importCatalog(store, rows, { vatRatePercent: 24, concurrency: 4, now: () => new Date().toISOString() });
     await Promise.all(projectors.map((p) => p.caughtUp()));
     if (PROJECTORS !== 'inline') await Promise.all(projectors.splice(0).map((p) => p.stop()));
@@ -55,36 +54,11 @@ async function main() {
       child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bin/role.ts'), 'projector'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url }, stdio: 'ignore' });
     }
 
-    app = await buildApp({ db, store, now: () => new Date().toISOString(), webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 100 }), vatRatePercent: 24, rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } } });
+    app = await buildApp({ db, store, now: () => new Date().toISOString(), webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 100 }), vatRatePercent: 24, rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } }, reserveShare: { percent: 100 } });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const ids = rows.map((r) => r.productId);
 
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
-    let units = 0;
-    // A browser's CSRF cookie and token (api/csrf.ts), shared by the shoppers.
-    const tokenAnswer = await fetch(`${address}/v1/csrf-token`);
-    const csrf = { cookie: tokenAnswer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': ((await tokenAnswer.json()) as { data: { token: string } }).data.token };
-    const until = performance.now() + DURATION * 1000;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: SHOPPERS }, async () => {
-        while (performance.now() < until) {
-          const lines = [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => ids[Math.floor(Math.random() * HOT)]))];
-          const t = performance.now();
-          const res = await fetch(`${address}/v1/place-order`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...csrf },
-            body: JSON.stringify(checkoutBody(lines.map((product_id) => ({ product_id, amount: 1 })))),
-          });
-          await res.arrayBuffer();
-          latencies.push(performance.now() - t);
-          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-          if (res.status === 200) units += lines.length;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { latencies, statuses, units, seconds } = await runPlaceOrderLoad({ address, productIds: ids, shoppers: SHOPPERS, durationS: DURATION });
     const orders = statuses.get(200) ?? 0;
     printTable([
       {

@@ -42,7 +42,7 @@ export async function startStaffBench(name: string, usernames: string[], options
   await migrate(db);
   const store = new PostgresEventStore(db, { listenConnectionString: url });
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: url, retryMs: 500 }));
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 500 }));
   const changes = await listenReadModelChanges(url, () => {});
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
   const keyPrefix = `bench-${name}-${randomUUID()}:`;
@@ -62,7 +62,7 @@ export async function startStaffBench(name: string, usernames: string[], options
     searches: new SearchRecorder(store, { flushIntervalMs: 100 }),
     readModelChanges: changes.emitter,
     vatRatePercent: 24,
-    rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } },
+    rateLimits: { placeOrder: { perIp: { max: 1_000_000, windowMs: 60_000 }, perEmail: { max: 1_000_000, windowMs: 60_000 } } }, reserveShare: { percent: 100 },
     sessions: { redis, keyPrefix, secret: randomUUID() + randomUUID(), idleMs: 30 * 60_000, maxAgeMs: 12 * 3_600_000, secure: false, loginLimit: { max: 1_000_000, windowMs: 60_000 } },
     ...options.api,
   });

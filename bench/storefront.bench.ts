@@ -47,7 +47,7 @@ async function main() {
   }
   await seedSiteContent(store, new Date().toISOString());
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: url, retryMs: 200 }));
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 200 }));
   await Promise.all(projectors.map((p) => p.caughtUp()));
   const app = await buildApp({
     db,

@@ -1,12 +1,12 @@
 /**
  * One role per process, for production (`npm run api`, `npm run projector`, `npm run worker`). Needs DATABASE_URL
  * and REDIS_URL, and PUBLIC_URL for the api and worker (see README.md); starts no servers and imports nothing. The
- * sandbox bank is off here unless PAYMENT_SANDBOX=on. Exits 1 with the variable's name when a setting is missing.
- * The api role creates the first administrator when no user exists (ADMIN_USERNAME / ADMIN_PASSWORD, else
+ * sandbox bank is off here unless PAYMENT_SANDBOX=on (with a warning when HOST is beyond loopback). Exits 1 with the variable's name when a setting is missing.
+ * The api role creates the first administrator when no user exists (spec 6 "Roles"; ADMIN_USERNAME / ADMIN_PASSWORD, else
  * user `admin` with a generated password printed once; several replicas starting at once create one).
  */
 import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
-import { assertRoleConfig, ConfigError, loadConfig } from '../platform/config.js';
+import { assertRoleConfig, ConfigError, loadConfig, sandboxExposureWarning } from '../platform/config.js';
 import { openRuntime, startApi, startProjectors, startWorker } from './runtime.js';
 
 const role = process.argv[2];
@@ -17,10 +17,13 @@ async function main(): Promise<void> {
   // Refused before anything connects: a role run alone is a deployment (platform/config.ts, run mode production).
   const config = loadConfig(process.env, 'production');
   assertRoleConfig(config, role);
+  // PAYMENT_SANDBOX=on on an interface beyond loopback: said plainly before anything starts.
+  const exposed = role === 'api' ? sandboxExposureWarning(config) : null;
+  if (exposed) log(exposed);
   const rt = await openRuntime(config, role);
   if (role === 'api') await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
   const stop =
-    role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : await startWorker(rt, log);
+    role === 'api' ? await startApi(rt, log) : role === 'projector' ? (await startProjectors(rt, log)).stop : (await startWorker(rt, log)).stop;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -1,5 +1,5 @@
 /**
- * The composition root (one composition root; docs/architecture.md "Wiring"): every run mode builds its
+ * The composition root (one per process; docs/architecture.md "Wiring"): every run mode builds its
  * process's mechanisms here, once — the PostgreSQL pool, the event store chosen by EVENT_STORE
  * (platform/event-store/factory.ts), the Redis connection and the `shop` queue, and the mailer — and hands them down
  * to the role starters (api, projector, worker). Each starter returns a stop function; `Runtime.close` closes what
@@ -12,9 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
-import { placeOrderLimitsFromEnv } from '../api/rate-limits.js';
+import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
+import { paymentLimitsFromEnv, placeOrderLimitsFromEnv } from '../api/rate-limits.js';
 import { listenReadModelChanges } from '../api/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
+import { sealStoredEvents, withPersonalDataSealed } from '../commands/shared/personal-data-rules.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
 import { migrate } from '../platform/db/migrate.js';
@@ -41,20 +43,40 @@ export interface Runtime {
   shopQueue(): { connection: Redis; queue: Queue };
   /** The SMTP mailer (SMTP_URL), made on first use. */
   mailer(): MailTransport;
+  /**
+   * The pool and event store every projector and process manager of this process runs on (DAEMON_POOL_SIZE of
+   * the role), opened on first use: apart from `db`, so the subscriptions' polling never queues the api's requests
+   * and the api's load never starves the projectors. Its store holds the process's one LISTEN connection for
+   * wake-up hints (the api's store only appends and reads).
+   */
+  daemon(): { db: Database; store: EventStore };
   close(): Promise<void>;
 }
 
 /**
- * Opens the database pool (`max` connections: 30 when every role shares the process, else 20), runs the platform
- * migrations and opens the event store; Redis, the queue and the mailer follow on first use.
+ * Connections of a process by role: POOL_SIZE for the api, the jobs and the commands (`Runtime.db`), DAEMON_POOL_SIZE
+ * for every projector and process manager (`Runtime.daemon()`; leases instead of a session each,
+ * platform/subscriptions/leases.ts), plus at most two LISTEN connections (the event store's wake-up hints, the api's
+ * read-model changes). `npm start` (role `all`) holds at most 5 + 3 + 2 = 10.
+ */
+export const POOL_SIZE: Record<string, number> = { all: 5, api: 12, projector: 2, worker: 6 };
+export const DAEMON_POOL_SIZE: Record<string, number> = { all: 3, api: 1, projector: 4, worker: 2 };
+
+/**
+ * Opens the database pool (`max` connections: POOL_SIZE of the role), runs the platform
+ * migrations and opens the event store; Redis, the queue and the mailer follow on first use. `queuePrefix` (BullMQ's
+ * key prefix, default `bull`) keeps a test's or benchmark's queue apart from a shop on the same Redis.
  * @throws the pg error when PostgreSQL cannot be reached or a migration fails
  */
-export async function openRuntime(config: Config, role: string): Promise<Runtime> {
-  const db = createDatabase(config.databaseUrl, { max: role === 'all' ? 30 : 20, applicationName: `shop-${role}` });
+export async function openRuntime(config: Config, role: string, options: { queuePrefix?: string } = {}): Promise<Runtime> {
+  const db = createDatabase(config.databaseUrl, { max: POOL_SIZE[role] ?? 10, applicationName: `shop-${role}` });
   await migrate(db);
-  const store = createEventStore(config, db);
+  // Personal data written in the clear by an older version is sealed in place, once (docs "Personal data").
+  await sealStoredEvents(db, { onProgress: (n) => void (n && process.stdout.write(`[${role}] personal data sealed in place in ${n} stored events\n`)) });
+  const store = withPersonalDataSealed(createEventStore(config, db), db);
   let shop: { connection: Redis; queue: Queue } | null = null;
   let mailer: MailTransport | null = null;
+  let daemon: { db: Database; store: EventStore } | null = null;
   return {
     config,
     db,
@@ -62,17 +84,28 @@ export async function openRuntime(config: Config, role: string): Promise<Runtime
     shopQueue: () => {
       if (!shop) {
         const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-        shop = { connection, queue: new Queue(SHOP_QUEUE, { connection }) };
+        shop = { connection, queue: new Queue(SHOP_QUEUE, { connection, ...(options.queuePrefix ? { prefix: options.queuePrefix } : {}) }) };
       }
       return shop;
     },
     mailer: () => (mailer ??= createMailTransport(config.mail.smtpUrl)),
+    daemon: () => {
+      if (!daemon) {
+        const daemonDb = createDatabase(config.databaseUrl, { max: DAEMON_POOL_SIZE[role] ?? 3, applicationName: `shop-${role}-daemon` });
+        daemon = { db: daemonDb, store: withPersonalDataSealed(createEventStore(config, daemonDb), daemonDb) };
+      }
+      return daemon;
+    },
     close: async () => {
       if (shop) {
         await shop.queue.close();
         shop.connection.disconnect();
       }
       mailer?.close();
+      if (daemon) {
+        await daemon.store.close();
+        await daemon.db.destroy();
+      }
       await store.close();
       await db.destroy();
     },
@@ -122,7 +155,8 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
     sandboxBank: sandboxBankOptions(paymentConfig),
     publicUrl,
     vatRatePercent: rt.config.vatRatePercent,
-    rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env) },
+    rateLimits: { redis: rateLimitRedis, placeOrder: placeOrderLimitsFromEnv(process.env), payment: paymentLimitsFromEnv(process.env) },
+    reserveShare: { percent: rt.config.orderReserveSharePercent, holdMs: rt.config.orderReservationTtlMs + rt.config.orderReservationSweepMs },
     trustProxy: rt.config.trustProxy,
     sessions: {
       redis: sessionRedis,
@@ -163,10 +197,14 @@ function sessionSecretOfThisMachine(): string {
   return secret;
 }
 
-/** Creates missing read models, then runs one projector per read model (standby when another process holds it). */
+/**
+ * Creates missing read models, then runs one projector per read model on the daemon pool (standby when another
+ * process holds its lease).
+ */
 export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
   for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
-  const running = READ_MODELS.map((rm) => runProjector(rt.db, rt.store, rm, { connectionString: rt.config.databaseUrl, log }));
+  const { db, store } = rt.daemon();
+  const running = READ_MODELS.map((rm) => runProjector(db, store, rm, { log }));
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));
@@ -178,7 +216,7 @@ export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: ()
 }
 
 /** Starts the BullMQ workers with this process's pool, store, queue and mailer, and the orders read model's queries. */
-export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<void>> {
+export async function startWorker(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
   const { connection, queue } = rt.shopQueue();
   return startWorkers({
     db: rt.db,
@@ -193,8 +231,41 @@ export async function startWorker(rt: Runtime, log: Log): Promise<() => Promise<
     loadCatalogProduct: catalogProductLoader(rt.db, () => new Date().toISOString()),
     loadSiteFields: async () => (await getSiteContent(rt.db)).fields,
     findExpiredReservations: (cutoff, limit) => findExpiredReservations(rt.db, cutoff, limit),
+    daemon: rt.daemon(),
     config: rt.config,
     now: () => new Date().toISOString(),
     log,
   });
+}
+
+/**
+ * Every role in this process, as `npm start` runs them (bin/start.ts): the projectors and the workers (with their
+ * process managers) first, then `prepare` (e.g. the demo catalog import), then the wait until the projectors have
+ * projected everything, the first administrator when no user exists (`admin`: ADMIN_USERNAME / ADMIN_PASSWORD), and
+ * last the api. `caughtUp` waits for the projectors and the process managers; `stop` stops the roles in reverse
+ * order (not the runtime).
+ */
+export async function startEveryRole(
+  rt: Runtime,
+  log: Log,
+  options: { prepare?: () => Promise<void>; admin?: { username?: string; password?: string } } = {},
+): Promise<{ caughtUp: () => Promise<void>; stop: () => Promise<void> }> {
+  const projectors = await startProjectors(rt, log);
+  const workers = await startWorker(rt, log);
+  await options.prepare?.();
+  log('projecting events into the read models ...');
+  await projectors.caughtUp();
+  // Staff sign-in (spec: staff users): the first administrator when no user exists; a generated password is printed once.
+  await ensureFirstAdministrator(rt.store, rt.db, options.admin ?? {}, log);
+  const stopApi = await startApi(rt, log);
+  return {
+    caughtUp: async () => {
+      await Promise.all([projectors.caughtUp(), workers.caughtUp()]);
+    },
+    stop: async () => {
+      await stopApi();
+      await workers.stop();
+      await projectors.stop();
+    },
+  };
 }

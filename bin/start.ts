@@ -5,7 +5,8 @@
  * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only; the site's global
  *    fields and main menu seeded (commands/site/seed-site-content.ts);
  *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing;
- * 4. every role in this process: projectors, workers, and the api serving the storefront; prints the URL;
+ * 4. every role in this process: projectors, workers, and the api serving the storefront on 127.0.0.1 unless HOST
+ *    says otherwise; prints the URL, and a warning whenever the sandbox bank is on beyond loopback;
  * 5. on a start that finds no user, the first administrator (roles ADMIN and CLIENT): ADMIN_USERNAME /
  *    ADMIN_PASSWORD when set, else user `admin` with a generated password printed once.
  */
@@ -15,14 +16,13 @@ import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
-import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
 import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
-import { loadConfig } from '../platform/config.js';
+import { isLoopbackHost, loadConfig, sandboxExposureWarning } from '../platform/config.js';
 import { ensureDocumentFonts } from '../platform/documents/fonts.js';
 import { startMailCatcher } from '../platform/mail/catcher.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
-import { openRuntime, repoRoot, startApi, startProjectors, startWorker } from './runtime.js';
+import { openRuntime, repoRoot, startEveryRole } from './runtime.js';
 import { buildWebIfStale } from './web-build.js';
 
 const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -45,43 +45,43 @@ async function main(): Promise<void> {
     ? await startMailCatcher({ ...config.mail.catcher, log }).catch((error: Error) => (log(`mail catcher not started: ${error.message}`), null))
     : null;
 
-  const projectors = await startProjectors(rt, log);
-  const stopWorker = await startWorker(rt, log);
-
-  // The first start imports the demo catalog and then records that it did, in a stream of its own: an interrupted
-  // import is simply run again on the next start (the import is idempotent), a finished one never.
-  const marker = 'setup-demo-catalog';
-  if (!(await rt.store.readStream(marker, { maxCount: 1 })).exists) {
-    const file = path.join(repoRoot, 'data', 'demo-catalog.csv');
-    const total = readFileSync(file, 'utf8').split('\n').length - 2;
-    log(`importing the demo catalog (${total} products) through commands ...`);
-    const started = Date.now();
-    const report = await importCatalogFile(rt.store, file, {
-      vatRatePercent: config.vatRatePercent,
-      onProgress: (done) => log(`import: ${done} of ${total} products`),
-    });
-    log(`import: ${report.imported} products, ${report.appended} events in ${((Date.now() - started) / 1000).toFixed(0)} s; ${report.errors.length} rows rejected`);
-    for (const e of report.errors.slice(0, 10)) log(`  line ${e.line}: ${e.errors.join('; ')}`);
-    const now = new Date().toISOString();
-    const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now };
-    await rt.store.appendToStream(marker, toNewEvents([{ type: 'DemoCatalogImported', data: { file: 'data/demo-catalog.csv', products: report.imported, rejected: report.errors.length } }], marker, ctx), { expectedVersion: 'any' });
-  } else {
-    log('demo catalog already imported: nothing to import');
-  }
-  // Global fields and the main menu (footer, header): recorded only where they differ from the seed.
-  await seedSiteContent(rt.store, new Date().toISOString());
-  // Delivery: parcel machine locations from the snapshots (the worker refreshes them from the carriers' feeds) and
-  // the postage products priced like any catalog product.
-  await setupDelivery(rt.store, new Date().toISOString(), { vatRatePercent: config.vatRatePercent });
-  // The demo stock's warehouses (stock commands refuse an unknown warehouse), for a database imported
-  // before warehouses were aggregates; the import creates them too.
-  await seedWarehouses(rt.store, new Date().toISOString());
-  log('projecting events into the read models ...');
-  await projectors.caughtUp();
-  // Staff sign-in: the first administrator when no user exists; a generated password is printed once.
-  await ensureFirstAdministrator(rt.store, rt.db, { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD }, log);
-  const stopApi = await startApi(rt, log);
-  log(`the shop is running: http://localhost:${config.port}`);
+  const roles = await startEveryRole(rt, log, {
+    admin: { username: process.env.ADMIN_USERNAME, password: process.env.ADMIN_PASSWORD },
+    prepare: async () => {
+      // The first start imports the demo catalog and then records that it did, in a stream of its own: an interrupted
+      // import is simply run again on the next start (the import is idempotent), a finished one never.
+      const marker = 'setup-demo-catalog';
+      if (!(await rt.store.readStream(marker, { maxCount: 1 })).exists) {
+        const file = path.join(repoRoot, 'data', 'demo-catalog.csv');
+        const total = readFileSync(file, 'utf8').split('\n').length - 2;
+        log(`importing the demo catalog (${total} products) through commands ...`);
+        const started = Date.now();
+        const report = await importCatalogFile(rt.store, file, {
+          vatRatePercent: config.vatRatePercent,
+          onProgress: (done) => log(`import: ${done} of ${total} products`),
+        });
+        log(`import: ${report.imported} products, ${report.appended} events in ${((Date.now() - started) / 1000).toFixed(0)} s; ${report.errors.length} rows rejected`);
+        for (const e of report.errors.slice(0, 10)) log(`  line ${e.line}: ${e.errors.join('; ')}`);
+        const now = new Date().toISOString();
+        const ctx = { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now };
+        await rt.store.appendToStream(marker, toNewEvents([{ type: 'DemoCatalogImported', data: { file: 'data/demo-catalog.csv', products: report.imported, rejected: report.errors.length } }], marker, ctx), { expectedVersion: 'any' });
+      } else {
+        log('demo catalog already imported: nothing to import');
+      }
+      // Global fields and the main menu (footer, header): recorded only where they differ from the seed.
+      await seedSiteContent(rt.store, new Date().toISOString());
+      // Delivery: parcel machine locations from the snapshots (the worker refreshes them from the carriers' feeds) and
+      // the postage products priced like any catalog product.
+      await setupDelivery(rt.store, new Date().toISOString(), { vatRatePercent: config.vatRatePercent });
+      // The demo stock's warehouses (stock commands refuse an unknown warehouse), for a database imported
+      // before warehouses were aggregates; the import creates them too.
+      await seedWarehouses(rt.store, new Date().toISOString());
+    },
+  });
+  log(`the shop is running: http://localhost:${config.port}${isLoopbackHost(config.host) ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`);
+  // The sandbox bank lets anyone pay for free: said plainly whenever the shop is reachable beyond this machine.
+  const exposed = sandboxExposureWarning(config);
+  if (exposed) log(exposed);
   if (catcher) log(`mail catcher: order confirmation mails at ${catcher.webUrl}`);
 
   let stopping = false;
@@ -89,10 +89,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log('stopping ...');
-    await stopApi();
-    await stopWorker();
+    await roles.stop();
     await catcher?.close();
-    await projectors.stop();
     await rt.close();
     process.exit(0);
   };

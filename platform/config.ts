@@ -1,8 +1,9 @@
 /**
  * Configuration from the environment, read once per process. Every variable is documented in README.md.
  *
- * Two run modes (production defaults): `one-machine` is `npm start` (everything on this machine: the
- * shop's address defaults to http://localhost:PORT and the sandbox bank is on unless PAYMENT_SANDBOX=off);
+ * Two run modes (production defaults: nothing unsafe unless asked for): `one-machine` is `npm start` (everything on
+ * this machine: the shop's address defaults to http://localhost:PORT, it listens on 127.0.0.1 unless HOST says
+ * otherwise, and the sandbox bank, where anyone pays for free, is on unless PAYMENT_SANDBOX=off);
  * `production` is every other entry point, above all the roles run alone (`npm run api|projector|worker`): there
  * nothing defaults to localhost, the sandbox bank is on only when PAYMENT_SANDBOX=on says so, and
  * {@link assertRoleConfig} refuses to start an api (or worker) that does not know the shop's public address.
@@ -31,7 +32,10 @@ export interface Config {
   redisUrl: string;
   /** HTTP port of the api role (default 3000). */
   port: number;
-  /** Interface the api listens on (default 0.0.0.0). */
+  /**
+   * Interface the api listens on (HOST): default 127.0.0.1 in `one-machine` (the sandbox bank must not be reachable
+   * from the network by accident), 0.0.0.0 in `production`.
+   */
   host: string;
   /** VAT rate in percent applied to catalog prices (default 24, Estonia). */
   vatRatePercent: number;
@@ -46,8 +50,16 @@ export interface Config {
   mail: MailConfig;
   /** Delivery locations: the carriers' feeds and the refresh job's timing. */
   delivery: DeliveryConfig;
-  /** Milliseconds an unpaid order holds its reserved stock before the expiry job releases it (default 30 minutes). */
+  /**
+   * Milliseconds an unpaid order holds its reserved stock before the expiry job releases it (default 30 minutes),
+   * counted from placing: payment attempts do not extend it.
+   */
   orderReservationTtlMs: number;
+  /**
+   * ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT (1-100, default 50): the share of a limited product's stock that the
+   * unpaid orders of one client address may hold at once (at least 1 unit); 100 turns the cap off.
+   */
+  orderReserveSharePercent: number;
   /** Milliseconds between runs of the reservation-expiry job (default 60000). */
   orderReservationSweepMs: number;
   /** Staff sessions (api/sessions.ts). */
@@ -139,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of milliseconds, got "${env[name]}"`);
     return n;
   };
+  const percent = (name: string, n: number) => {
+    if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new ConfigError(`${name} must be a whole number from 1 to 100, got "${env[name]}"`);
+    return n;
+  };
   const positiveBytes = (name: string, n: number) => {
     if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of bytes, got "${env[name]}"`);
     return n;
@@ -157,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shop',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST?.trim() || (mode === 'one-machine' ? '127.0.0.1' : '0.0.0.0'),
     vatRatePercent: int('VAT_RATE_PERCENT', 24),
     kurrentDbUrl: env.KURRENTDB_URL ?? null,
     eventStore,
@@ -165,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     filterLabelCacheTtlMs: int('FILTER_LABEL_CACHE_TTL_MS', 10_000),
     orderReservationTtlMs: int('ORDER_RESERVATION_TTL_MS', 30 * 60_000),
     orderReservationSweepMs: int('ORDER_RESERVATION_SWEEP_MS', 60_000),
+    orderReserveSharePercent: percent('ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT', int('ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT', 50)),
     session: {
       secret: env.SESSION_SECRET?.trim() || null,
       idleMs: positiveMs('SESSION_IDLE_MS', int('SESSION_IDLE_MS', 30 * 60_000)),
@@ -183,6 +200,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
       refreshIntervalMs: int('DELIVERY_REFRESH_INTERVAL_MS', 86_400_000),
     },
   };
+}
+
+/** Whether `host` (HOST) is a loopback interface only this machine reaches (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/**
+ * The warning to print when the sandbox bank (anyone pays for free) is served on an interface beyond loopback, or
+ * null when it is off or only this machine can reach the shop. Printed by the api at start (bin/runtime.ts).
+ */
+export function sandboxExposureWarning(config: Pick<Config, 'paymentSandbox' | 'host' | 'port'>): string | null {
+  if (!config.paymentSandbox || isLoopbackHost(config.host)) return null;
+  return (
+    `WARNING: the sandbox bank is ON and the shop listens on ${config.host}:${config.port}, beyond this machine: anyone who ` +
+    'reaches it can mark orders paid without paying. Set PAYMENT_SANDBOX=off, or HOST=127.0.0.1 to keep the shop on this machine.'
+  );
 }
 
 /**
@@ -216,8 +251,8 @@ function parsePublicUrl(raw: string | undefined): string | undefined {
 }
 
 /**
- * What a role run alone needs before it starts: the api needs SESSION_SECRET in `production` (issue
- * 10; at least 32 characters in any mode); the api and the worker must know the shop's public
+ * What a role run alone needs before it starts (production defaults): the api needs SESSION_SECRET in `production`
+ * (at least 32 characters in any mode); the api and the worker must know the shop's public
  * address in `production` (bank return and notification URLs, links in mail), so a deployment never sends
  * shoppers or banks to localhost. `one-machine` always has one.
  * @throws ConfigError naming PUBLIC_URL or SESSION_SECRET when it is missing.

@@ -1,7 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { assertRoleConfig, ConfigError, loadConfig } from './config.js';
+import { assertRoleConfig, ConfigError, isLoopbackHost, loadConfig, sandboxExposureWarning } from './config.js';
 
 describe('run modes (production defaults)', () => {
+  it('npm start listens on 127.0.0.1 unless HOST says otherwise; a role run alone on 0.0.0.0', () => {
+    expect(loadConfig({}, 'one-machine').host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }, 'one-machine').host).toBe('0.0.0.0');
+    expect(loadConfig({}, 'production').host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '10.0.0.5' }, 'production').host).toBe('10.0.0.5');
+  });
+
+  it('warns plainly whenever the sandbox bank is on and the shop listens beyond loopback', () => {
+    expect(sandboxExposureWarning(loadConfig({}, 'one-machine'))).toBeNull();
+    expect(sandboxExposureWarning(loadConfig({ HOST: '0.0.0.0' }, 'one-machine'))).toMatch(/sandbox bank is ON.*0\.0\.0\.0:3000.*without paying/);
+    expect(sandboxExposureWarning(loadConfig({ HOST: '0.0.0.0', PAYMENT_SANDBOX: 'off' }, 'one-machine'))).toBeNull();
+    expect(sandboxExposureWarning(loadConfig({}, 'production'))).toBeNull();
+    expect(sandboxExposureWarning(loadConfig({ PAYMENT_SANDBOX: 'on' }, 'production'))).toMatch(/sandbox bank is ON/);
+    for (const h of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost']) expect(isLoopbackHost(h)).toBe(true);
+    for (const h of ['0.0.0.0', '::', '192.168.1.10', 'shop.example.ee']) expect(isLoopbackHost(h)).toBe(false);
+  });
+
   it('npm start (one-machine): localhost address and the sandbox bank on, unless PAYMENT_SANDBOX=off', () => {
     const c = loadConfig({ PORT: '3950' }, 'one-machine');
     expect(c).toMatchObject({ runMode: 'one-machine', publicUrl: 'http://localhost:3950', paymentSandbox: true });

@@ -1,6 +1,6 @@
 /**
  * What the read models that fold one document per product (the catalog, projections/catalog/projection.ts, and the
- * product dashboard, projections/product-dashboard/projection.ts) do alike:
+ * problematic products list, projections/problematic-products/projection.ts) do alike:
  * - which product a Product or Stock event is about (`productIdOf`);
  * - a Stock event sets the warehouse's free quantity `onHand` in the document (`evolveStock`): receipts,
  *   adjustments and counts, and the reservations of orders (StockReserved lowers it, ReservationReleased raises it:

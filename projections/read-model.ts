@@ -3,9 +3,9 @@
  *
  * Each read model lives in its own PostgreSQL schema `rm_<name>` holding its tables and its `checkpoint` row.
  * A batch of events and the new checkpoint are written in one transaction, so a read model sees every event
- * exactly once. One runner per read model is active at a time (a session-level advisory lock); the others wait
- * as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback; the runner
- * itself (lock, standby, restart) is shared with the process managers: platform/subscriptions/locked-subscription.ts.
+ * exactly once. One runner per read model is active at a time (a lease row renewed through the pool); the others
+ * wait as standbys. The runner is woken by LISTEN/NOTIFY through the event store and polls as the fallback; the runner
+ * itself (lease, standby, restart) is shared with the process managers: platform/subscriptions/locked-subscription.ts.
  *
  * Rebuild (blue/green): the read model is projected from position 0 into `rm_<name>__rebuild` beside the live
  * schema; once caught up, one transaction locks the live checkpoint, projects the last events and swaps the schema
@@ -40,6 +40,12 @@ export interface ReadModel {
   name: string;
   /** Bump when the tables or the mapping change: a read model of another version is rebuilt on start. */
   version: number;
+  /**
+   * Names the read model had before (oldest first is not required). When `rm_<name>` is missing, ensureReadModel
+   * renames the first existing `rm_<former>` schema to it, so a renamed read model keeps serving its rows; a
+   * version change then rebuilds it blue/green as usual.
+   */
+  formerNames?: readonly string[];
   /** Event types the read model reads (the runner skips the others). */
   eventTypes: readonly string[];
   /** Creates the read model's tables inside `schema` (the schema itself exists already). */
@@ -112,7 +118,8 @@ async function catchUp(db: Database, store: EventStore, rm: ReadModel, schema: s
  * creation races end with one schema.
  */
 export async function ensureReadModel(db: Database, store: EventStore, rm: ReadModel, log: (line: string) => void = () => {}): Promise<void> {
-  const live = await readCheckpoint(db, liveSchema(rm));
+  let live = await readCheckpoint(db, liveSchema(rm));
+  if (!live && rm.formerNames?.length) live = await adoptFormerSchema(db, rm, log);
   if (live && live.version === rm.version) return;
   if (!live) {
     await withLock(db, `create:${rm.name}`, async () => {
@@ -127,6 +134,28 @@ export async function ensureReadModel(db: Database, store: EventStore, rm: ReadM
   }
   log(`read model ${rm.name}: version ${live.version} -> ${rm.version}, rebuilding`);
   await rebuildReadModel(db, store, rm, log, { onlyIfOlder: true });
+}
+
+/**
+ * Renames the first existing `rm_<former>` schema of `rm.formerNames` to `rm_<name>` (a renamed read model keeps
+ * its rows and checkpoint) and drops a left-over `rm_<former>__rebuild`. Returns the live checkpoint afterwards
+ * (null when no former schema existed either).
+ */
+async function adoptFormerSchema(db: Database, rm: ReadModel, log: (line: string) => void): Promise<{ version: number; checkpoint: string } | null> {
+  return withLock(db, `create:${rm.name}`, async () => {
+    const live = liveSchema(rm);
+    if (await schemaExists(db, live)) return readCheckpoint(db, live);
+    for (const former of rm.formerNames ?? []) {
+      if (!(await schemaExists(db, `rm_${former}`))) continue;
+      await db.transaction().execute(async (trx) => {
+        await sql`drop schema if exists ${q(`rm_${former}__rebuild`)} cascade`.execute(trx);
+        await sql`alter schema ${q(`rm_${former}`)} rename to ${q(live)}`.execute(trx);
+      });
+      log(`read model ${rm.name}: renamed schema rm_${former} to ${live}`);
+      return readCheckpoint(db, live);
+    }
+    return null;
+  });
 }
 
 async function withLock<T>(db: Database, key: string, fn: () => Promise<T>): Promise<T> {
@@ -205,28 +234,29 @@ export async function hashReadModel(db: Kysely<ReadModelTables>, rm: ReadModel, 
 export type RunningProjector = RunningSubscription;
 
 /**
- * Runs a read model's projector until stopped, on the shared locked subscription runner
- * (platform/subscriptions/locked-subscription.ts): waits for the advisory lock `projection:<name>` (standby), then
- * follows `$all` from the stored checkpoint, writing each batch and its checkpoint in one transaction (exactly
- * once). On an error (for example the schema switched by a rebuild) it restarts from the stored checkpoint after
- * `retryMs`.
+ * Runs a read model's projector until stopped, on the shared subscription runner
+ * (platform/subscriptions/locked-subscription.ts) and the process's pool `db`: waits for the lease
+ * `projection:<name>` (standby), then follows `$all` from the stored checkpoint, writing each batch and its
+ * checkpoint in one transaction (exactly once). On an error (for example the schema switched by a rebuild) it
+ * restarts from the stored checkpoint after `retryMs`. `leaseMs`: how long a dead runner's lease blocks a standby
+ * (default DEFAULT_LEASE_MS, 10 s).
  */
 export function runProjector(
   db: Database,
   store: EventStore,
   rm: ReadModel,
-  options: { connectionString: string; log?: (line: string) => void; retryMs?: number; batchSize?: number },
+  options: { log?: (line: string) => void; retryMs?: number; leaseMs?: number; batchSize?: number } = {},
 ): RunningProjector {
   const log = options.log ?? (() => {});
   return startLockedSubscription({
     name: `projector ${rm.name}`,
     lockKey: lockKey(rm),
-    connectionString: options.connectionString,
-    applicationName: `projector-${rm.name}`,
+    db,
     store,
     eventTypes: rm.eventTypes,
     batchSize: options.batchSize ?? 1000,
     retryMs: options.retryMs,
+    leaseMs: options.leaseMs,
     log,
     start: async () => {
       await ensureReadModel(db, store, rm, log);

@@ -7,7 +7,7 @@ import { filesReadModel } from './files/writer.js';
 import { filtersReadModel } from './filters/writer.js';
 import { ordersReadModel } from './orders/writer.js';
 import { pagesReadModel } from './pages/writer.js';
-import { productDashboardReadModel } from './product-dashboard/writer.js';
+import { problematicProductsReadModel } from './problematic-products/writer.js';
 import type { ReadModel } from './read-model.js';
 import { searchStatsReadModel } from './search-stats/writer.js';
 import { siteReadModel } from './site/writer.js';
@@ -16,7 +16,7 @@ import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, productDashboardReadModel, clientsReadModel, adminOrdersReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

@@ -43,7 +43,7 @@ import { markOrderFilled } from '../commands/order/mark-order-filled.js';
 import { markOrderPaid } from '../commands/order/mark-order-paid.js';
 import { FileStorage } from '../platform/files/file-storage.js';
 import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
-import { hashReadModel, liveSchema, readCheckpoint, rebuildReadModel, runProjector } from './read-model.js';
+import { ensureReadModel, hashReadModel, liveSchema, readCheckpoint, type ReadModel, rebuildReadModel, runProjector } from './read-model.js';
 import { READ_MODELS } from './read-models.js';
 
 const fixture = path.resolve(__dirname, '../tests/fixtures/small-catalog.csv');
@@ -55,7 +55,7 @@ beforeAll(async () => {
   // Every read model holds rows: the site content and the delivery locations and postage products too.
   await seedSiteContent(h.store, h.clock.now);
   await setupDelivery(h.store, h.clock.now);
-  // Staff accounts and warehouses: the import created the fixture's warehouses; one is renamed.
+  // Staff accounts and warehouses (spec 6): the import created the fixture's warehouses; one is renamed.
   const ctx = () => ({ commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), userId: null, now: h.clock.now });
   const { userId } = await registerUser(h.store, { username: 'Mari.Maasikas', password: 'vihmavari-2026', confirm: 'vihmavari-2026', roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false });
   await grantRole(h.store, { userId, role: 'ADMIN' }, ctx());
@@ -72,13 +72,13 @@ beforeAll(async () => {
   await setMenu(h.store, { entries: [{ id: 'info', kind: 'link', label: { et: 'Info' }, target: '/info', children: [{ id: 'hooldus', kind: 'page', label: { et: 'Hooldus' }, target: pageId }] }] }, ctx());
   await setGlobalItemContainers(h.store, { containers: { footerNote: [{ id: 'n1', html: { et: '<p>Tere</p>' } }] } }, ctx());
   await setBannerShown(h.store, { shown: false }, ctx());
-  // The product dashboard and the filters: a critical stock level, an ended visibility rule, a hidden and a
+  // The problematic products list and the filters (spec 2 "Admin area"): a critical stock level, an ended visibility rule, a hidden and a
   // placed facet, so their rebuilt rows hold more than the defaults.
   await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());
   await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'timeRange', rangeFrom: '2026-01-01T00:00:00.000Z', rangeTo: '2026-02-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'visible' } }, ctx());
   await setFilterShown(h.store, { name: 'Kit', shown: false }, ctx());
   await setFilterPosition(h.store, { name: 'Colour', position: 0 }, ctx());
-  // An uploaded image: a row of the files read model naming the staff user.
+  // An uploaded image (spec 2, the file and image manager): a row of the files read model naming the staff user.
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } }).png().toBuffer();
   const files = new FileStorage(await mkdtemp(path.join(tmpdir(), 'rebuild-files-')));
   await uploadFile(h.store, files, { fileId: crypto.randomUUID(), folderId: null, name: 'ketas.png', bytes: png }, { ...ctx(), userId });
@@ -93,11 +93,11 @@ beforeAll(async () => {
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'saaja@example.ee', quantity: 1, language: 'et' }, ctx());
   await markStockNotificationSent(h.store, toStockNotificationStreamId(productIdForCode('BF 1018/2'), 'saaja@example.ee'), crypto.randomUUID(), ctx());
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
-  // An order holding reserved stock: rows for the orders read model.
+  // An order (spec 5) holding reserved stock: rows for the orders read model.
   await h.settle();
   const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object , headers: await csrfHeaders(h.app) });
   expect(order.statusCode).toBe(200);
-  // Staff work on orders: an edited order (rows, discount, fee, comments; stock raised), a paid and filled
+  // Staff work on orders (spec 2, OrderEdit): an edited order (rows, discount, fee, comments; stock raised), a paid and filled
   // one (shipped stock): rows of the admin orders read model, the orders read model and the stock movements.
   {
     const orderId = order.json().data.order.id as string;
@@ -117,7 +117,7 @@ beforeAll(async () => {
     expect(second.statusCode).toBe(200);
     await markOrderFilled(h.store, { orderId: second.json().data.order.id }, { ...ctx(), userId });
   }
-  // Clients: one with two orders and edited details, one forgotten (its key deleted: a rebuild opens nothing).
+  // Clients (spec 2, ClientEdit): one with two orders and edited details, one forgotten (its key deleted: a rebuild opens nothing).
   const clients = { store: h.store, db: h.db };
   const details = { firstName: 'Mari', lastName: 'Maasikas', businessName: '', email: 'Mari@Example.ee', phone: '+37255551234', vatRegNr: '', address: { street: 'Pikk 1', apartment: '', city: 'Tallinn', state: '', areaCode: '10123', country: 'EE' } };
   const mari = clientIdForEmail(details.email);
@@ -159,7 +159,7 @@ describe('projections:rebuild', () => {
     const before = (await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint;
     await new Promise((r) => setTimeout(r, 1200));
     expect((await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint).toBe(before);
-    const standby = runProjector(h.db, h.store, rm, { connectionString: h.url, retryMs: 100 });
+    const standby = runProjector(h.db, h.store, rm, { retryMs: 100 });
     await h.app.inject('/v1/products?q=brake&iu=user');
     await standby.caughtUp(); // the active projector (the harness's) does the work
     await standby.stop();
@@ -171,7 +171,7 @@ describe('projections:rebuild', () => {
     for (const p of h.projectors) await p.stop();
     const checkpoint = (await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint;
     await h.app.inject('/v1/products?q=fuel&iu=user');
-    const restarted = runProjector(h.db, h.store, rm, { connectionString: h.url, retryMs: 100 });
+    const restarted = runProjector(h.db, h.store, rm, { retryMs: 100 });
     await restarted.caughtUp();
     await restarted.stop();
     expect((await readCheckpoint(h.db, liveSchema(rm)))!.checkpoint > checkpoint).toBe(true);
@@ -182,5 +182,22 @@ describe('projections:rebuild', () => {
     const live = await hashReadModel(h.db, rm);
     await rebuildReadModel(h.db, h.store, rm);
     expect(await hashReadModel(h.db, rm)).toBe(live);
+  });
+
+  it('adopts a renamed read model\'s former schema with its rows, and rebuilds it when the version changed too', async () => {
+    const search = READ_MODELS.find((r) => r.name === 'search_stats')!;
+    const before: ReadModel = { ...search, name: 'rename_before' };
+    await rebuildReadModel(h.db, h.store, before);
+    const rows = await hashReadModel(h.db, before);
+    expect(rows).not.toMatch(/:empty/);
+    const renamed: ReadModel = { ...search, name: 'rename_after', formerNames: ['rename_gone', 'rename_before'] };
+    await ensureReadModel(h.db, h.store, renamed);
+    expect(await schemaOid('rm_rename_before')).toBeUndefined();
+    expect(await hashReadModel(h.db, renamed)).toBe(rows);
+    const newer: ReadModel = { ...renamed, name: 'rename_newer', version: search.version + 1, formerNames: ['rename_after'] };
+    await ensureReadModel(h.db, h.store, newer);
+    expect(await schemaOid('rm_rename_after')).toBeUndefined();
+    expect((await readCheckpoint(h.db, liveSchema(newer)))!.version).toBe(search.version + 1);
+    expect(await hashReadModel(h.db, newer)).toBe(rows);
   });
 });

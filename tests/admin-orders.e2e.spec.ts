@@ -1,5 +1,5 @@
 /**
- * The order screens in Debian's Chromium (staff order editing, "Flags", "Documents", "Live"; spec 2 OrderList,
+ * The order screens in Debian's Chromium (spec 2 OrderList,
  * OrderEdit, the order client info block, the product picker and the unfilled badge; spec 4 "Order flags"; spec 5
  * "an order cannot be saved without a product or service name"):
  *
@@ -34,8 +34,8 @@ import { testRedisUrl } from '../platform/testing/database.js';
 import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.js';
 import { getSiteContent } from '../projections/site/queries.js';
 import { createSendInvoiceProcessor, SEND_INVOICE } from '../workers/jobs/send-invoice.js';
-import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
-import type { RunningProcessManager } from '../workers/process-managers/order-mail.js';
+import { invoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
+import { checkpointOf, type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
@@ -94,8 +94,8 @@ beforeAll(async () => {
   });
   worker = new Worker('shop', async (job) => (job.name === SEND_INVOICE ? sendInvoice(job.data) : undefined), { connection: workerRedis, prefix });
   await worker.waitUntilReady();
-  await ensureInvoiceMailCheckpoint(h.db);
-  invoiceMail = startInvoiceMailProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 });
+  await checkpointOf(h.db, invoiceMailProcessManager).ensure();
+  invoiceMail = startProcessManager(invoiceMailProcessManager, { db: h.db, store: h.store, queue, retryMs: 200, pollIntervalMs: 100 });
 
   browser = await launchChromium(executablePath);
   staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -4,7 +4,7 @@
  * an oil filter, a part of a category the pictogram table does not know and brake pads with an image, a shopper
  * sees each imageless card draw its top-level category's lucide icon (brakes: disc-3, filters: funnel, unknown:
  * package) instead of the old grey 'no image' tile, decorative (aria-hidden) beside the card's text, in the
- * theme's muted text colour in both themes; the imaged product shows its image; the product page, search results
+ * theme's muted text colour in both themes; the imaged product (an uploaded file) shows its image; the product page, search results
  * and cart line show the same pictogram. The first load of /products stays within 120 KB of gzipped JavaScript.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,26 +14,27 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { uploadFile } from '../commands/file/upload-file.js';
+import { setProductImages } from '../commands/product/set-product-images.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { FileStorage } from '../platform/files/file-storage.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 
-const IMAGE_URL = 'https://images.pictogram-test.example/brake-pads.png';
-/** A 2 x 2 orange PNG, served for IMAGE_URL (the test machine has no internet). */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4/5+B4T8DEwMDAwMDAwAkBgMBmjbF4AAAAABJRU5ErkJggg==',
-  'base64',
-);
+/** A 2 x 2 orange PNG, uploaded as the imaged product's picture (the CSP shows images of the shop's own files only). */
+const png = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 255, g: 122, b: 26 } } }).png().toBuffer();
 const CATALOG = [
   'code1,name_et,name_en,category_et,category_en,price,stock,unit,availability,class,image_url',
   'PAD 1,Piduriklotsid ees,Front brake pads,Pidurid > Piduriklotsid,Brakes > Brake pads,25.00,tallinn=3,set,available,product,',
   'OIL 1,Õlifilter,Oil filter,Filtrid > Õlifiltrid,Filters > Oil filters,8.90,tallinn=5,pcs,available,product,',
   'BENCH 1,Aiapink,Garden bench,Aiamööbel,Garden furniture,99.00,tallinn=1,pcs,available,product,',
-  `PAD 2,Piduriklotsid taga,Rear brake pads,Pidurid > Piduriklotsid,Brakes > Brake pads,21.00,tallinn=2,set,available,product,${IMAGE_URL}`,
+  'PAD 2,Piduriklotsid taga,Rear brake pads,Pidurid > Piduriklotsid,Brakes > Brake pads,21.00,tallinn=2,set,available,product,',
 ].join('\n');
 
 let h: ShopHarness;
@@ -42,6 +43,7 @@ let browser: Browser;
 let page: Page;
 let base: string;
 let dir: string;
+const IMAGE_FILE = randomUUID();
 
 beforeAll(async () => {
   buildWebIfStale((line) => process.stderr.write(`${line}\n`));
@@ -52,11 +54,14 @@ beforeAll(async () => {
   const report = await h.importFile(path.join(dir, 'catalog.csv'));
   expect(report.errors ?? []).toEqual([]);
   await seedSiteContent(h.store, new Date().toISOString());
+  // The imaged product's picture: an uploaded file, as staff add one (commands/file/upload-file.ts).
+  const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
+  await uploadFile(h.store, new FileStorage(dir), { fileId: IMAGE_FILE, folderId: null, name: 'brake-pads.png', bytes: await png() }, ctx());
+  await setProductImages(h.store, { productId: productIdForCode('PAD 2'), images: [`/files/${IMAGE_FILE}`] }, ctx());
   await h.settle();
-  ({ app, base } = await serveStorefront(h));
+  ({ app, base } = await serveStorefront(h, { api: { files: { dir, maxBytes: 1024 * 1024 } } }));
   browser = await launchChromium(executablePath);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.route(`${IMAGE_URL}*`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
 }, 300_000);
 
 afterAll(async () => {
@@ -96,8 +101,9 @@ describe('category pictograms', () => {
     // The product with an image: the image, loaded, and no pictogram.
     const img = card('PAD 2').locator('.product-card__image img');
     await img.scrollIntoViewIfNeeded();
-    expect(await img.getAttribute('src')).toBe(IMAGE_URL);
-    await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+    expect(await img.getAttribute('src')).toBe(`/files/${IMAGE_FILE}/640.webp`);
+    // Loaded (its srcset names the 2 px renditions by their nominal widths, so the browser scales naturalWidth).
+    await eventually(() => img.evaluate((el: HTMLImageElement, prefix) => el.complete && el.naturalWidth > 0 && el.currentSrc.includes(prefix), `/files/${IMAGE_FILE}/`)).toBe(true);
     expect(await card('PAD 2').locator('svg[data-pictogram]').count()).toBe(0);
     expect(await card('PAD 2').locator('.product-image--empty').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -158,7 +164,6 @@ describe('category pictograms', () => {
   it("keep a shopper's first load of /products within 120 KB of gzipped JavaScript", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      await context.route(`${IMAGE_URL}*`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
       const shopper = await context.newPage();
       const scripts = new Map<string, Promise<number>>();
       shopper.on('response', (response) => {

@@ -2,17 +2,20 @@
  * Product images through `app.inject` on real PostgreSQL and Redis: POST /file/create?ajax=true (spec 7: multipart
  * File[folder_id], File[uploadFile], the anti-forgery token) behind the staff guard, the type decided by the bytes
  * (a PNG named .pdf is a PNG, a PDF named .png is refused), the size limit enforced before anything is stored, EXIF
- * (GPS, camera) stripped and the rotation applied, FileUploaded with the staff member, the files read model, and GET
- * /files/{fileId}/{variant} serving the renditions.
+ * (GPS, camera) stripped and the rotation applied, FileUploaded with the staff member, the files read model, the pixel
+ * budget (a bigger image refused from its header, before decoding), at most two decodes at once with the rest waiting
+ * (and 503 once the queue is full), and GET /files/{fileId}/{variant} serving the renditions.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START } from '../platform/event-store/port.js';
 import { getFile } from '../projections/files/queries.js';
+import { IMAGE_WORK_CONCURRENCY, IMAGE_WORK_MAX_WAITING, imageWork, MAX_INPUT_PIXELS } from '../platform/files/images.js';
 import { csrfHeaders } from './support/csrf.js';
 import { cookieOf, createStaffSessions, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
@@ -61,6 +64,24 @@ async function upload(b: Browser | null, file: { filename: string; type: string;
 }
 
 const png = (width = 800, height = 600) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+/** A PNG chunk: length, type, data, CRC-32 of type and data. */
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(body.length + 8);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), body.length + 4);
+  return out;
+};
+/** A PNG whose header claims `width` x `height` RGB pixels, with a token of image data: a decompression bomb's shape. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]);
+}
+
 /** A PDF's first bytes and a little body: what file-type knows as application/pdf. */
 const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
@@ -233,6 +254,62 @@ describe('POST /file/create?ajax=true', () => {
       expect(res.statusCode, res.body).toBeLessThan(500);
       expect(res.json()).toMatchObject({ success: false, status: 'failure', message: expect.any(String), errors: expect.any(Array) });
     }
+  });
+});
+
+describe('the pixel budget and the image work queue', () => {
+  it('refuses an image over 25 megapixels from its header (413 in the spec\'s words), before decoding, storing nothing', async () => {
+    expect(MAX_INPUT_PIXELS).toBe(25_000_000);
+    const mari = await signedIn('mari');
+    const before = (await fileEvents()).length;
+    // 6000 x 4500 = 27 megapixels; the old budget (50) took it and decoded it.
+    for (const [width, height] of [[6000, 4500], [7000, 7000], [100_000, 100_000]]) {
+      const started = Date.now();
+      const res = await upload(mari, { filename: 'huge.png', type: 'image/png', data: pngHeaderOnly(width, height) });
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, errors: [{ code: 'file.too_many_pixels', field: 'File[uploadFile]', message: 'The file "huge.png" is too big. Its size cannot exceed 25 megapixels.' }] });
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    const et = await upload(mari, { filename: 'suur.png', type: 'image/png', data: pngHeaderOnly(6000, 4500) }, { lang: 'et' });
+    expect(et.json().errors[0].message).toBe('Fail "suur.png" on liiga suur. Selle suurus ei tohi ületada 25 megapikslit.');
+    expect((await fileEvents()).length).toBe(before);
+    expect(await readdir(filesDir)).toHaveLength(new Set((await fileEvents()).map((e) => (e.data as { fileId: string }).fileId)).size);
+  });
+
+  it('decodes at most two images at once, the others wait; a full queue answers 503 file.busy with Retry-After', async () => {
+    const mari = await signedIn('mari');
+    // A one-colour 4000 x 3000 PNG: a few KB to send, 12 megapixels to decode.
+    const big = { filename: 'wide.png', type: 'image/png', data: await png(4000, 3000) };
+    expect(big.data.length).toBeLessThan(MAX_BYTES);
+    let peak = { running: 0, waiting: 0 };
+    const sampler = setInterval(() => {
+      const { running, waiting } = imageWork.stats;
+      peak = { running: Math.max(peak.running, running), waiting: Math.max(peak.waiting, waiting) };
+    }, 2);
+    try {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => upload(mari, big)));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak.running).toBe(IMAGE_WORK_CONCURRENCY);
+    expect(peak.waiting).toBeGreaterThan(0);
+
+    // Every slot and every waiting place taken: the next upload is refused at once.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const blockers = Array.from({ length: IMAGE_WORK_CONCURRENCY + IMAGE_WORK_MAX_WAITING }, () => imageWork.run(() => held));
+    try {
+      await expect.poll(() => imageWork.stats).toEqual({ running: IMAGE_WORK_CONCURRENCY, waiting: IMAGE_WORK_MAX_WAITING });
+      const busy = await upload(mari, { filename: 'a.png', type: 'image/png', data: await png(40, 30) });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('5');
+      expect(busy.json()).toMatchObject({ success: false, errors: [{ code: 'file.busy', message: 'Images are still being processed: try again in a few seconds.' }] });
+    } finally {
+      release();
+      await Promise.all(blockers);
+    }
+    expect((await upload(mari, { filename: 'a.png', type: 'image/png', data: await png(40, 30) })).statusCode).toBe(200);
   });
 });
 

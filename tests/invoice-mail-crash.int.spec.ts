@@ -1,5 +1,5 @@
 /**
- * Fault test (order documents: the invoice is sent by mail through a worker job keyed by the event, never
+ * Fault test (spec 4 "Order flags": the invoice is sent by mail through a worker job keyed by the event, never
  * twice): staff request the invoices of three orders; the invoice-mail process manager enqueues one send-invoice job
  * per InvoiceSendRequested; a worker process is killed with SIGKILL while the SMTP server holds the DATA phase of one
  * invoice mail (the message with its PDF is received, the server has not answered yet). A new worker process takes
@@ -16,10 +16,10 @@ import { handleCommand } from '../commands/shared/command-handler.js';
 import { orderDecider, toOrderStreamId } from '../domain/order/order.js';
 import type { Database } from '../platform/db/database.js';
 import { extractPdfText } from '../platform/documents/pdf-text.js';
-import type { PostgresEventStore } from '../platform/event-store/postgres.js';
+import type { EventStore } from '../platform/event-store/port.js';
 import { listOutbox, readOutbox } from '../platform/mail/outbox.js';
-import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
-import type { RunningProcessManager } from '../workers/process-managers/order-mail.js';
+import { invoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
+import { checkpointOf, type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
 import { headerOf, mimePart, type SmtpSink } from './support/smtp-sink.js';
 import { killWhileHeld, type MailCrashRig, startMailCrashRig, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
 
@@ -28,7 +28,7 @@ const NOW = '2026-11-24T10:00:00.000Z';
 
 let rig: MailCrashRig;
 let db: Database;
-let store: PostgresEventStore;
+let store: EventStore;
 let sink: SmtpSink;
 let queue: Queue;
 let pm: RunningProcessManager | undefined;
@@ -66,7 +66,7 @@ async function placeTestOrder(n: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  rig = await startMailCrashRig('invoice_mail_crash', 'test-invoice-crash', ensureInvoiceMailCheckpoint);
+  rig = await startMailCrashRig('invoice_mail_crash', 'test-invoice-crash', (db) => checkpointOf(db, invoiceMailProcessManager).ensure());
   ({ db, store, sink, queue } = rig);
 });
 
@@ -87,7 +87,7 @@ describe('invoice mail worker killed during the SMTP DATA phase', () => {
     // The server will hold its reply to the first DATA it receives.
     const { holding, release } = sink.holdNext();
     const first = await workers.start('first');
-    pm = startInvoiceMailProcessManager({ db, store, queue, connectionString: rig.databaseUrl, retryMs: 200, pollIntervalMs: 100 });
+    pm = startProcessManager(invoiceMailProcessManager, { db, store, queue, retryMs: 200, pollIntervalMs: 100 });
     await pm.caughtUp();
 
     const held = await holding;

@@ -94,3 +94,49 @@ describe('GET /v1/live: the payment page is told when its order is paid', () => 
     for (const s of [a, b, bogus, malformed, late]) s.socket.close();
   });
 });
+
+/** Opens /v1/live on `url` with `origin` (none: no Origin header); the upgrade's status (101 or the refusal's). */
+function upgradeStatus(url: string, origin?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    socket.once('open', () => {
+      socket.close();
+      resolve({ status: 101, body: '' });
+    });
+    socket.once('unexpected-response', (_req, res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    socket.once('error', (e) => {
+      if (!/Unexpected server response/.test(e.message)) reject(e);
+    });
+  });
+}
+
+describe('GET /v1/live checks the Origin of the upgrade (cross-site websocket hijacking)', () => {
+  it('refuses a foreign Origin with 403 before any upgrade, accepts PUBLIC_URL\'s origin and a client without Origin', async () => {
+    const app = await h.replica({ publicUrl: 'https://shop.example.ee' });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `ws://127.0.0.1:${(app.server.address() as { port: number }).port}/v1/live?lang=en`;
+      const foreign = await upgradeStatus(url, 'https://evil.example');
+      expect(foreign.status).toBe(403);
+      expect(JSON.parse(foreign.body)).toMatchObject({ success: false, status: 'failure', errors: [{ code: 'request.origin_forbidden', message: 'The request came from another website and was refused.' }] });
+      // Same host, other scheme or port: another origin.
+      expect((await upgradeStatus(url, 'http://shop.example.ee')).status).toBe(403);
+      expect((await upgradeStatus(url, 'https://shop.example.ee:8443')).status).toBe(403);
+      expect((await upgradeStatus(url, 'https://shop.example.ee')).status).toBe(101);
+      // No Origin: not a browser (browsers always send one on a websocket upgrade).
+      expect((await upgradeStatus(url)).status).toBe(101);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without PUBLIC_URL (tests) accepts the request\'s own host only', async () => {
+    const url = `ws://127.0.0.1:${port}/v1/live`;
+    expect((await upgradeStatus(url, `http://127.0.0.1:${port}`)).status).toBe(101);
+    expect((await upgradeStatus(url, 'http://evil.example')).status).toBe(403);
+  });
+});

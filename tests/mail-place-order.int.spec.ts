@@ -2,7 +2,8 @@
  * The confirmation mail of a real order: POST /v1/place-order on the whole shop (fresh PostgreSQL, every
  * projector), the order-mail process manager on real Redis, the send-order-confirmation processor loading the
  * order from the orders read model (projections/orders/queries.ts getOrderSummary), a real SMTP server. The mail
- * reaches the client once, in the order's language, with the payment link and the PDF.
+ * reaches the client once, in the order's language, with the payment link and the PDF, and carries none of the
+ * shopper's free text (workers/order-mail/order-confirmation.ts: the address has not proved itself).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
@@ -63,13 +64,61 @@ describe('confirmation mail of a placed order', () => {
     expect(plain).toContain('24,80\u00a0€');
     const pdf = extractPdfText(mimePart(mail.raw, 'application/pdf')!.body).replace(/[\s\u00a0]+/g, ' ');
     expect(pdf).toContain(`Tellimus nr ${order.number}`);
-    expect(pdf).toContain('Tõnu Õunapuu');
     expect(pdf).toContain('Õlifilter Škoda Žiguli');
+    // The shopper's name is neither in the mail nor in its PDF (the greeting names nobody); the order page has it.
+    expect(plain).toContain('Tere!');
+    expect(plain).not.toContain('Tõnu');
+    expect(pdf).not.toContain('Tõnu');
+    expect(pdf).toContain('Kliendi andmed ja tarneaadress on tellimuse lehel.');
 
     // Nothing more arrives for this order.
     await new Promise((r) => setTimeout(r, 1000));
     expect(sink.accepted).toHaveLength(1);
     expect((await listOutbox(h.db)).map((r) => [r.orderId, r.state, r.attempts])).toEqual([[order.id, 'sent', 1]]);
+  });
+});
+
+describe('an order placed with someone else\'s e-mail address', () => {
+  it('mails none of the typed text: the phishing first name, address and comment appear nowhere, no link but the shop\'s', async () => {
+    const bait = 'customer! Card charged twice - refund at https://evil.example/refund';
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/place-order?lang=en',
+      payload: checkoutBody([{ product_id: productIdForCode('MAIL-1'), amount: 1 }], {
+        client: { client_type: 'private', first_name: bait, last_name: 'www.evil.example', email: 'victim@example.ee', phone: 'evil.example/call', vat_reg_nr: '' },
+        order: { delivery_provider: 'omniva-courier', delivery_option: '', accept_terms: true, delivery_user_comment: 'Refund: https://evil.example/refund' },
+        delivery: { country: 'EE', street: 'https://evil.example/refund', apartment: '', city: 'Tallinn', state: 'Harjumaa', area_code: '10123' },
+        language: 'en',
+      } as never),
+      headers: csrf,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json().data.order as { number: number; public_token: string };
+    await pipeline.caughtUp();
+    const mail = await (async () => {
+      for (;;) {
+        const found = sink.accepted.find((m) => m.orderNumber === String(order.number));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    expect(mail.to).toBe('victim@example.ee');
+    const plain = decodeQuotedPrintable(mimePart(mail.raw, 'text/plain')!.body.toString('latin1'));
+    const html = decodeQuotedPrintable(mimePart(mail.raw, 'text/html')!.body.toString('latin1'));
+    const pdfPart = mimePart(mail.raw, 'application/pdf')!;
+    const pdf = extractPdfText(pdfPart.body);
+    for (const [part, text] of [['text', plain], ['html', html], ['pdf', pdf]] as const) {
+      expect(text, part).not.toMatch(/evil|Card charged|refund at/i);
+    }
+    // The only link is the shop's own payment page; the PDF has no link annotation at all.
+    expect([...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([`https://shop.example.ee/payment/${order.public_token}`]);
+    expect(pdfPart.body.toString('latin1')).not.toMatch(/\/URI|\/Link/);
+    expect(plain).toContain('Hello,');
+    expect(plain).toContain("The client's details and the delivery address are on the order page.");
+    expect(pdf.replace(/[\s\u00a0]+/g, ' ')).toContain("The client's details and the delivery address are on the order page.");
+    // The order page's own PDF download (token holder only) still prints what the shopper typed.
+    const own = extractPdfText((await h.app.inject(`/order/download/${order.public_token}`)).rawPayload);
+    expect(own).toContain('Card charged twice');
   });
 });
 

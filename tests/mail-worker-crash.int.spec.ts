@@ -8,9 +8,10 @@
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db/database.js';
-import type { PostgresEventStore } from '../platform/event-store/postgres.js';
+import type { EventStore } from '../platform/event-store/port.js';
 import { listOutbox, readOutbox } from '../platform/mail/outbox.js';
-import { type RunningProcessManager, startOrderMailProcessManager } from '../workers/process-managers/order-mail.js';
+import { orderMailProcessManager } from '../workers/process-managers/order-mail.js';
+import { type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
 import { appendTestOrderPlaced, numberedOrder } from './support/order-summary-fixture.js';
 import type { SmtpSink } from './support/smtp-sink.js';
 import { killWhileHeld, type MailCrashRig, startMailCrashRig, stopWorker, waitFor, workerProcesses } from './support/worker-crash.js';
@@ -18,7 +19,7 @@ import { killWhileHeld, type MailCrashRig, startMailCrashRig, stopWorker, waitFo
 
 let rig: MailCrashRig;
 let db: Database;
-let store: PostgresEventStore;
+let store: EventStore;
 let sink: SmtpSink;
 let queue: Queue;
 let pm: RunningProcessManager | undefined;
@@ -44,7 +45,7 @@ describe('mail worker killed during the SMTP DATA phase', () => {
     // The server will hold its reply to the first DATA it receives.
     const { holding, release } = sink.holdNext();
     const first = await workers.start('first');
-    pm = startOrderMailProcessManager({ db, store, queue, connectionString: rig.databaseUrl, retryMs: 200, pollIntervalMs: 100 });
+    pm = startProcessManager(orderMailProcessManager, { db, store, queue, retryMs: 200, pollIntervalMs: 100 });
     await pm.caughtUp();
 
     const held = await holding;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function runRole(role: string, env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['PUBLIC_URL', 'MAIL_SHOP_URL', 'PAYMENT_SANDBOX', 'SESSION_SECRET'].includes(k)));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['PUBLIC_URL', 'MAIL_SHOP_URL', 'PAYMENT_SANDBOX', 'SESSION_SECRET', 'HOST'].includes(k)));
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'bin/role.ts', role], {
     cwd: repoRoot,
     // Port 1 of 127.0.0.1: nothing listens there, so a role that gets past the configuration fails fast.
@@ -35,6 +35,15 @@ describe('starting a role alone (production)', () => {
     expect(r.status).toBe(1);
     expect(r.output).toContain('SESSION_SECRET is not set');
     expect(r.output).not.toContain('ECONNREFUSED');
+  });
+
+  it('the api with PAYMENT_SANDBOX=on beyond loopback says plainly that the sandbox bank is on; on 127.0.0.1 it does not', () => {
+    const env = { PUBLIC_URL: 'https://shop.example.ee', SESSION_SECRET: 'x'.repeat(32), PAYMENT_SANDBOX: 'on' };
+    const open = runRole('api', { ...env, HOST: '0.0.0.0' });
+    expect(open.output).toMatch(/WARNING: the sandbox bank is ON and the shop listens on 0\.0\.0\.0/);
+    const local = runRole('api', { ...env, HOST: '127.0.0.1' });
+    expect(local.status).toBe(1);
+    expect(local.output).not.toContain('sandbox bank is ON');
   });
 
   it('the api with PUBLIC_URL and SESSION_SECRET gets past the check (and fails on the unreachable database)', () => {

@@ -137,20 +137,39 @@ describe('POST /v1/login-session (spec 7)', () => {
     expect(Math.max(a, u) / Math.min(a, u)).toBeLessThan(4);
   });
 
-  it('limits failures per username and per address across two replicas sharing Redis (429, then even the right password)', async () => {
+  it('five failures of a username from five addresses do not lock it: the right password from a new address signs in, only slowed down (two replicas, one Redis)', async () => {
     const ns = `${keyPrefix}bf-${randomUUID()}:`;
-    const a = await replica({ keyPrefix: ns, loginLimit: { max: 5, windowMs: 60_000 } });
-    const b = await replica({ keyPrefix: ns, loginLimit: { max: 5, windowMs: 60_000 } });
+    const limits = { max: 5, windowMs: 60_000, usernameDelay: { freeFailures: 5, baseMs: 300, maxMs: 600 } };
+    const a = await replica({ keyPrefix: ns, loginLimit: limits });
+    const b = await replica({ keyPrefix: ns, loginLimit: limits });
     const ba = await browser(a);
     const bb = await browser(b);
     for (let i = 0; i < 3; i++) expect((await login(ba, 'dave', `bad-${i}`, { app: a, ip: `10.30.0.${i + 1}` })).statusCode).toBe(400);
     for (let i = 3; i < 5; i++) expect((await login(bb, 'dave', `bad-${i}`, { app: b, ip: `10.30.0.${i + 1}` })).statusCode).toBe(400);
-    const blocked = await login(ba, 'dave', PASSWORD, { app: a, ip: '10.30.1.1' });
+    // Counted by both replicas: the sixth attempt waits the first step of the delay (300 ms) ...
+    let started = Date.now();
+    const slowed = await login(ba, 'dave', `bad-5`, { app: a, ip: '10.30.0.6' });
+    expect(slowed.statusCode).toBe(400);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    // ... and then the right password from an address that has not failed signs in, after at most maxMs.
+    started = Date.now();
+    expect((await login(bb, 'dave', PASSWORD, { app: b, ip: '10.30.1.1' })).statusCode).toBe(200);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(600);
+    expect(waited).toBeLessThan(600 + 3_000);
+  });
+
+  it('refuses one username from one address after five failures (429), and one address after many usernames, but not the user elsewhere', async () => {
+    const ns = `${keyPrefix}pair-${randomUUID()}:`;
+    const a = await replica({ keyPrefix: ns, loginLimit: { max: 5, windowMs: 60_000, perAddress: { max: 8, windowMs: 60_000 } } });
+    const ba = await browser(a);
+    for (let i = 0; i < 5; i++) expect((await login(ba, 'dave', `bad-${i}`, { app: a, ip: '10.32.0.1' })).statusCode).toBe(400);
+    const blocked = await login(ba, 'dave', PASSWORD, { app: a, ip: '10.32.0.1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Rate limit exceeded. Please try again later.');
-    expect((await login(bb, 'dave', PASSWORD, { app: b, ip: '10.30.1.2' })).statusCode).toBe(429);
-    // Per address: five different usernames from one address, then that address is blocked for everyone.
-    for (let i = 0; i < 5; i++) expect((await login(bb, `guess-${i}`, 'x', { app: b, ip: '10.31.0.1' })).statusCode).toBe(400);
+    expect((await login(ba, 'dave', PASSWORD, { app: a, ip: '10.32.0.2' })).statusCode).toBe(200);
+    // Per address (credential stuffing): eight usernames fail from one address, then it is refused for anyone.
+    for (let i = 0; i < 8; i++) expect((await login(ba, `guess-${i}`, 'x', { app: a, ip: '10.31.0.1' })).statusCode).toBe(400);
     expect((await login(ba, 'erin', PASSWORD, { app: a, ip: '10.31.0.1' })).statusCode).toBe(429);
     expect((await login(ba, 'erin', PASSWORD, { app: a, ip: '10.31.0.2' })).statusCode).toBe(200);
   });
@@ -167,6 +186,19 @@ describe('POST /v1/login-session (spec 7)', () => {
     expect(res.statusCode).toBe(200);
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
     expect(setCookie).toMatch(/; Secure/i);
+  });
+
+  it('sets a browser-session cookie (no Max-Age or Expires); SESSION_MAX_AGE_MS still ends the session on the server', async () => {
+    const app = await replica({ maxAgeMs: 1_500 });
+    const b = await browser(app);
+    const res = await login(b, 'alice', PASSWORD, { app, ip: '10.33.0.1' });
+    expect(res.statusCode).toBe(200);
+    const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).not.toMatch(/Max-Age|Expires/i);
+    expect((await call(b, 'GET', '/v1/session', undefined, app)).statusCode).toBe(200);
+    // Past the absolute lifetime the same cookie no longer signs anyone in (polled: the clock is the real one).
+    await expect.poll(async () => (await call(b, 'GET', '/v1/session', undefined, app)).statusCode, { timeout: 10_000, interval: 250 }).toBe(401);
   });
 
   it('needs the CSRF token', async () => {

@@ -9,7 +9,7 @@
  *
  * Nothing here opens a connection of its own or reads the configuration: the composition root (bin/runtime.ts)
  * builds the database pool, the event store, the Redis connection, the `shop` queue and the mailer once per
- * process and hands them down in `WorkerDeps` (one composition root). Read models reach the workers as
+ * process and hands them down in `WorkerDeps` (design brief "Wiring": one composition root). Read models reach the workers as
  * functions (`loadOrder`, `findExpiredReservations`, `backInStockReads`, `loadCatalogProduct`; bin/worker-ports.ts), so
  * workers/ imports no projection.
  */
@@ -29,21 +29,19 @@ import { createSendBackInStockProcessor, SEND_BACK_IN_STOCK, type SendBackInStoc
 import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from './jobs/send-order-confirmation.js';
 import { createSendPasswordResetProcessor, SEND_PASSWORD_RESET } from './jobs/send-password-reset.js';
 import { createSendPaymentReceivedProcessor, SEND_PAYMENT_RECEIVED } from './jobs/send-payment-received.js';
-import { ensureOrderMailCheckpoint, startOrderMailProcessManager } from './process-managers/order-mail.js';
-import { BACK_IN_STOCK_JOB_OPTIONS, ensureBackInStockMailCheckpoint, startBackInStockMailProcessManager } from './process-managers/back-in-stock-mail.js';
-import { ensurePasswordResetMailCheckpoint, startPasswordResetMailProcessManager } from './process-managers/password-reset-mail.js';
+import { BACK_IN_STOCK_JOB_OPTIONS } from './process-managers/back-in-stock-mail.js';
+import { startProcessManager } from './process-managers/process-manager.js';
+import { PROCESS_MANAGERS } from './process-managers/process-managers.js';
 import { createRecordClientOrderProcessor, RECORD_CLIENT_ORDER } from './jobs/record-client-order.js';
-import { ensureClientRegistrationCheckpoint, startClientRegistrationProcessManager } from './process-managers/client-registration.js';
 import { createSendInvoiceProcessor, SEND_INVOICE } from './jobs/send-invoice.js';
-import { ensureInvoiceMailCheckpoint, startInvoiceMailProcessManager } from './process-managers/invoice-mail.js';
 
 export const SHOP_QUEUE = 'shop';
 
 /** What the worker role needs, built once per process by the composition root (bin/runtime.ts). */
 export interface WorkerDeps {
   /**
-   * PostgreSQL pool (mail outbox, process-manager checkpoint). A mail send holds 2 connections, so give it at least
-   * 2 x `concurrency` connections beside the other users of the pool.
+   * PostgreSQL pool (mail outbox, process-manager leases and checkpoints). A mail send may hold 2 connections at
+   * once; the pool queues what does not fit, so a small pool slows the sends but never deadlocks them.
    */
   db: Database;
   store: EventStore;
@@ -51,6 +49,11 @@ export interface WorkerDeps {
   connection: Redis;
   /** The `shop` queue: process managers and schedules enqueue on it. */
   queue: Queue;
+  /**
+   * The pool and store the process managers run on (bin/runtime.ts `Runtime.daemon()`: apart from the jobs' pool, so
+   * their polling never queues a job's queries); default `db` and `store`.
+   */
+  daemon?: { db: Database; store: EventStore };
   mailer: MailTransport;
   /**
    * The forgot-password tokens (platform/security/reset-tokens.ts); default: on `connection` with the default prefix
@@ -74,8 +77,6 @@ export interface WorkerDeps {
   /** The orders read model's unpaid orders holding stock past `cutoff` (ISO-8601), oldest first, at most `limit`. */
   findExpiredReservations: (cutoff: string, limit: number) => Promise<ExpiredReservation[]>;
   config: {
-    /** postgres:// URL for the process managers' advisory-lock connections. */
-    databaseUrl: string;
     mail: { from: string; shopUrl: string };
     delivery: DeliveryConfig;
     /** ORDER_RESERVATION_TTL_MS and ORDER_RESERVATION_SWEEP_MS, milliseconds. */
@@ -165,12 +166,13 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
 }
 
 /**
- * Starts the worker role: the `shop` queue's worker, the schedules (delivery locations, reservation expiry) and the
- * order-mail process manager (one active runner per database; other worker processes stand by).
- * @returns a stop function; it closes what this function started, not the dependencies it was given
+ * Starts the worker role: the `shop` queue's worker, the schedules (delivery locations, reservation expiry) and every
+ * process manager of PROCESS_MANAGERS (one active runner each per database; other worker processes stand by).
+ * @returns `stop`, which closes what this function started (not the dependencies it was given), and `caughtUp`,
+ *   which resolves once every process manager has enqueued the jobs of every event committed before the call
  * @throws Error (inside the job, which then fails and stays in the failed set) when a job of an unknown name arrives
  */
-export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void>> {
+export async function startWorkers(deps: WorkerDeps): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
   const processors = createProcessors(deps);
   const worker = new Worker(
     deps.queue.name,
@@ -179,7 +181,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
       if (!processor) throw new Error(`No processor for job ${job.name}`);
       return processor(job.data);
     },
-    { connection: deps.connection, concurrency: deps.concurrency ?? 4 },
+    // The queue's key prefix too (a test's or benchmark's queue apart from a shop on the same Redis).
+    { connection: deps.connection, concurrency: deps.concurrency ?? 4, prefix: deps.queue.opts.prefix },
   );
   worker.on('failed', (job, error) => deps.log(`job ${job?.name} ${job?.id} failed: ${error.message}`));
   await worker.waitUntilReady();
@@ -188,29 +191,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<() => Promise<void
   const stopDeliverySchedule = await startDeliveryLocationSchedule({ queue: deps.queue, intervalMs: deps.config.delivery.refreshIntervalMs, log: deps.log });
   // Reservation expiry: a repeatable job every ORDER_RESERVATION_SWEEP_MS (one schedule for all workers).
   const stopExpirySchedule = await startReservationExpirySchedule({ queue: deps.queue, everyMs: deps.config.orderReservationSweepMs, log: deps.log });
-  // Order confirmation mail: OrderPlaced events become send-order-confirmation jobs.
-  await ensureOrderMailCheckpoint(deps.db);
-  const orderMail = startOrderMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
-  // Forgot-password mail: PasswordResetRequested events become send-password-reset jobs.
-  await ensurePasswordResetMailCheckpoint(deps.db);
-  const passwordResetMail = startPasswordResetMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
-  // Back-in-stock mail: stock events and requests become check-back-in-stock jobs.
-  await ensureBackInStockMailCheckpoint(deps.db);
-  const backInStockMail = startBackInStockMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
-  // Clients: OrderPlaced events become record-client-order jobs.
-  await ensureClientRegistrationCheckpoint(deps.db);
-  const clientRegistration = startClientRegistrationProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
-  // Invoice mail: InvoiceSendRequested events become send-invoice jobs.
-  await ensureInvoiceMailCheckpoint(deps.db);
-  const invoiceMail = startInvoiceMailProcessManager({ db: deps.db, store: deps.store, queue: deps.queue, connectionString: deps.config.databaseUrl, log: deps.log });
-  return async () => {
-    await invoiceMail.stop();
-    await clientRegistration.stop();
-    await backInStockMail.stop();
-    await passwordResetMail.stop();
-    await orderMail.stop();
-    await stopExpirySchedule();
-    await stopDeliverySchedule();
-    await worker.close();
+  // The process managers (process-managers/process-managers.ts), each on the one runner and this process's pool.
+  const { db, store } = deps.daemon ?? deps;
+  const managers = PROCESS_MANAGERS.map((definition) => startProcessManager(definition, { db, store, queue: deps.queue, log: deps.log }));
+  return {
+    caughtUp: async () => {
+      await Promise.all(managers.map((m) => m.caughtUp()));
+    },
+    stop: async () => {
+      await Promise.all(managers.map((m) => m.stop()));
+      await stopExpirySchedule();
+      await stopDeliverySchedule();
+      await worker.close();
+    },
   };
 }

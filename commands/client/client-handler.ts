@@ -8,14 +8,15 @@
  * details are sealed with the client's key, the events appended with the version read. On a conflict the handler
  * re-reads and decides again (at most 10 attempts), unless the caller named the version it read (a staff form):
  * then nothing is written and ClientChangedMeanwhileError says who changed the client last and when.
- * After ClientForgotten is stored, the keys it names are deleted (again on a retry of the same forget).
+ * After ClientForgotten is stored, the keys it names (every key of the client's subject) are deleted (again on a
+ * retry of the same forget).
  */
 import { randomUUID } from 'node:crypto';
 import type { QueryExecutorProvider } from 'kysely';
 import { type ClientEvent, type ClientState, clientDecider, toClientStreamId } from '../../domain/client/client.js';
 import { keyIdsOf, toClientEvent, type ClientStoredEvent } from '../../domain/client/events.js';
 import { type EventStore, type RecordedEvent, WrongExpectedVersionError } from '../../platform/event-store/port.js';
-import { createPersonalDataKey, deletePersonalDataKeys, loadPersonalDataKeys, seal, sealOpener } from '../../platform/security/personal-data.js';
+import { createPersonalDataKey, deletePersonalDataKeys, loadPersonalDataKeys, seal, sealOpener, subjectKeyIds } from '../../platform/security/personal-data.js';
 import { type CommandContext, type HandleResult, toNewEvents } from '../shared/command-handler.js';
 
 /** The client's stream moved since the form read it: who changed it last (a user id or null) and when (ISO). */
@@ -66,6 +67,18 @@ function sealEvents(events: ClientEvent[], clientId: string, keys: Map<string, B
 }
 
 /**
+ * ClientForgotten names every key of the client's subject, not only the registration's: also those its orders,
+ * back-in-stock requests and invoice recipients were sealed with (commands/shared/personal-data-rules.ts), so the
+ * deletion after the append, and again on a retry, shreds them all. A key made after this look-up (an order placed
+ * in the same instant) is not named and stays.
+ */
+async function withEveryKeyForgotten(db: QueryExecutorProvider, clientId: string, decided: ClientEvent[]): Promise<ClientEvent[]> {
+  if (!decided.some((e) => e.type === 'ClientForgotten')) return decided;
+  const subjectKeys = await subjectKeyIds(db, clientKeySubject(clientId));
+  return decided.map((e) => (e.type === 'ClientForgotten' ? { ...e, data: { ...e.data, keyIds: [...new Set([...e.data.keyIds, ...subjectKeys])] } } : e));
+}
+
+/**
  * Runs `decideAll(state, newKeyId)` on the client's stream and stores its events (sealed).
  * @param options.expectedVersion the version a staff form read: a moved stream is ClientChangedMeanwhileError
  * @throws DomainError from the decider; ClientChangedMeanwhileError; WrongExpectedVersionError after 10 conflicts
@@ -86,7 +99,7 @@ export async function handleClientCommand(
     const loaded = await loadClient(stores, clientId);
     if (options.expectedVersion !== undefined && loaded.version !== options.expectedVersion) throw changedMeanwhile(loaded);
     const newKeyId = randomUUID();
-    const decided = decideAll(loaded.state, newKeyId);
+    const decided = await withEveryKeyForgotten(stores.db, clientId, decideAll(loaded.state, newKeyId));
     const forgottenKeyIds = [...loaded.events, ...decided].flatMap((e) => (e.type === 'ClientForgotten' ? e.data.keyIds : []));
     if (decided.length === 0) {
       // A forget retried after its append: the keys may still be there.

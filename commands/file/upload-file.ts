@@ -3,7 +3,7 @@
  * stores their renditions and records FileUploaded (domain/file/file.ts) with the acting staff user in metadata.
  *
  * 1. The type comes from the bytes (`file-type`), never from the name or the type the browser sent: only the image
- *    types of IMAGE_MIME_TYPES are accepted (product images; the file manager of a later issue may widen this).
+ *    types of IMAGE_MIME_TYPES are accepted (product images; spec 2's file manager may widen this).
  * 2. The image is decoded by `sharp`, turned upright (EXIF orientation) and re-encoded as WebP at every width of
  *    IMAGE_WIDTHS (domain/file/image-ref.ts), without any of the original's metadata (EXIF, GPS); the original bytes
  *    are not kept.
@@ -11,15 +11,17 @@
  *    the event is appended; if the append fails the renditions are removed again.
  *
  * The size limit is enforced by the caller while the upload streams in (api/routes/files), before this runs.
- * @throws DomainError validation `file.not_an_image` (not one of the image types), `file.image_unreadable` (the bytes
- *   do not decode, or more than MAX_INPUT_PIXELS pixels); conflict `file.exists` (the id is taken)
+ * @throws DomainError validation `file.not_an_image` (not one of the image types), `file.too_many_pixels` (more than
+ *   MAX_INPUT_PIXELS pixels, refused before decoding), `file.image_unreadable` (the bytes do not decode); conflict
+ *   `file.exists` (the id is taken); WorkQueueFullError (platform/files/work-queue.ts) when the process's image work
+ *   queue is full
  */
 import { type FileFacts, fileDecider, toFileStreamId } from '../../domain/file/file.js';
 import { IMAGE_WIDTHS } from '../../domain/file/image-ref.js';
 import { validation } from '../../domain/shared/errors.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import type { FileStorage } from '../../platform/files/file-storage.js';
-import { detectFileType, isImageMime, renderImage, UnreadableImageError } from '../../platform/files/images.js';
+import { detectFileType, ImageTooLargeError, isImageMime, renderImage, UnreadableImageError } from '../../platform/files/images.js';
 import { type CommandContext, handleCommand } from '../shared/command-handler.js';
 
 export interface UploadFileInput {
@@ -42,6 +44,7 @@ export async function uploadFile(store: EventStore, storage: FileStorage, input:
     image = await renderImage(input.bytes, IMAGE_WIDTHS);
   } catch (error) {
     if (error instanceof UnreadableImageError) throw validation('file.image_unreadable', 'The image could not be read', 'File[uploadFile]');
+    if (error instanceof ImageTooLargeError) throw validation('file.too_many_pixels', error.message, 'File[uploadFile]');
     throw error;
   }
   const facts: FileFacts = {

@@ -13,7 +13,10 @@
  * 3. every line's product: unknown, inaccessible or unpriced -> `order.product_unavailable`; a limited amount over
  *    the units on hand -> `order.not_enough_stock`: validation `order.not_accepted` with one problem per cart line
  *    (`items.<i>`) and `redirect: '/cart'`;
- * 4. places the order (./place-order.ts `placeOrder`), every row priced from the catalog (prices a client sends are
+ * 4. the share of each limited product's stock the shopper's address may hold in unpaid orders (port ReserveShare):
+ *    a line past it -> conflict `order.reserve_share_exceeded` with one problem per such line (`items.<i>`), no
+ *    redirect (the cart cannot show why);
+ * 5. places the order (./place-order.ts `placeOrder`), every row priced from the catalog (prices a client sends are
  *    never read): a line reserved away meanwhile -> conflict `order.not_accepted` (problems `order.not_enough_stock`
  *    per line, `redirect: '/cart'`).
  * The delivery fee is the chosen provider's postage product, priced like any line: exactly one such line whatever
@@ -66,6 +69,17 @@ export interface OrderNumbers {
   next(): Promise<number>;
 }
 
+/**
+ * Port: the share of a product's stock the shopper's client address may hold in unpaid orders (adapter:
+ * api/routes/orders/reserve-share.ts). `claim` records the order's limited lines against the address when every
+ * line fits its share and answers [] , else changes nothing and answers the lines that do not fit with the units
+ * still allowed; a claim of the same order id again replaces its lines. `release` forgets the order's claim.
+ */
+export interface ReserveShare {
+  claim(orderId: string, lines: { productId: string; quantity: number; freeUnits: number }[]): Promise<{ productId: string; allowed: number }[]>;
+  release(orderId: string): Promise<void>;
+}
+
 export interface CheckoutPorts {
   store: EventStore;
   catalog: CatalogPrices;
@@ -73,6 +87,8 @@ export interface CheckoutPorts {
   orderNumbers: OrderNumbers;
   /** VAT rate in percent (spec 5 "VAT"). */
   vatRatePercent: number;
+  /** The per-address share of each product's stock; absent: no cap. */
+  reserveShare?: ReserveShare;
 }
 
 /** The cart and the checkout form (spec 3 "Cart", "Client", "Order", "Delivery address"), trimmed. */
@@ -163,6 +179,16 @@ export async function placeOrderFromCart(ports: CheckoutPorts, input: CartChecko
   }
   if (lineProblems.length) throw notAccepted('validation', lineProblems);
 
+  // The share of the stock one client address may hold unpaid (spec 5 "Quantity and stock": an order takes at most
+  // the units on hand; one address at most its share of them).
+  const limited = found.filter(([, p]) => p!.hasLimitedAmount).map(([id, p]) => ({ productId: id, quantity: amounts.get(id)!, freeUnits: p!.stockTotal }));
+  const refused = ports.reserveShare && limited.length ? await ports.reserveShare.claim(input.orderId, limited) : [];
+  if (refused.length) {
+    throw new DomainError('order.reserve_share_exceeded', 'conflict', refused.map((r) => `${r.productId}: at most ${r.allowed} more units from this address`).join('; '), undefined, {
+      problems: refused.map((r) => ({ code: 'order.reserve_share_exceeded', field: itemField(r.productId) })),
+    });
+  }
+
   const lines: PlaceOrderLine[] = found.map(([id, p]) => ({
     productId: id,
     code: p!.code,
@@ -201,6 +227,8 @@ export async function placeOrderFromCart(ports: CheckoutPorts, input: CartChecko
       options,
     );
   } catch (error) {
+    // Nothing was placed: the address no longer holds these units.
+    if (ports.reserveShare && limited.length) await ports.reserveShare.release(input.orderId).catch(() => {});
     if (error instanceof OrderNotAccepted) throw notAccepted('conflict', error.problems.map((p) => ({ code: 'order.not_enough_stock', field: itemField(p.productId) })));
     throw error;
   }

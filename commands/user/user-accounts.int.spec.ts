@@ -56,7 +56,7 @@ beforeAll(async () => {
   projectors = [];
   for (const rm of [usersReadModel, warehousesReadModel]) {
     await ensureReadModel(db, store, rm);
-    projectors.push(runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
+    projectors.push(runProjector(db, store, rm, { retryMs: 200 }));
   }
 });
 afterAll(async () => {

@@ -105,14 +105,27 @@ export function addressLines(address: NonNullable<OrderSummary['delivery']['addr
 }
 
 /**
- * How the order is delivered, as lines: the provider, then the parcel machine (pakiautomaat) or post office for
- * select providers, else the courier address (spec 3 "Delivery provider", "Delivery address").
+ * Which text of the order a document prints:
+ * - `all`: everything, the shopper's own words too (the download from the order page, GET /order/download/{token},
+ *   which only the holder of the order's unguessable token reaches);
+ * - `shop`: only what the shop itself wrote (catalog rows, amounts, the delivery provider and the parcel machine
+ *   from the shop's location list), none of the free text the shopper typed (names, phone, e-mail, contact and
+ *   courier address, comment). For mail to an address that has not proved itself: anyone may place an order with
+ *   someone else's address, so a name like 'customer! Card charged twice - refund at https://…' would otherwise
+ *   reach that person as the shop's own words (phishing through the shop's mail).
  */
-export function deliveryLines(summary: OrderSummary): string[] {
+export type ShopperText = 'all' | 'shop';
+
+/**
+ * How the order is delivered, as lines: the provider, then the parcel machine (pakiautomaat) or post office for
+ * select providers, else the courier address (spec 3 "Delivery provider", "Delivery address"). With `shopperText`
+ * `shop` the courier address (typed by the shopper) is left out.
+ */
+export function deliveryLines(summary: OrderSummary, shopperText: ShopperText = 'all'): string[] {
   const { delivery } = summary;
   const lines = [delivery.providerName || delivery.providerId];
   if (delivery.optionName || delivery.optionId) lines.push(delivery.optionName ?? delivery.optionId ?? '');
-  if (delivery.address) lines.push(...addressLines(delivery.address));
+  if (delivery.address && shopperText === 'all') lines.push(...addressLines(delivery.address));
   return lines;
 }
 
@@ -146,6 +159,7 @@ export const DOCUMENT_LABELS = {
     pricesNet: 'Hinnad ei sisalda käibemaksu.',
     registryCode: 'Registrikood',
     vatNumber: 'KMKR nr',
+    detailsOnOrderPage: 'Kliendi andmed ja tarneaadress on tellimuse lehel.',
   },
   'en-US': {
     order: 'Order',
@@ -175,6 +189,7 @@ export const DOCUMENT_LABELS = {
     pricesNet: 'Prices do not include VAT.',
     registryCode: 'Registry code',
     vatNumber: 'VAT number',
+    detailsOnOrderPage: "The client's details and the delivery address are on the order page.",
   },
 } as const;
 
@@ -260,16 +275,28 @@ export function orderPdfFileName(summary: OrderSummary, language: DocumentLangua
  * printed document: the shop's name, the order number and date, payment state, the client, the delivery (provider,
  * parcel machine or address), one line per row (code, name, quantity and unit, unit price, line total), net total,
  * VAT with its rate, total, whether the order is paid, and the seller's company, registry code and VAT number when
- * known.
+ * known (spec 1, the seller's company on documents).
  * @param summary the order (amounts in euro cents)
  * @param language 'et' or 'en-US': labels, number and date formats (the date is the Estonian calendar day)
  * @param seller the shop's company (`sellerFromFields` of the global fields), or null to print none
+ * @param shopperText `all` (default) prints the client block, the courier address and the comment as typed; `shop`
+ *   prints none of the shopper's free text (see ShopperText): the client block then points to the order page
  * @throws RangeError when an amount is not an integer number of cents or `placedAt` is not a date
  */
-export function orderSummaryDocument(summary: OrderSummary, language: DocumentLanguage, seller: SellerDetails | null = null): PrintedDocument {
+export function orderSummaryDocument(summary: OrderSummary, language: DocumentLanguage, seller: SellerDetails | null = null, shopperText: ShopperText = 'all'): PrintedDocument {
   const L = DOCUMENT_LABELS[language];
   const client = summary.client;
   const money = (cents: number) => formatEuroCents(cents, language);
+  const shopperLines = shopperText === 'all'
+    ? [
+        clientName(summary),
+        client.type === 'business' ? `${L.businessClient}${client.vatRegNr ? `, ${L.vatRegNr} ${client.vatRegNr}` : ''}` : '',
+        client.type === 'business' && client.businessName ? `${client.firstName} ${client.lastName}`.trim() : '',
+        client.email ? `${L.email}: ${client.email}` : '',
+        client.phone ? `${L.phone}: ${client.phone}` : '',
+        summary.shortContactAddress ? `${L.contactAddress}: ${summary.shortContactAddress}` : '',
+      ].filter(Boolean)
+    : [L.detailsOnOrderPage];
   return {
     title: L.orderNumber(summary.number),
     author: SHOP_NAME,
@@ -281,20 +308,10 @@ export function orderSummaryDocument(summary: OrderSummary, language: DocumentLa
       `${L.paymentStatus}: ${summary.isPaid ? L.paid : L.notPaid}${summary.isPaid && summary.paidAt ? ` (${formatOrderDate(summary.paidAt, language)})` : ''}`,
     ],
     blocks: [
-      {
-        heading: L.client,
-        lines: [
-          clientName(summary),
-          client.type === 'business' ? `${L.businessClient}${client.vatRegNr ? `, ${L.vatRegNr} ${client.vatRegNr}` : ''}` : '',
-          client.type === 'business' && client.businessName ? `${client.firstName} ${client.lastName}`.trim() : '',
-          client.email ? `${L.email}: ${client.email}` : '',
-          client.phone ? `${L.phone}: ${client.phone}` : '',
-          summary.shortContactAddress ? `${L.contactAddress}: ${summary.shortContactAddress}` : '',
-        ].filter(Boolean),
-      },
-      { heading: L.delivery, lines: deliveryLines(summary) },
+      { heading: L.client, lines: shopperLines },
+      { heading: L.delivery, lines: deliveryLines(summary, shopperText) },
     ],
-    note: summary.comment ? { label: L.comment, text: summary.comment } : null,
+    note: summary.comment && shopperText === 'all' ? { label: L.comment, text: summary.comment } : null,
     table: {
       columns: ORDER_COLUMNS,
       header: { code: L.code, name: L.name, quantity: L.quantity, unitPrice: L.unitPrice, lineTotal: L.lineTotal },

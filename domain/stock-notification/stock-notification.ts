@@ -30,12 +30,18 @@ export function checkNotifyEmail(email: string): string {
   return e;
 }
 
+/**
+ * The e-mail is sealed in the stored events with its client's key (commands/shared/personal-data-rules.ts). Once that
+ * client is forgotten a reader gets `email: ''` and `forgottenClientId` (the client id, a pseudonym); never set by a
+ * decision.
+ */
+type Forgettable = { forgottenClientId?: string };
 export type StockNotificationEvent =
-  | Message<'StockNotificationRequested', { productId: string; email: string; quantity: number; language: Language }>
+  | Message<'StockNotificationRequested', { productId: string; email: string; quantity: number; language: Language } & Forgettable>
   /** The back-in-stock mail was accepted by the SMTP server; `triggerEventId` the stock event that made it due. */
-  | Message<'StockNotificationSent', { productId: string; email: string; triggerEventId: string }>
+  | Message<'StockNotificationSent', { productId: string; email: string; triggerEventId: string } & Forgettable>
   /** Staff cancelled the waiting request (the acting user is in the event's metadata). */
-  | Message<'StockNotificationCancelled', { productId: string; email: string }>;
+  | Message<'StockNotificationCancelled', { productId: string; email: string } & Forgettable>;
 export const STOCK_NOTIFICATION_EVENT_TYPES: StockNotificationEvent['type'][] = ['StockNotificationRequested', 'StockNotificationSent', 'StockNotificationCancelled'];
 
 export type StockNotificationCommand =

@@ -39,3 +39,26 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   pool.on('error', () => {});
   return new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/**
+ * SQLSTATEs of a database that cannot take the query now, whatever the query: class 08 (connection exception),
+ * 53300 too_many_connections (the server's max_connections reached: every role's pool, the projectors' lock
+ * connections and the LISTEN connections share it), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
+ * cannot_connect_now (starting up).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|53300|57P0[123])$/;
+/** Node socket errors of a server that cannot be reached. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/**
+ * Whether `error` says the database is unavailable for a moment (a new connection refused, a pooled connection
+ * cut), not that the query is wrong: such a request may succeed when tried again. pg's own messages for a
+ * connection that ended under a query ("Connection terminated unexpectedly", "Connection terminated due to
+ * connection timeout") carry no code and are matched by text.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.test(code) || UNREACHABLE_CODES.has(code))) return true;
+  return typeof message === 'string' && /^Connection terminated|timeout exceeded when trying to connect/.test(message);
+}

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { migrateEventStore } from '../event-store/postgres.js';
 import { migratePersonalDataKeys } from '../security/personal-data.js';
+import { migrateSubscriptionLeases } from '../subscriptions/leases.js';
 import type { Database } from './database.js';
 
 /** @throws pg errors when the extensions are not installed on the server (package postgresql-contrib). */
@@ -19,6 +20,8 @@ export async function migrate(db: Database): Promise<void> {
       await migrateEventStore(conn);
       // The keys personal data in events is sealed with (crypto-shredding, platform/security/personal-data.ts).
       await migratePersonalDataKeys(conn);
+      // Leadership leases of the projectors and process managers (platform/subscriptions/leases.ts).
+      await migrateSubscriptionLeases(conn);
       // Order numbers (spec 3 Order.number, assigned on saving): a sequence, so numbers are unique and increasing
       // but may have gaps (a number drawn by an order that then failed to reserve its stock is never reused).
       await sql`create sequence if not exists order_number_seq start with 1001`.execute(conn);
@@ -34,6 +37,19 @@ export async function migrate(db: Database): Promise<void> {
           locked_at timestamptz not null default now(),
           created_at timestamptz not null default now()
         )`.execute(conn);
+      // The units each client address holds in unpaid orders, per order and product, until `expires_at`
+      // (api/routes/orders/reserve-share.ts): the per-address share of a product's stock.
+      await sql`
+        create table if not exists api_order_address_holds (
+          order_id text not null,
+          product_id text not null,
+          address text not null,
+          quantity integer not null,
+          expires_at timestamptz not null,
+          primary key (order_id, product_id)
+        )`.execute(conn);
+      await sql`create index if not exists api_order_address_holds_address on api_order_address_holds (address)`.execute(conn);
+      await sql`create index if not exists api_order_address_holds_expires on api_order_address_holds (expires_at)`.execute(conn);
     } finally {
       await sql`select pg_advisory_unlock(hashtext('shop:migrate'))`.execute(conn);
     }

@@ -25,9 +25,10 @@ export const ARGON2_OPTIONS = {
 
 /**
  * A fixed argon2id hash of a random text nobody knows, with ARGON2_OPTIONS: verifying against it takes as long as
- * verifying a real user's password, so a sign-in with an unknown username answers in the same time.
+ * verifying a real user's password, so a sign-in with an unknown username answers in the same time. Exported for
+ * the test that holds its parameters equal to hashPassword's.
  */
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$xfavBm4hrTQTLbCwUYilkA$B1OOal+0mfyXKWdisVLXNLRDEnjO6Vy6fmPT3xBiz2I';
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$xfavBm4hrTQTLbCwUYilkA$B1OOal+0mfyXKWdisVLXNLRDEnjO6Vy6fmPT3xBiz2I';
 
 /** The argon2id hash (PHC string) of `plain`, with a fresh random salt. Takes tens of ms of one core. */
 export function hashPassword(plain: string): Promise<string> {

@@ -14,6 +14,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { sql, type QueryExecutorProvider } from 'kysely';
+import type { Database } from '../db/database.js';
 
 /** A seal as stored in an event: algorithm, nonce and ciphertext with its tag (base64). */
 export interface SealedData {
@@ -56,6 +57,34 @@ export async function loadPersonalDataKeys(db: QueryExecutorProvider, keyIds: re
   if (!ids.length) return new Map();
   const { rows } = await sql<{ key_id: string; key: Buffer }>`select key_id::text as key_id, key from personal_data.keys where key_id = any(${ids}::uuid[])`.execute(db);
   return new Map(rows.map((r) => [r.key_id, r.key]));
+}
+
+/**
+ * The key of `subject` that new personal data is sealed with: its oldest live key, or a fresh one when it has none
+ * (first contact, or everything was forgotten). The making holds a transaction advisory lock on the subject and looks
+ * again, so two concurrent first orders of one address share one key. Never cached (a forget deletes keys,
+ * and sealing with a deleted key would lose the data at once).
+ */
+export async function subjectKey(db: Database, subject: string): Promise<PersonalDataKey> {
+  const oldest = async (q: QueryExecutorProvider): Promise<PersonalDataKey | null> => {
+    const { rows } = await sql<{ key_id: string; key: Buffer }>`
+      select key_id::text as key_id, key from personal_data.keys where subject = ${subject} order by created_at, key_id limit 1`.execute(q);
+    return rows[0] ? { keyId: rows[0].key_id, key: rows[0].key } : null;
+  };
+  // Most seals find the key (a returning shopper, the order's own back-in-stock or invoice events): one query.
+  return (
+    (await oldest(db)) ??
+    db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`personal-data:${subject}`}, 0))`.execute(trx);
+      return (await oldest(trx)) ?? createPersonalDataKey(trx, subject);
+    })
+  );
+}
+
+/** The ids of every key of `subject` (oldest first). */
+export async function subjectKeyIds(db: QueryExecutorProvider, subject: string): Promise<string[]> {
+  const { rows } = await sql<{ key_id: string }>`select key_id::text as key_id from personal_data.keys where subject = ${subject} order by created_at, key_id`.execute(db);
+  return rows.map((r) => r.key_id);
 }
 
 /** Deletes the keys `keyIds` (crypto-shredding): what they sealed can never be opened again. Returns how many went. */

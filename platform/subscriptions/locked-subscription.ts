@@ -1,13 +1,16 @@
 /**
- * The locked subscription runner (design brief "Read models" and "Side effects"; one subscription runner): one
- * mechanism that serves read models (projections/read-model.ts runProjector) and process managers
- * (workers/process-managers/) alike.
+ * The subscription runner (design brief "Read models" and "Side effects"): one mechanism that serves read models
+ * (projections/read-model.ts runProjector) and process managers (workers/process-managers/process-manager.ts) alike,
+ * every one of them on the process's one pool.
  *
- * - **One active runner per name**: a session advisory lock `pg_try_advisory_lock(hashtext(lockKey))` on a
- *   dedicated connection; a process that does not get it stands by and tries again every `retryMs`, so it takes
- *   over when the holder dies (its connection closes and PostgreSQL releases the lock). A lost lock connection
- *   aborts the current subscription, so two runners never work at once for long.
- * - **Checkpoint**: `start()` (run once the lock is held) answers the checkpoint to follow `$all` after; each batch
+ * - **One active runner per name**: a lease row (platform/subscriptions/leases.ts) that the active runner renews
+ *   every `leaseMs / 3` through the pool; no connection is held for leadership. A runner that does not get the
+ *   lease stands by and tries again every `retryMs`. When the holder stops it gives the lease up (a standby takes
+ *   over within `retryMs`); when it dies or hangs its lease expires (a standby takes over within `leaseMs + retryMs`).
+ *   A runner that fails to renew for `leaseMs`, or finds its lease taken, aborts its subscription before its next
+ *   batch, so two runners never work at once for long; the checkpoint guard below refuses the batch of a runner
+ *   that lost the race meanwhile.
+ * - **Checkpoint**: `start()` (run once the lease is held) answers the checkpoint to follow `$all` after; each batch
  *   goes to `handleBatch(events, checkpoint, expected)`, which must move the stored checkpoint from `expected` to
  *   `checkpoint` (guarded: it refuses when the stored one is not `expected`). How is the owner's business: a read
  *   model writes its rows and the checkpoint in one transaction (exactly once); a process manager enqueues its
@@ -17,18 +20,21 @@
  * - **Errors** (database or Redis down, a schema switched by a rebuild, a checkpoint moved under the runner):
  *   logged, the subscription stopped, and the runner starts again from the stored checkpoint after `retryMs`.
  */
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/database.js';
 import type { EventStore, RecordedEvent, Subscription } from '../event-store/port.js';
+import { claimLease, releaseLease, renewLease } from './leases.js';
+
+/** Default lease time in milliseconds: how long a dead runner's read model or process manager waits for a standby. */
+export const DEFAULT_LEASE_MS = 10_000;
 
 export interface LockedSubscriptionOptions {
   /** Name in log lines, e.g. `projector catalog` or `order-mail process manager`. */
   name: string;
-  /** Advisory lock key (hashed with hashtext), unique per read model or process manager. */
+  /** Lease name, unique per read model or process manager (e.g. `projection:catalog`, `pm:order-mail`). */
   lockKey: string;
-  /** postgres:// URL of the lock's dedicated connection. */
-  connectionString: string;
-  /** application_name of the lock connection (seen in pg_stat_activity). */
-  applicationName: string;
+  /** The process's pool: leases are claimed and renewed through it. */
+  db: Database;
   store: EventStore;
   /** Event types to read; the others are skipped by the store (the checkpoint still moves past them). */
   eventTypes: readonly string[];
@@ -36,10 +42,12 @@ export interface LockedSubscriptionOptions {
   batchSize: number;
   /** Poll interval of the `$all` subscription in milliseconds (store default 500; NOTIFY wakes it earlier). */
   pollIntervalMs?: number;
-  /** Wait between lock attempts and after an error, in milliseconds (default 2000). */
+  /** Wait between lease attempts and after an error, in milliseconds (default 2000). */
   retryMs?: number;
+  /** Lease time in milliseconds (default DEFAULT_LEASE_MS); renewed every third of it. */
+  leaseMs?: number;
   log?: (line: string) => void;
-  /** Runs each time the lock is taken or the runner restarts: prepares storage, answers the stored checkpoint. */
+  /** Runs each time the lease is taken or the runner restarts: prepares storage, answers the stored checkpoint. */
   start(): Promise<string>;
   /** Handles one batch and moves the stored checkpoint from `expected` to `checkpoint`; throws to restart. */
   handleBatch(events: RecordedEvent[], checkpoint: string, expected: string): Promise<void>;
@@ -48,24 +56,31 @@ export interface LockedSubscriptionOptions {
 }
 
 export interface RunningSubscription {
-  /** Stops the subscription, ends the loop and releases the lock. */
+  /** Stops the subscription, ends the loop and gives the lease up. */
   stop(): Promise<void>;
   /**
    * Resolves when every event committed before the call has been handled: by this runner when active, or (as a
    * standby) when the stored checkpoint passed the head of `$all` taken at the call.
    */
   caughtUp(): Promise<void>;
+  /** Whether this runner holds the lease now (the active one). */
+  isActive(): boolean;
 }
 
-/** Starts a locked subscription; see the module comment. */
+/** Starts a subscription runner; see the module comment. */
 export function startLockedSubscription(options: LockedSubscriptionOptions): RunningSubscription {
-  const { store } = options;
+  const { store, db } = options;
   const log = options.log ?? (() => {});
   const retryMs = options.retryMs ?? 2000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  /** This runner's identity in the lease row. */
+  const owner = randomUUID();
   let running = true;
-  let lockClient: pg.Client | null = null;
+  /** When the lease was last claimed or renewed (local clock, taken before the statement): null when not held. */
+  let heldSince: number | null = null;
+  let renewTimer: NodeJS.Timeout | null = null;
   let subscription: Subscription | null = null;
-  /** True while another process holds the lock. */
+  /** True while another runner holds the lease. */
   let standby = false;
   let abortCurrent: ((error: unknown) => void) | null = null;
   let wakeSleep: (() => void) | null = null;
@@ -80,25 +95,44 @@ export function startLockedSubscription(options: LockedSubscriptionOptions): Run
       };
     });
 
+  const loseLease = (reason: string) => {
+    if (heldSince === null) return;
+    heldSince = null;
+    if (renewTimer) clearInterval(renewTimer);
+    renewTimer = null;
+    abortCurrent?.(new Error(`${reason}: standing by`));
+  };
+  const renew = async () => {
+    const asked = Date.now();
+    try {
+      if (await renewLease(db, options.lockKey, owner, leaseMs)) {
+        if (heldSince !== null) heldSince = asked;
+      } else loseLease('the lease was taken over');
+    } catch {
+      // The database is away: the lease still holds until it expires; past that the runner gives up its work.
+      if (heldSince !== null && Date.now() - heldSince >= leaseMs) loseLease('the lease could not be renewed');
+    }
+  };
+  /** Throws when the lease may have expired (not renewed for `leaseMs`): no batch runs without it. */
+  const assertLease = () => {
+    if (heldSince === null || Date.now() - heldSince >= leaseMs) {
+      loseLease('the lease expired');
+      throw new Error('the lease expired: standing by');
+    }
+  };
+
   const loop = (async () => {
     while (running) {
       try {
-        if (!lockClient) {
-          const client = new pg.Client({ connectionString: options.connectionString, application_name: options.applicationName });
-          // A lost lock connection means a lost lock: fail the subscription and contend for the lock again.
-          client.on('error', () => {
-            if (lockClient === client) lockClient = null;
-            abortCurrent?.(new Error('the advisory lock connection was lost'));
-          });
-          await client.connect();
-          const r = await client.query('select pg_try_advisory_lock(hashtext($1)) as ok', [options.lockKey]);
-          if (!r.rows[0].ok) {
+        if (heldSince === null) {
+          const asked = Date.now();
+          if (!(await claimLease(db, options.lockKey, owner, leaseMs))) {
             standby = true;
-            await client.end();
             await sleep(retryMs);
             continue;
           }
-          lockClient = client;
+          heldSince = asked;
+          renewTimer = setInterval(() => void renew(), Math.max(10, Math.floor(leaseMs / 3)));
           standby = false;
           log(`${options.name}: active`);
         }
@@ -111,6 +145,7 @@ export function startLockedSubscription(options: LockedSubscriptionOptions): Run
             eventTypes: options.eventTypes,
             pollIntervalMs: options.pollIntervalMs,
             handler: async (events, checkpoint) => {
+              assertLease();
               await options.handleBatch(events, checkpoint, expected);
               expected = checkpoint;
             },
@@ -135,8 +170,10 @@ export function startLockedSubscription(options: LockedSubscriptionOptions): Run
       wakeSleep?.();
       await (subscription as Subscription | null)?.stop().catch(() => {});
       await loop.catch(() => {});
-      await lockClient?.end().catch(() => {});
-      lockClient = null;
+      if (renewTimer) clearInterval(renewTimer);
+      renewTimer = null;
+      if (heldSince !== null) await releaseLease(db, options.lockKey, owner).catch(() => {});
+      heldSince = null;
     },
     caughtUp: async () => {
       // Active: wait for the subscription (a failed one is restarted by the loop and the wait goes on).
@@ -157,5 +194,6 @@ export function startLockedSubscription(options: LockedSubscriptionOptions): Run
         await new Promise((r) => setTimeout(r, 20));
       }
     },
+    isActive: () => heldSince !== null,
   };
 }

@@ -4,18 +4,26 @@
  * `npx vitest run` works like `npm test`. Worker processes inherit the variables it sets:
  * TEST_DATABASE_ADMIN_URL (superuser URL, database `postgres`) and REDIS_URL.
  *
+ * It also samples the server's connections for the whole run and prints the peak at teardown
+ * (connection-peak.ts; information only, never a failure).
+ *
  * @throws Error from ensurePostgres / ensureRedis when a service cannot be reached, started or
  *   installed; vitest then reports the error and runs no tests.
  */
 import { ensurePostgres, ensureRedis } from '../services/ensure-services';
+import { sampleConnectionPeak } from './connection-peak';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => Promise<void>> {
   if (!process.env.TEST_DATABASE_ADMIN_URL?.trim()) {
     process.env.TEST_DATABASE_ADMIN_URL = await ensurePostgres(log);
   }
   if (!process.env.REDIS_URL?.trim()) {
     process.env.REDIS_URL = await ensureRedis(log);
   }
+  const sampler = await sampleConnectionPeak(process.env.TEST_DATABASE_ADMIN_URL);
+  return async () => {
+    log(await sampler.stop());
+  };
 }

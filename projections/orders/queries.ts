@@ -55,9 +55,11 @@ export interface ExpiredReservation {
 }
 
 /**
- * Unpaid orders (and never-placed order ids) holding stock whose last activity is before `cutoff` (ISO-8601),
- * oldest first. The last activity is the reservation, or the latest payment attempt when the shopper started one
- * (a shopper at the bank keeps the order's stock for another TTL).
+ * Unpaid orders (and never-placed order ids) holding stock reserved before `cutoff` (ISO-8601), oldest first. The
+ * hold counts from the order's first reservation (placing), whatever the shopper does afterwards: a payment attempt
+ * does not extend it, or an order re-started at the bank every 29 minutes would hold its stock for ever. A payment
+ * started late may still finish: the provider's answer is recorded and the units reserved again where stock allows
+ * (commands/order/record-payment.ts).
  * @param limit most orders returned
  */
 export async function findExpiredReservations(db: Kysely<OrdersTables>, cutoff: string, limit = 100): Promise<ExpiredReservation[]> {
@@ -69,9 +71,8 @@ export async function findExpiredReservations(db: Kysely<OrdersTables>, cutoff: 
     select h.order_id, (o.order_id is not null) as placed, h.product_ids
     from held h
       left join ${T('orders')} o on o.order_id = h.order_id
-      left join lateral (select max((a->>'startedAt')::timestamptz) as at from jsonb_array_elements(o.attempts) a) last_attempt on true
-    where o.is_paid is not true and greatest(h.reserved_at, last_attempt.at) < ${cutoff}::timestamptz
-    order by greatest(h.reserved_at, last_attempt.at)
+    where o.is_paid is not true and h.reserved_at < ${cutoff}::timestamptz
+    order by h.reserved_at
     limit ${limit}`.execute(db);
   return r.rows.map((x) => ({ orderId: x.order_id, orderPlaced: x.placed, productIds: x.product_ids }));
 }

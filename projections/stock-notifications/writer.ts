@@ -10,7 +10,8 @@
  * position (idempotent by stream position). Version 2: state, request_event_id and closed_at. Version 3
  * (GDPR erasure, 'forget this client'): each request's `client_id` (platform/ids/client-id.ts, from its address), and
  * ClientForgotten blanks the address of that client's requests and cancels the waiting ones, so no back-in-stock
- * mail goes to a forgotten client and no list shows the address (a rebuild does the same). The projector's NOTIFY
+ * mail goes to a forgotten client and no list shows the address (a rebuild does the same: the request's sealed
+ * e-mail then reads '' and its `forgottenClientId` names the client). The projector's NOTIFY
  * `rm_changed` 'stock_notifications' after each batch makes the api push `{ type: 'badges' }` to staff pages.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -65,7 +66,7 @@ async function applyBatch(trx: Transaction<StockNotificationsTables>, schema: st
     }
     await sql`
       insert into ${sql.id(schema, 'requests')} (id, product_id, email, client_id, quantity, language, state, request_event_id, requested_at, requested_pos)
-      values (${event.streamId}, ${e.data.productId}, ${e.data.email}, ${clientIdForNormalisedEmail(normaliseEmailAddress(e.data.email))}::uuid, ${e.data.quantity}, ${e.data.language}, 'waiting', ${event.id}, ${at}, ${event.globalPosition.toString()})
+      values (${event.streamId}, ${e.data.productId}, ${e.data.email}, ${e.data.forgottenClientId ?? clientIdForNormalisedEmail(normaliseEmailAddress(e.data.email))}::uuid, ${e.data.quantity}, ${e.data.language}, 'waiting', ${event.id}, ${at}, ${event.globalPosition.toString()})
       on conflict (id) do update set email = excluded.email, client_id = excluded.client_id, quantity = excluded.quantity, language = excluded.language, state = 'waiting',
         request_event_id = excluded.request_event_id, requested_at = excluded.requested_at, requested_pos = excluded.requested_pos,
         closed_at = null`.execute(trx);

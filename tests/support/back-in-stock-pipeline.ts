@@ -13,7 +13,8 @@ import { testRedisUrl } from '../../platform/testing/database.js';
 import { CHECK_BACK_IN_STOCK, createCheckBackInStockProcessor } from '../../workers/jobs/check-back-in-stock.js';
 import { backInStockReadsOf, catalogProductLoader } from '../../bin/worker-ports.js';
 import { createSendBackInStockProcessor, SEND_BACK_IN_STOCK } from '../../workers/jobs/send-back-in-stock.js';
-import { BACK_IN_STOCK_JOB_OPTIONS, startBackInStockMailProcessManager } from '../../workers/process-managers/back-in-stock-mail.js';
+import { BACK_IN_STOCK_JOB_OPTIONS, backInStockMailProcessManager } from '../../workers/process-managers/back-in-stock-mail.js';
+import { startProcessManager } from '../../workers/process-managers/process-manager.js';
 import type { ShopHarness } from './shop-harness.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
@@ -54,11 +55,10 @@ export async function startBackInStockPipeline(h: ShopHarness, shopUrl: string, 
     { connection: workerRedis, prefix, concurrency: 2, autorun: options.workerInProcess ?? true },
   );
   await worker.waitUntilReady();
-  const pm = startBackInStockMailProcessManager({
+  const pm = startProcessManager(backInStockMailProcessManager, {
     db: h.db,
     store: h.store,
     queue: { addBulk: (jobs) => queue.addBulk(jobs.map((j) => ({ ...j, opts: { ...j.opts, ...jobOptions, jobId: j.opts?.jobId } }))) },
-    connectionString: h.url,
     retryMs: 200,
     pollIntervalMs: 100,
   });

@@ -9,7 +9,8 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { testRedisUrl } from '../../platform/testing/database.js';
 import { createRecordClientOrderProcessor, RECORD_CLIENT_ORDER } from '../../workers/jobs/record-client-order.js';
-import { startClientRegistrationProcessManager } from '../../workers/process-managers/client-registration.js';
+import { clientRegistrationProcessManager } from '../../workers/process-managers/client-registration.js';
+import { startProcessManager } from '../../workers/process-managers/process-manager.js';
 import type { ShopHarness } from './shop-harness.js';
 
 export interface ClientPipeline {
@@ -25,7 +26,7 @@ export async function startClientPipeline(h: Pick<ShopHarness, 'db' | 'store' | 
   const processor = createRecordClientOrderProcessor({ store: h.store, db: h.db, now });
   const worker = new Worker('shop', async (job) => (job.name === RECORD_CLIENT_ORDER ? processor(job.data) : undefined), { connection: workerRedis, prefix, concurrency: 4 });
   await worker.waitUntilReady();
-  const pm = startClientRegistrationProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 });
+  const pm = startProcessManager(clientRegistrationProcessManager, { db: h.db, store: h.store, queue, retryMs: 200, pollIntervalMs: 100 });
   return {
     caughtUp: async () => {
       await pm.caughtUp();

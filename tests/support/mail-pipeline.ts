@@ -17,8 +17,9 @@ import { getSiteContent } from '../../projections/site/queries.js';
 import { createSendOrderConfirmationProcessor, SEND_ORDER_CONFIRMATION } from '../../workers/jobs/send-order-confirmation.js';
 import { createSendPasswordResetProcessor, SEND_PASSWORD_RESET } from '../../workers/jobs/send-password-reset.js';
 import { createSendPaymentReceivedProcessor, SEND_PAYMENT_RECEIVED } from '../../workers/jobs/send-payment-received.js';
-import { startOrderMailProcessManager } from '../../workers/process-managers/order-mail.js';
-import { startPasswordResetMailProcessManager } from '../../workers/process-managers/password-reset-mail.js';
+import { orderMailProcessManager } from '../../workers/process-managers/order-mail.js';
+import { passwordResetMailProcessManager } from '../../workers/process-managers/password-reset-mail.js';
+import { startProcessManager } from '../../workers/process-managers/process-manager.js';
 import type { ShopHarness } from './shop-harness.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
@@ -61,8 +62,8 @@ export async function startMailPipeline(h: ShopHarness, shopUrl: string, options
     { connection: workerRedis, prefix },
   );
   await worker.waitUntilReady();
-  const pm = startOrderMailProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 });
-  const resetPm = resetProcessor ? startPasswordResetMailProcessManager({ db: h.db, store: h.store, queue, connectionString: h.url, retryMs: 200, pollIntervalMs: 100 }) : null;
+  const pm = startProcessManager(orderMailProcessManager, { db: h.db, store: h.store, queue, retryMs: 200, pollIntervalMs: 100 });
+  const resetPm = resetProcessor ? startProcessManager(passwordResetMailProcessManager, { db: h.db, store: h.store, queue, retryMs: 200, pollIntervalMs: 100 }) : null;
   return {
     sink,
     caughtUp: async () => {

@@ -13,7 +13,9 @@ import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js'
 import { SearchRecorder } from '../../commands/catalog/record-search.js';
 import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import { withPersonalDataSealed } from '../../commands/shared/personal-data-rules.js';
 import { createTestDatabase } from '../../platform/testing/database.js';
 import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
 import { READ_MODELS } from '../../projections/read-models.js';
@@ -21,7 +23,7 @@ import { READ_MODELS } from '../../projections/read-models.js';
 export interface ShopHarness {
   url: string;
   db: Database;
-  store: PostgresEventStore;
+  store: EventStore;
   app: FastifyInstance;
   projectors: RunningProjector[];
   /** The clock the app uses (ISO-8601); tests may move it. */
@@ -45,24 +47,31 @@ export interface ShopHarnessOptions {
 }
 
 /**
- * Place-order limits high enough for the tests' bursts (50 concurrent orders from one address and one e-mail); a
- * test of the limits themselves passes its own through `options.api.rateLimits`.
+ * Place-order and payment limits high enough for the tests' bursts (50 concurrent orders from one address and one
+ * e-mail); a test of the limits themselves passes its own through `options.api.rateLimits`.
  */
 export const GENEROUS_RATE_LIMITS: NonNullable<ApiDeps['rateLimits']> = {
   placeOrder: { perIp: { max: 100_000, windowMs: 60_000 }, perEmail: { max: 100_000, windowMs: 60_000 } },
+  payment: { perOrder: { max: 100_000, windowMs: 60_000 }, perIp: { max: 100_000, windowMs: 60_000 } },
 };
+
+/**
+ * No per-address share of the stock (every test order comes from one address and many buy a product's last units);
+ * a test of the share passes its own through `options.api.reserveShare`.
+ */
+export const NO_RESERVE_SHARE: NonNullable<ApiDeps['reserveShare']> = { percent: 100 };
 
 export async function createShopHarness(name: string, options: ShopHarnessOptions = {}): Promise<ShopHarness> {
   const database = await createTestDatabase(name);
   const db = createDatabase(database.url, { max: 12 });
   await migrate(db);
-  const store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  const store = withPersonalDataSealed(new PostgresEventStore(db, { listenConnectionString: database.url }), db);
   for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { connectionString: database.url, retryMs: 200 }));
+  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
   const build = (over: Partial<ApiDeps> = {}) =>
-    buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, ...options.api, ...over });
+    buildApp({ db, store, now: () => clock.now, webRoot: null, listingCacheTtlMs: 0, searches: new SearchRecorder(store, { flushIntervalMs: 0 }), readModelChanges: changes.emitter, rateLimits: GENEROUS_RATE_LIMITS, reserveShare: NO_RESERVE_SHARE, ...options.api, ...over });
   const app = await build();
   const replicas: FastifyInstance[] = [];
   return {

@@ -11,13 +11,15 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createDatabase, type Database } from '../../platform/db/database.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import { withPersonalDataSealed } from '../../commands/shared/personal-data-rules.js';
 import { createMailTransport, type MailTransport } from '../../platform/mail/transport.js';
 
 /** What a child's processors are built from. */
 export interface WorkerChildDeps {
   db: Database;
-  store: PostgresEventStore;
+  store: EventStore;
   transport: MailTransport;
   /** The child's Redis connection (the worker's; `duplicate()` it for a queue). */
   connection: Redis;
@@ -47,7 +49,7 @@ export async function runWorkerChild(
   build: (deps: WorkerChildDeps) => { processors: JobProcessors; concurrency?: number; close?: () => Promise<void> },
 ): Promise<void> {
   const db = createDatabase(requiredEnv('DATABASE_URL'), { max: 4, applicationName: `${name}-${process.pid}` });
-  const store = new PostgresEventStore(db);
+  const store = withPersonalDataSealed(new PostgresEventStore(db), db);
   const transport = createMailTransport(requiredEnv('SMTP_URL'), { timeoutMs: 60_000 });
   const connection = new Redis(requiredEnv('REDIS_URL'), { maxRetriesPerRequest: null });
   const prefix = requiredEnv('MAIL_TEST_PREFIX');

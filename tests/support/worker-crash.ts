@@ -22,7 +22,9 @@ import { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import { createDatabase, type Database } from '../../platform/db/database.js';
 import { migrate } from '../../platform/db/migrate.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 import { PostgresEventStore } from '../../platform/event-store/postgres.js';
+import { withPersonalDataSealed } from '../../commands/shared/personal-data-rules.js';
 import { ensureMailOutbox } from '../../platform/mail/outbox.js';
 import { createTestDatabase, type TestDatabase, testRedisUrl } from '../../platform/testing/database.js';
 import { type SinkMessage, type SmtpSink, startSmtpSink } from './smtp-sink.js';
@@ -146,7 +148,7 @@ export async function stopWorker(worker: WorkerProcess): Promise<void> {
 export interface MailCrashRig extends WorkerTarget {
   database: TestDatabase;
   db: Database;
-  store: PostgresEventStore;
+  store: EventStore;
   sink: SmtpSink;
   queue: Queue;
   /** Empties and closes the queue, then closes the SMTP server, the store and the database and drops it. */
@@ -163,7 +165,7 @@ export async function startMailCrashRig(name: string, prefixName: string, prepar
   await migrate(db);
   await ensureMailOutbox(db);
   await prepare?.(db);
-  const store = new PostgresEventStore(db, { listenConnectionString: database.url });
+  const store = withPersonalDataSealed(new PostgresEventStore(db, { listenConnectionString: database.url }), db);
   const sink = await startSmtpSink();
   const prefix = `${prefixName}-${randomUUID().slice(0, 8)}`;
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });

@@ -1,8 +1,8 @@
 /**
  * Reservation expiry: a BullMQ repeatable job (`expire-reservations`, every ORDER_RESERVATION_SWEEP_MS,
  * default 1 minute) that finds, in the orders read model, unpaid orders (and never-placed order ids left by a crash
- * between reserving and saving) holding stock reserved more than ORDER_RESERVATION_TTL_MS ago (default 30 minutes;
- * counted from the latest payment attempt when the shopper started one), and releases it: OrderReservationExpired on the order stream, ReservationReleased (reason `expired`, or
+ * between reserving and saving) holding stock reserved more than ORDER_RESERVATION_TTL_MS ago (default 30 minutes,
+ * counted from placing: payment attempts do not extend it, so an order cannot hold stock for ever), and releases it: OrderReservationExpired on the order stream, ReservationReleased (reason `expired`, or
  * `order_not_placed` for an order that was never saved) on each stock stream (commands/order/expire-reservation.ts).
  *
  * Thin (conventions 9): the decision is the Order and Stock deciders'; command ids derive from the order id, so a
@@ -24,7 +24,7 @@ export interface ExpiredReservation {
 
 export interface ExpireReservationsDeps {
   /**
-   * Unpaid (or never-placed) orders whose reservation, or latest payment attempt, is older than `cutoff` (ISO-8601),
+   * Unpaid (or never-placed) orders whose reservation (made when the order was placed) is older than `cutoff` (ISO-8601),
    * oldest first, at most `limit`: the orders read model's query (projections/orders/queries.ts
    * findExpiredReservations), passed in by the composition root (bin/runtime.ts).
    */

@@ -1,17 +1,21 @@
 /**
- * The order confirmation mail (workers and mail; spec 3 "Order", "Client"; spec 4 "Payment page"; spec 8
- * success message "Your order has been placed."): subject, plain text and HTML in the order's language (et or
- * en-US), with the rows, totals with VAT, the delivery (provider, parcel machine or courier address), and the link to
- * /payment/{token} where an unpaid order is paid and a paid one is shown. The order summary PDF (content:
- * domain/order/order-document.ts, engine: platform/documents/pdf.ts — the same PDF as GET /order/download/{token})
- * is attached by `buildOrderConfirmationMessage`. The composition belongs to the feature that sends the mail;
+ * The order confirmation mail (spec 3 "Order"; spec 4 "Payment page"; spec 8 success message "Your order has been
+ * placed."): subject, plain text and HTML in the order's language (et or en-US), with the rows, totals with VAT, the
+ * delivery (provider and parcel machine), and the link to /payment/{token} where an unpaid order is paid and a paid
+ * one is shown. The order summary PDF (content: domain/order/order-document.ts, engine: platform/documents/pdf.ts) is
+ * attached by `buildOrderConfirmationMessage`. The composition belongs to the feature that sends the mail;
  * platform/mail keeps only the SMTP mechanism.
  *
- * Every value from the order is HTML-escaped in the HTML part. Amounts are euro cents, printed with 2 decimals and €.
+ * No free text the shopper typed (names, phone, contact or courier address, comment) goes into this mail or its
+ * PDF (`ShopperText` 'shop' of domain/order/order-document.ts): the address it goes to has not proved itself (anyone
+ * may place an order with someone else's e-mail), and a first name like 'customer! Card charged twice - refund at
+ * https://…' would reach that person as the shop's own words. The greeting names nobody; the shopper's details are
+ * on the order page behind the link (and in its PDF download).
+ *
+ * Every value in the HTML part is HTML-escaped. Amounts are euro cents, printed with 2 decimals and €.
  */
 import type { SendMailOptions } from 'nodemailer';
 import {
-  clientName,
   DOCUMENT_LABELS,
   deliveryLines,
   type DocumentLanguage,
@@ -37,7 +41,7 @@ export interface RenderedMail {
 const MAIL_TEXTS = {
   et: {
     subject: (n: number) => `Tellimus nr ${n} on vastu võetud`,
-    greeting: (name: string) => `Tere, ${name}!`,
+    greeting: 'Tere!',
     placed: 'Teie tellimus on vormistatud.',
     payLink: 'Tellimuse eest saate maksta siin:',
     viewLink: 'Tellimust saate vaadata siin:',
@@ -47,7 +51,7 @@ const MAIL_TEXTS = {
   },
   'en-US': {
     subject: (n: number) => `Your order #${n} has been placed`,
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: 'Hello,',
     placed: 'Your order has been placed.',
     payLink: 'You can pay for the order here:',
     viewLink: 'You can view the order here:',
@@ -73,7 +77,7 @@ export function paymentPageUrl(shopUrl: string, summary: OrderSummary): string {
  * @param language 'et' or 'en-US' (normally `summary.language`)
  * @param options.shopUrl absolute storefront base URL for the /payment/{token} link (MAIL_SHOP_URL), default
  *   http://localhost:3000
- * @returns subject, plain text and HTML (every order value escaped)
+ * @returns subject, plain text and HTML (every value escaped), without the shopper's free text (module comment)
  * @throws RangeError when an amount is not an integer number of cents or a date is invalid
  */
 export function renderOrderConfirmation(summary: OrderSummary, language: DocumentLanguage, options: { shopUrl?: string } = {}): RenderedMail {
@@ -82,12 +86,11 @@ export function renderOrderConfirmation(summary: OrderSummary, language: Documen
   const link = paymentPageUrl(options.shopUrl ?? 'http://localhost:3000', summary);
   const money = (cents: number) => formatEuroCents(cents, language);
   const vatLabel = summary.vatIncluded ? L.vat(summary.vatRatePercent) : L.vatNotIncluded;
-  const name = clientName(summary);
-  const delivery = deliveryLines(summary);
+  const delivery = deliveryLines(summary, 'shop');
   const subject = M.subject(summary.number);
 
   const text = [
-    M.greeting(name),
+    M.greeting,
     '',
     M.placed,
     `${L.orderNumber(summary.number)}, ${formatOrderDate(summary.placedAt, language)}`,
@@ -100,7 +103,7 @@ export function renderOrderConfirmation(summary: OrderSummary, language: Documen
     '',
     `${L.delivery}:`,
     ...delivery.map((line) => `  ${line}`),
-    ...(summary.comment ? ['', `${L.comment}: ${summary.comment}`] : []),
+    L.detailsOnOrderPage,
     '',
     summary.isPaid ? M.paidNote : M.payLink,
     ...(summary.isPaid ? [M.viewLink] : []),
@@ -119,7 +122,7 @@ export function renderOrderConfirmation(summary: OrderSummary, language: Documen
 <html lang="${language === 'et' ? 'et' : 'en'}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:640px">
 <h1 style="font-size:20px">${e(SHOP_NAME)}</h1>
-<p>${e(M.greeting(name))}</p>
+<p>${e(M.greeting)}</p>
 <p><strong>${e(M.placed)}</strong></p>
 <p>${e(L.orderNumber(summary.number))}, ${e(formatOrderDate(summary.placedAt, language))}</p>
 <table style="border-collapse:collapse;width:100%">
@@ -140,7 +143,8 @@ ${summary.rows
 </table>
 <h2 style="font-size:16px">${e(L.delivery)}</h2>
 <p>${delivery.map(e).join('<br>')}</p>
-${summary.comment ? `<p>${e(L.comment)}: ${e(summary.comment)}</p>\n` : ''}<p>${e(summary.isPaid ? `${M.paidNote} ${M.viewLink}` : M.payLink)}<br><a href="${e(link)}">${e(link)}</a></p>
+<p>${e(L.detailsOnOrderPage)}</p>
+<p>${e(summary.isPaid ? `${M.paidNote} ${M.viewLink}` : M.payLink)}<br><a href="${e(link)}">${e(link)}</a></p>
 <p>${e(M.attachment)}</p>
 <p>${e(M.thanks)}<br>${e(SHOP_NAME)}</p>
 </body></html>
@@ -164,7 +168,8 @@ export function orderConfirmationMessageId(eventId: string, from: string): strin
 
 /**
  * The complete nodemailer message: From, To (the client's e-mail), subject, text, HTML, the deterministic
- * Message-ID and the order summary PDF attached (`tellimus-{number}.pdf` / `order-{number}.pdf`).
+ * Message-ID and the order summary PDF attached (`tellimus-{number}.pdf` / `order-{number}.pdf`), printed without
+ * the shopper's free text as the mail is (module comment).
  * @param options.eventId the OrderPlaced event id the mail answers (Message-ID)
  * @param options.from the From header (MAIL_FROM)
  * @param options.shopUrl absolute storefront base URL (MAIL_SHOP_URL)
@@ -177,7 +182,7 @@ export async function buildOrderConfirmationMessage(
 ): Promise<SendMailOptions & { messageId: string }> {
   const language = summary.language;
   const mail = renderOrderConfirmation(summary, language, { shopUrl: options.shopUrl });
-  const pdf = await renderPdf(orderSummaryDocument(summary, language, options.seller ?? null));
+  const pdf = await renderPdf(orderSummaryDocument(summary, language, options.seller ?? null, 'shop'));
   return {
     from: options.from,
     to: summary.client.email,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrderSummary } from '../../tests/support/order-summary-fixture.js';
 import { loadConfig } from '../../platform/config.js';
+import { orderSummaryDocument } from '../../domain/order/order-document.js';
 import { escapeHtml, mailDomain, orderConfirmationMessageId, paymentPageUrl, renderOrderConfirmation } from './order-confirmation.js';
 
 describe('order confirmation mail (spec 4 payment page, spec 8 "Your order has been placed.")', () => {
@@ -19,11 +20,12 @@ describe('order confirmation mail (spec 4 payment page, spec 8 "Your order has b
       expect(part).toContain('https://shop.example.ee/payment/tok_3Qx9ZbV7mLrP2aWs');
       expect(part).toContain('22.11.2026');
     }
-    expect(mail.text).toContain('Tere, Jõgeva Šokolaad-Žukovski!');
+    expect(mail.text).toContain('Tere!');
     expect(mail.text).toContain('Tellimuse eest saate maksta siin:');
+    expect(mail.text).toContain('Kliendi andmed ja tarneaadress on tellimuse lehel.');
   });
 
-  it('prints units in the order\'s language and hides the internal postage code', () => {
+  it('prints units in the order\'s language and hides the internal postage code (spec 3 "Product": the postage line\'s code is internal)', () => {
     const et = renderOrderConfirmation(sampleOrderSummary(), 'et', { shopUrl: 'https://shop.example.ee' });
     const en = renderOrderConfirmation(sampleOrderSummary({ language: 'en-US' }), 'en-US', { shopUrl: 'https://shop.example.ee' });
     for (const part of [et.text, et.html]) {
@@ -41,17 +43,22 @@ describe('order confirmation mail (spec 4 payment page, spec 8 "Your order has b
     expect(et.text).toContain('\nPostikulu: Omniva pakiautomaat  1\u00a0tk x 3,99\u00a0€ = 3,99\u00a0€');
   });
 
-  it('escapes every order value in the HTML part', () => {
+  it('leaves out every text the shopper typed (names, phone, address, comment) and escapes the rest', () => {
+    const bait = 'customer! Card charged twice - refund at https://evil.example/refund';
     const summary = sampleOrderSummary({
-      comment: 'Palun helistage enne <kohaletoomist> & aitäh',
-      client: { ...sampleOrderSummary().client, firstName: '<script>alert(1)</script>', lastName: '"Quote\'s"' },
+      comment: 'Refund at https://evil.example/refund <b>now</b>',
+      shortContactAddress: 'evil.example',
+      client: { ...sampleOrderSummary().client, firstName: bait, lastName: '<script>alert(1)</script>', phone: 'www.evil.example' },
+      delivery: { providerId: 'omniva-courier', providerName: 'Omniva kuller', optionId: null, optionName: null, address: { street: 'https://evil.example', apartment: '', city: 'Tallinn', state: '', areaCode: '10111', country: 'EE' } },
     });
-    const { html, text } = renderOrderConfirmation(summary, 'et', { shopUrl: 'https://shop.example.ee' });
-    expect(html).not.toContain('<script>');
-    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain('&lt;kohaletoomist&gt; &amp; aitäh');
-    expect(html).toContain('&quot;Quote&#39;s&quot;');
-    expect(text).toContain('<kohaletoomist> & aitäh');
+    const { html, text } = renderOrderConfirmation(summary, 'en-US', { shopUrl: 'https://shop.example.ee' });
+    for (const part of [html, text]) {
+      expect(part).not.toMatch(/evil|Card charged|script|Tallinn/);
+      expect(part).toContain('Omniva kuller');
+    }
+    // The mailed PDF's content too; the download's (shopperText 'all') keeps them.
+    expect(JSON.stringify(orderSummaryDocument(summary, 'en-US', null, 'shop'))).not.toMatch(/evil|Card charged|script|Tallinn/);
+    expect(JSON.stringify(orderSummaryDocument(summary, 'en-US'))).toContain('Card charged twice');
     expect(escapeHtml('a<b>&"\'')).toBe('a&lt;b&gt;&amp;&quot;&#39;');
   });
 

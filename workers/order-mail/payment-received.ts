@@ -4,17 +4,20 @@
  * language (et, formal 'Teie'; en-US): the order number, the amount paid and when, and the link to the order's page
  * /payment/{token}. No attachment: the confirmation mail carried the order summary PDF.
  *
+ * Like the confirmation mail (workers/order-mail/order-confirmation.ts), it carries none of the shopper's free text:
+ * the greeting names nobody, since a payment proves nothing about the e-mail address the order named.
+ *
  * Every value from the order is HTML-escaped in the HTML part. Amounts are euro cents, printed with 2 decimals and €.
  */
 import type { SendMailOptions } from 'nodemailer';
-import { clientName, DOCUMENT_LABELS, type DocumentLanguage, formatEuroCents, formatOrderDate, SHOP_NAME } from '../../domain/order/order-document.js';
+import { DOCUMENT_LABELS, type DocumentLanguage, formatEuroCents, formatOrderDate, SHOP_NAME } from '../../domain/order/order-document.js';
 import type { OrderSummary } from '../../domain/order/order-summary.js';
 import { escapeHtml, mailDomain, paymentPageUrl, type RenderedMail } from './order-confirmation.js';
 
 const MAIL_TEXTS = {
   et: {
     subject: (n: number) => `Tellimuse nr ${n} makse on laekunud`,
-    greeting: (name: string) => `Tere, ${name}!`,
+    greeting: 'Tere!',
     received: 'Oleme Teie makse kätte saanud. Aitäh!',
     paid: (amount: string, at: string) => `Makstud ${amount}, ${at}.`,
     next: 'Saadame tellimuse teele esimesel võimalusel.',
@@ -23,7 +26,7 @@ const MAIL_TEXTS = {
   },
   'en-US': {
     subject: (n: number) => `Payment received for your order #${n}`,
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: 'Hello,',
     received: 'We have received your payment. Thank you!',
     paid: (amount: string, at: string) => `Paid ${amount}, ${at}.`,
     next: 'We will send your order as soon as possible.',
@@ -46,15 +49,14 @@ export function renderPaymentReceived(summary: OrderSummary, language: DocumentL
   const L = DOCUMENT_LABELS[language];
   const link = paymentPageUrl(options.shopUrl ?? 'http://localhost:3000', summary);
   const subject = M.subject(summary.number);
-  const name = clientName(summary);
   const paid = M.paid(formatEuroCents(options.amountCents ?? summary.totalCents, language), formatOrderDate(summary.paidAt ?? summary.placedAt, language));
-  const text = [M.greeting(name), '', M.received, `${L.orderNumber(summary.number)}. ${paid}`, M.next, '', M.viewLink, link, '', M.thanks, SHOP_NAME, ''].join('\n');
+  const text = [M.greeting, '', M.received, `${L.orderNumber(summary.number)}. ${paid}`, M.next, '', M.viewLink, link, '', M.thanks, SHOP_NAME, ''].join('\n');
   const e = escapeHtml;
   const html = `<!doctype html>
 <html lang="${language === 'et' ? 'et' : 'en'}"><head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:640px">
 <h1 style="font-size:20px">${e(SHOP_NAME)}</h1>
-<p>${e(M.greeting(name))}</p>
+<p>${e(M.greeting)}</p>
 <p><strong>${e(M.received)}</strong></p>
 <p>${e(L.orderNumber(summary.number))}. ${e(paid)}</p>
 <p>${e(M.next)}</p>

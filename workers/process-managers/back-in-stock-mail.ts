@@ -8,17 +8,15 @@
  * (workers/jobs/send-back-in-stock.ts); the mail itself goes through the outbox keyed by the request, so a request
  * gets one mail however many events cover it and however often a worker dies.
  *
- * Runs on the shared runner (process-manager.ts): checkpoint schema `pm_back_in_stock_mail`, advisory lock
+ * Runs on the shared runner (process-manager.ts): checkpoint schema `pm_back_in_stock_mail`, lease
  * `pm:back_in_stock_mail`, one active runner per database. A read-model rebuild never runs it.
  */
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
-import type { Database } from '../../platform/db/database.js';
-import type { EventStore, RecordedEvent } from '../../platform/event-store/port.js';
-import type { RunningSubscription } from '../../platform/subscriptions/locked-subscription.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { CHECK_BACK_IN_STOCK, type CheckBackInStockJob } from '../jobs/check-back-in-stock.js';
 import { MAIL_JOB_OPTIONS } from './order-mail.js';
-import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
+import type { DecidedJob as ProcessManagerJob, ProcessManagerDefinition } from './process-manager.js';
 
 /** The stock events that can raise the available amount (a reservation only lowers it), and new requests. */
 export const BACK_IN_STOCK_EVENT_TYPES = ['StockReceived', 'StockAdjusted', 'StockCounted', 'ReservationReleased', 'StockNotificationRequested'] as const;
@@ -51,37 +49,11 @@ export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data' | 'chec
   ];
 }
 
-/** Creates the checkpoint table when missing (idempotent). */
-export const ensureBackInStockMailCheckpoint = (db: Database): Promise<void> => processManagerCheckpoint(db, 'back_in_stock_mail').ensure();
-
-export interface BackInStockMailOptions {
-  db: Database;
-  store: EventStore;
-  /** The queue the jobs go to (the worker role's `shop` queue). */
-  queue: Pick<Queue, 'addBulk'>;
-  /** postgres:// URL for the advisory-lock connection. */
-  connectionString: string;
-  log?: (line: string) => void;
-  /** Wait between lock attempts and after an error, in milliseconds (default 2000). */
-  retryMs?: number;
-  /** Poll interval of the `$all` subscription in milliseconds (default 500; NOTIFY wakes it earlier). */
-  pollIntervalMs?: number;
-}
-
-/** Starts the process manager on the shared runner (one active runner per database; others stand by). */
-export function startBackInStockMailProcessManager(options: BackInStockMailOptions): RunningSubscription {
-  return startProcessManager({
-    name: 'back_in_stock_mail',
-    label: 'back-in-stock-mail',
-    db: options.db,
-    store: options.store,
-    queue: options.queue,
-    connectionString: options.connectionString,
-    eventTypes: BACK_IN_STOCK_EVENT_TYPES,
-    decide,
-    jobOptions: BACK_IN_STOCK_JOB_OPTIONS,
-    log: options.log,
-    retryMs: options.retryMs,
-    pollIntervalMs: options.pollIntervalMs,
-  });
-}
+/** The back-in-stock-mail process manager on the one runner (process-manager.ts). */
+export const backInStockMailProcessManager: ProcessManagerDefinition<DecidedJob> = {
+  name: 'back_in_stock_mail',
+  label: 'back-in-stock-mail',
+  eventTypes: BACK_IN_STOCK_EVENT_TYPES,
+  decide,
+  jobOptions: BACK_IN_STOCK_JOB_OPTIONS,
+};

@@ -1,18 +1,16 @@
 /**
- * The client-registration process manager (clients): follows `$all` for OrderPlaced and turns each into
+ * The client-registration process manager (spec 3 "Client"): follows `$all` for OrderPlaced and turns each into
  * one `record-client-order` job keyed by the event id (workers/jobs/record-client-order.ts registers the client of
  * the order's e-mail address or links the order to it). The decision is the pure `decide`; the shared runner
  * (process-manager.ts) reads events, enqueues and moves the checkpoint (schema `pm_client_registration`). Its first
  * run starts at the beginning of `$all`, so the orders placed before clients existed register their clients too.
  * The job data holds ids only, never the shopper's details.
  */
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { OrderPlacedDataSchema } from '../../domain/order/events.js';
-import type { Database } from '../../platform/db/database.js';
-import type { EventStore, RecordedEvent } from '../../platform/event-store/port.js';
-import type { RunningSubscription } from '../../platform/subscriptions/locked-subscription.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { RECORD_CLIENT_ORDER, type RecordClientOrderJob } from '../jobs/record-client-order.js';
-import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
+import type { DecidedJob as ProcessManagerJob, ProcessManagerDefinition } from './process-manager.js';
 
 /** The event types this process manager reads. */
 export const CLIENT_REGISTRATION_EVENT_TYPES = ['OrderPlaced'] as const;
@@ -40,34 +38,11 @@ export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data'>): Deci
   return [{ name: RECORD_CLIENT_ORDER, jobId: clientRegistrationJobId(event.id), data: { eventId: event.id, orderId: parsed.data.orderId } }];
 }
 
-/** Creates the checkpoint table when missing (idempotent). */
-export const ensureClientRegistrationCheckpoint = (db: Database): Promise<void> => processManagerCheckpoint(db, 'client_registration').ensure();
-
-export interface ClientRegistrationOptions {
-  db: Database;
-  store: EventStore;
-  queue: Pick<Queue, 'addBulk'>;
-  /** postgres:// URL for the advisory-lock connection. */
-  connectionString: string;
-  log?: (line: string) => void;
-  retryMs?: number;
-  pollIntervalMs?: number;
-}
-
-/** Starts the process manager on the shared runner (one active runner per database; others stand by). */
-export function startClientRegistrationProcessManager(options: ClientRegistrationOptions): RunningSubscription {
-  return startProcessManager({
-    name: 'client_registration',
-    label: 'client-registration',
-    db: options.db,
-    store: options.store,
-    queue: options.queue,
-    connectionString: options.connectionString,
-    eventTypes: CLIENT_REGISTRATION_EVENT_TYPES,
-    decide,
-    jobOptions: CLIENT_REGISTRATION_JOB_OPTIONS,
-    log: options.log,
-    retryMs: options.retryMs,
-    pollIntervalMs: options.pollIntervalMs,
-  });
-}
+/** The client-registration process manager on the one runner (process-manager.ts). */
+export const clientRegistrationProcessManager: ProcessManagerDefinition<DecidedJob> = {
+  name: 'client_registration',
+  label: 'client-registration',
+  eventTypes: CLIENT_REGISTRATION_EVENT_TYPES,
+  decide,
+  jobOptions: CLIENT_REGISTRATION_JOB_OPTIONS,
+};

@@ -1,5 +1,5 @@
 /**
- * The invoice-mail process manager (order documents; design brief "Side effects"; conventions 9): follows `$all`
+ * The invoice-mail process manager (spec 4 "Order flags": invoices by mail; design brief "Side effects"; conventions 9): follows `$all`
  * for InvoiceSendRequested events (stream `order-{orderId}`) and turns each into one BullMQ job `send-invoice` whose
  * job id derives from the event id (`invoice-{eventId}`). The decision is the pure `decide`; the shared runner
  * (process-manager.ts) reads events, enqueues the decided jobs and moves the checkpoint (schema `pm_invoice_mail`),
@@ -9,11 +9,10 @@
  * it, so a rebuild sends no invoice.
  */
 import { z } from 'zod';
-import type { Database } from '../../platform/db/database.js';
-import { type EventStore, type RecordedEvent, START } from '../../platform/event-store/port.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { SEND_INVOICE, type SendInvoiceJob } from '../jobs/send-invoice.js';
-import { MAIL_JOB_OPTIONS, type RunningProcessManager } from './order-mail.js';
-import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
+import { MAIL_JOB_OPTIONS } from './order-mail.js';
+import type { DecidedJob as ProcessManagerJob, ProcessManagerDefinition } from './process-manager.js';
 
 /** The event types this process manager reads. */
 export const INVOICE_MAIL_EVENT_TYPES = ['InvoiceSendRequested'] as const;
@@ -34,42 +33,12 @@ export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data'>): Deci
   return [{ name: SEND_INVOICE, jobId: invoiceJobId(event.id), data: { eventId: event.id, orderId: parsed.data.orderId } }];
 }
 
-const checkpointOf = (db: Database) => processManagerCheckpoint(db, 'invoice_mail');
-
-/** Creates the checkpoint table when missing (idempotent). */
-export const ensureInvoiceMailCheckpoint = (db: Database): Promise<void> => checkpointOf(db).ensure();
-
-/** Moves the checkpoint back (a replay); run it only while no runner is active. */
-export const resetInvoiceMailCheckpoint = (db: Database, checkpoint: string = START): Promise<void> => checkpointOf(db).reset(checkpoint);
-
-export interface InvoiceMailOptions {
-  db: Database;
-  store: EventStore;
-  queue: Parameters<typeof startProcessManager>[0]['queue'];
-  /** postgres:// URL for the advisory-lock connection. */
-  connectionString: string;
-  log?: (line: string) => void;
-  retryMs?: number;
-  batchSize?: number;
-  pollIntervalMs?: number;
-}
-
-/** Starts the process manager (advisory lock `pm:invoice-mail`; other worker processes stand by). */
-export function startInvoiceMailProcessManager(options: InvoiceMailOptions): RunningProcessManager {
-  return startProcessManager({
-    name: 'invoice_mail',
-    label: 'invoice-mail',
-    lockKey: 'pm:invoice-mail',
-    db: options.db,
-    store: options.store,
-    queue: options.queue,
-    connectionString: options.connectionString,
-    eventTypes: INVOICE_MAIL_EVENT_TYPES,
-    decide,
-    jobOptions: MAIL_JOB_OPTIONS,
-    log: options.log,
-    retryMs: options.retryMs,
-    batchSize: options.batchSize,
-    pollIntervalMs: options.pollIntervalMs,
-  });
-}
+/** The invoice-mail process manager on the one runner (process-manager.ts): lease `pm:invoice-mail`. */
+export const invoiceMailProcessManager: ProcessManagerDefinition<DecidedJob> = {
+  name: 'invoice_mail',
+  label: 'invoice-mail',
+  lockKey: 'pm:invoice-mail',
+  eventTypes: INVOICE_MAIL_EVENT_TYPES,
+  decide,
+  jobOptions: MAIL_JOB_OPTIONS,
+};

@@ -1,5 +1,5 @@
 /**
- * The order-mail process manager (workers and mail; design brief "Side effects"; conventions 9): follows
+ * The order-mail process manager (design brief "Side effects"; conventions 9): follows
  * `$all` for OrderPlaced and OrderPaid events (stream `order-{orderId}`, data `{ orderId, ... }`) and turns each
  * OrderPlaced into one BullMQ job `send-order-confirmation` and each OrderPaid into one `send-payment-received`
  * (the 'payment received' mail), whose job ids are derived from the event id. The decision is the pure `decide`; the
@@ -12,21 +12,19 @@
  *   for `COMPLETED_JOB_RETENTION_S`). A replay from an older checkpoint does the same. Past that retention, or when
  *   Redis lost the job, a new job may be created: the processor's outbox (platform/mail/outbox.ts) still sends
  *   nothing twice.
- * - One active runner at a time: a session advisory lock (`pm:order-mail`) on a dedicated connection; other worker
- *   processes stand by and take over when the holder dies (the shared runner: process-manager.ts). It is not a
+ * - One active runner at a time: a lease row (`pm:order-mail`) renewed through the pool; other worker processes
+ *   stand by and take over when the holder stops or dies (the shared runner: process-manager.ts). It is not a
  *   read model: a read-model rebuild never runs it, so a rebuild sends no mail (design brief "Read models").
  * - Its first run starts at the beginning of `$all`: every order placed so far gets its mail unless the outbox
- *   already records one (orders and their mail came in one release, so no older orders exist).
+ *   already records one (orders and their mail came into the shop together, so no older orders exist).
  */
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { OrderPlacedDataSchema } from '../../domain/order/events.js';
-import type { Database } from '../../platform/db/database.js';
-import { type EventStore, type RecordedEvent, START } from '../../platform/event-store/port.js';
-import type { RunningSubscription } from '../../platform/subscriptions/locked-subscription.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { SEND_ORDER_CONFIRMATION, type SendOrderConfirmationJob } from '../jobs/send-order-confirmation.js';
 import { SEND_PAYMENT_RECEIVED } from '../jobs/send-payment-received.js';
-import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
+import type { DecidedJob as ProcessManagerJob, ProcessManagerDefinition } from './process-manager.js';
 
 /** What the decision reads of OrderPlaced and OrderPaid: a non-empty order id (domain/order/events.ts). */
 const OrderPlacedOrderId = OrderPlacedDataSchema.pick({ orderId: true }).refine((d) => d.orderId !== '');
@@ -75,61 +73,16 @@ export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data' | 'stre
   return [];
 }
 
-/** The checkpoint of this process manager: schema `pm_order_mail` (process-manager.ts). */
-const checkpointOf = (db: Database) => processManagerCheckpoint(db, 'order_mail');
-
-/** Creates the checkpoint table when missing (idempotent). */
-export const ensureOrderMailCheckpoint = (db: Database): Promise<void> => checkpointOf(db).ensure();
-
-/** The stored checkpoint (START when the process manager has never run). */
-export const readOrderMailCheckpoint = (db: Database): Promise<string> => checkpointOf(db).read();
-
 /**
- * Moves the checkpoint back (a replay): the next run re-reads `$all` after `checkpoint` and enqueues the same job
- * ids again. Run it only while no runner is active (the runner would refuse its next batch and restart from here).
+ * The order-mail process manager on the one runner (process-manager.ts): checkpoint schema `pm_order_mail`, lease
+ * `pm:order-mail`. A replay moves its checkpoint back (`checkpointOf(db, orderMailProcessManager).reset(...)`, only
+ * while no runner is active): the next run re-reads `$all` and enqueues the same job ids again.
  */
-export const resetOrderMailCheckpoint = (db: Database, checkpoint: string = START): Promise<void> => checkpointOf(db).reset(checkpoint);
-
-/** A running process manager; `caughtUp()` resolves when every event committed before the call has its jobs in Redis. */
-export type RunningProcessManager = RunningSubscription;
-
-export interface OrderMailOptions {
-  db: Database;
-  store: EventStore;
-  /** The queue the jobs go to (the worker role's `shop` queue). */
-  queue: Pick<Queue, 'addBulk'>;
-  /** postgres:// URL for the advisory-lock connection. */
-  connectionString: string;
-  log?: (line: string) => void;
-  /** Wait between lock attempts and after an error, in milliseconds (default 2000). */
-  retryMs?: number;
-  batchSize?: number;
-  /** Poll interval of the `$all` subscription in milliseconds (default 500; NOTIFY wakes it earlier). */
-  pollIntervalMs?: number;
-}
-
-/**
- * Starts the process manager on the shared process-manager runner (process-manager.ts over
- * platform/subscriptions/locked-subscription.ts): waits for the advisory lock `pm:order-mail` (standby), then
- * follows `$all` from the stored checkpoint, enqueues the decided jobs of each batch and moves the checkpoint
- * (guarded: it must still hold the value this runner read, else the runner restarts from the stored one). Errors
- * (Redis or PostgreSQL down) restart it after `retryMs`.
- */
-export function startOrderMailProcessManager(options: OrderMailOptions): RunningProcessManager {
-  return startProcessManager({
-    name: 'order_mail',
-    label: 'order-mail',
-    lockKey: 'pm:order-mail',
-    db: options.db,
-    store: options.store,
-    queue: options.queue,
-    connectionString: options.connectionString,
-    eventTypes: ORDER_MAIL_EVENT_TYPES,
-    decide,
-    jobOptions: MAIL_JOB_OPTIONS,
-    log: options.log,
-    retryMs: options.retryMs,
-    batchSize: options.batchSize,
-    pollIntervalMs: options.pollIntervalMs,
-  });
-}
+export const orderMailProcessManager: ProcessManagerDefinition<DecidedJob> = {
+  name: 'order_mail',
+  label: 'order-mail',
+  lockKey: 'pm:order-mail',
+  eventTypes: ORDER_MAIL_EVENT_TYPES,
+  decide,
+  jobOptions: MAIL_JOB_OPTIONS,
+};

@@ -1,18 +1,16 @@
 /**
- * The password-reset-mail process manager (forgot password): follows `$all` for PasswordResetRequested
+ * The password-reset-mail process manager (staff "Forgot password": a one-time link by mail): follows `$all` for PasswordResetRequested
  * events (stream `user-{id}`, domain/user/user.ts) and turns each into one BullMQ job `send-password-reset` whose
  * job id derives from the event id (workers/jobs/send-password-reset.ts issues the token and sends the mail). The
  * decision is the pure `decide`; the shared runner (process-manager.ts) reads events, enqueues and moves the
  * checkpoint (schema `pm_password_reset_mail`). Its first run starts at the beginning of `$all`; requests older than
  * a link's lifetime are skipped by the processor, so no stale link is sent.
  */
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { USER_EVENT_SCHEMAS } from '../../domain/user/events.js';
-import type { Database } from '../../platform/db/database.js';
-import type { EventStore, RecordedEvent } from '../../platform/event-store/port.js';
-import type { RunningSubscription } from '../../platform/subscriptions/locked-subscription.js';
+import type { RecordedEvent } from '../../platform/event-store/port.js';
 import { SEND_PASSWORD_RESET, type SendPasswordResetJob } from '../jobs/send-password-reset.js';
-import { type DecidedJob as ProcessManagerJob, processManagerCheckpoint, startProcessManager } from './process-manager.js';
+import type { DecidedJob as ProcessManagerJob, ProcessManagerDefinition } from './process-manager.js';
 
 /** The event types this process manager reads. */
 export const PASSWORD_RESET_MAIL_EVENT_TYPES = ['PasswordResetRequested'] as const;
@@ -43,37 +41,11 @@ export function decide(event: Pick<RecordedEvent, 'id' | 'type' | 'data'>): Deci
   return [{ name: SEND_PASSWORD_RESET, jobId: passwordResetJobId(event.id), data: { eventId: event.id, userId, email, language, requestedAt } }];
 }
 
-/** Creates the checkpoint table when missing (idempotent). */
-export const ensurePasswordResetMailCheckpoint = (db: Database): Promise<void> => processManagerCheckpoint(db, 'password_reset_mail').ensure();
-
-export interface PasswordResetMailOptions {
-  db: Database;
-  store: EventStore;
-  /** The queue the jobs go to (the worker role's `shop` queue). */
-  queue: Pick<Queue, 'addBulk'>;
-  /** postgres:// URL for the advisory-lock connection. */
-  connectionString: string;
-  log?: (line: string) => void;
-  /** Wait between lock attempts and after an error, in milliseconds (default 2000). */
-  retryMs?: number;
-  /** Poll interval of the `$all` subscription in milliseconds (default 500; NOTIFY wakes it earlier). */
-  pollIntervalMs?: number;
-}
-
-/** Starts the process manager on the shared runner (one active runner per database; others stand by). */
-export function startPasswordResetMailProcessManager(options: PasswordResetMailOptions): RunningSubscription {
-  return startProcessManager({
-    name: 'password_reset_mail',
-    label: 'password-reset-mail',
-    db: options.db,
-    store: options.store,
-    queue: options.queue,
-    connectionString: options.connectionString,
-    eventTypes: PASSWORD_RESET_MAIL_EVENT_TYPES,
-    decide,
-    jobOptions: PASSWORD_RESET_JOB_OPTIONS,
-    log: options.log,
-    retryMs: options.retryMs,
-    pollIntervalMs: options.pollIntervalMs,
-  });
-}
+/** The password-reset-mail process manager on the one runner (process-manager.ts). */
+export const passwordResetMailProcessManager: ProcessManagerDefinition<DecidedJob> = {
+  name: 'password_reset_mail',
+  label: 'password-reset-mail',
+  eventTypes: PASSWORD_RESET_MAIL_EVENT_TYPES,
+  decide,
+  jobOptions: PASSWORD_RESET_JOB_OPTIONS,
+};

@@ -20,7 +20,7 @@ import { adminFilterRoutes } from './filters.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
 import { adminOrderRoutes } from './orders.js';
-import { adminProductDashboardRoutes } from './product-dashboard.js';
+import { adminProblematicProductsRoutes } from './problematic-products.js';
 import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
 import { adminStockNotificationRoutes } from './stock-notifications.js';
@@ -52,7 +52,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminStatisticsRoutes, { deps: options.deps });
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
-  await app.register(adminProductDashboardRoutes, { deps: options.deps });
+  await app.register(adminProblematicProductsRoutes, { deps: options.deps });
   await app.register(adminFilterRoutes, { deps: options.deps });
   await app.register(adminProductListRoutes, { deps: options.deps });
   await app.register(adminCategoryRoutes, { deps: options.deps });

@@ -11,9 +11,12 @@
  *   oversized file is stored. Then commands/file/upload-file.ts decides the type from the bytes, re-encodes and
  *   stores it and records FileUploaded. Answers 200 `{ success, status: 'success', model, data }` (the file,
  *   api/contracts/files.ts), or the envelope in the request's language: 413 `file.too_big` ('The file "{file}" is
- *   too big. Its size cannot exceed {formattedLimit}.'), 415 `file.not_an_image` ('The file is not an image; Only
- *   following file types are allowed: {mimeTypes}'), 400 `file.too_many` / `file.too_few` / `file.image_unreadable` /
- *   `file.folder_invalid` / `request.invalid` (not multipart, a part of another name), 401, 403.
+ *   too big. Its size cannot exceed {formattedLimit}.'), 413 `file.too_many_pixels` (the same sentence with the pixel
+ *   budget, '25 megapixels': platform/files/images.ts MAX_INPUT_PIXELS, read from the header before decoding), 415
+ *   `file.not_an_image` ('The file is not an image; Only following file types are allowed: {mimeTypes}'), 400
+ *   `file.too_many` / `file.too_few` / `file.image_unreadable` / `file.folder_invalid` / `request.invalid` (not
+ *   multipart, a part of another name), 401, 403, and 503 `file.busy` with Retry-After when the process's image work
+ *   queue is full (platform/files/images.ts imageWork: 2 decodes at once, 16 waiting).
  * - `fileRoutes` (public): GET /files/{fileId}/{variant} (`160.webp`, `320.webp`, `640.webp`, `1280.webp`): a stored
  *   rendition, `image/webp` (set by us, never taken from the upload), `nosniff`, cached for a year (`immutable`: a
  *   file's renditions never change; a changed image is a new file id). 404 `file.not_found`.
@@ -30,7 +33,8 @@ import { fileImageRef, imageSources, imageVariantUrl, type ImageWidth } from '..
 import { DomainError } from '../../../domain/shared/errors.js';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../../../platform/config.js';
 import { FileStorage } from '../../../platform/files/file-storage.js';
-import { IMAGE_MIME_TYPES } from '../../../platform/files/images.js';
+import { IMAGE_MIME_TYPES, MAX_INPUT_PIXELS } from '../../../platform/files/images.js';
+import { WorkQueueFullError } from '../../../platform/files/work-queue.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { type FileModel, fileUploadAnswerSchema, fileUploadQuerySchema, fileVariantParamsSchema } from '../../contracts/files.js';
 import { CSRF_HEADER } from '../../csrf.js';
@@ -97,7 +101,10 @@ export function toFileModel(facts: FileFacts, createdAt: string): FileModel {
   };
 }
 
-const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 413: failureEnvelopeSchema, 415: failureEnvelopeSchema };
+const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 413: failureEnvelopeSchema, 415: failureEnvelopeSchema, 503: failureEnvelopeSchema };
+
+/** The pixel budget as the upload message names it ("25 megapixels", "25 megapikslit"). */
+export const formatPixelBudget = (pixels: number, language: ApiLanguage) => `${Math.floor(pixels / 1_000_000)} ${language === 'et' ? 'megapikslit' : 'megapixels'}`;
 
 /** Runs the staff CSRF check (api/staff-guard.ts staffCsrf) for this request. @throws as staffCsrf does (403). */
 async function checkStaffCsrf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -187,6 +194,11 @@ export async function fileUploadRoutes(app: FastifyInstance, { deps }: RouteOpti
       } catch (error) {
         if (error instanceof DomainError && error.code === 'file.not_an_image') return fail(415, 'file.not_an_image', { mimeTypes: IMAGE_MIME_TYPES.join(', ') });
         if (error instanceof DomainError && error.code === 'file.image_unreadable') return fail(400, 'file.image_unreadable');
+        if (error instanceof DomainError && error.code === 'file.too_many_pixels') return fail(413, 'file.too_many_pixels', { file: upload.name, formattedLimit: formatPixelBudget(MAX_INPUT_PIXELS, language) });
+        if (error instanceof WorkQueueFullError) {
+          reply.header('retry-after', '5');
+          return fail(503, 'file.busy', {}, null);
+        }
         throw error;
       }
     },

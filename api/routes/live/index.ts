@@ -18,15 +18,40 @@
  * `rm_changed` 'orders' (coalesced like the badges). Only the socket that names a token hears about it, and the
  * message carries nothing but the flag: the page then reads GET /v1/payment/{token} as before. Its 5 s polling is
  * only the fallback while the socket is down.
+ *
+ * Origin (cross-site websocket hijacking: a page of another site opening the socket with the staff cookie): an
+ * upgrade whose Origin is not the shop's own answers 403 in the envelope before any upgrade ({@link liveOriginAllowed}:
+ * the origin of PUBLIC_URL; without one, tests only, the request's own Host). An upgrade without Origin is accepted:
+ * browsers always send Origin on a websocket upgrade, so its absence means a non-browser client (a script, a
+ * monitoring probe), which could forge any Origin anyway; such a client holds no browser's cookie by accident.
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { RouteOptions } from '../../deps.js';
+import { failureAnswer } from '../../errors.js';
+import { requestLanguage } from '../../messages.js';
 import type { SessionRuntime } from '../../sessions.js';
 import { PAID_LOOKUP_CHUNK, paidByToken, PUBLIC_TOKEN_PATTERN } from '../../live-payments.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
+
+/**
+ * Whether a websocket upgrade's Origin header may open /v1/live (see the module comment): absent (a non-browser
+ * client), or equal to the origin of `publicUrl` (scheme, host and port); without `publicUrl`, equal to
+ * `http(s)://<host>` of the request's Host header.
+ */
+export function liveOriginAllowed(origin: string | undefined, publicUrl: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  if (publicUrl) {
+    try {
+      return origin === new URL(publicUrl).origin;
+    } catch {
+      return false;
+    }
+  }
+  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+}
 /** What staff sockets receive when a badge's read model changed. */
 /** Hints within this many milliseconds are sent as one push (a placed order changes the orders read model twice). */
 export const BADGE_COALESCE_MS = 25;
@@ -115,7 +140,14 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
         summary:
           'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; send {"order": publicToken}, receive {"type": "payment", "paid": boolean}; staff sessions also receive {"type": "badges"}',
         tags: ['catalog'],
-        response: { 101: z.null().describe('Switching Protocols: the websocket') },
+        response: { 101: z.null().describe('Switching Protocols: the websocket'), 403: z.any().describe('Origin is not the shop\'s own (the failure envelope)') },
+      },
+      // Before the upgrade: a foreign Origin gets 403 and no socket (cross-site websocket hijacking).
+      onRequest: async (request, reply) => {
+        if (liveOriginAllowed(request.headers.origin, deps.publicUrl, request.headers.host)) return;
+        request.log.info({ origin: request.headers.origin }, 'live: upgrade from a foreign origin refused');
+        const answer = failureAnswer(requestLanguage(request.query, request.headers['accept-language']), 403, [{ code: 'request.origin_forbidden' }]);
+        return reply.code(403).send(answer.payload);
       },
     },
     (socket, request) => {

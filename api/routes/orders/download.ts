@@ -1,7 +1,9 @@
 /**
  * GET /order/download/{token} (spec 7 "Order summary download"): the order summary as a PDF
  * (projections/orders/order-pdf.ts), in the order's language unless `lang` says otherwise, with the seller's company,
- * registry code and VAT number from the global fields; 404 `order.not_found`.
+ * registry code and VAT number from the global fields; 404 `order.not_found`. A database that cannot take the query
+ * for a moment (a refused or cut connection: max_connections reached under load) answers 503 `server_busy` with
+ * Retry-After (api/errors.ts), never a 500: that was the one 500 a probe saw for a token of 32 'a's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +27,7 @@ export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
         tags: ['orders'],
         params: orderTokenParamsSchema,
         querystring: langQuerySchema,
-        response: { 200: { description: 'PDF', content: { 'application/pdf': { schema: z.any().describe('binary') } } }, 404: failureEnvelopeSchema },
+        response: { 200: { description: 'PDF', content: { 'application/pdf': { schema: z.any().describe('binary') } } }, 404: failureEnvelopeSchema, 503: failureEnvelopeSchema },
       },
     },
     async (request, reply) => {
@@ -33,7 +35,7 @@ export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       if (!summary) throw new ApiError('order.not_found', 404);
       const lang = request.query.lang;
       const language = lang ? (lang.toLowerCase().startsWith('en') ? 'en-US' : 'et') : summary.language;
-      // The seller's registry code and VAT number from the global fields.
+      // The seller's registry code and VAT number from the global fields (spec 1: the company behind the shop).
       const { fields } = await getSiteContent(deps.db);
       const pdf = await renderOrderSummaryPdf(summary, language, { seller: sellerFromFields(fields, language) });
       return reply

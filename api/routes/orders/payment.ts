@@ -6,7 +6,10 @@
  *   and answers `{ status: 'success', data: { url } }`: a redirect provider's URL, or for a form provider (iPizza)
  *   the shop's `/v1/payment/{token}/redirect?attempt={attemptId}`, which serves the auto-submitting form. A paid
  *   order refuses (409 `order.already_paid`), an order not paid in time too (409 `order.reservation_expired`);
- *   an unknown method is 400 `payment.method_unknown`; a provider that fails to start is 502.
+ *   an unknown method is 400 `payment.method_unknown`; a provider that fails to start is 502. Attempts are limited
+ *   per order and per client address (api/rate-limits.ts PaymentLimits, counted in Redis like place-order's): 429
+ *   `rate_limited` past either. An attempt does not extend the order's reservation (it counts from placing,
+ *   workers/jobs/expire-reservations.ts).
  * - GET /v1/payment/{token}/redirect?attempt=: the form of that attempt (the provider is asked again with the same
  *   attempt id, so no second payment is created).
  */
@@ -31,6 +34,7 @@ import { requestLanguage } from '../../messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../csrf.js';
 import { paymentSuccessPath } from './callbacks.js';
+import { DEFAULT_PAYMENT_LIMITS } from '../../rate-limits.js';
 
 const tokenParams = orderTokenParamsSchema;
 const failure = failureEnvelopeSchema;
@@ -101,20 +105,31 @@ async function startWithProvider(start: () => Promise<PaymentStart>, request: Fa
 
 export function paymentRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const limits = { ...DEFAULT_PAYMENT_LIMITS, ...deps.rateLimits?.payment };
+  // Per address and per order, at onRequest after the CSRF check (the path's token is known once routed). Only one
+  // app.rateLimit hook runs per request, so the second limit counts through createRateLimit (as place-order's
+  // per-e-mail limit does).
+  const tokenOf = (request: FastifyRequest) => String((request.params as { token?: unknown }).token ?? '').slice(0, 200);
+  const perIp = app.rateLimit({ max: limits.perIp.max, timeWindow: limits.perIp.windowMs, keyGenerator: (request) => `payment-ip:${request.ip}` });
+  const perOrderCount = app.createRateLimit({ max: limits.perOrder.max, timeWindow: limits.perOrder.windowMs, keyGenerator: (request) => `payment-order:${tokenOf(request)}` });
+  const perOrder = async (request: FastifyRequest) => {
+    const counted = await perOrderCount(request);
+    if (!counted.isAllowed && counted.isExceeded) throw new ApiError('rate_limited', 429);
+  };
 
   typed.get('/v1/payment/:token', { schema: { summary: 'An order and its payment methods (spec 7; personal data: no-store)', tags: ['payments'], params: tokenParams, querystring: langQuery, response: { 200: envelopeSchema(orderWithPaymentMethodsSchema), 400: failure, 404: failure } } }, async (request, reply) => {
     // Personal data: never kept by a browser or proxy cache, the 404 neither.
     reply.header('cache-control', 'no-store');
     const view = await findOrderByToken(deps, request.params.token);
     if (!view) throw new ApiError('order.not_found', 404);
-    return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation) });
+    return success({ order: toApiOrder(view.summary, view.reservation), paymentMethods: paymentMethodsFor(deps.payments, view.summary, view.reservation, deps.publicUrl) });
   });
 
   typed.put(
     '/v1/payment/:token',
     {
-      schema: { summary: 'Start a payment with the chosen method (spec 7)', tags: ['payments'], params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 502: failure } },
-      onRequest: csrfProtected(app),
+      schema: { summary: 'Start a payment with the chosen method (spec 7)', tags: ['payments'], params: tokenParams, querystring: langQuery, body: startPaymentBodySchema, response: { 200: envelopeSchema(startPaymentDataSchema), 400: failure, 404: failure, 409: failure, 429: failure, 502: failure } },
+      onRequest: [csrfProtected(app), perIp, perOrder],
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -5,7 +5,9 @@
  * calls the checkout use case (commands/order/place-order-from-cart.ts, which checks every spec 5 rule again and
  * prices every row from the catalog) and maps its answer: 200 `{ order, paymentMethods }`, or its DomainError in
  * the envelope through api/errors.ts (`order.empty` 400; one error per field 400; `order.not_accepted` with
- * `redirect: '/cart'` and one error per cart line `items.<i>`: 400, or 409 when a line was reserved away meanwhile).
+ * `redirect: '/cart'` and one error per cart line `items.<i>`: 400, or 409 when a line was reserved away meanwhile;
+ * 409 `order.reserve_share_exceeded` per line `items.<i>` when the client address would hold more than its share of
+ * a product's stock in unpaid orders, api/routes/orders/reserve-share.ts).
  *
  * Header Idempotency-Key (api/idempotency.ts): a retried request gets the same order and a byte-identical body;
  * the order id is derived from the key, so even a retry after a crash places no second order.
@@ -26,6 +28,7 @@ import { type ApiLanguage, requestLanguage } from '../../messages.js';
 import { catalogPricesOf, deliveryLocationsOf, orderNumbersOf } from '../../order-ports.js';
 import { DEFAULT_PLACE_ORDER_LIMITS, orderEmailOf } from '../../rate-limits.js';
 import { paymentMethodsFor, toApiOrder } from './to-order.js';
+import { DEFAULT_RESERVE_SHARE_HOLD_MS, DEFAULT_RESERVE_SHARE_PERCENT, reserveShareOf } from './reserve-share.js';
 import { csrfProtected } from '../../csrf.js';
 
 const ORDER_ID_NAMESPACE = '9a3c1d52-6f0e-4b8a-a1f7-3c2d9e4b5a60';
@@ -66,7 +69,18 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
   const commandId = key ? uuidv5(`place-order-command:${key}`, ORDER_ID_NAMESPACE) : randomUUID();
   try {
     const placed = await placeOrderFromCart(
-      { store: deps.store, catalog: catalogPricesOf(deps.db), locations: deliveryLocationsOf(deps.db), orderNumbers: orderNumbersOf(deps.db), vatRatePercent: deps.vatRatePercent ?? 24 },
+      {
+        store: deps.store,
+        catalog: catalogPricesOf(deps.db),
+        locations: deliveryLocationsOf(deps.db),
+        orderNumbers: orderNumbersOf(deps.db),
+        vatRatePercent: deps.vatRatePercent ?? 24,
+        reserveShare: reserveShareOf(deps.db, request.ip, {
+          percent: deps.reserveShare?.percent ?? DEFAULT_RESERVE_SHARE_PERCENT,
+          holdMs: deps.reserveShare?.holdMs ?? DEFAULT_RESERVE_SHARE_HOLD_MS,
+          now: deps.now(),
+        }),
+      },
       input,
       { commandId, correlationId: request.id, userId: null, now: deps.now() },
       // A random order id (no key) is new for sure; a key's order id may exist from an earlier attempt.
@@ -75,7 +89,7 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
     const { reservations, ...rest } = placed;
     const summary = { ...rest, isPaid: false, paidAt: null, ...noRefunds() };
     const reservation = reservations.length ? 'held' : 'none';
-    return { status: 200, payload: { success: true, status: 'success', data: { order: toApiOrder(summary, reservation), paymentMethods: paymentMethodsFor(deps.payments, summary, reservation) } } };
+    return { status: 200, payload: { success: true, status: 'success', data: { order: toApiOrder(summary, reservation), paymentMethods: paymentMethodsFor(deps.payments, summary, reservation, deps.publicUrl) } } };
   } catch (error) {
     // A domain answer is stored with the key; anything else is not (the retry tries again).
     if (error instanceof DomainError) return errorAnswer(error, request, language);

@@ -72,15 +72,32 @@ export function toApiOrder(summary: OrderSummary, reservation: 'held' | 'expired
  * The payment methods an order may be paid with (spec 4 "Payment page": an unpaid order lists them); none for a
  * paid or expired order or when no provider is configured. A method of one country (spec 3 "Payment method":
  * country) is offered when the order's delivery address is in that country or names none (parcel machines); a
- * method without a country always. `url` is where the client PUTs its choice.
+ * method without a country always. `url` is where the client PUTs its choice. `logo_url` only when the shop serves
+ * the logo itself ({@link shopServedLogo}), else ''.
  */
-export function paymentMethodsFor(payments: PaymentProviders | undefined, summary: OrderSummary, reservation: 'held' | 'expired' | 'none'): PaymentMethodView[] {
+export function paymentMethodsFor(payments: PaymentProviders | undefined, summary: OrderSummary, reservation: 'held' | 'expired' | 'none', publicUrl?: string): PaymentMethodView[] {
   if (!payments || summary.isPaid || orderStatus(summary, reservation) !== 'unpaid') return [];
   const country = summary.delivery.address?.country?.toUpperCase() || null;
   return payments
     .methods()
     .filter((m) => m.country === null || country === null || m.country.toUpperCase() === country)
-    .map((m) => ({ id: m.id, name: m.name, logo_url: m.logo_url, url: `/v1/payment/${summary.publicToken}`, country: m.country }));
+    .map((m) => ({ id: m.id, name: m.name, logo_url: shopServedLogo(m.logo_url, publicUrl), url: `/v1/payment/${summary.publicToken}`, country: m.country }));
+}
+
+/**
+ * A payment method's logo as the payment page may show it: the Content-Security-Policy allows images from the shop
+ * only (api/security-headers.ts `img-src 'self' data:`), so a logo elsewhere (IPIZZA_<BANK>_LOGO_URL on a bank's
+ * site, Montonio's CDN) would be blocked; it is dropped ('') and the page shows the method's name alone. A path on
+ * the shop ('/sandbox-bank/logo.svg') or a URL of PUBLIC_URL's origin is kept, as a path.
+ */
+export function shopServedLogo(url: string, publicUrl: string | undefined): string {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    const logo = new URL(url);
+    return publicUrl && logo.origin === new URL(publicUrl).origin ? `${logo.pathname}${logo.search}` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** The API language of an order's language. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import type { PaymentMethod, PaymentProviders } from '../../../platform/payments/port.js';
-import { paymentMethodsFor } from './to-order.js';
+import { paymentMethodsFor, shopServedLogo } from './to-order.js';
 
 const method = (id: string, country: string | null): PaymentMethod => ({ id, providerId: id, name: id, logo_url: '', country });
 const providers = (methods: PaymentMethod[]): PaymentProviders => ({ methods: () => methods, provider: () => undefined, providerOfMethod: () => undefined });
@@ -33,5 +33,20 @@ describe('paymentMethodsFor', () => {
 
   it('lists none for a paid order', () => {
     expect(paymentMethodsFor(all, summary({ isPaid: true }), 'held')).toEqual([]);
+  });
+
+  it('keeps only logos the shop serves itself (CSP img-src \'self\'): an outside logo is dropped, the name stays', () => {
+    const logos = providers([
+      { ...method('ipizza-sandbox', null), logo_url: 'https://shop.example.ee/sandbox-bank/logo.svg' },
+      { ...method('ipizza-swedbank', 'EE'), logo_url: 'https://www.swedbank.ee/logo.png' },
+      { ...method('montonio-seb-ee', 'EE'), logo_url: 'https://public.montonio.com/images/aspsps_logos/seb.png' },
+    ]);
+    expect(paymentMethodsFor(logos, summary(), 'held', 'https://shop.example.ee').map((m) => [m.name, m.logo_url])).toEqual([
+      ['ipizza-sandbox', '/sandbox-bank/logo.svg'],
+      ['ipizza-swedbank', ''],
+      ['montonio-seb-ee', ''],
+    ]);
+    expect(shopServedLogo('/files/logo.png', undefined)).toBe('/files/logo.png');
+    for (const outside of ['//evil.example/x.png', 'http://shop.example.ee/x.png', 'https://shop.example.ee:8443/x.png', 'not a url', '']) expect(shopServedLogo(outside, 'https://shop.example.ee')).toBe('');
   });
 });

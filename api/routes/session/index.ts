@@ -5,9 +5,11 @@
  *
  * - `POST /v1/login-session` {username, password} (CSRF token required): 200 `{ user }` and a new session (a new
  *   id: no fixation; the session is bound to the `_csrf` secret). Unknown user, wrong password and deactivated user
- *   all answer 400 `session.invalid_login` on field `password` after the same argon2 work. 5 failures per username
- *   or per address in 15 minutes (SessionDeps.loginLimit, counted in Redis) answer 429 `rate_limited` until the
- *   window ends. Success records UserSignedIn (ctx.userId the user).
+ *   all answer 400 `session.invalid_login` on field `password` after the same argon2 work. Limits
+ *   (SessionDeps.loginLimit, api/rate-limits.ts LoginLimiter, counted in Redis): 5 failures of one username from one
+ *   address, or 20 from one address, in 15 minutes answer 429 `rate_limited` until the window ends; failures of one
+ *   username from many addresses only slow its attempts down (250 ms doubling up to 4 s), so the right password from
+ *   an address that has not failed always signs in. Success records UserSignedIn (ctx.userId the user).
  * - `GET /v1/session`: 200 `{ user }` or 401 (`unauthorized`, or `session.expired` when the session ended).
  * - `GET /logout`: ends the session, clears the cookie, 302 to /.
  * - `POST /v1/session/password` {current, password, confirm}: the signed-in user's own password; ends the user's
@@ -23,6 +25,7 @@
  * Every staff route is behind `staffGuard` (api/staff-guard.ts); state-changing ones behind `staffCsrf`.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,7 +87,9 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
     store: sessions.store as never,
     saveUninitialized: false,
     rolling: false,
-    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure, maxAge: settings.maxAgeMs },
+    // A browser-session cookie (no Max-Age/Expires): the server ends the session after SESSION_IDLE_MS /
+    // SESSION_MAX_AGE_MS (api/sessions.ts sessionState) whatever the browser keeps.
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: settings.secure },
   });
   app.decorateRequest('staffUser', null);
   app.addHook('onRequest', staffGuard(sessions, deps.store));
@@ -99,17 +104,18 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
     },
     async (request) => {
       const name = normaliseUsername(request.body.username) ?? request.body.username.trim().toLowerCase().slice(0, 200);
-      const keys = [`user:${name}`, `ip:${request.ip}`];
-      if (await sessions.loginBlocked(keys)) throw new ApiError('rate_limited', 429);
+      // Sign-in limits (api/rate-limits.ts LoginLimiter): 429 only for a (username, address) pair or an address that
+      // failed too often; a username failing from many addresses is slowed down (a bounded delay), never locked.
+      const attempt = await sessions.logins.attempt(name, request.ip);
+      if (attempt.refused) throw new ApiError('rate_limited', 429);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
       // The user's stream, not a read model: a user created a moment ago can sign in, a deactivation counts at once.
       const user = normaliseUsername(request.body.username) ? await loadUser(deps.store, userIdForUsername(name)) : null;
       // Same work whether the user exists or not: argon2 against the stored hash, or against a dummy one.
       const verified = user && user.status !== 'empty' ? await verifyPassword(user.passwordHash, request.body.password) : await verifyAgainstDummy(request.body.password);
-      if (!verified || !user || user.status !== 'active') {
-        await sessions.recordLoginFailure(keys);
-        throw new ApiError('session.invalid_login', 400, 'password');
-      }
-      await sessions.clearLoginFailures(keys[0]);
+      // A failure stays counted (the attempt was counted above); the right password gives the attempt back.
+      if (!verified || !user || user.status !== 'active') throw new ApiError('session.invalid_login', 400, 'password');
+      await sessions.logins.succeeded(name, request.ip);
       const now = deps.now();
       // Recorded first: a sign-in that cannot be recorded (500) starts no session.
       await recordSignIn(deps.store, { userId: user.userId, at: now }, { commandId: randomUUID(), correlationId: request.id, userId: user.userId, now });

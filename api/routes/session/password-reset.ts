@@ -17,7 +17,8 @@
  *   refused password (400 with field errors on `password` / `confirm`) leaves the link usable. Then the token is
  *   consumed atomically (GETDEL: of two concurrent uses one wins, the other gets 410), the password changes through
  *   ChangePassword (metadata.userId: the user, who proved they own the mailbox), the user's sessions end at once on
- *   every replica (as for any password change) and their sign-in failure count is cleared. 200 `{ username }`.
+ *   every replica (as for any password change) and the sign-in failures of the username, and of the username from
+ *   this address, are forgotten (api/rate-limits.ts LoginLimiter.forget). 200 `{ username }`.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -144,7 +145,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { deps, sessions
       }
       // As for every password change: the user's sessions (on every replica) end at once.
       await sessions.revokeUserSessions(user.userId, Date.now());
-      await sessions.clearLoginFailures(`user:${user.username}`);
+      await sessions.logins.forget(user.username, request.ip);
       request.log.info({ userId: user.userId }, 'password reset with a mailed link');
       return success({ username: user.username });
     },

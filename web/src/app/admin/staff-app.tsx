@@ -1,5 +1,5 @@
 /**
- * The staff side of the app, one lazy chunk loaded by app/router.tsx for /login, /session/login,
+ * The staff side of the app (spec 2 "Admin area"), one lazy chunk loaded by app/router.tsx for /login, /session/login,
  * /password-reset/{token} and /admin/... (with or without a language prefix); a shopper never loads it. It composes
  * the staff features (which do not import each other): the login and forgot-password screens
  * (features/staff-session), the admin shell (features/admin-shell) and
@@ -41,10 +41,10 @@ const StockNotificationsListScreen = lazy(() =>
 );
 const ProductEditScreen = lazy(() => import('../../features/admin-products/routes/product-edit').then((m) => ({ default: m.ProductEditScreen })));
 const ProductListScreen = lazy(() => import('../../features/admin-products/routes/product-list').then((m) => ({ default: m.ProductListScreen })));
-const CategoryTreeScreen = lazy(() => import('../../features/admin-products/routes/category-tree').then((m) => ({ default: m.CategoryTreeScreen })));
+const CategoryTreeScreen = lazy(() => import('../../features/admin-categories/routes/category-tree').then((m) => ({ default: m.CategoryTreeScreen })));
 const FilterListScreen = lazy(() => import('../../features/admin-filters/routes/filter-list').then((m) => ({ default: m.FilterListScreen })));
 const ProblematicProductsListScreen = lazy(() =>
-  import('../../features/admin-dashboard/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
+  import('../../features/admin-problematic-products/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
 );
 const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/order-list').then((m) => ({ default: m.OrderListScreen })));
 const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));

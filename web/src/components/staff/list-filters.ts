@@ -1,6 +1,7 @@
 /**
  * The filters of a server-paged staff list in the URL (conventions 13: "paging, sort and filters live in the URL, so
- * a list can be linked and reloaded"), shared by ProductList, OrderList and ClientList:
+ * a list can be linked and reloaded"), shared by the staff lists (./list-filter-bar.tsx, StatisticsList,
+ * ProblematicProductsList):
  *
  * - `withListChanges(search, changes)`: the next query string after a filter change; each changed key comes already
  *   as its URL text, or null to leave it out (its default); any change but the page's goes back to page 1.

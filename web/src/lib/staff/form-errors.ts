@@ -29,3 +29,14 @@ export function formErrors(error: unknown, knownFields: readonly string[]): Form
   if (!items.length) out.general.push(apiErrorText(error));
   return out;
 }
+
+/**
+ * The message of a react-hook-form error at a dotted `path` of `errors` (`'visibility.state'`, `'rows.2.name'`), or
+ * undefined when that field has none.
+ */
+export function fieldErrorAt(errors: object, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}

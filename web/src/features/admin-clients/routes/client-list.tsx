@@ -3,24 +3,22 @@
  * buyers first, with name or business name (linking to ClientEdit), private / business, e-mail, phone, order count,
  * total spent and last order; a search over names, e-mail and phone (300 ms after the last key, spec 9, or Enter)
  * and a private / business filter, both in the URL with the page (conventions 13), so the list can be linked and
- * reloaded. A forgotten client shows as such, without personal data.
+ * reloaded; both are declared to the shared ListFilterBar (conventions 16). A forgotten client shows as such, without personal data.
  */
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminClientListItem } from '../../../../../api/contracts/admin-clients';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
-import { useDebouncedSearchText, withListChanges } from '../../../components/staff/list-filters';
+import { ListFilterBar } from '../../../components/staff/list-filter-bar';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatDate, formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { type ClientListParams, useClients } from '../api/get-clients';
 import './clients.css';
-
-/** Spec 9: search key-up delay. */
 
 function listParams(search: URLSearchParams): ClientListParams {
   const type = search.get('type');
@@ -37,22 +35,9 @@ export function clientName(c: Pick<AdminClientListItem, 'customer_type' | 'first
 export function ClientListScreen() {
   const { t } = useTranslation('cms');
   const { lang, to } = useRouteLanguage();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const params = listParams(search);
   const list = useClients(params);
-  const ids = { q: useId(), type: useId() };
-
-  /** Writes `changes` into the URL (defaults left out); any change but the page's goes back to page 1. */
-  const setParams = (changes: Partial<ClientListParams>) => {
-    const texts: Record<string, string | null> = {};
-    for (const [key, value] of Object.entries(changes)) {
-      texts[key] = value === '' || value === null || (key === 'page' && (value as number) <= 1) ? null : String(value);
-    }
-    setSearch(withListChanges(search, texts), { replace: true });
-  };
-
-  // The search box writes the URL 300 ms after the last key (spec 9); the URL wins when it changes otherwise.
-  const { text, setText, flush, clear } = useDebouncedSearchText(params.q, (q) => setParams({ q }));
 
   const columns = useMemo(
     (): StaffColumn<AdminClientListItem>[] => [
@@ -85,44 +70,20 @@ export function ClientListScreen() {
         <h1 id="screen-title">{t('clientList.title')}</h1>
         {list.data ? <p className="muted">{t('clientList.count', { count: list.data.total })}</p> : null}
       </div>
-      <form className="client-list__filters" role="search" aria-label={t('clientList.filters')} onSubmit={(e) => e.preventDefault()}>
-        <div className="staff-field client-list__search">
-          <label htmlFor={ids.q}>{t('clientList.search')}</label>
-          <input
-            id={ids.q}
-            type="search"
-            value={text}
-            maxLength={100}
-            placeholder={t('clientList.searchPlaceholder')}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                flush();
-              }
-            }}
-          />
-        </div>
-        <div className="staff-field">
-          <label htmlFor={ids.type}>{t('clientList.columns.type')}</label>
-          <select id={ids.type} value={params.type} onChange={(e) => setParams({ type: e.target.value as ClientListParams['type'] })}>
-            <option value="">{t('clientList.type.all')}</option>
-            <option value="private">{t('clientList.type.private')}</option>
-            <option value="business">{t('clientList.type.business')}</option>
-          </select>
-        </div>
-        {filtered ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              clear();
-              setSearch(new URLSearchParams(), { replace: true });
-            }}
-          >
-            {t('clientList.clear')}
-          </button>
-        ) : null}
-      </form>
+      <ListFilterBar
+        label={t('clientList.filters')}
+        search={{ label: t('clientList.search'), placeholder: t('clientList.searchPlaceholder'), value: params.q }}
+        filters={[
+          {
+            type: 'select',
+            param: 'type',
+            label: t('clientList.columns.type'),
+            value: params.type,
+            options: (['', 'private', 'business'] as const).map((v) => ({ value: v, label: t(`clientList.type.${v || 'all'}`) })),
+          },
+        ]}
+        clear={{ label: t('clientList.clear'), filtered }}
+      />
       {list.isPending ? <Spinner /> : null}
       {list.isError ? <FormAlert messages={[apiErrorText(list.error)]} /> : null}
       {list.data ? (

@@ -1,5 +1,7 @@
 /**
- * OrderEdit (spec 2 "Admin area", /admin/order/edit/{id}; staff order editing, "Flags", "Documents"): one order.
+ * OrderEdit (spec 2 "Admin area", /admin/order/edit/{id}; spec 4 flags, spec 5 orders): one order. The route holds
+ * the form and composes section components (conventions 16): ../components/order-client-info.tsx,
+ * order-rows-section.tsx, order-comments-section.tsx, order-flags-section.tsx, order-documents.tsx, payment-link.tsx.
  *
  * - Edit header: back to the list, 'Order #{number}', when it was placed, paid / filled badges, Save (orders.edit;
  *   without it the screen is read-only).
@@ -24,8 +26,8 @@
  * - Live: a change made elsewhere (another window, the bank's payment) reloads the order; an untouched form follows
  *   it, a changed one keeps its edits (saving then answers 409 if the rows changed meanwhile).
  */
-import { ArrowLeft, CheckCircle2, Circle, PackageCheck, Plus, RefreshCw, Save, Trash2, Undo2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { ArrowLeft, RefreshCw, Save } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,23 +37,24 @@ import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { HistoryTimeline } from '../../../components/staff/history-timeline';
-import { ProductSearch } from '../../../components/staff/product-picker';
 import { FormAlert } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { apiErrorText, isNotFound } from '../../../lib/api-client';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';
 import { useClientOfOrder } from '../api/find-client';
 import { orderKey, useOrder } from '../api/get-order';
 import { errorCodes, isChangedMeanwhile, useSaveOrder } from '../api/save-order';
-import { type OrderFlag, useSetOrderFlag } from '../api/set-order-flags';
 import { useRefreshOnOrderChanges } from '../api/use-live-orders';
 import { OrderClientInfo } from '../components/order-client-info';
+import { OrderCommentsSection } from '../components/order-comments-section';
 import { OrderDocuments } from '../components/order-documents';
+import { OrderFlagsSection } from '../components/order-flags-section';
+import { OrderRowsSection } from '../components/order-rows-section';
 import { PaymentLink } from '../components/payment-link';
-import { bodyOfForm, editablePart, formOfOrder, lineTotal, type OrderForm, textFromCents, unitPriceOf } from '../utils/order-form';
+import { bodyOfForm, editablePart, formOfOrder, type OrderForm } from '../utils/order-form';
 import './order-edit.css';
 
 /**
@@ -75,7 +78,6 @@ function formField(apiField: string): string {
 function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrder; me: SessionUser; clientScreens: boolean; onReload: () => Promise<AdminOrder | undefined> }) {
   const { t } = useTranslation('cms');
   const { lang, to } = useRouteLanguage();
-  const ids = { service: useId(), discount: useId(), fee: useId(), employee: useId(), invoice: useId(), picker: useId() };
   const canEdit = hasPermission(me, 'orders.edit');
   const form = useForm<OrderForm>({ defaultValues: formOfOrder(order, lang) });
   const rows = useFieldArray({ control: form.control, name: 'rows' });
@@ -84,10 +86,8 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
   const [general, setGeneral] = useState<string[]>([]);
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const [serviceName, setServiceName] = useState('');
   const save = useSaveOrder(order.id);
   const clientId = useClientOfOrder(order.client.email, clientScreens && hasPermission(me, 'clients.view')).data ?? null;
-  const flags = useSetOrderFlag(order.id);
   const { errors, isDirty, isSubmitting } = form.formState;
   useUnsavedChangesGuard(isDirty && !isSubmitting, t('page.unsavedChanges'));
 
@@ -108,14 +108,6 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
   }, [order, lang, form]);
 
   const title = t('orderEdit.title', { number: order.number });
-  const values = form.watch();
-  const fieldError = (path: string): string | undefined => {
-    let node: unknown = errors;
-    for (const key of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
-    const message = (node as { message?: unknown } | undefined)?.message;
-    return typeof message === 'string' ? message : undefined;
-  };
-
   const onSubmit = form.handleSubmit(async (formValues) => {
     setGeneral([]);
     setStale(null);
@@ -165,33 +157,7 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
     }
   };
 
-  const toggle = async (flag: OrderFlag, value: boolean) => {
-    if (flag === 'filled' && !value && !window.confirm(t('orderEdit.flags.unfillConfirm', { number: order.number }))) return;
-    try {
-      await flags.mutateAsync({ flag, value });
-      showToast('success', t(`orderEdit.flags.done.${flag}${value ? 'On' : 'Off'}`));
-    } catch (error) {
-      showToast('error', apiErrorText(error));
-    }
-  };
-
-  const addProduct = (p: { id: string; code1: string; name: string; grossCents?: number | null }) => {
-    const at = values.rows.findIndex((r) => r.productId === p.id);
-    if (at >= 0) {
-      const q = Number(values.rows[at]!.quantity.replace(/\D/g, '')) || 0;
-      form.setValue(`rows.${at}.quantity`, String(q + 1), { shouldDirty: true });
-      return;
-    }
-    const price = unitPriceOf(p.grossCents ?? 0, order.vatIncluded, order.vatRatePercent);
-    rows.append({ productId: p.id, code: p.code1, name: p.name, unit: '', quantity: '1', priceText: textFromCents(price, lang) });
-  };
-  const addService = () => {
-    rows.append({ productId: null, code: '', name: serviceName.trim(), unit: '', quantity: '1', priceText: textFromCents(0, lang) });
-    setServiceName('');
-  };
-
   const customerName = order.client.type === 'business' ? order.client.businessName : `${order.client.firstName} ${order.client.lastName}`.trim();
-  const basisNote = order.vatIncluded ? t('orderEdit.rows.withVat') : t('orderEdit.rows.withoutVat');
 
   return (
     <section className="staff-screen order-edit" aria-labelledby="screen-title">
@@ -237,204 +203,13 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
           <div className="order-edit__main">
             <OrderClientInfo order={order} clientHref={clientId ? to(`/admin/client/edit/${encodeURIComponent(clientId)}`) : null} />
 
-            <fieldset className="staff-panel order-edit__rows" disabled={!canEdit || order.filled}>
-              <legend className="order-edit__legend">{t('orderEdit.rows.title')}</legend>
-              <p className="staff-field__hint">{basisNote}</p>
-              {order.filled && canEdit ? <p className="staff-alert staff-alert--warning order-edit__filled-note">{t('orderEdit.rows.filledNote')}</p> : null}
-              <table className="order-edit__table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('orderEdit.rows.quantity')}</th>
-                    <th scope="col">{t('orderEdit.rows.name')}</th>
-                    <th scope="col" className="is-end">
-                      {t('orderEdit.rows.unitPrice')}
-                    </th>
-                    <th scope="col" className="is-end">
-                      {t('orderEdit.rows.total')}
-                    </th>
-                    <th scope="col">
-                      <span className="visually-hidden">{t('orderEdit.rows.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.fields.map((field, i) => {
-                    const row = values.rows[i];
-                    const total = row ? lineTotal(row) : null;
-                    const label = row?.name || row?.code || t('orderEdit.rows.serviceRow');
-                    const nameError = fieldError(`rows.${i}.name`);
-                    const quantityError = fieldError(`rows.${i}.quantity`);
-                    const priceError = fieldError(`rows.${i}.priceText`);
-                    return (
-                      <tr key={field.id} className="order-edit__row">
-                        <td className="order-edit__quantity">
-                          <input
-                            inputMode="numeric"
-                            autoComplete="off"
-                            aria-label={t('orderEdit.rows.quantityOf', { name: label })}
-                            aria-invalid={quantityError ? true : undefined}
-                            {...form.register(`rows.${i}.quantity`)}
-                          />
-                          {row?.unit ? <span className="muted"> {row.unit}</span> : null}
-                          {quantityError ? (
-                            <p className="staff-field__error" role="alert">
-                              {quantityError}
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className="order-edit__name">
-                          {row?.productId ? <span className="order-edit__code">{row.code}</span> : <span className="staff-state order-edit__service">{t('orderEdit.rows.service')}</span>}
-                          <input autoComplete="off" aria-label={t('orderEdit.rows.nameOf', { index: i + 1 })} aria-invalid={nameError ? true : undefined} {...form.register(`rows.${i}.name`)} />
-                          {nameError ? (
-                            <p className="staff-field__error" role="alert">
-                              {nameError}
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className="is-end order-edit__price">
-                          <input inputMode="decimal" autoComplete="off" aria-label={t('orderEdit.rows.unitPriceOf', { name: label })} aria-invalid={priceError ? true : undefined} {...form.register(`rows.${i}.priceText`)} />
-                          {priceError ? (
-                            <p className="staff-field__error" role="alert">
-                              {priceError}
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className="is-end order-edit__line-total">{total === null ? '—' : formatEuro(total, lang)}</td>
-                        <td className="order-edit__row-actions">
-                          <button type="button" className="icon-button" onClick={() => rows.remove(i)} aria-label={t('orderEdit.rows.remove', { name: label })} title={t('orderEdit.rows.remove', { name: label })}>
-                            <Trash2 size={16} aria-hidden="true" />
-                          </button>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                  {rows.fields.length === 0 ? (
-                    <tr>
-                      <td colSpan={5} className="muted">
-                        {t('orderEdit.rows.none')}
-                      </td>
-                    </tr>
-                  ) : null}
-                </tbody>
-              </table>
-              {fieldError('rows') ? (
-                <p className="staff-field__error" role="alert">
-                  {fieldError('rows')}
-                </p>
-              ) : null}
+            <OrderRowsSection form={form} rows={rows} order={order} canEdit={canEdit} lang={lang} />
 
-              {canEdit && !order.filled ? (
-                <div className="order-edit__add">
-                  <ProductSearch id={ids.picker} label={t('orderEdit.rows.addProduct')} onPick={addProduct} />
-                  <div className="staff-field order-edit__service-add">
-                    <label htmlFor={ids.service}>{t('orderEdit.rows.addServiceLabel')}</label>
-                    <div className="order-edit__inline">
-                      <input
-                        id={ids.service}
-                        autoComplete="off"
-                        value={serviceName}
-                        maxLength={255}
-                        onChange={(e) => setServiceName(e.target.value)}
-                        onKeyDown={(e) => {
-                          if (e.key === 'Enter') {
-                            e.preventDefault();
-                            addService();
-                          }
-                        }}
-                      />
-                      <button type="button" className="button" onClick={addService}>
-                        <Plus size={14} aria-hidden="true" />
-                        {t('orderEdit.rows.addService')}
-                      </button>
-                    </div>
-                  </div>
-                </div>
-              ) : null}
-
-              <div className="order-edit__amounts">
-                <div className="staff-field">
-                  <label htmlFor={ids.discount}>{t('orderEdit.discount')}</label>
-                  <input id={ids.discount} inputMode="decimal" autoComplete="off" aria-invalid={fieldError('discountText') ? true : undefined} {...form.register('discountText')} />
-                  {fieldError('discountText') ? (
-                    <p className="staff-field__error" role="alert">
-                      {fieldError('discountText')}
-                    </p>
-                  ) : null}
-                </div>
-                <div className="staff-field">
-                  <label htmlFor={ids.fee}>{t('orderEdit.serviceFee')}</label>
-                  <input id={ids.fee} inputMode="decimal" autoComplete="off" aria-invalid={fieldError('feeText') ? true : undefined} {...form.register('feeText')} />
-                  {fieldError('feeText') ? (
-                    <p className="staff-field__error" role="alert">
-                      {fieldError('feeText')}
-                    </p>
-                  ) : null}
-                </div>
-                <dl className="order-edit__totals" aria-live="polite">
-                  <dt>{t('orderEdit.totals.net')}</dt>
-                  <dd>{formatEuro(order.netTotalCents, lang)}</dd>
-                  <dt>{t('orderEdit.totals.vat', { rate: order.vatIncluded || order.vatCents > 0 ? order.vatRatePercent : 0 })}</dt>
-                  <dd>{formatEuro(order.vatCents, lang)}</dd>
-                  <dt className="order-edit__grand">{t('orderEdit.totals.total')}</dt>
-                  <dd className="order-edit__grand">{formatEuro(order.totalCents, lang)}</dd>
-                </dl>
-                {isDirty ? <p className="staff-field__hint order-edit__recompute">{t('orderEdit.totals.recomputed')}</p> : null}
-              </div>
-            </fieldset>
-
-            <fieldset className="staff-panel order-edit__comments" disabled={!canEdit}>
-              <legend className="order-edit__legend">{t('orderEdit.comments.title')}</legend>
-              <div className="staff-field">
-                <label htmlFor={ids.employee}>{t('orderEdit.comments.employee')}</label>
-                <textarea id={ids.employee} rows={3} maxLength={5000} aria-describedby={`${ids.employee}-hint`} {...form.register('employeeComment')} />
-                <p id={`${ids.employee}-hint`} className="staff-field__hint">
-                  {t('orderEdit.comments.employeeHint')}
-                </p>
-              </div>
-              <div className="staff-field">
-                <label htmlFor={ids.invoice}>{t('orderEdit.comments.invoice')}</label>
-                <textarea id={ids.invoice} rows={3} maxLength={5000} aria-describedby={`${ids.invoice}-hint`} {...form.register('invoiceComment')} />
-                <p id={`${ids.invoice}-hint`} className="staff-field__hint">
-                  {t('orderEdit.comments.invoiceHint')}
-                </p>
-              </div>
-            </fieldset>
+            <OrderCommentsSection form={form} canEdit={canEdit} />
           </div>
 
           <aside className="order-edit__side">
-            <section className="staff-panel order-edit__flags" aria-labelledby="order-flags-title">
-              <h2 id="order-flags-title">{t('orderEdit.flags.title')}</h2>
-              <dl className="staff-facts">
-                <dt>{t('orderEdit.flags.paid')}</dt>
-                <dd>{order.paid ? t('orderEdit.flags.paidAt', { time: formatDate(order.paidAt, lang, true) }) : t('orderList.paidNo')}</dd>
-                <dt>{t('orderEdit.flags.filled')}</dt>
-                <dd>{order.filled ? t('orderEdit.flags.filledAt', { time: formatDate(order.filledAt, lang, true) }) : t('orderList.filledNo')}</dd>
-              </dl>
-              {canEdit ? (
-                <div className="order-edit__flag-buttons">
-                  <button type="button" className="button" disabled={flags.isPending} onClick={() => void toggle('paid', !order.paid)} aria-pressed={order.paid}>
-                    {order.paid ? <Circle size={14} aria-hidden="true" /> : <CheckCircle2 size={14} aria-hidden="true" />}
-                    {order.paid ? t('orderEdit.flags.markUnpaid') : t('orderEdit.flags.markPaid')}
-                  </button>
-                  <button type="button" className="button" disabled={flags.isPending} onClick={() => void toggle('filled', !order.filled)} aria-pressed={order.filled}>
-                    {order.filled ? <Undo2 size={14} aria-hidden="true" /> : <PackageCheck size={14} aria-hidden="true" />}
-                    {order.filled ? t('orderEdit.flags.markUnfilled') : t('orderEdit.flags.markFilled')}
-                  </button>
-                </div>
-              ) : null}
-              {order.payments.length ? (
-                <>
-                  <h3 className="order-edit__h3">{t('orderEdit.payments.title')}</h3>
-                  <ul className="order-edit__payments">
-                    {order.payments.map((p) => (
-                      <li key={p.attempt}>
-                        {p.methodId} <span className="muted">{formatDate(p.startedAt, lang, true)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-            </section>
+            <OrderFlagsSection order={order} canEdit={canEdit} lang={lang} />
             <OrderDocuments order={order} canEdit={canEdit} />
             <PaymentLink order={order} />
           </aside>

@@ -1,13 +1,14 @@
 /**
- * ProductList (spec 2 "Admin area", /admin/product; staff products): every product in a dense table — image,
+ * ProductList (spec 2 "Admin area", /admin/product): every product in a dense table — image,
  * code1, name, gross price, free units per warehouse (editable in place with the spec 5 stock input: '+10' adds,
  * '-10' subtracts, '10' overwrites, Enter or Tab confirms, Escape cancels), availability with the back-office
  * labels of spec 4, and a visibility badge — found by part number (however typed) or name, filtered by category (a
  * tree select), availability policy, visibility, stock state, without image, without category, sorted by the spec 9
  * back-office labels (newest, oldest, name A-Z / Z-A, price low / high), paged by the server. Every choice lives in
  * the URL (`?q=&category=&policy=&visibility=&stock=&noImage=1&noCategory=1&sort=&page=&pageSize=`), so a list can
- * be linked and reloaded. Code and name link to ProductEdit; 'New product' and 'Categories' link to their screens;
- * each row's history button opens the product's stock history with the audit timeline of its stock stream.
+ * be linked and reloaded; the filters are declared to the shared ListFilterBar (conventions 16). Code and name link
+ * to ProductEdit; 'New product' and 'Categories' link to their screens; each row's history button opens the
+ * product's stock history with the audit timeline of its stock stream.
  */
 import { FolderTree, History, ImageOff, Plus, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -24,19 +25,17 @@ import {
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
-import { useDebouncedSearchText, withListChanges } from '../../../components/staff/list-filters';
+import { ListFilterBar } from '../../../components/staff/list-filter-bar';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage, type Language } from '../../../lib/language';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { type CategoryChoice, useCategoryChoices } from '../api/get-category-choices';
-import { listParams, type ProductListParams, useProducts } from '../api/get-products';
+import { listParams, useProducts } from '../api/get-products';
 import { StockCell } from '../components/stock-cell';
 import { StockHistory } from '../components/stock-history';
 import './product-list.css';
-
-/** Spec 9 "Search key-up delay 300 ms". */
 
 /** The category tree as indented options: depth-first, by position then name. */
 function categoryOptions(categories: readonly CategoryChoice[], lang: Language): { id: string; label: string }[] {
@@ -62,7 +61,7 @@ function categoryOptions(categories: readonly CategoryChoice[], lang: Language):
 export function ProductListScreen() {
   const { t } = useTranslation('cms');
   const { lang, to } = useRouteLanguage();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const params = listParams(search);
   const list = useProducts(params, lang);
   const categories = useCategoryChoices();
@@ -70,23 +69,7 @@ export function ProductListScreen() {
   const canEditStock = session.data ? hasPermission(session.data, 'stock.edit') : false;
   const [reason, setReason] = useState('');
   const [historyOf, setHistoryOf] = useState<AdminProductListItem | null>(null);
-  const ids = { q: useId(), category: useId(), policy: useId(), visibility: useId(), stock: useId(), sort: useId(), pageSize: useId(), reason: useId() };
-
-  /** Writes `changes` into the URL (defaults left out); any change but the page's goes back to page 1. */
-  const setParams = (changes: Partial<ProductListParams>) => {
-    const values: Record<string, string | null> = {};
-    for (const [key, value] of Object.entries(changes)) {
-      if (key === 'noImage' || key === 'noCategory') values[key] = value ? '1' : null;
-      else if (key === 'sort') values[key] = value === 'newest' ? null : String(value);
-      else if (key === 'pageSize') values[key] = value === 24 ? null : String(value);
-      else if (key === 'page') values[key] = (value as number) > 1 ? String(value) : null;
-      else values[key] = value === null || value === '' ? null : String(value);
-    }
-    setSearch(withListChanges(search, values), { replace: true });
-  };
-
-  // The search box writes the URL 300 ms after the last key (spec 9); the URL wins when it changes otherwise.
-  const { text, setText, flush, clear } = useDebouncedSearchText(params.q, (q) => setParams({ q }));
+  const reasonId = useId();
 
   const warehouses = list.data?.warehouses ?? [];
   const shownWarehouses = useMemo(() => {
@@ -96,6 +79,7 @@ export function ProductListScreen() {
     return data.warehouses.filter((w) => w.active || data.products.some((p) => (p.stock[w.id] ?? 0) !== 0));
   }, [list.data]);
   const options = useMemo(() => categoryOptions(categories.data ?? [], lang), [categories.data, lang]);
+  const any = { value: '', label: t('productList.any') };
   const filtered = params.q !== '' || params.category !== null || params.policy !== null || params.visibility !== null || params.stock !== null || params.noImage || params.noCategory;
 
   const columns = useMemo((): StaffColumn<AdminProductListItem>[] => {
@@ -199,117 +183,32 @@ export function ProductListScreen() {
         </div>
       </div>
 
-      <form className="product-list__filters" role="search" aria-label={t('productList.filters')} onSubmit={(e) => e.preventDefault()}>
-        <div className="staff-field product-list__search">
-          <label htmlFor={ids.q}>{t('productList.search')}</label>
-          <input
-            id={ids.q}
-            type="search"
-            value={text}
-            maxLength={100}
-            placeholder={t('productList.searchPlaceholder')}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                flush();
-              }
-            }}
-          />
-        </div>
-        <div className="staff-field">
-          <label htmlFor={ids.category}>{t('productList.category')}</label>
-          <select id={ids.category} value={params.category ?? ''} onChange={(e) => setParams({ category: e.target.value || null })}>
-            <option value="">{t('productList.any')}</option>
-            {options.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-field">
-          <label htmlFor={ids.policy}>{t('productList.policy')}</label>
-          <select id={ids.policy} value={params.policy ?? ''} onChange={(e) => setParams({ policy: (e.target.value || null) as ProductListParams['policy'] })}>
-            <option value="">{t('productList.any')}</option>
-            {AVAILABILITY_POLICY_VALUES.map((p) => (
-              <option key={p} value={p}>
-                {t(`productList.policies.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-field">
-          <label htmlFor={ids.visibility}>{t('productList.visibility')}</label>
-          <select id={ids.visibility} value={params.visibility ?? ''} onChange={(e) => setParams({ visibility: (e.target.value || null) as ProductListParams['visibility'] })}>
-            <option value="">{t('productList.any')}</option>
-            {PRODUCT_VISIBILITY_STATES.map((v) => (
-              <option key={v} value={v}>
-                {t(`productList.visibilities.${v}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-field">
-          <label htmlFor={ids.stock}>{t('productList.stock')}</label>
-          <select id={ids.stock} value={params.stock ?? ''} onChange={(e) => setParams({ stock: (e.target.value || null) as ProductListParams['stock'] })}>
-            <option value="">{t('productList.any')}</option>
-            {ADMIN_STOCK_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`productList.stockStates.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="product-list__flags">
-          <legend className="visually-hidden">{t('productList.flags')}</legend>
-          <label>
-            <input type="checkbox" checked={params.noImage} onChange={(e) => setParams({ noImage: e.target.checked })} />
-            {t('productList.noImage')}
-          </label>
-          <label>
-            <input type="checkbox" checked={params.noCategory} onChange={(e) => setParams({ noCategory: e.target.checked })} />
-            {t('productList.noCategory')}
-          </label>
-        </fieldset>
-        <div className="staff-field">
-          <label htmlFor={ids.sort}>{t('productList.sort')}</label>
-          <select id={ids.sort} value={params.sort} onChange={(e) => setParams({ sort: e.target.value as ProductListParams['sort'] })}>
-            {ADMIN_PRODUCT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`productList.sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="staff-field">
-          <label htmlFor={ids.pageSize}>{t('productList.pageSize')}</label>
-          <select id={ids.pageSize} value={params.pageSize} onChange={(e) => setParams({ pageSize: Number(e.target.value) })}>
-            {ADMIN_PRODUCT_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered ? (
-          <button
-            type="button"
-            className="button product-list__clear"
-            onClick={() => {
-              clear();
-              setSearch(new URLSearchParams(), { replace: true });
-            }}
-          >
-            <X size={16} aria-hidden="true" />
-            {t('productList.clear')}
-          </button>
-        ) : null}
-      </form>
+      <ListFilterBar
+        label={t('productList.filters')}
+        search={{ label: t('productList.search'), placeholder: t('productList.searchPlaceholder'), value: params.q }}
+        filters={[
+          { type: 'select', param: 'category', label: t('productList.category'), value: params.category ?? '', options: [any, ...options.map((o) => ({ value: o.id, label: o.label }))] },
+          { type: 'select', param: 'policy', label: t('productList.policy'), value: params.policy ?? '', options: [any, ...AVAILABILITY_POLICY_VALUES.map((p) => ({ value: p, label: t(`productList.policies.${p}`) }))] },
+          { type: 'select', param: 'visibility', label: t('productList.visibility'), value: params.visibility ?? '', options: [any, ...PRODUCT_VISIBILITY_STATES.map((v) => ({ value: v, label: t(`productList.visibilities.${v}`) }))] },
+          { type: 'select', param: 'stock', label: t('productList.stock'), value: params.stock ?? '', options: [any, ...ADMIN_STOCK_STATES.map((v) => ({ value: v, label: t(`productList.stockStates.${v}`) }))] },
+          {
+            type: 'checks',
+            legend: t('productList.flags'),
+            checks: [
+              { param: 'noImage', label: t('productList.noImage'), checked: params.noImage },
+              { param: 'noCategory', label: t('productList.noCategory'), checked: params.noCategory },
+            ],
+          },
+          { type: 'select', param: 'sort', label: t('productList.sort'), value: params.sort, defaultValue: 'newest', options: ADMIN_PRODUCT_SORTS.map((v) => ({ value: v, label: t(`productList.sorts.${v}`) })) },
+        ]}
+        pageSize={{ label: t('productList.pageSize'), value: params.pageSize, sizes: ADMIN_PRODUCT_PAGE_SIZES }}
+        clear={{ label: t('productList.clear'), filtered }}
+      />
 
       {canEditStock ? (
         <div className="staff-field product-list__reason">
-          <label htmlFor={ids.reason}>{t('productList.reason')}</label>
-          <input id={ids.reason} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('productList.reasonPlaceholder')} />
+          <label htmlFor={reasonId}>{t('productList.reason')}</label>
+          <input id={reasonId} className="list-filter-bar__input" type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('productList.reasonPlaceholder')} />
           <p className="muted product-list__hint">{t('productList.stockHint')}</p>
         </div>
       ) : null}

@@ -3,16 +3,19 @@
  * keywords shoppers searched in a range with their counts, on two tabs — 'found nothing' first (the keywords whose
  * last search in the range found nothing: what to add as a category keyword or a product alias), then all
  * keywords — in a dense sortable table, a CSV export of the tab, and the searches per day as a small chart. The
- * range (the spec's six), the tab, the sort and the page live in the URL (`?range=last-14-days&tab=all&sort=...`).
+ * range (the spec's six), the tab, the sort and the page live in the URL (`?range=last-14-days&tab=all&sort=...`);
+ * the tabs are the shared TabList (conventions 16: arrow keys, Home, End).
  */
 import { Download, ListPlus } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { withListChanges } from '../../../components/staff/list-filters';
+import { TabList, TabPanel } from '../../../components/staff/tab-list';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
@@ -36,33 +39,12 @@ export function StatisticsListScreen() {
   const tab: Tab = search.get('tab') === 'all' ? 'all' : 'zero';
   const params = { range, zeroOnly: tab === 'zero', lang };
   const keywords = useSearchKeywords(params);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ zero: null, all: null });
   const session = useStaffSession();
   const canAssign = hasPermission(session.data ?? null, 'products.edit');
   const [assigning, setAssigning] = useState<string | null>(null);
 
   /** Another range or tab: the sort stays, the page starts again. */
-  const setParam = (name: 'range' | 'tab', value: string, fallback: string) => {
-    const next = new URLSearchParams(search);
-    if (value === fallback) next.delete(name);
-    else next.set(name, value);
-    next.delete('page');
-    setSearch(next);
-  };
-  const selectTab = (next: Tab) => {
-    setParam('tab', next, 'zero');
-    tabRefs.current[next]?.focus();
-  };
-  const onTabKey = (event: KeyboardEvent) => {
-    const i = TABS.indexOf(tab);
-    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-      event.preventDefault();
-      selectTab(TABS[(i + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      selectTab(event.key === 'Home' ? TABS[0] : TABS[TABS.length - 1]!);
-    }
-  };
+  const setParam = (name: 'range' | 'tab', value: string, fallback: string) => setSearch(withListChanges(search, { [name]: value === fallback ? null : value }));
 
   const columns = useMemo(
     (): StaffColumn<KeywordStatisticsRow>[] => [
@@ -135,29 +117,16 @@ export function StatisticsListScreen() {
 
       {data ? <SearchesChart days={data.perDay} lang={lang} /> : null}
 
-      <div className="statistics-tabs" role="tablist" aria-label={t('admin.statistics.tabsLabel')}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            ref={(el) => {
-              tabRefs.current[key] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`statistics-tab-${key}`}
-            aria-selected={tab === key}
-            aria-controls="statistics-panel"
-            tabIndex={tab === key ? 0 : -1}
-            className="statistics-tabs__tab"
-            onClick={() => selectTab(key)}
-            onKeyDown={onTabKey}
-          >
-            {t(`admin.statistics.tab.${key}`)}
-            {tab === key && data ? <span className="statistics-tabs__count">{data.total}</span> : null}
-          </button>
-        ))}
-      </div>
-      <div id="statistics-panel" role="tabpanel" aria-labelledby={`statistics-tab-${tab}`} aria-busy={keywords.isFetching}>
+      <TabList
+        idPrefix="statistics"
+        label={t('admin.statistics.tabsLabel')}
+        tabs={TABS}
+        selected={tab}
+        onSelect={(next) => setParam('tab', next, 'zero')}
+        tabLabel={(key) => t(`admin.statistics.tab.${key}`)}
+        count={(key) => (tab === key && data ? data.total : null)}
+      />
+      <TabPanel idPrefix="statistics" selected={tab} busy={keywords.isFetching}>
         {keywords.isPending ? <Spinner /> : null}
         {keywords.isError ? <FormAlert messages={[apiErrorText(keywords.error)]} /> : null}
         {data ? (
@@ -171,7 +140,7 @@ export function StatisticsListScreen() {
             sortLabel={() => t('admin.table.sort')}
           />
         ) : null}
-      </div>
+      </TabPanel>
       {canAssign ? <AssignKeywordDialog keyword={assigning} lang={lang} onClose={() => setAssigning(null)} /> : null}
     </section>
   );
