@@ -19,8 +19,6 @@ import { assertNever, type CommandMetadata, type Decider, type Message } from '.
 import { ChangedMeanwhileError, validation } from '../shared/errors.js';
 import { LANGUAGES, type Localized } from '../shared/localized.js';
 
-export { isHiddenMenuEntry } from '../menu/menu.js';
-
 export const SITE_STREAM_ID = 'site';
 /** Field keys: a letter, then letters, digits, '.', '_' or '-' (at most 64 characters). */
 const FIELD_KEY = /^[A-Za-z][\w.-]{0,63}$/;
