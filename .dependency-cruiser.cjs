@@ -1,5 +1,5 @@
 /**
- * Import rules of the design brief (../shared/design/ARCHITECTURE.md "Folders"; import rules as a test),
+ * Import rules of the design brief (../shared/design/ARCHITECTURE.md "Folders"),
  * checked by dependency-cruiser in `npm test` (tests/architecture.unit.spec.ts).
  *
  * | folder       | may import                                                       |
@@ -12,6 +12,8 @@
  * | web/         | its own code, api/contracts (zod contracts), domain/ (pure rules); no feature imports another |
  * | platform/    | none of domain, commands, projections, api, workers, web, bin    |
  * | tests/, bench/, bin/, data/ | anything                                          |
+ *
+ * Across every folder: no import cycle (`no-circular`), type-only imports included.
  *
  * Spec files (`*.spec.ts`) may import test support from anywhere, so they are not the `from` side of any rule.
  *
@@ -80,6 +82,17 @@ const forbidden = [
     severity: 'error',
     from: { path: '^web/', pathNot: SPEC },
     to: { path: '^(domain|commands|projections|api|workers|platform|bin|tests|bench|data)/', pathNot: ['^api/contracts/', '^domain/'] },
+  },
+  {
+    name: 'no-circular',
+    comment:
+      'No module reaches itself through its imports, type-only ones included: a cycle means two modules are one ' +
+      'concern split in two (or a registry that imports what it registers), and it decides import order at run time. ' +
+      'Types point one way (domain/<aggregate>/events.ts imports the aggregate, the aggregate never the events); ' +
+      'plugins and routes are registered from above (api/app.ts, api/routes/staff.ts), never imported back.',
+    severity: 'error',
+    from: { pathNot: SPEC },
+    to: { circular: true },
   },
   {
     name: 'web-features-are-independent',

@@ -15,27 +15,27 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogCachesPlugin } from './catalog-caches.js';
+import { catalogCachesPlugin } from './plugins/catalog-caches.js';
 import { envelopeSchema } from './contracts/catalog.js';
-import { registerOpenApi } from './openapi.js';
-import type { ApiDeps } from './deps.js';
-import { registerCsrf } from './csrf.js';
-import { ApiError, clientErrorHandler, registerErrorHandler, sendError, sendFailure, success } from './errors.js';
-import { registerJsonBodyParser } from './json-body.js';
-import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './security-headers.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import type { ApiDeps } from './plugins/deps.js';
+import { registerCsrf } from './plugins/csrf.js';
+import { ApiError, clientErrorHandler, registerErrorHandler, sendError, sendFailure, success } from './plugins/errors.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
+import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { fileRoutes } from './routes/files/index.js';
 import { liveRoutes } from './routes/live/index.js';
-import { staffRoutes } from './routes/session/index.js';
-import { defaultSessionDeps, SessionRuntime } from './sessions.js';
+import { staffRoutes } from './routes/staff.js';
+import { defaultSessionDeps, SessionRuntime } from './plugins/sessions.js';
 import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { pageRoutes } from './routes/pages/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
-import { type SpaLookups, spaStatus } from './spa-fallback.js';
+import { type SpaLookups, spaStatus } from './plugins/spa-fallback.js';
 import { getPage } from '../projections/pages/queries.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
 
@@ -68,7 +68,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerCsrf(app, { secure: deps.publicUrl?.startsWith('https:') ?? false });
   // Per-route limits only (config.rateLimit on a route, app.rateLimit()); counters in Redis when given
-  // (api/rate-limits.ts), else in process memory. An exceeded limit is 429 `rate_limited` in the envelope.
+  // (api/plugins/rate-limits.ts), else in process memory. An exceeded limit is 429 `rate_limited` in the envelope.
   await app.register(rateLimit, {
     global: false,
     ...(deps.rateLimits?.redis ? { redis: deps.rateLimits.redis, nameSpace: deps.rateLimits.nameSpace ?? 'shop-rate-limit:' } : {}),
@@ -81,7 +81,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     await deps.searches.flush();
   });
 
-  // Staff sessions (api/sessions.ts): the store, revocations and sign-in counters every replica shares.
+  // Staff sessions (api/plugins/sessions.ts): the store, revocations and sign-in counters every replica shares.
   const sessions = new SessionRuntime(deps.sessions ?? defaultSessionDeps());
   await app.register(catalogCachesPlugin, { deps });
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -101,7 +101,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).
   await app.register(fileRoutes, { deps });
-  // The staff side: sessions, sign-in, badges and /v1/admin/..., behind one guard (api/routes/session/index.ts).
+  // The staff side: the staff scope (session, guard, command context) and every staff route (api/routes/staff.ts).
   await app.register(staffRoutes, { deps, sessions });
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.
   if (deps.sandboxBank) await app.register(sandboxBankRoutes, deps.sandboxBank);
@@ -118,7 +118,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     });
   }
   // Single-page app: every other GET path renders index.html and the client router decides (its not-found page
-  // included); API paths answer 404 in the envelope. A path no client route claims (api/spa-fallback.ts) gets the
+  // included); API paths answer 404 in the envelope. A path no client route claims (api/plugins/spa-fallback.ts) gets the
   // same HTML with 404, so search engines do not index it; sent whole (no ETag or Last-Modified), so a
   // conditional request cannot turn it into an empty answer.
   const indexHtml = path.join(deps.webRoot ?? '', 'index.html');

@@ -22,7 +22,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { buildApp } from '../api/app.js';
-import { listenReadModelChanges } from '../api/read-model-changes.js';
+import { listenReadModelChanges } from '../api/plugins/read-model-changes.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';

@@ -33,7 +33,7 @@ async function main() {
   const dbName = `shop_bench_connections_${process.pid}`;
   const url = await ensureDatabase(admin, dbName);
   const sink = await startSmtpSink();
-  // The api reads its place-order limits from the environment (api/rate-limits.ts): high enough for the load.
+  // The api reads its place-order limits from the environment (api/plugins/rate-limits.ts): high enough for the load.
   for (const name of ['PLACE_ORDER_LIMIT_PER_IP', 'PLACE_ORDER_LIMIT_PER_EMAIL']) process.env[name] = '1000000';
   const port = await freePort();
   const config = loadConfig(

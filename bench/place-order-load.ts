@@ -26,7 +26,7 @@ export interface PlaceOrderLoadResult {
 
 /**
  * Runs `shoppers` concurrent shoppers against the api at `address` (e.g. http://127.0.0.1:3000) for `durationS`
- * seconds, each order 1-3 of `productIds`, 1 unit each. Shares one CSRF cookie and token (api/csrf.ts).
+ * seconds, each order 1-3 of `productIds`, 1 unit each. Shares one CSRF cookie and token (api/plugins/csrf.ts).
  */
 export async function runPlaceOrderLoad(options: { address: string; productIds: string[]; shoppers: number; durationS: number }): Promise<PlaceOrderLoadResult> {
   const { address, productIds: ids } = options;

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
-import type { ApiDeps } from '../api/deps.js';
-import { listenReadModelChanges } from '../api/read-model-changes.js';
+import type { ApiDeps } from '../api/plugins/deps.js';
+import { listenReadModelChanges } from '../api/plugins/read-model-changes.js';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';

@@ -13,8 +13,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { buildApp } from '../api/app.js';
 import { ensureFirstAdministrator } from '../commands/user/ensure-first-administrator.js';
-import { paymentLimitsFromEnv, placeOrderLimitsFromEnv } from '../api/rate-limits.js';
-import { listenReadModelChanges } from '../api/read-model-changes.js';
+import { paymentLimitsFromEnv, placeOrderLimitsFromEnv } from '../api/plugins/rate-limits.js';
+import { listenReadModelChanges } from '../api/plugins/read-model-changes.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { sealStoredEvents, withPersonalDataSealed } from '../commands/shared/personal-data-rules.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
@@ -126,7 +126,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   assertRoleConfig(rt.config, 'api');
   const publicUrl = rt.config.publicUrl!;
   const paymentConfig = paymentConfigFromEnv(process.env, publicUrl, { sandbox: rt.config.paymentSandbox });
-  // Place-order rate limits counted in Redis, so every api replica counts towards one limit (api/rate-limits.ts).
+  // Place-order rate limits counted in Redis, so every api replica counts towards one limit (api/plugins/rate-limits.ts).
   const rateLimitRedis = new Redis(rt.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   // Unreachable: orders go through uncounted (api/app.ts skipOnError); said once per outage.
   let rateLimitDown = false;
@@ -137,7 +137,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   rateLimitRedis.on('ready', () => {
     rateLimitDown = false;
   });
-  // Staff sessions (api/sessions.ts) in Redis, shared by every replica; its own connection (a session lookup must
+  // Staff sessions (api/plugins/sessions.ts) in Redis, shared by every replica; its own connection (a session lookup must
   // not wait behind BullMQ's blocking calls).
   const sessionRedis = new Redis(rt.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
   sessionRedis.on('error', (e) => log(`session Redis: ${e.message}`));

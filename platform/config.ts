@@ -62,7 +62,7 @@ export interface Config {
   orderReserveSharePercent: number;
   /** Milliseconds between runs of the reservation-expiry job (default 60000). */
   orderReservationSweepMs: number;
-  /** Staff sessions (api/sessions.ts). */
+  /** Staff sessions (api/plugins/sessions.ts). */
   session: SessionConfig;
   /** Uploaded files (api/routes/files). */
   files: FilesConfig;

@@ -37,7 +37,7 @@ import { adjustStock } from '../commands/stock/adjust-stock.js';
 import { countStock } from '../commands/stock/count-stock.js';
 import { renameWarehouse } from '../commands/warehouse/rename-warehouse.js';
 import { csrfHeaders } from '../tests/support/csrf.js';
-import { catalogPricesOf } from '../api/order-ports.js';
+import { catalogPricesOf } from '../api/plugins/order-ports.js';
 import { editOrder } from '../commands/order/edit-order.js';
 import { markOrderFilled } from '../commands/order/mark-order-filled.js';
 import { markOrderPaid } from '../commands/order/mark-order-paid.js';

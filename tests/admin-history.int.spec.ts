@@ -1,5 +1,5 @@
 /**
- * Audit timeline: GET /v1/admin/history/{stream} on real PostgreSQL and Redis through `app.inject`:
+ * The audit timeline (spec 2 "Admin area", spec 6 "Roles and permissions"): GET /v1/admin/history/{stream} on real PostgreSQL and Redis through `app.inject`:
  * a stock stream with a receive by one staff member and a count by another shows newest first with their usernames
  * and the before/after of the warehouse's onHand; `asOf` between them shows only the receive and the state then;
  * paging; 401 without a session, 403 without the permission (and for a `user-` stream without `users.manage`); a bad
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { countStock } from '../commands/stock/count-stock.js';
 import { receiveStock } from '../commands/stock/receive-stock.js';
+import { requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
 import { historySchema } from '../api/contracts/admin-history.js';
 import { productRow } from './support/order-test-kit.js';
@@ -40,6 +41,7 @@ beforeAll(async () => {
   const users: [string, ('ADMIN' | 'CLIENT')[]][] = [
     ['mari.maasikas', ['ADMIN', 'CLIENT']],
     ['carol', ['CLIENT']],
+    ['ada', ['ADMIN']],
     ['nobody', []],
   ];
   Object.assign(ids, await registerStaff(h.store, users, { password: PASSWORD, now: T1 }));
@@ -55,7 +57,7 @@ afterAll(async () => {
   await sessions.cleanup();
 });
 
-describe('GET /v1/admin/history/{stream} (audit timeline)', () => {
+describe('GET /v1/admin/history/{stream} (the audit timeline)', () => {
   it('shows a stock stream newest first: who by username, the before/after of onHand, the product code and warehouse name', async () => {
     const mari = await signedIn('mari.maasikas');
     const h1 = await history(mari, `/v1/admin/history/stock-${productId}?lang=en`);
@@ -125,6 +127,26 @@ describe('GET /v1/admin/history/{stream} (audit timeline)', () => {
     const missing = await get(mari, `/v1/admin/history/stock-${randomUUID()}?lang=en`);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].code).toBe('history.not_found');
+  });
+
+  it("keeps each area's timeline to those who may view it; a stock-notification stream is no stock stream", async () => {
+    const email = 'ootan.kaupa@example.ee';
+    await requestStockNotification(h.store, { productId, email, quantity: 2, language: 'et' }, ctx(null, T2));
+    const notification = toStockNotificationStreamId(productId, email);
+    const ada = await signedIn('ada'); // ADMIN only: users and warehouses, no shop area
+    for (const b of [ada, await signedIn('carol')]) {
+      const leak = await get(b, `/v1/admin/history/${notification}?lang=en`);
+      expect(leak.statusCode).toBe(400);
+      expect(leak.json().errors[0]).toMatchObject({ code: 'history.stream_invalid', field: 'stream' });
+      expect(leak.body).not.toContain(email);
+    }
+    for (const stream of [`stock-${productId}`, `product-${productId}`]) {
+      const res = await get(ada, `/v1/admin/history/${stream}?lang=en`);
+      expect(res.statusCode, stream).toBe(403);
+      expect(res.json().errors[0].code).toBe('forbidden');
+    }
+    // The ADMIN's own area stays open to them.
+    expect((await get(ada, `/v1/admin/history/user-${ids.carol}?lang=en`)).statusCode).toBe(200);
   });
 
   it('shows a user stream with the roles changed by an administrator, and never the password hash', async () => {

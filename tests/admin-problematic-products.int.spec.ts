@@ -19,7 +19,7 @@ import { setCriticalStockLevel } from '../commands/product/set-critical-stock-le
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import type { VisibilityRule } from '../domain/product/visibility.js';
 import { adminProblematicProductsRoutes } from '../api/routes/admin/problematic-products.js';
-import type { ApiDeps } from '../api/deps.js';
+import type { ApiDeps } from '../api/plugins/deps.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 import { problematicProductsReadModel } from '../projections/problematic-products/writer.js';
 import { csrfHeaders } from './support/csrf.js';

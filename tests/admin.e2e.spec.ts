@@ -5,8 +5,8 @@
  * list through the URL, sees the unfilled-orders count rise without a reload when an order is placed in another
  * browser context (the websocket push: far inside the 30 s polling), collapses the menu and finds it collapsed after
  * a reload, creates, renames and deactivates a warehouse, deactivates and reactivates a user, is sent to
- * /session/login with 'Session has expired' when a staff call answers 401 and comes back after signing in, and logs
- * out; then the new user signs in and sees no Users entry and spec 6's permission message at /admin/user. axe-core finds no serious or critical violation on any
+ * /session/login with 'Session has expired' when a staff call answers 401 and comes back after signing in, finds that a
+ * link to /logout does not sign out, and logs out with the Logout button (by keyboard); then the new user signs in and sees no Users entry and spec 6's permission message at /admin/user. axe-core finds no serious or critical violation on any
  * admin screen, in both themes; screenshots of each land in /tmp/admin-e2e-*.png.
  */
 import path from 'node:path';
@@ -334,7 +334,14 @@ describe('admin shell', () => {
     await page.getByRole('link', { name: 'Haldus' }).click();
     // The first section of the menu the user may open: Products.
     await eventually(pathOf).toBe('/admin/product');
-    await page.getByRole('link', { name: 'Logi välja' }).click();
+    // A plain link to /logout (one on another site, say) no longer signs out: the session outlives the visit.
+    await page.goto(`${base}/logout`);
+    await page.goto(`${base}/admin/product`);
+    const logout = page.getByRole('button', { name: 'Logi välja' });
+    await logout.waitFor();
+    // Logout is a button (POST /logout with the CSRF token), used here by keyboard; then the page goes to /.
+    await logout.focus();
+    await page.keyboard.press('Enter');
     await eventually(pathOf).toBe('/');
     await page.locator('.product-card').first().waitFor();
     await eventually(() => page.getByRole('link', { name: 'Haldus' }).count()).toBe(0);

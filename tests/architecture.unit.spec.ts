@@ -1,5 +1,5 @@
 /**
- * Import rules of the design brief ("Folders" table; import rules as a test), encoded in
+ * Import rules of the design brief ("Folders" table) and no import cycle, type-only imports included, encoded in
  * `.dependency-cruiser.cjs` and checked over the whole repository on every `npm test`.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +38,12 @@ describe('import rules', () => {
         'web/src/features/cart/x.tsx': "import { y } from '../checkout/y';\nimport { c } from '../../../../api/contracts/c.js';\nimport { p } from '../../../../platform/config.js';\nimport { fold } from '../../../../domain/shared/decider.js';\nexport const x = [y, c, p, fold];",
         'web/src/features/checkout/y.ts': 'export const y = 1;',
         'api/contracts/c.ts': 'export const c = 1;',
+        // A cycle of values (a routes module that registers another which imports a helper back) ...
+        'api/routes/session.ts': "import { admin } from './admin.js';\nexport const staffContext = 1;\nexport const session = admin;",
+        'api/routes/admin.ts': "import { staffContext } from './session.js';\nexport const admin = staffContext;",
+        // ... and one of types only (esbuild drops both imports; the rule sees them as type-only).
+        'domain/cart/events.ts': "import type { CartEvent } from './cart.js';\nexport type CartLine = number;\nexport const schemas: CartEvent[] = [];",
+        'domain/cart/cart.ts': "import type { CartLine } from './events.js';\nexport type CartEvent = { line: CartLine };",
       };
       for (const [file, code] of Object.entries(files)) {
         await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
@@ -51,6 +57,8 @@ describe('import rules', () => {
         'api-imports-commands-projections-platform: api/s.ts -> workers/w.ts (value)',
         'commands-import-domain-platform: commands/a.ts -> projections/q.ts (value)',
         'domain-is-pure: domain/order/order.ts -> platform/config.ts (value)',
+        'no-circular: api/routes/admin.ts -> api/routes/session.ts (value)',
+        'no-circular: domain/cart/cart.ts -> domain/cart/events.ts (type-only)',
         'platform-imports-no-layer: platform/config.ts -> domain/shared/decider.ts (value)',
         'projections-import-domain-platform: projections/q.ts -> api/r.ts (value)',
         'web-features-are-independent: web/src/features/cart/x.tsx -> web/src/features/checkout/y.ts (value)',

@@ -3,7 +3,7 @@
  * project: "every user-facing text in et uses the formal 'Teie' address"). This test scans every Estonian text a
  * shopper or staff member reads:
  * - the web bundles web/src/locales/et/*.json (key by key),
- * - every Estonian string in the server code: the `et` value of a `{ et, en }` message (api/messages.ts and the
+ * - every Estonian string in the server code: the `et` value of a `{ et, en }` message (api/plugins/messages.ts and the
  *   routes' own messages, delivery providers, payment pages) and every string of an `et: { ... }` text group (the
  *   order confirmation and password reset mails, the order PDF's labels, the payment redirect page),
  * - the seeded content pages (terms of sale, contact), HTML stripped.
@@ -213,7 +213,7 @@ describe('Estonian texts use the formal address', () => {
 
   it('server messages, mails, the order PDF and the payment pages have no informal forms', () => {
     const texts = serverTexts();
-    expect(texts.some((t) => t.where === 'api/messages.ts')).toBe(true);
+    expect(texts.some((t) => t.where === 'api/plugins/messages.ts')).toBe(true);
     expect(texts.some((t) => t.where === 'workers/order-mail/order-confirmation.ts')).toBe(true);
     expect(texts.some((t) => t.where === 'domain/order/order-document.ts')).toBe(true);
     expect(report(texts)).toEqual([]);

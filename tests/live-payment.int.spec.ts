@@ -1,5 +1,5 @@
 /**
- * The payment page learns 'paid' over the websocket (live payment page; api/routes/live, api/live-payments.ts): two
+ * The payment page learns 'paid' over the websocket (live payment page; api/routes/live, api/routes/live/live-payments.ts): two
  * shoppers' payment pages watch their own orders on GET /v1/live with `{"order": "<publicToken>"}`. When one order
  * is paid (RecordPayment, as a verified bank answer does), only the socket that named its token gets
  * `{"type": "payment", "paid": true}` — the message carries nothing else — and the other socket hears nothing; a

@@ -1,7 +1,7 @@
 /**
  * What one shopper may hold of the shop's stock, on real PostgreSQL and Redis:
  * - payment attempts (PUT /v1/payment/{token}) are limited per order and per client address, counted in Redis so
- *   every api replica counts (api/rate-limits.ts PaymentLimits): 429 `rate_limited` past either;
+ *   every api replica counts (api/plugins/rate-limits.ts PaymentLimits): 429 `rate_limited` past either;
  * - one client address holds at most ORDER_RESERVE_SHARE_PER_ADDRESS_PERCENT of a limited product's stock in unpaid
  *   orders (api/routes/orders/reserve-share.ts): 409 `order.reserve_share_exceeded` per cart line, in the request's
  *   language; another address still buys; a paid order no longer counts; a line over the units on hand is refused

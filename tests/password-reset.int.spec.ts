@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiDeps } from '../api/deps.js';
+import type { ApiDeps } from '../api/plugins/deps.js';
 import { deactivateUser } from '../commands/user/deactivate-user.js';
 import { loadUser } from '../commands/user/user-accounts.js';
 import { toUserStreamId } from '../domain/user/user.js';

@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy in Debian's Chromium (security headers): the built storefront's own inline scripts
- * (the clear-storage/theme script and the API preload, allowed by their sha256 hashes, api/security-headers.ts) run
+ * (the clear-storage/theme script and the API preload, allowed by their sha256 hashes, api/plugins/security-headers.ts) run
  * without a single violation, while an inline script injected into the page, and an inline event handler, are
  * blocked and reported; the Swagger UI page for integrators works under the same policy. The storefront is copied from web/dist (rebuilt when stale) into a directory of this
  * test's own, so a build by another test cannot change the files under it.

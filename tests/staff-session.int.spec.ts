@@ -1,5 +1,5 @@
 /**
- * Staff sessions and the staff API through `app.inject` on real PostgreSQL and Redis (two app instances on
+ * Staff sessions (design brief "The staff side"; spec 6, spec 7): staff sessions and the staff API through `app.inject` on real PostgreSQL and Redis (two app instances on
  * one Redis where the replicas must agree): sign-in (timing of unknown user vs wrong password, the same message),
  * the brute-force limit counted by both replicas, a new session id at sign-in (no fixation), logout, a password
  * change and a deactivation ending the user's other sessions at once, idle expiry, CSRF on staff calls (and bound
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
-import type { ApiDeps } from '../api/deps.js';
-import { SESSION_COOKIE, type SessionDeps } from '../api/sessions.js';
+import type { ApiDeps } from '../api/plugins/deps.js';
+import { SESSION_COOKIE, type SessionDeps } from '../api/plugins/sessions.js';
 import { toWarehouseStreamId } from '../domain/warehouse/warehouse.js';
 import { toUserStreamId } from '../domain/user/user.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
@@ -220,15 +220,29 @@ describe('session lifecycle', () => {
     expect((await call(b, 'GET', '/v1/session')).statusCode).toBe(200);
   });
 
-  it('GET /v1/session answers 401 without a session; GET /logout ends it and goes to /', async () => {
+  it('GET /v1/session answers 401 without a session; POST /logout with the CSRF token ends it', async () => {
     expect((await h.app.inject({ url: '/v1/session?lang=en' })).statusCode).toBe(401);
     const b = await signedIn('alice');
-    const out = await call(b, 'GET', '/logout');
-    expect(out.statusCode).toBe(302);
-    expect(out.headers.location).toBe('/');
+    const out = await call(b, 'POST', '/logout');
+    expect(out.statusCode).toBe(200);
+    expect(out.json().data).toEqual({ signedOut: true });
+    expect(([] as string[]).concat(out.headers['set-cookie'] ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
     const after = await call(b, 'GET', '/v1/session?lang=en');
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Your request was made with invalid credentials.');
+  });
+
+  it('a cross-site link or form cannot sign staff out: GET /logout and POST /logout without the token leave the session', async () => {
+    const b = await signedIn('alice');
+    // A link (or <img src>) on another site: the browser sends the session cookie with a top-level GET.
+    const link = await h.app.inject({ method: 'GET', url: '/logout', headers: headersOf(b, false) });
+    expect(link.statusCode).not.toBe(302);
+    expect(([] as string[]).concat(link.headers['set-cookie'] ?? []).some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+    // A form posted from another site carries the cookies but not the token.
+    const forged = await call(b, 'POST', '/logout', undefined, h.app, false);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().errors[0].code).toBe('request.csrf_invalid');
+    expect((await call(b, 'GET', '/v1/session')).statusCode).toBe(200);
   });
 
   it("a password change ends the user's other sessions at once, on every replica; the changing one goes on", async () => {
@@ -433,7 +447,7 @@ describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocke
     expect((await call(admin, 'GET', '/v1/site-summary')).json().data.openStockNotifications).toBe(list.length);
 
     // Signed out: the socket stays open but gets no more hints.
-    expect((await call(admin, 'GET', '/logout')).statusCode).toBe(302);
+    expect((await call(admin, 'POST', '/logout')).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
     const pushed = staffMessages.length;
     const later = await h.app.inject({

@@ -17,14 +17,14 @@
  *   chosen from its top-level category's English name (web/src/lib/category-pictograms.ts), and a free CSS class
  *   from staff input would be a styling hook nobody reads. At most 100 characters; a per-language object allowed.
  * - `url`: accepted and ignored. The storefront derives every category URL from the names (spec 9: the last 3 names
- *   of the path as spec 5 slugs with the two-letter language prefix, api/catalog-cache.ts), so a category renamed or
+ *   of the path as spec 5 slugs with the two-letter language prefix, api/plugins/catalog-cache.ts), so a category renamed or
  *   moved keeps a URL consistent with its breadcrumb; the answer's `model.url` is the URL the storefront uses.
  * - `search_keywords` (an extension from spec 3's field list): a text in the request's language or `{ et?, en? }`,
  *   comma-separated words the shop's search also finds the category's products by.
  * Fields left out of an update are not changed.
  *
  * Answer: `{ success: true, status: 'success', model: AdminCategory, data: AdminCategory }` (spec 7: status
- * 'success' with model.id), or the failure envelope of spec 7 (api/errors.ts) with `errors[]` the tree editor lists
+ * 'success' with model.id), or the failure envelope of spec 7 (api/plugins/errors.ts) with `errors[]` the tree editor lists
  * as danger messages (spec 8 "Category save failure").
  */
 import { z } from 'zod';

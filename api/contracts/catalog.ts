@@ -90,7 +90,7 @@ export type Product = z.infer<typeof productSchema>;
 
 /**
  * A facet (spec 3 "Filter": name and options, value -> product count), with the labels of the name and of each
- * value in the request's language (api/filter-labels.ts). `name` and the option values are the keys of `f`.
+ * value in the request's language (api/plugins/filter-labels.ts). `name` and the option values are the keys of `f`.
  */
 export const filterSchema = z.object({
   name: z.string(),
@@ -206,7 +206,7 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
 
-/** A failure in the envelope of spec 7 (api/errors.ts): `redirect` when the client must go there to fix it. */
+/** A failure in the envelope of spec 7 (api/plugins/errors.ts): `redirect` when the client must go there to fix it. */
 export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
   status: z.literal('failure'),

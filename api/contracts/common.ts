@@ -1,6 +1,6 @@
 /**
  * Request parts every resource shares (spec 7): the `lang` query parameter (et, en, en-US; anything else reads as
- * Estonian, api/messages.ts requestLanguage). Imports nothing but zod.
+ * Estonian, api/plugins/messages.ts requestLanguage). Imports nothing but zod.
  */
 import { z } from 'zod';
 

@@ -34,6 +34,10 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionSchema = z.object({ user: sessionUserSchema });
 export type SessionView = z.infer<typeof sessionSchema>;
 
+/** `data` of POST /logout (200): the session ended; the client goes to / (spec 2, the admin menu's Logout). */
+export const logoutSchema = z.object({ signedOut: z.literal(true) });
+export type LogoutView = z.infer<typeof logoutSchema>;
+
 /** Body of POST /v1/session/password: the signed-in user changes their own password. */
 export const ownPasswordBodySchema = z.object({
   current: safeString(1000),

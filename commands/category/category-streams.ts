@@ -4,18 +4,17 @@
  * rule, domain/category/category.ts MoveCategory `parentAncestorIds`). The streams, not the read model: a move made
  * a moment ago counts at once, so two quick moves cannot make a cycle the read model has not seen yet.
  */
-import { categoryDecider, type CategoryEvent, type CategoryState, toCategoryStreamId } from '../../domain/category/category.js';
+import { categoryDecider, type CategoryState, toCategoryStreamId } from '../../domain/category/category.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { toDomainEvent } from '../shared/event-parsers.js';
+import { loadAggregate } from '../shared/load-aggregate.js';
 
 /** Deeper than any real tree; a chain longer than this is a corrupt (cyclic) history and is cut off here. */
 export const MAX_CATEGORY_DEPTH = 64;
 
 /** The folded state of category `categoryId` (status 'empty' when it was never created). */
 export async function loadCategory(store: EventStore, categoryId: string): Promise<CategoryState> {
-  const { events } = await store.readStream(toCategoryStreamId(categoryId));
-  return events.reduce((s, e) => categoryDecider.evolve(s, toDomainEvent<CategoryEvent>(e)), categoryDecider.initialState);
+  return (await loadAggregate(store, toCategoryStreamId(categoryId), categoryDecider)).state;
 }
 
 /**

@@ -2,10 +2,10 @@
  * The shopper's checkout as a use case (spec 4 "Checkout", spec 5 "Checkout", "Quantity and stock",
  * "Other rules: VAT"): a cart and the checkout form in, a placed order out. The api's POST /v1/place-order parses
  * the body and calls this; staff order editing is to reuse it. It reads the catalog, the parcel machines and the
- * order-number sequence only through the ports below (adapters: api/order-ports.ts), so the write side never
+ * order-number sequence only through the ports below (adapters: api/plugins/order-ports.ts), so the write side never
  * calls up into api/ or projections/.
  *
- * Checks, in this order, each failing with a DomainError the API renders in its envelope (api/errors.ts):
+ * Checks, in this order, each failing with a DomainError the API renders in its envelope (api/plugins/errors.ts):
  * 1. an empty cart: validation `order.empty` (field `items`);
  * 2. the checkout fields (domain/order/checkout.ts) and the delivery (domain/delivery/providers.ts
  *    `validateDelivery`): validation `checkout.invalid` with one problem per field (`client.first_name`,

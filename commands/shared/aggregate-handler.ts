@@ -4,7 +4,7 @@
  */
 import type { CommandMetadata, Decider, Message } from '../../domain/shared/decider.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { type CommandContext, handleCommand, type HandleResult } from './command-handler.js';
+import { type CommandContext, handleCommand, type HandledCommand } from './command-handler.js';
 
 type CommandOf<TCommand, TType> = Extract<TCommand, { type: TType }>;
 
@@ -13,6 +13,6 @@ export function aggregateHandler<TCommand extends Message & { metadata: CommandM
   streamIdOf: (data: TCommand['data']) => string,
 ) {
   return <TType extends TCommand['type']>(type: TType) =>
-    (store: EventStore, data: CommandOf<TCommand, TType>['data'], ctx: CommandContext): Promise<HandleResult<TEvent>> =>
+    (store: EventStore, data: CommandOf<TCommand, TType>['data'], ctx: CommandContext): Promise<HandledCommand<TEvent, TState>> =>
       handleCommand(store, streamIdOf(data), decider, { type, data, metadata: { now: ctx.now, userId: ctx.userId } } as unknown as TCommand, ctx);
 }

@@ -8,7 +8,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { Decider } from '../../domain/shared/decider.js';
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '../../platform/event-store/port.js';
-import { toDomainEvent } from './event-parsers.js';
+import { loadAggregate } from './load-aggregate.js';
 
 /** Namespace for event ids derived from command ids. */
 const EVENT_ID_NAMESPACE = '5b0f8a52-43c8-4f0b-9c52-7f1d8f1c1e11';
@@ -39,6 +39,12 @@ export function eventIdFor(commandId: string, streamId: string, index: number): 
   return uuidv5(`${commandId}/${streamId}/${index}`, EVENT_ID_NAMESPACE);
 }
 
+/** A HandleResult with the aggregate's state after the command (the decided events folded in), so a caller that
+ * answers with the new state needs no second read. */
+export interface HandledCommand<TEvent, TState> extends HandleResult<TEvent> {
+  state: TState;
+}
+
 /** Wraps domain events with ids and metadata for the store. */
 export function toNewEvents<TEvent extends { type: string; data: unknown }>(events: TEvent[], streamId: string, ctx: CommandContext): NewEvent[] {
   return events.map((e, i) => ({
@@ -50,8 +56,8 @@ export function toNewEvents<TEvent extends { type: string; data: unknown }>(even
 }
 
 /**
- * Runs `decideAll(state)` against the current state of `streamId` and appends its events. The stored events are
- * parsed with their aggregate's schemas before the fold (commands/shared/event-parsers.ts).
+ * Runs `decideAll(state)` against the current state of `streamId` (./load-aggregate.ts: the stored events parsed
+ * with their aggregate's schemas, then folded) and appends its events.
  * `decideAll` may run several domain commands in sequence (it receives the folded state and returns events).
  * @throws DomainError from the decider; WrongExpectedVersionError after `maxAttempts` conflicts; MalformedEventError
  *   when a stored event does not match its schema.
@@ -63,15 +69,14 @@ export async function handleWith<TCommand, TEvent extends { type: string; data: 
   decideAll: (state: TState) => TEvent[],
   ctx: CommandContext,
   maxAttempts = 10,
-): Promise<HandleResult<TEvent>> {
+): Promise<HandledCommand<TEvent, TState>> {
   for (let attempt = 1; ; attempt++) {
-    const { events: stored, version } = await store.readStream(streamId);
-    const state = stored.reduce((s, e) => decider.evolve(s, toDomainEvent<TEvent>(e)), decider.initialState);
+    const { state, version } = await loadAggregate(store, streamId, decider);
     const decided = decideAll(state);
-    if (decided.length === 0) return { events: [], version, checkpoint: '' };
+    if (decided.length === 0) return { events: [], version, checkpoint: '', state };
     try {
       const result = await store.appendToStream(streamId, toNewEvents(decided, streamId, ctx), { expectedVersion: version });
-      return { events: result.duplicate ? [] : decided, version: result.nextExpectedVersion, checkpoint: result.lastCheckpoint };
+      return { events: result.duplicate ? [] : decided, version: result.nextExpectedVersion, checkpoint: result.lastCheckpoint, state: decided.reduce(decider.evolve, state) };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError && attempt < maxAttempts) {
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
@@ -89,7 +94,7 @@ export function handleCommand<TCommand, TEvent extends { type: string; data: unk
   decider: Decider<TCommand, TEvent, TState>,
   command: TCommand,
   ctx: CommandContext,
-): Promise<HandleResult<TEvent>> {
+): Promise<HandledCommand<TEvent, TState>> {
   return handleWith(store, streamId, decider, (state) => decider.decide(command, state), ctx);
 }
 

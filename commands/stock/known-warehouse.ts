@@ -1,5 +1,5 @@
 /**
- * Stock goes only into warehouses that exist ("stock commands refuse an unknown warehouse"). The
+ * Stock goes only into warehouses that exist (stock commands refuse an unknown warehouse: spec 3 "Warehouse"). The
  * Warehouse aggregate (domain/warehouse) is read from its stream `warehouse-{id}` before a stock command of a
  * warehouse is decided: the event store, not a read model, so a warehouse created a moment ago is known.
  *
@@ -12,10 +12,10 @@
  * The catalog import creates the warehouses its rows name before counting their stock (import-product.ts).
  */
 import { DomainError, validation } from '../../domain/shared/errors.js';
-import { parseWarehouseEvent } from '../../domain/warehouse/events.js';
 import { toWarehouseStreamId, warehouseDecider } from '../../domain/warehouse/warehouse.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import type { CommandContext, HandleResult } from '../shared/command-handler.js';
+import { loadAggregate } from '../shared/load-aggregate.js';
 
 type WarehouseCommandData = { warehouseId: string };
 
@@ -27,18 +27,17 @@ export async function assertWarehouseTakesStock(store: EventStore, warehouseId: 
   const id = typeof warehouseId === 'string' ? warehouseId.trim() : '';
   // An id the Stock decider refuses anyway (stock.warehouse_invalid) is left to it.
   if (!/^[a-z0-9][a-z0-9_-]{0,63}$/.test(id)) return;
-  const { events } = await store.readStream(toWarehouseStreamId(id));
-  const state = events.reduce((s, e) => warehouseDecider.evolve(s, parseWarehouseEvent(e)), warehouseDecider.initialState);
+  const { state } = await loadAggregate(store, toWarehouseStreamId(id), warehouseDecider);
   if (state.status === 'empty') throw validation('stock.warehouse_unknown', `There is no warehouse "${id}"`, 'warehouse');
   if (state.status === 'inactive' && incoming) throw new DomainError('stock.warehouse_inactive', 'illegal_state', `Warehouse "${id}" is deactivated: it takes no more stock`, 'warehouse');
 }
 
 /** Wraps a stock handler of a warehouse's stock with `assertWarehouseTakesStock`. */
-export function inKnownWarehouse<TData extends WarehouseCommandData, TEvent>(
-  handler: (store: EventStore, data: TData, ctx: CommandContext) => Promise<HandleResult<TEvent>>,
+export function inKnownWarehouse<TData extends WarehouseCommandData, TResult extends HandleResult<unknown>>(
+  handler: (store: EventStore, data: TData, ctx: CommandContext) => Promise<TResult>,
   incoming: (data: TData) => boolean,
 ) {
-  return async (store: EventStore, data: TData, ctx: CommandContext): Promise<HandleResult<TEvent>> => {
+  return async (store: EventStore, data: TData, ctx: CommandContext): Promise<TResult> => {
     await assertWarehouseTakesStock(store, data.warehouseId, incoming(data));
     return handler(store, data, ctx);
   };

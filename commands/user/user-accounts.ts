@@ -15,13 +15,13 @@
 import { v5 as uuidv5 } from 'uuid';
 import { parseEmailAddress } from '../../domain/shared/email.js';
 import { DomainError, type DomainProblem } from '../../domain/shared/errors.js';
-import { parseUserEvent } from '../../domain/user/events.js';
 import { MAX_PASSWORD_LENGTH, passwordLength, passwordPolicyErrors } from '../../domain/user/password-policy.js';
 import { isRole, type Role } from '../../domain/user/permissions.js';
 import { normaliseUsername, toUserStreamId, userDecider, type UserState } from '../../domain/user/user.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/security/passwords.js';
 import type { CommandContext } from '../shared/command-handler.js';
+import { loadAggregate } from '../shared/load-aggregate.js';
 import { changeUserPassword } from './change-user-password.js';
 import { createUser } from './create-user.js';
 
@@ -114,8 +114,7 @@ export async function setUserPassword(store: EventStore, input: { userId: string
 
 /** The User aggregate's current state, read from its stream (for checks that need the stored hash). */
 export async function loadUser(store: EventStore, userId: string): Promise<UserState> {
-  const { events } = await store.readStream(toUserStreamId(userId));
-  return events.reduce((s, e) => userDecider.evolve(s, parseUserEvent(e)), userDecider.initialState);
+  return (await loadAggregate(store, toUserStreamId(userId), userDecider)).state;
 }
 
 /**

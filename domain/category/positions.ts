@@ -1,7 +1,7 @@
 /**
  * Sibling order of the category tree (spec 3 "Category" `position`, reorder): a category's `position`
  * orders it among the children of its parent (smaller first; equal positions by name, as the storefront's tree
- * sorts them: api/catalog-cache.ts). Placing a category at an index renumbers the children 0..n-1, so after any
+ * sorts them: api/plugins/catalog-cache.ts). Placing a category at an index renumbers the children 0..n-1, so after any
  * placement no two siblings share a position and "up"/"down" always moves by exactly one place. Pure.
  */
 
@@ -36,7 +36,7 @@ export function placeAmongSiblings(siblings: readonly SiblingSlot[], movedId: st
 }
 
 /**
- * Children of `parentId` in the shown order: by position, then by Estonian name (api/catalog-cache.ts buildTree
+ * Children of `parentId` in the shown order: by position, then by Estonian name (api/plugins/catalog-cache.ts buildTree
  * sorts the storefront's tree the same way).
  */
 export function sortSiblings<T extends SiblingSlot & { name: string }>(children: readonly T[]): T[] {

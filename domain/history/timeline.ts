@@ -1,10 +1,10 @@
 /**
- * The audit timeline's pure part: which streams it shows, the fold of one stream's
+ * The audit timeline's pure part (spec 2 "Admin area"): which streams it shows, the fold of one stream's
  * events into a plain state object per aggregate (the aggregates' own `evolve`, fed by their zod parsers), and the
  * before/after of the fields each event changed (consecutive states diffed by dotted field path).
  *
  * Streams: `product-{id}`, `stock-{productId}`, `category-{id}`, `user-{id}` (docs/architecture.md "Streams and
- * aggregates"), `client-{id}` and `order-{id}` (audit timeline). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
+ * aggregates"), `client-{id}` and `order-{id}`. Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
  * (docs/architecture.md "Events hold the hash": a reader that shows events to people leaves it out).
  *
  * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
@@ -19,14 +19,36 @@ import { evolve as evolveProduct, initialState as productInitial, type ProductSt
 import { parseStockEvent } from '../stock/events.js';
 import { evolve as evolveStock, initialState as stockInitial, type StockState } from '../stock/stock.js';
 import { parseUserEvent } from '../user/events.js';
+import type { Permission } from '../user/permissions.js';
 import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
 
 /** The aggregates whose streams the timeline shows, by stream prefix. */
 export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
-/** A stream name the timeline accepts: a known prefix, '-', then 1-100 of A-Z a-z 0-9 _ - (uuids, codes). */
-const STREAM_PATTERN = new RegExp(`^(${HISTORY_KINDS.join('|')})-([A-Za-z0-9_-]{1,100})$`);
+/**
+ * The permission each kind's area asks beside `history.view` (spec 6 "Roles and permissions", the table in
+ * domain/user/permissions.ts): a timeline shows what the area's own screens show, to the same people. Stock and
+ * categories belong to the products area (the product screen shows the stock; categories are edited with
+ * `products.edit`).
+ */
+export const HISTORY_VIEW_PERMISSIONS: Readonly<Record<HistoryKind, Permission>> = {
+  product: 'products.view',
+  stock: 'products.view',
+  category: 'products.view',
+  user: 'users.manage',
+  client: 'clients.view',
+  order: 'orders.view',
+};
+
+/** Every aggregate id the timeline shows is a uuid as stored: lower-case hex, 8-4-4-4-12. */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/**
+ * A stream name the timeline accepts: exactly `{kind}-{uuid}`. A longer name that merely starts with a kind's prefix
+ * (`stock-notification-{productId}-{hash}`, another aggregate holding a shopper's e-mail) is not that kind's stream.
+ */
+const STREAM_PATTERN = new RegExp(`^(${HISTORY_KINDS.join('|')})-(${UUID})$`);
 
 /** The kind and id of a stream name as stored (`stock-{productId}`), or null when the timeline does not show it. */
 export function parseHistoryStream(stream: string): { kind: HistoryKind; id: string } | null {
@@ -78,7 +100,7 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
       return { status: st.status, customerType: st.customerType, details: st.details, orders: st.orders.map((o) => o.number) };
     },
   } as Fold<unknown>,
-  // Order (audit timeline): flags, rows, discount, fee, comments and documents, without the client's personal data
+  // Order: flags, rows, discount, fee, comments and documents, without the client's personal data
   // (the client's own stream and the order screen show those) and without the public token.
   order: {
     initial: orderInitial,

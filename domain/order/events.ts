@@ -1,54 +1,25 @@
 /**
- * The Order aggregate's event data as zod schemas: OrderPlaced's data is defined here, by the event
- * itself — not from the read model's OrderSummary — and the readers of stored events parse with these
- * (domain/shared/events.ts). Amounts are integer euro cents, times ISO-8601 UTC.
+ * The Order aggregate's event data as zod schemas (conventions 2: messages are plain data, parsed where they are
+ * read): the readers of stored events parse with these (domain/shared/events.ts). OrderPlaced's data is defined by
+ * the event itself in ./order-placed.ts (re-exported here), not from the read model's OrderSummary. Amounts are
+ * integer euro cents, times ISO-8601 UTC.
  */
 import { z } from 'zod';
 import { type EventDataSchemas, eventParser } from '../shared/events.js';
 import type { OrderEvent } from './order.js';
+import { cents, OrderPlacedDataSchema, OrderReservationSchema } from './order-placed.js';
 
-const cents = z.number().int();
+export {
+  OrderClientSchema,
+  OrderDeliverySchema,
+  OrderLanguageSchema,
+  OrderPlacedDataSchema,
+  OrderReservationSchema,
+  OrderRowSchema,
+} from './order-placed.js';
+export type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './order-placed.js';
 
-/** The shopper (spec 3 "Client"). */
-export const OrderClientSchema = z.object({
-  type: z.enum(['private', 'business']),
-  firstName: z.string(),
-  lastName: z.string(),
-  businessName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  vatRegNr: z.string(),
-});
-export type OrderClient = z.infer<typeof OrderClientSchema>;
-
-/** How the order travels (spec 3 "Delivery provider", "Delivery address"); names in the order's language. */
-export const OrderDeliverySchema = z.object({
-  providerId: z.string(),
-  providerName: z.string(),
-  /** The parcel machine / post office id, or null for a courier. */
-  optionId: z.string().nullable(),
-  optionName: z.string().nullable(),
-  address: z.object({ street: z.string(), apartment: z.string(), city: z.string(), state: z.string(), areaCode: z.string(), country: z.string() }).nullable(),
-});
-export type OrderDelivery = z.infer<typeof OrderDeliverySchema>;
-
-/** One priced row: unit price gross when VAT is included, else net. */
-export const OrderRowSchema = z.object({
-  productId: z.string(),
-  code: z.string(),
-  name: z.string(),
-  quantity: z.number(),
-  unit: z.string(),
-  unitPriceCents: cents,
-  lineTotalCents: cents,
-});
-export type OrderRow = z.infer<typeof OrderRowSchema>;
-
-/** Units of a product the order holds in its stock stream (`stock-{productId}`). */
-export const OrderReservationSchema = z.object({ productId: z.string(), quantity: z.number().int() });
-export type OrderReservation = z.infer<typeof OrderReservationSchema>;
-
-/** A row after a staff edit: a catalog product (`productId`) or a service row (null). */
+/** A row after a staff edit (spec 3 "Order"): a catalog product (`productId`) or a service row (null). */
 const EditedOrderRowSchema = z.object({
   productId: z.string().nullable(),
   code: z.string(),
@@ -58,30 +29,6 @@ const EditedOrderRowSchema = z.object({
   unitPriceCents: cents,
   lineTotalCents: cents,
 });
-
-export const OrderLanguageSchema = z.enum(['et', 'en-US']);
-export type OrderLanguage = z.infer<typeof OrderLanguageSchema>;
-
-/** OrderPlaced: the order as saved (spec 3 "Order"), with its reservations. */
-export const OrderPlacedDataSchema = z.object({
-  orderId: z.string(),
-  number: z.number().int(),
-  publicToken: z.string(),
-  placedAt: z.string(),
-  language: OrderLanguageSchema,
-  client: OrderClientSchema,
-  shortContactAddress: z.string(),
-  comment: z.string(),
-  delivery: OrderDeliverySchema,
-  rows: z.array(OrderRowSchema),
-  vatIncluded: z.boolean(),
-  vatRatePercent: z.number(),
-  netTotalCents: cents,
-  vatCents: cents,
-  totalCents: cents,
-  reservations: z.array(OrderReservationSchema),
-});
-export type OrderPlacedData = z.infer<typeof OrderPlacedDataSchema>;
 
 export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
   OrderPlaced: OrderPlacedDataSchema,
@@ -100,7 +47,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
     fully: z.boolean(),
     at: z.string(),
   }),
-  /** Order documents (domain/order/invoicing.ts): dates YYYY-MM-DD in Europe/Tallinn, times ISO-8601 UTC. */
+  /** Invoices (spec 3 "Order", domain/order/invoicing.ts): dates YYYY-MM-DD in Europe/Tallinn, times ISO-8601 UTC. */
   InvoiceSendRequested: z.object({
     orderId: z.string(),
     kind: z.enum(['invoice', 'prepayment']),
@@ -113,7 +60,7 @@ export const ORDER_EVENT_SCHEMAS: EventDataSchemas<OrderEvent> = {
     resend: z.boolean(),
   }),
   InvoiceSent: z.object({ orderId: z.string(), kind: z.enum(['invoice', 'prepayment']), number: z.string(), recipient: z.string(), requestId: z.string(), sentAt: z.string() }),
-  // Staff order editing (domain/order/staff-edits.ts): staff toggles, row edits and comments.
+  // The staff's order screen (spec 3 "Order", domain/order/staff-edits.ts): staff toggles, row edits and comments.
   OrderMarkedPaid: z.object({ orderId: z.string(), at: z.string() }),
   OrderMarkedUnpaid: z.object({ orderId: z.string(), at: z.string() }),
   OrderFilled: z.object({ orderId: z.string(), at: z.string(), shipped: z.array(OrderReservationSchema) }),

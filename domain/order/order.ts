@@ -24,7 +24,7 @@
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { DomainError, illegalState, notFound, validation } from '../shared/errors.js';
-import type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './events.js';
+import type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './order-placed.js';
 import { clientVatRegNr, priceOrder } from './pricing.js';
 import {
   decideInvoiceSend,
@@ -46,8 +46,8 @@ export const MIN_TOKEN_LENGTH = 32;
 /** Most rows per order and most whole units per row. */
 export const ORDER_LIMITS = { rows: 200, quantity: 100_000 } as const;
 
-// The event's own data types (domain/order/events.ts, zod): OrderPlaced is not defined from the read model's summary.
-export type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './events.js';
+// The event's own data types (domain/order/order-placed.ts, zod): OrderPlaced is not defined from the read model's summary.
+export type { OrderClient, OrderDelivery, OrderLanguage, OrderPlacedData, OrderReservation, OrderRow } from './order-placed.js';
 
 // ---- events ---------------------------------------------------------------------------------------------------
 export type OrderEvent =

@@ -24,7 +24,7 @@
  */
 import { netFromGross } from '../product/product.js';
 import { DomainError, illegalState, validation } from '../shared/errors.js';
-import type { OrderPlacedData, OrderReservation } from './events.js';
+import type { OrderPlacedData, OrderReservation } from './order-placed.js';
 import { isVatIncluded } from './pricing.js';
 
 /** Most rows, units per row, cents per amount, characters per comment. */

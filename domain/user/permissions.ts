@@ -12,10 +12,12 @@
  *   warehouses (spec 2: UserEdit/List, WarehouseEdit/List). ADMIN alone does not make a user staff of the shop;
  *   the first administrator gets both roles (commands/user/ensure-first-administrator.ts).
  * - `admin.access` is the admin area itself (spec 2 `/admin/...`): either role opens it.
- * - `history.view` is the audit timeline (GET /v1/admin/history/{stream}): both roles read the history of
- *   what they manage. It is its own permission, not `products.view`, because ADMIN (users, warehouses) holds no
- *   product permission; the route asks in addition the permission of the stream's area (a `user-` stream also needs
- *   `users.manage`, so shop staff without ADMIN never read staff accounts' histories).
+ * - `history.view` is the audit timeline (GET /v1/admin/history/{stream}): both roles read the history of what they
+ *   manage. It is its own permission, not `products.view`, because ADMIN (users, warehouses) holds no product
+ *   permission; the route asks in addition the view permission of the stream's area
+ *   (domain/history/timeline.ts HISTORY_VIEW_PERMISSIONS: products, stock and categories `products.view`, users
+ *   `users.manage`, clients `clients.view`, orders `orders.view`), so ADMIN alone reads no shop history and shop staff
+ *   without ADMIN never read staff accounts' histories.
  * - `stock_notifications.edit` cancels a waiting back-in-stock request (DELETE
  *   /v1/admin/stock-notifications/{id}); the shop staff (CLIENT) hold it beside `stock_notifications.view`.
  * - An inactive (deactivated) user can nothing, whatever roles it holds.

@@ -42,8 +42,8 @@ export function createDatabase(connectionString: string, options: DatabaseOption
 
 /**
  * SQLSTATEs of a database that cannot take the query now, whatever the query: class 08 (connection exception),
- * 53300 too_many_connections (the server's max_connections reached: every role's pool, the projectors' lock
- * connections and the LISTEN connections share it), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
+ * 53300 too_many_connections (the server's max_connections reached: every role's pools, including the projectors'
+ * daemon pool, and the LISTEN connections share it), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
  * cannot_connect_now (starting up).
  */
 const UNAVAILABLE_SQLSTATES = /^(08...|53300|57P0[123])$/;

@@ -25,7 +25,7 @@ export async function migrate(db: Database): Promise<void> {
       // Order numbers (spec 3 Order.number, assigned on saving): a sequence, so numbers are unique and increasing
       // but may have gaps (a number drawn by an order that then failed to reserve its stock is never reused).
       await sql`create sequence if not exists order_number_seq start with 1001`.execute(conn);
-      // Idempotency-Key records of state-changing API calls (api/idempotency.ts).
+      // Idempotency-Key records of state-changing API calls (api/plugins/idempotency.ts).
       await sql`
         create table if not exists api_idempotency_keys (
           key text primary key,

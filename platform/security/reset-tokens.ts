@@ -19,7 +19,7 @@ import type { Redis } from 'ioredis';
 
 /** How long a link works: 30 minutes, in milliseconds. */
 export const DEFAULT_RESET_TOKEN_TTL_MS = 30 * 60_000;
-/** The default key prefix, shared with the staff sessions (api/sessions.ts). */
+/** The default key prefix, shared with the staff sessions (api/plugins/sessions.ts). */
 export const DEFAULT_RESET_TOKEN_PREFIX = 'shop:';
 
 /** What a token stands for. */

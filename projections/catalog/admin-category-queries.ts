@@ -1,6 +1,6 @@
 /**
  * Staff queries of the catalog read model's categories (category tree editor; conventions 5: read-only,
- * beside the catalog's writer). Unlike the storefront's tree (api/catalog-cache.ts, visible categories and listed,
+ * beside the catalog's writer). Unlike the storefront's tree (api/plugins/catalog-cache.ts, visible categories and listed,
  * visible products only) staff see every category that is not deleted, hidden ones included, and every product
  * filed under it whatever its visibility or price. Rebuilt with the catalog read model (`npm run
  * projections:rebuild`); no table of its own.

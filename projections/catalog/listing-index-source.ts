@@ -10,7 +10,7 @@
  *   swapped in a new schema (projections/read-model.ts) gives the table a new oid: the index then loads in full.
  * - Freshness: `head` (one row: newest positions and the table's oid) is read in the same round trip as every
  *   page's rows (queries.ts listProducts), so an answer never comes from an index older than the read model it read
- *   the page from; a change hint (LISTEN rm_changed, api/read-model-changes.ts) syncs early so that rarely happens.
+ *   the page from; a change hint (LISTEN rm_changed, api/plugins/read-model-changes.ts) syncs early so that rarely happens.
  */
 import { type Kysely, sql } from 'kysely';
 import { liveSchema } from '../read-model.js';

@@ -1,5 +1,5 @@
 /**
- * The order as its invoice prints it, straight from the order stream (order documents): the admin orders read
+ * The order as its invoice prints it, straight from the order stream (spec 2 OrderEdit, invoices): the admin orders read
  * model's own pure fold (projections/admin-orders/projection.ts `adminOrderOf`: rows as staff edited them, discount,
  * shop service fee, totals, paid, comment on the invoice) over `order-{orderId}`, so an invoice rendered right after a
  * request or an edit shows the order as it stands, without waiting for a read model to catch up. Used by the invoice
@@ -8,15 +8,25 @@
 import type { InvoiceOrder } from '../../domain/order/invoice-document.js';
 import { toOrderStreamId } from '../../domain/order/order.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { adminOrderOf } from '../admin-orders/projection.js';
+import { adminOrderOf, type AdminOrderView } from '../admin-orders/projection.js';
+
+/**
+ * The order as the staff's order screen shows it, folded from `order-{orderId}` with the admin orders read model's
+ * own pure fold (`adminOrderOf`), so a screen opened right after a change shows it.
+ * @returns the order (amounts in euro cents), or null when the stream holds no OrderPlaced
+ * @throws MalformedEventError when a stored event does not match its schema
+ */
+export async function adminOrderViewFromStream(store: EventStore, orderId: string): Promise<AdminOrderView | null> {
+  const { events } = await store.readStream(toOrderStreamId(orderId));
+  return adminOrderOf(events);
+}
 
 /**
  * @returns the order (amounts in euro cents), or null when the stream holds no OrderPlaced
  * @throws MalformedEventError when a stored event does not match its schema
  */
 export async function invoiceOrderFromStream(store: EventStore, orderId: string): Promise<InvoiceOrder | null> {
-  const { events } = await store.readStream(toOrderStreamId(orderId));
-  const view = adminOrderOf(events);
+  const view = await adminOrderViewFromStream(store, orderId);
   if (!view) return null;
   return {
     number: view.number,

@@ -1,5 +1,5 @@
 /**
- * What a browser sends with a state-changing call (api/csrf.ts, spec 7): the `_csrf` cookie and the token from
+ * What a browser sends with a state-changing call (api/plugins/csrf.ts, spec 7): the `_csrf` cookie and the token from
  * GET /v1/csrf-token in the `x-csrf-token` header. For `app.inject` (`csrfHeaders`) and for real HTTP
  * (`csrfHeadersOver`).
  */

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventEmitter } from 'node:events';
 import { buildApp } from '../../api/app.js';
-import type { ApiDeps } from '../../api/deps.js';
-import { listenReadModelChanges } from '../../api/read-model-changes.js';
+import type { ApiDeps } from '../../api/plugins/deps.js';
+import { listenReadModelChanges } from '../../api/plugins/read-model-changes.js';
 import { importCatalog, importCatalogFile, type ImportReport } from '../../commands/catalog/import-catalog.js';
 import type { ImportRow, RowError } from '../../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../../commands/catalog/record-search.js';

@@ -1,5 +1,5 @@
 /**
- * Staff sessions for integration specs (api/sessions.ts; design brief "The staff side"): one place for what
+ * Staff sessions for integration specs (api/plugins/sessions.ts; design brief "The staff side"): one place for what
  * every staff api spec needs around `app.inject`.
  *
  * - {@link createStaffSessions}`(name, options)` gives a spec its own Redis key prefix (`test-<name>-<uuid>:`) and
@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { expect } from 'vitest';
-import { SESSION_COOKIE, type SessionDeps } from '../../api/sessions.js';
+import { SESSION_COOKIE, type SessionDeps } from '../../api/plugins/sessions.js';
 import { registerUser } from '../../commands/user/user-accounts.js';
 import type { Role } from '../../domain/user/permissions.js';
 import type { EventStore } from '../../platform/event-store/port.js';

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.js';
-import type { ApiDeps } from '../../api/deps.js';
+import type { ApiDeps } from '../../api/plugins/deps.js';
 import { SearchRecorder } from '../../commands/catalog/record-search.js';
 import type { ShopHarness } from './shop-harness.js';
 

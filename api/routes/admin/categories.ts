@@ -3,7 +3,7 @@
  * failure: errors listed as danger messages"). Contracts: api/contracts/admin-categories.ts.
  *
  * `categorySpecRoutes` - the spec's calls, outside /v1 exactly as spec 7 names them, registered inside the staff
- * plugin (api/routes/session/index.ts), whose `staffGuard` answers 401 without a staff session and 403 without the
+ * plugin (api/routes/staff.ts), whose `staffGuard` answers 401 without a staff session and 403 without the
  * route's `config.permission` (`products.edit`, named on every route here):
  * - POST /category/create {id?, parent_id, name, position, hidden, className, url, search_keywords?}: CreateCategory,
  *   then the siblings renumbered around `position` (MoveCategory each), HideCategory when hidden, and
@@ -19,7 +19,7 @@
  * `adminCategoryRoutes` - under /v1/admin: GET /categories (permission `products.view`): every category that is not
  * deleted, hidden ones included, with its direct product count, from the catalog read model.
  *
- * Every event carries the signed-in staff user in metadata.userId (`staffContext`). The answers after a command are
+ * Every event carries the signed-in staff user in metadata.userId (`request.commandContext()`, api/plugins/staff-scope.ts). The answers after a command are
  * read from the category streams (the read model may lag a moment), with the storefront URL of spec 9.
  */
 import { randomUUID } from 'node:crypto';
@@ -35,7 +35,8 @@ import { hideCategory } from '../../../commands/category/hide-category.js';
 import { moveCategory, reorderCategory } from '../../../commands/category/move-category.js';
 import { renameCategory } from '../../../commands/category/rename-category.js';
 import { showCategory } from '../../../commands/category/show-category.js';
-import type { CategoryState } from '../../../domain/category/category.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
+import { categoryDecider, type CategoryState, toCategoryStreamId } from '../../../domain/category/category.js';
 import { placeAmongSiblings, sortSiblings } from '../../../domain/category/positions.js';
 import { LANGUAGES, type Language, type Localized } from '../../../domain/shared/localized.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
@@ -43,7 +44,7 @@ import { categoryUsage, childrenOf, listAdminCategories } from '../../../project
 import { catalogReadModel } from '../../../projections/catalog/writer.js';
 import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
 import type { Database } from '../../../platform/db/database.js';
-import { categoryUrl } from '../../catalog-cache.js';
+import { categoryUrl } from '../../plugins/catalog-cache.js';
 import {
   type AdminCategory,
   adminCategoryListSchema,
@@ -56,12 +57,11 @@ import {
 } from '../../contracts/admin-categories.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import { CSRF_HEADER } from '../../csrf.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import { CSRF_HEADER } from '../../plugins/csrf.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const edit = 'products.edit' as const;
@@ -77,8 +77,7 @@ function perLanguage(value: string | { et?: string; en?: string } | undefined | 
 
 /** The category as the editor shows it, from its stream and its ancestors' (for the URL); null when never created. */
 async function categoryView(store: EventStore, categoryId: string): Promise<AdminCategory | null> {
-  const { events } = await store.readStream(`category-${categoryId}`);
-  const state = await loadCategory(store, categoryId);
+  const { state, version } = await loadAggregate(store, toCategoryStreamId(categoryId), categoryDecider);
   if (state.status === 'empty') return null;
   // The path of names for the URL (spec 9 needs the last 3; a deleted ancestor hides the branch: no URL).
   const path: Localized[] = [state.names];
@@ -102,7 +101,7 @@ async function categoryView(store: EventStore, categoryId: string): Promise<Admi
     url: live ? categoryUrl(path) : { et: '', en: '' },
     className: null,
     productCount: null,
-    version: events.length,
+    version: Number(version),
   };
 }
 
@@ -137,7 +136,7 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
   }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const language = (request: FastifyRequest) => requestLanguage(request.query, request.headers['accept-language']);
-  const ctx = (request: FastifyRequest) => staffContext(request, deps.now());
+  const ctx = (request: FastifyRequest) => request.commandContext();
   /** The newest `$all` checkpoint a request's commands appended at (the answer waits for the read model to reach it). */
   const lastWrite = new WeakMap<FastifyRequest, string>();
   const track = (request: FastifyRequest, result: { checkpoint: string }) => {

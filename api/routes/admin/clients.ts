@@ -34,11 +34,10 @@ import {
 } from '../../contracts/admin-clients.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { ApiDeps, RouteOptions } from '../../deps.js';
-import { ApiError, failureAnswer, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -167,7 +166,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
             details: { firstName: f.first_name, lastName: f.last_name, businessName: f.business_name, email: f.email, phone: f.phone, vatRegNr: f.vat_reg_nr, address: { street: a.street, apartment: a.apartment, city: a.city, state: a.state, areaCode: a.area_code, country: a.country } },
             expectedVersion: BigInt(version),
           },
-          staffContext(request, deps.now()),
+          request.commandContext(),
         );
         await readModelCaughtUp(deps, client.id, Number(result.version));
       } catch (error) {
@@ -195,7 +194,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
     },
     async (request) => {
       const client = await existing(request.params.id);
-      const result = await forgetClient({ store: deps.store, db: deps.db }, { clientId: client.id }, staffContext(request, deps.now()));
+      const result = await forgetClient({ store: deps.store, db: deps.db }, { clientId: client.id }, request.commandContext());
       await readModelCaughtUp(deps, client.id, Number(result.version));
       return success(await existing(client.id));
     },

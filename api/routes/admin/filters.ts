@@ -10,14 +10,15 @@
  *   `filters.{i}.{field}`. Answers the saved facets folded from their streams.
  * The storefront follows at once: the filters read model's change hint clears the api's label cache, and a listing's
  * facet JSON is made again for new labels (api/routes/products labeledFacetsJson; hidden facets dropped, placed ones
- * first: api/filter-labels.ts shownFacets).
+ * first: api/plugins/filter-labels.ts shownFacets).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setFilterLabels } from '../../../commands/filter/set-filter-labels.js';
 import { setFilterPosition } from '../../../commands/filter/set-filter-position.js';
 import { setFilterShown } from '../../../commands/filter/set-filter-shown.js';
-import { parseFilterEvent } from '../../../domain/filter/events.js';
+import { decideSequence } from '../../../commands/shared/command-handler.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { defaultFilterSettings, type FilterCommand, filterDecider, type FilterSettings, filterStreamId } from '../../../domain/filter/filter.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
@@ -31,18 +32,16 @@ import {
 } from '../../contracts/admin-filters.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { success } from '../../errors.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { success } from '../../plugins/errors.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema };
 
 /** A facet's settings and stream version, folded from `filter-{name}`. */
 async function filterFromStream(store: EventStore, name: string): Promise<{ state: FilterSettings; version: number }> {
-  const { events } = await store.readStream(filterStreamId(name));
-  const state = events.reduce((s, e) => filterDecider.evolve(s, parseFilterEvent(e)), filterDecider.initialState);
-  return { state: state ?? defaultFilterSettings(name), version: events.length };
+  const { state, version } = await loadAggregate(store, filterStreamId(name), filterDecider);
+  return { state: state ?? defaultFilterSettings(name), version: Number(version) };
 }
 
 const saved = ({ state, version }: { state: FilterSettings; version: number }): SavedFilter => ({
@@ -109,14 +108,12 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
           if (hasLabels || hadLabels) commands.push({ type: 'SetFilterLabels', data: { name, label: f.label, values }, metadata: { now } });
           commands.push({ type: 'SetFilterShown', data: { name, shown: f.shown }, metadata: { now } });
           commands.push({ type: 'SetFilterPosition', data: { name, position: f.position }, metadata: { now } });
-          let folded: FilterSettings | null = state;
-          for (const command of commands) {
-            try {
-              for (const event of filterDecider.decide(command, folded)) folded = filterDecider.evolve(folded, event);
-            } catch (error) {
-              if (error instanceof DomainError) throw new DomainError(error.code, error.category, error.message, `filters.${i}.${error.field ?? 'name'}`, error.details);
-              throw error;
-            }
+          // All facets are checked before any is recorded: the commands decided in sequence on the current state.
+          try {
+            decideSequence(filterDecider, commands)(state);
+          } catch (error) {
+            if (error instanceof DomainError) throw new DomainError(error.code, error.category, error.message, `filters.${i}.${error.field ?? 'name'}`, error.details);
+            throw error;
           }
           return { name, commands, i };
         }),
@@ -128,7 +125,7 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
       // 2. Record them, each command with the staff member.
       for (const { commands } of plans) {
         for (const command of commands) {
-          const ctx = staffContext(request, now);
+          const ctx = request.commandContext(now);
           if (command.type === 'SetFilterLabels') await setFilterLabels(deps.store, command.data, ctx);
           else if (command.type === 'SetFilterShown') await setFilterShown(deps.store, command.data, ctx);
           else await setFilterPosition(deps.store, command.data, ctx);

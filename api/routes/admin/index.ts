@@ -1,7 +1,7 @@
 /**
  * The staff side's routes under `/v1/admin/...` (design brief "The staff side": every staff call behind one guard:
  * 401 without a session, 403 without the permission). Registered with the prefix /v1/admin inside the staff plugin
- * (api/routes/session/index.ts), whose onRequest hook `staffGuard` (api/staff-guard.ts) runs for every path under
+ * (api/routes/staff.ts), whose onRequest hook `staffGuard` (api/plugins/staff-guard.ts) runs for every path under
  * it, unknown ones included (this plugin's own not-found handler), so a route added here cannot forget the check.
  * Each route names its permission in `config.permission` (domain/user/permissions.ts; default `admin.access`);
  * every state-changing route has `onRequest: staffCsrf(app)`. tests/staff-session.int.spec.ts walks the OpenAPI
@@ -11,9 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { staffMeSchema } from '../../contracts/admin.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import type { SessionRuntime } from '../../sessions.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import type { SessionRuntime } from '../../plugins/sessions.js';
 import { adminCategoryRoutes } from './categories.js';
 import { adminClientRoutes } from './clients.js';
 import { adminFilterRoutes } from './filters.js';

@@ -33,10 +33,9 @@ import {
 } from '../../contracts/admin-order-documents.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -89,7 +88,7 @@ export async function adminOrderDocumentRoutes(app: FastifyInstance, { deps }: R
         }
         // A forgotten client's order (its e-mail is still in OrderPlaced): no mail to them, no e-mail in a new event.
         if (await adminOrderForgotten(deps.db as never, request.params.id.toLowerCase())) throw new ApiError('invoice.client_forgotten', 409);
-        const state = await requestInvoiceSend(deps.store, { orderId: request.params.id, kind, recipient }, staffContext(request, deps.now()));
+        const state = await requestInvoiceSend(deps.store, { orderId: request.params.id, kind, recipient }, request.commandContext());
         reply.status(202);
         return success(view(kind, state));
       },

@@ -9,7 +9,7 @@
  *   units available, `order.filled`, `order.being_edited`;
  * - POST /orders/{id}/paid {paid} and /orders/{id}/filled {filled} (orders.edit): spec 4's toggles; filling ships the
  *   reserved stock (StockShipped), un-filling returns it.
- * Every change carries the signed-in staff user in its events' metadata (staffContext). Answers after a change wait
+ * Every change carries the signed-in staff user in its events' metadata (`request.commandContext()`, api/plugins/staff-scope.ts). Answers after a change wait
  * (at most 3 s) until the admin orders read model shows it, so OrderList and the unfilled badge agree with the answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,9 +20,9 @@ import { markOrderPaid } from '../../../commands/order/mark-order-paid.js';
 import { markOrderUnfilled } from '../../../commands/order/mark-order-unfilled.js';
 import { markOrderUnpaid } from '../../../commands/order/mark-order-unpaid.js';
 import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
-import { toOrderStreamId } from '../../../domain/order/order.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { adminOrderOf, type AdminOrderView, forgetClientOf } from '../../../projections/admin-orders/projection.js';
+import { type AdminOrderView, forgetClientOf } from '../../../projections/admin-orders/projection.js';
+import { adminOrderViewFromStream } from '../../../projections/orders/order-from-stream.js';
 import { adminOrderForgotten, adminOrderVersion, listAdminOrders } from '../../../projections/admin-orders/queries.js';
 import { getUser } from '../../../projections/users/queries.js';
 import {
@@ -36,12 +36,11 @@ import {
 } from '../../contracts/admin-orders.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { ApiDeps, RouteOptions } from '../../deps.js';
-import { ApiError, failureAnswer, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
-import { catalogPricesOf } from '../../order-ports.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { catalogPricesOf } from '../../plugins/order-ports.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const view = 'orders.view' as const;
@@ -57,8 +56,7 @@ const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
  * a forgotten client (GDPR erasure, 'forget this client', recorded by the admin orders read model) is blanked.
  */
 export async function adminOrderFromStream(deps: Pick<ApiDeps, 'store' | 'db'>, orderId: string): Promise<AdminOrderView | null> {
-  const [{ events }, forgotten] = await Promise.all([(deps.store as EventStore).readStream(toOrderStreamId(orderId)), adminOrderForgotten(deps.db as never, orderId)]);
-  const view = adminOrderOf(events);
+  const [view, forgotten] = await Promise.all([adminOrderViewFromStream(deps.store as EventStore, orderId), adminOrderForgotten(deps.db as never, orderId)]);
   return view && forgotten ? forgetClientOf(view) : view;
 }
 
@@ -184,7 +182,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
             employeeComment: b.employeeComment,
             invoiceComment: b.invoiceComment,
           },
-          staffContext(request, deps.now()),
+          request.commandContext(),
           { catalog },
         ),
       );
@@ -210,7 +208,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     async (request) => {
       const id = request.params.id.toLowerCase();
       await existing(id);
-      const ctx = staffContext(request, deps.now());
+      const ctx = request.commandContext();
       if (request.body.paid) await markOrderPaid(deps.store, { orderId: id }, ctx);
       else await markOrderUnpaid(deps.store, { orderId: id }, ctx);
       return success(await listed(await existing(id)));
@@ -234,7 +232,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     async (request) => {
       const id = request.params.id.toLowerCase();
       await existing(id);
-      const ctx = staffContext(request, deps.now());
+      const ctx = request.commandContext();
       if (request.body.filled) await markOrderFilled(deps.store, { orderId: id }, ctx);
       else await markOrderUnfilled(deps.store, { orderId: id }, ctx);
       return success(await listed(await existing(id)));

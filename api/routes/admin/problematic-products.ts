@@ -24,9 +24,9 @@ import {
   PROBLEM_REASON_NAMES,
 } from '../../contracts/admin-problematic-products.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 
 // The contract's names and the domain's are one list each (a compile error otherwise).
 const _sameKinds: [ProblematicProductsKind[], ProblematicProductsKindName[]] = [[...PROBLEMATIC_PRODUCTS_KIND_NAMES], [...PROBLEMATIC_PRODUCTS_KINDS]];

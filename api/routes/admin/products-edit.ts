@@ -17,9 +17,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { createProductFromForm, editProduct, ProductChangedMeanwhileError } from '../../../commands/product/edit-product.js';
-import { toDomainEvent } from '../../../commands/shared/event-parsers.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
-import { netFromGross, type ProductEvent, productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import { netFromGross, productDecider, toProductStreamId } from '../../../domain/product/product.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { getProducts } from '../../../projections/catalog/queries.js';
@@ -34,11 +34,10 @@ import {
 } from '../../contracts/admin-products.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { ApiDeps, RouteOptions } from '../../deps.js';
-import { ApiError, failureAnswer, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -67,8 +66,7 @@ function withFormField(error: unknown): unknown {
 
 /** The product as the edit form reads it, or null when its stream holds no product. */
 export async function productForEdit(deps: Pick<ApiDeps, 'store' | 'db' | 'now'>, id: string): Promise<AdminProduct | null> {
-  const { events, version } = await (deps.store as EventStore).readStream(toProductStreamId(id));
-  const state = events.reduce((s, e) => productDecider.evolve(s, toDomainEvent<ProductEvent>(e)), productDecider.initialState);
+  const { state, version } = await loadAggregate(deps.store as EventStore, toProductStreamId(id), productDecider);
   if (state.status !== 'active') return null;
   const related = [...new Set([...state.compatibleProducts, ...state.similarProducts])];
   const docs = await getProducts(deps.db as never, [id, ...related], deps.now());
@@ -174,7 +172,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
     async (request, reply) => {
       const form: ProductForm = request.body;
       const productId = productIdForCode(form.code1);
-      const done = await saving(request, reply, () => createProductFromForm(deps.store, { productId, form, vatRatePercent }, staffContext(request, deps.now())));
+      const done = await saving(request, reply, () => createProductFromForm(deps.store, { productId, form, vatRatePercent }, request.commandContext()));
       if (!done) return reply;
       reply.status(201);
       return success(await existing(productId));
@@ -199,7 +197,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
       const { version, ...form } = request.body;
       const { id } = request.params;
       await existing(id);
-      const done = await saving(request, reply, () => editProduct(deps.store, { productId: id, form, expectedVersion: BigInt(version), vatRatePercent }, staffContext(request, deps.now())));
+      const done = await saving(request, reply, () => editProduct(deps.store, { productId: id, form, expectedVersion: BigInt(version), vatRatePercent }, request.commandContext()));
       if (!done) return reply;
       return success(await existing(id));
     },

@@ -21,12 +21,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adjustStock } from '../../../commands/stock/adjust-stock.js';
 import { countStock } from '../../../commands/stock/count-stock.js';
 import { receiveStock } from '../../../commands/stock/receive-stock.js';
+import type { HandledCommand } from '../../../commands/shared/command-handler.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { imageSources } from '../../../domain/file/image-ref.js';
-import { toProductStreamId } from '../../../domain/product/product.js';
+import { productDecider, toProductStreamId } from '../../../domain/product/product.js';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { parseStockEvent } from '../../../domain/stock/events.js';
 import { parseStockInput } from '../../../domain/stock/stock-input.js';
-import { stockDecider, toStockStreamId } from '../../../domain/stock/stock.js';
+import { stockDecider, type StockEvent, type StockState, toStockStreamId } from '../../../domain/stock/stock.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { listAdminProducts } from '../../../projections/catalog/admin-product-list.js';
 import { listStockMovements } from '../../../projections/stock-movements/queries.js';
@@ -43,39 +44,30 @@ import {
 } from '../../contracts/admin-products.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { type ApiLanguage, filledMessage, requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
-/** @throws ApiError 404 product.not_found when the product's stream has no events. */
+/** @throws ApiError 404 product.not_found when the product was never created. */
 async function assertProductExists(store: EventStore, productId: string): Promise<void> {
-  const { events } = await store.readStream(toProductStreamId(productId), { maxCount: 1 });
-  if (events.length === 0) throw new ApiError('product.not_found', 404, 'id');
+  const { state } = await loadAggregate(store, toProductStreamId(productId), productDecider);
+  if (state.status === 'empty') throw new ApiError('product.not_found', 404, 'id');
 }
 
-/** The product's stock per warehouse from its stream (free, reserved, both), warehouses in id order. */
-async function stockOf(store: EventStore, productId: string): Promise<{ stock: AdminWarehouseStock[]; version: number }> {
-  const { events, version } = await store.readStream(toStockStreamId(productId));
-  const state = events.reduce((s, e) => stockDecider.evolve(s, parseStockEvent(e)), stockDecider.initialState);
+/** The product's stock per warehouse (free, reserved, both) in a Stock state, warehouses in id order. */
+function stockView(state: StockState): AdminWarehouseStock[] {
   const reserved: Record<string, number> = {};
   for (const held of Object.values(state.reservations)) for (const [w, n] of Object.entries(held)) reserved[w] = (reserved[w] ?? 0) + n;
   const ids = [...new Set([...Object.keys(state.onHand), ...Object.keys(reserved)])].sort();
-  return {
-    stock: ids.map((w) => ({ warehouse: w, available: state.onHand[w] ?? 0, reserved: reserved[w] ?? 0, onHand: (state.onHand[w] ?? 0) + (reserved[w] ?? 0) })),
-    version: Number(version),
-  };
+  return ids.map((w) => ({ warehouse: w, available: state.onHand[w] ?? 0, reserved: reserved[w] ?? 0, onHand: (state.onHand[w] ?? 0) + (reserved[w] ?? 0) }));
 }
 
-/** 'Only 4 in stock in Tallinn: cannot take 10' in the user's language, as a 409 on field `input`. */
+/** 'Only 4 in stock in Tallinn: cannot take 10' (api/plugins/messages.ts) in the user's language, as a 409 on field `input`. */
 function notEnoughStock(language: ApiLanguage, warehouse: string, available: number, take: number): DomainError {
-  const text =
-    language === 'en'
-      ? `Only ${available} in stock in ${warehouse}: cannot take ${take}. Stock never goes below zero.`
-      : `Laos ${warehouse} on ainult ${available}: ${take} ei saa maha võtta. Laoseis ei lähe alla nulli.`;
+  const text = filledMessage('stock.negative_in_warehouse', language, { warehouse, available: String(available), take: String(take) });
   return new DomainError('stock.negative', 'conflict', text, 'input', { problems: [{ code: 'stock.negative', field: 'input', message: text }] });
 }
 
@@ -140,21 +132,24 @@ export async function adminProductListRoutes(app: FastifyInstance, { deps }: Rou
       const { warehouse, reason, receipt } = request.body;
       const input = parseStockInput(request.body.input);
       await assertProductExists(deps.store, productId);
-      const ctx = staffContext(request, deps.now());
-      let recorded: 'received' | 'adjusted' | 'counted' | null;
+      const ctx = request.commandContext();
+      // One command; its handler's result carries the stream's state and version after it (no second read).
+      let result: HandledCommand<StockEvent, StockState>;
+      let kind: 'received' | 'adjusted' | 'counted';
       try {
         if (input.kind === 'count') {
-          recorded = (await countStock(deps.store, { productId, warehouseId: warehouse, quantity: input.quantity, reason }, ctx)).events.length ? 'counted' : null;
+          [kind, result] = ['counted', await countStock(deps.store, { productId, warehouseId: warehouse, quantity: input.quantity, reason }, ctx)];
         } else if (input.delta > 0 && receipt) {
-          recorded = (await receiveStock(deps.store, { productId, warehouseId: warehouse, quantity: input.delta, reason }, ctx)).events.length ? 'received' : null;
+          [kind, result] = ['received', await receiveStock(deps.store, { productId, warehouseId: warehouse, quantity: input.delta, reason }, ctx)];
         } else {
-          recorded = (await adjustStock(deps.store, { productId, warehouseId: warehouse, delta: input.delta, reason }, ctx)).events.length ? 'adjusted' : null;
+          [kind, result] = ['adjusted', await adjustStock(deps.store, { productId, warehouseId: warehouse, delta: input.delta, reason }, ctx)];
         }
       } catch (error) {
         if (error instanceof DomainError && error.code === 'stock.negative' && input.kind === 'adjust') {
-          const { stock } = await stockOf(deps.store, productId);
+          // Refused: what is free now, for the message (the refusal's own read is not handed out).
+          const { state } = await loadAggregate(deps.store, toStockStreamId(productId), stockDecider);
           const names = new Map((await listWarehouses(deps.db)).map((w) => [w.id, w.name]));
-          const available = stock.find((s) => s.warehouse === warehouse)?.available ?? 0;
+          const available = state.onHand[warehouse] ?? 0;
           throw notEnoughStock(requestLanguage(request.query, request.headers['accept-language']), names.get(warehouse) ?? warehouse, available, -input.delta);
         }
         if (error instanceof DomainError && (error.field === 'delta' || error.field === 'quantity')) {
@@ -162,8 +157,8 @@ export async function adminProductListRoutes(app: FastifyInstance, { deps }: Rou
         }
         throw error;
       }
-      const { stock, version } = await stockOf(deps.store, productId);
-      return success({ productId, warehouse, recorded, stock, version });
+      const recorded = result.events.length ? kind : null;
+      return success({ productId, warehouse, recorded, stock: stockView(result.state), version: Number(result.version) });
     },
   );
 

@@ -1,5 +1,5 @@
 /**
- * Search-keyword statistics (spec 2 StatisticsList; spec 2 "Admin area": search keywords, statistics time ranges),
+ * Search-keyword statistics (spec 2 "Admin area" StatisticsList: search keywords, statistics time ranges),
  * permission `statistics.view`, under /v1/admin:
  *
  * GET /statistics/search-keywords?range=&zero=1&format=csv&page=&pageSize= — the keywords searched in the range
@@ -17,9 +17,7 @@ import { STATISTICS_RANGES, type StatisticsRange, statisticsDateRange, tallinnDa
 import { toCsv } from '../../../platform/documents/csv.js';
 import { searchesPerDay, searchKeywordStatistics } from '../../../projections/search-stats/queries.js';
 import { addCategorySearchKeyword } from '../../../commands/category/add-category-search-keyword.js';
-import { setProductSearchAliases } from '../../../commands/product/set-product-search-aliases.js';
-import { parseProductEvent } from '../../../domain/product/events.js';
-import { productDecider, toProductStreamId } from '../../../domain/product/product.js';
+import { addProductSearchAlias } from '../../../commands/product/add-product-search-alias.js';
 import {
   STATISTICS_RANGE_NAMES,
   type StatisticsRangeName,
@@ -30,11 +28,10 @@ import {
 } from '../../contracts/admin-statistics.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 // The contract's range names and the domain's are one list (a compile error otherwise).
 const _sameRanges: [StatisticsRange[], StatisticsRangeName[]] = [[...STATISTICS_RANGE_NAMES], [...STATISTICS_RANGES]];
@@ -112,7 +109,7 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
   );
 
   /**
-   * POST /statistics/search-keywords/assign (spec 2 StatisticsList: "one click adds a zero-result keyword as a
+   * POST /statistics/search-keywords/assign (StatisticsList: "one click adds a zero-result keyword as a
    * search keyword of a category or an alias of a product"), permission `products.edit`, CSRF. Adds the keyword to
    * the category's search keywords in the language (AddCategorySearchKeyword) or to the product's search aliases
    * (SetProductSearchAliases with the aliases it has plus this one), the staff user in the events' metadata; then
@@ -136,15 +133,12 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
     async (request) => {
       const body = request.body;
       const keyword = body.keyword.toLowerCase().replace(/\s+/g, ' ');
-      const context = staffContext(request, deps.now());
+      const context = request.commandContext();
       let checkpoint: string;
       if (body.target === 'category') {
         ({ checkpoint } = await addCategorySearchKeyword(deps.store, { categoryId: body.categoryId, language: body.language, keyword }, context));
       } else {
-        const { events } = await deps.store.readStream(toProductStreamId(body.productId));
-        const state = events.reduce((s, e) => productDecider.evolve(s, parseProductEvent(e)), productDecider.initialState);
-        if (state.status !== 'active') throw new ApiError('product.not_found', 404);
-        ({ checkpoint } = await setProductSearchAliases(deps.store, { productId: body.productId, aliases: [...state.searchAliases, keyword] }, context));
+        ({ checkpoint } = await addProductSearchAlias(deps.store, { productId: body.productId, alias: keyword }, context));
       }
       // The projector applies the event and the listing index follows its read model: wait (at most 5 s) until the
       // index has passed the event's `$all` checkpoint ('' when nothing was appended: already held).

@@ -18,11 +18,10 @@ import {
   cancelledStockNotificationSchema,
 } from '../../contracts/admin-stock-notifications.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -59,7 +58,7 @@ export async function adminStockNotificationRoutes(app: FastifyInstance, { deps 
     async (request) => {
       const { id } = request.params;
       if (!isStockNotificationStreamId(id)) throw new ApiError('stock_notification.not_found', 404);
-      await cancelStockNotification(deps.store, id, staffContext(request, deps.now()));
+      await cancelStockNotification(deps.store, id, request.commandContext());
       return success({ id, state: 'cancelled' as const });
     },
   );

@@ -20,7 +20,7 @@ import { grantRole } from '../../../commands/user/grant-role.js';
 import { reactivateUser } from '../../../commands/user/reactivate-user.js';
 import { revokeRole } from '../../../commands/user/revoke-role.js';
 import { registerUser, setUserPassword } from '../../../commands/user/user-accounts.js';
-import { parseUserEvent } from '../../../domain/user/events.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { isRole, type Role } from '../../../domain/user/permissions.js';
 import { toUserStreamId, userDecider } from '../../../domain/user/user.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
@@ -36,19 +36,18 @@ import {
 } from '../../contracts/admin-users.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import type { SessionRuntime } from '../../sessions.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext, withFormFields } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import type { SessionRuntime } from '../../plugins/sessions.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
+import { withFormFields } from '../session/form-fields.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const permission = 'users.manage' as const;
 
 /** The user as its stream says now (null when there is none); `version` the stream's version. */
 export async function userFromStream(store: EventStore, userId: string): Promise<AdminUser | null> {
-  const { events } = await store.readStream(toUserStreamId(userId));
-  const state = events.reduce((s, e) => userDecider.evolve(s, parseUserEvent(e)), userDecider.initialState);
+  const { state, version } = await loadAggregate(store, toUserStreamId(userId), userDecider);
   if (state.status === 'empty') return null;
   return {
     id: state.userId,
@@ -58,7 +57,7 @@ export async function userFromStream(store: EventStore, userId: string): Promise
     active: state.status === 'active',
     lastSignInAt: state.lastSignInAt,
     passwordChangedAt: state.passwordChangedAt,
-    version: events.length,
+    version: Number(version),
   };
 }
 
@@ -82,7 +81,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       const body = request.body;
       let userId: string;
       try {
-        ({ userId } = await registerUser(deps.store, { username: body.username, email: body.email, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, staffContext(request, deps.now()), {
+        ({ userId } = await registerUser(deps.store, { username: body.username, email: body.email, password: body.password, confirm: body.confirm, roles: body.roles as Role[] }, request.commandContext(), {
           usernameTaken: (name) => usernameTaken(deps.db, name),
         }));
       } catch (error) {
@@ -109,10 +108,10 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
         throw new ApiError('user.last_admin', 409, 'roles');
       }
       // The address first: a refused one (400 on field `email`) changes no role either.
-      if (request.body.email !== undefined) await changeUserEmail(deps.store, { userId: user.id, email: request.body.email }, staffContext(request, deps.now()));
+      if (request.body.email !== undefined) await changeUserEmail(deps.store, { userId: user.id, email: request.body.email }, request.commandContext());
       // One command id per command: a shared one would make the second a duplicate of the first.
-      for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
-      for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, staffContext(request, deps.now()));
+      for (const role of wanted.filter((r) => !user.roles.includes(r))) await grantRole(deps.store, { userId: user.id, role }, request.commandContext());
+      for (const role of (user.roles as Role[]).filter((r) => !wanted.includes(r))) await revokeRole(deps.store, { userId: user.id, role }, request.commandContext());
       return success(await existing(user.id));
     },
   );
@@ -123,7 +122,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
     async (request) => {
       const user = await existing(request.params.id);
       try {
-        await setUserPassword(deps.store, { userId: user.id, password: request.body.password, confirm: request.body.confirm }, staffContext(request, deps.now()));
+        await setUserPassword(deps.store, { userId: user.id, password: request.body.password, confirm: request.body.confirm }, request.commandContext());
       } catch (error) {
         throw withFormFields(error);
       }
@@ -139,7 +138,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
       const user = await existing(request.params.id);
       if (user.id === request.staffUser!.id) throw new ApiError('user.self_deactivate', 409);
       if (user.active && user.roles.includes('ADMIN') && (await countActiveAdministrators(deps.db, { except: user.id })) === 0) throw new ApiError('user.last_admin', 409);
-      if (user.active) await deactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
+      if (user.active) await deactivateUser(deps.store, { userId: user.id }, request.commandContext());
       await sessions.revokeUserSessions(user.id, Date.now());
       return success(await existing(user.id));
     },
@@ -150,7 +149,7 @@ export async function adminUserRoutes(app: FastifyInstance, { deps, sessions }: 
     { schema: { summary: 'Reactivate a user', tags: ['admin'], params: adminUserParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(adminUserSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
     async (request) => {
       const user = await existing(request.params.id);
-      if (!user.active) await reactivateUser(deps.store, { userId: user.id }, staffContext(request, deps.now()));
+      if (!user.active) await reactivateUser(deps.store, { userId: user.id }, request.commandContext());
       return success(await existing(user.id));
     },
   );

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createWarehouse } from '../../../commands/warehouse/create-warehouse.js';
 import { deactivateWarehouse } from '../../../commands/warehouse/deactivate-warehouse.js';
 import { renameWarehouse } from '../../../commands/warehouse/rename-warehouse.js';
-import { parseWarehouseEvent } from '../../../domain/warehouse/events.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { toWarehouseStreamId, WAREHOUSE_ID, warehouseDecider } from '../../../domain/warehouse/warehouse.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { listWarehouses } from '../../../projections/warehouses/queries.js';
@@ -24,19 +24,17 @@ import {
 } from '../../contracts/admin-warehouses.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const permission = 'warehouses.manage' as const;
 
 async function warehouseFromStream(store: EventStore, id: string): Promise<AdminWarehouse | null> {
   if (!WAREHOUSE_ID.test(id)) return null;
-  const { events } = await store.readStream(toWarehouseStreamId(id));
-  const state = events.reduce((s, e) => warehouseDecider.evolve(s, parseWarehouseEvent(e)), warehouseDecider.initialState);
-  return state.status === 'empty' ? null : { id: state.warehouseId, name: state.name, active: state.status === 'active', version: events.length };
+  const { state, version } = await loadAggregate(store, toWarehouseStreamId(id), warehouseDecider);
+  return state.status === 'empty' ? null : { id: state.warehouseId, name: state.name, active: state.status === 'active', version: Number(version) };
 }
 
 /** A warehouse code from a name: lower case, a-z 0-9 and '-', at most 64 characters. */
@@ -72,7 +70,7 @@ export async function adminWarehouseRoutes(app: FastifyInstance, { deps }: Route
     { schema: { summary: 'Create a warehouse', tags: ['admin'], body: createWarehouseBodySchema, querystring: langQuerySchema, response: { 201: envelopeSchema(adminWarehouseSchema), ...failures } }, config: { permission }, onRequest: staffCsrf(app) },
     async (request, reply) => {
       const id = request.body.id?.trim() || codeFromName(request.body.name);
-      await createWarehouse(deps.store, { warehouseId: id, name: request.body.name }, staffContext(request, deps.now()));
+      await createWarehouse(deps.store, { warehouseId: id, name: request.body.name }, request.commandContext());
       reply.status(201);
       return success(await existing(id));
     },
@@ -84,8 +82,8 @@ export async function adminWarehouseRoutes(app: FastifyInstance, { deps }: Route
     async (request) => {
       const w = await existing(request.params.id);
       // One command id per command (a shared one would make the second a duplicate of the first).
-      if (request.body.name !== undefined && request.body.name !== w.name) await renameWarehouse(deps.store, { warehouseId: w.id, name: request.body.name }, staffContext(request, deps.now()));
-      if (request.body.active === false && w.active) await deactivateWarehouse(deps.store, { warehouseId: w.id }, staffContext(request, deps.now()));
+      if (request.body.name !== undefined && request.body.name !== w.name) await renameWarehouse(deps.store, { warehouseId: w.id, name: request.body.name }, request.commandContext());
+      if (request.body.active === false && w.active) await deactivateWarehouse(deps.store, { warehouseId: w.id }, request.commandContext());
       return success(await existing(w.id));
     },
   );

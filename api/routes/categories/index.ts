@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { langOnlyQuerySchema } from '../../contracts/common.js';
 import { categoryTreeResponseSchema, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { success } from '../../errors.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { success } from '../../plugins/errors.js';
 
-/** The category routes as one plugin; the tree from the app's CategoryCache (api/catalog-caches.ts). */
+/** The category routes as one plugin; the tree from the app's CategoryCache (api/plugins/catalog-caches.ts). */
 export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/categories',

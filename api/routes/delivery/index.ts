@@ -8,7 +8,7 @@
  *   (code1 `postikulu-<providerId>`, gross `price`, `price_wo_vat`, unit `pcs`, class `service`), read from the
  *   catalog read model; the cart adds it as the delivery fee line (quantity 1).
  *
- * Errors (envelope of api/errors.ts, messages in et and en): unknown provider → 404 delivery.provider_not_found;
+ * Errors (envelope of api/plugins/errors.ts, messages in et and en): unknown provider → 404 delivery.provider_not_found;
  * a postage product not yet in the catalog (`ensurePostageProducts` not run) → 404 delivery.postage_not_found;
  * a malformed country → 400 request.invalid.
  */
@@ -19,9 +19,9 @@ import { DELIVERY_COUNTRIES, DELIVERY_COUNTRY_CODES, DELIVERY_PROVIDER_IDS, DELI
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { type DeliveryLocationView, listOfferedLocations } from '../../../projections/delivery/queries.js';
 import { envelopeSchema, failureEnvelopeSchema, productSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { sendFailure, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { sendFailure, success } from '../../plugins/errors.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { toProduct } from '../products/to-product.js';
 import {
   type DeliveryOption,
@@ -31,7 +31,7 @@ import {
   deliveryProvidersResponseSchema,
 } from '../../contracts/delivery.js';
 
-/** The failure envelope (api/errors.ts) as a response schema. */
+/** The failure envelope (api/plugins/errors.ts) as a response schema. */
 const failure = failureEnvelopeSchema;
 
 /** Messages of the delivery routes per code and language. */

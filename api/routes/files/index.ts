@@ -1,7 +1,7 @@
 /**
  * Files (product images; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"; spec 3 "File").
  *
- * - `fileUploadRoutes` (inside the staff plugin, api/routes/session/index.ts, so the staff guard and its session
+ * - `fileUploadRoutes` (inside the staff scope, api/routes/staff.ts, so the staff guard and its session
  *   apply although the path is not under /v1/admin): POST /file/create?ajax=true, permission `products.edit`.
  *   multipart/form-data with `File[uploadFile]` (exactly one file), `File[folder_id]` (optional: 1-64 letters,
  *   digits, `_` or `-`) and the anti-forgery token: the `x-csrf-token` header (checked before the body is read) or the
@@ -37,12 +37,11 @@ import { IMAGE_MIME_TYPES, MAX_INPUT_PIXELS } from '../../../platform/files/imag
 import { WorkQueueFullError } from '../../../platform/files/work-queue.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { type FileModel, fileUploadAnswerSchema, fileUploadQuerySchema, fileVariantParamsSchema } from '../../contracts/files.js';
-import { CSRF_HEADER } from '../../csrf.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, failureAnswer } from '../../errors.js';
-import { type ApiLanguage, message, requestLanguage } from '../../messages.js';
-import { staffCsrf } from '../../staff-guard.js';
-import { staffContext } from '../session/index.js';
+import { CSRF_HEADER } from '../../plugins/csrf.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, failureAnswer } from '../../plugins/errors.js';
+import { type ApiLanguage, filledMessage, requestLanguage } from '../../plugins/messages.js';
+import { staffCsrf } from '../../plugins/staff-guard.js';
 
 /** The multipart field of the file and of the folder (spec 7), and the anti-forgery token's field. */
 export const UPLOAD_FIELD = 'File[uploadFile]';
@@ -72,9 +71,8 @@ export function formatBytes(bytes: number, language: ApiLanguage): string {
 
 /** The message of `code` with its {placeholders} filled; `file` empty drops the quoted name. */
 function fileMessage(code: string, language: ApiLanguage, params: Record<string, string>): string {
-  let text = message(code, language);
-  if (params.file === '') text = text.replace(/ "\{file\}"/, '');
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
+  const text = filledMessage(code, language, params);
+  return params.file === '' ? text.replace(' ""', '') : text;
 }
 
 /** The model of an uploaded file (spec 3 "File"). */
@@ -106,7 +104,7 @@ const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: 
 /** The pixel budget as the upload message names it ("25 megapixels", "25 megapikslit"). */
 export const formatPixelBudget = (pixels: number, language: ApiLanguage) => `${Math.floor(pixels / 1_000_000)} ${language === 'et' ? 'megapikslit' : 'megapixels'}`;
 
-/** Runs the staff CSRF check (api/staff-guard.ts staffCsrf) for this request. @throws as staffCsrf does (403). */
+/** Runs the staff CSRF check (api/plugins/staff-guard.ts staffCsrf) for this request. @throws as staffCsrf does (403). */
 async function checkStaffCsrf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await (staffCsrf(app) as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<void>)(request, reply);
 }
@@ -187,7 +185,7 @@ export async function fileUploadRoutes(app: FastifyInstance, { deps }: RouteOpti
 
       const now = deps.now();
       try {
-        const facts = await uploadFile(deps.store, storage, { fileId: randomUUID(), folderId: folder || null, name: upload.name, bytes: upload.bytes }, staffContext(request, now));
+        const facts = await uploadFile(deps.store, storage, { fileId: randomUUID(), folderId: folder || null, name: upload.name, bytes: upload.bytes }, request.commandContext(now));
         request.log.info({ fileId: facts.fileId, bytes: facts.bytes, mime: facts.mime }, 'file uploaded');
         const model = toFileModel(facts, now);
         return { success: true as const, status: 'success' as const, model, data: model };

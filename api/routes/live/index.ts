@@ -5,7 +5,7 @@
  * subscribed product (`stock_changed` notifications, see projections/catalog/writer.ts), and the page refetches
  * the product. Malformed messages are ignored; nothing is ever written through this socket.
  *
- * Staff badges: a socket whose upgrade request carried a valid staff session (api/sessions.ts
+ * Staff badges: a socket whose upgrade request carried a valid staff session (api/plugins/sessions.ts
  * `sessionFromCookieHeader`) also gets `{"type": "badges"}` whenever the orders or stock-notifications read model
  * changed (`rm_changed` 'orders' / 'stock_notifications'), and the admin page refetches GET /v1/site-summary and GET
  * /v1/stock-notification; their 30 s polling is only the fallback. Hints within 25 ms (BADGE_COALESCE_MS) are sent
@@ -28,11 +28,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { RouteOptions } from '../../deps.js';
-import { failureAnswer } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import type { SessionRuntime } from '../../sessions.js';
-import { PAID_LOOKUP_CHUNK, paidByToken, PUBLIC_TOKEN_PATTERN } from '../../live-payments.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { failureAnswer } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import type { SessionRuntime } from '../../plugins/sessions.js';
+import { PAID_LOOKUP_CHUNK, paidByToken, PUBLIC_TOKEN_PATTERN } from './live-payments.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
 

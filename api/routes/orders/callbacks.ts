@@ -44,9 +44,9 @@ import { getOrderView, getOrderViewByNumber, type OrderView } from '../../../pro
 import { z } from 'zod';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { paymentCallbackAnswerSchema, paymentProviderParamsSchema, paymentReturnParamsSchema, refundCallbackAnswerSchema } from '../../contracts/orders.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
+import type { ApiDeps } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { apiLanguageOf } from './to-order.js';
 
 const PAYMENT_COMMAND_NAMESPACE = '3f7b2a14-8c6d-4e0f-b5a9-1d2c3e4f5a6b';

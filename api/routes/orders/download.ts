@@ -3,7 +3,7 @@
  * (projections/orders/order-pdf.ts), in the order's language unless `lang` says otherwise, with the seller's company,
  * registry code and VAT number from the global fields; 404 `order.not_found`. A database that cannot take the query
  * for a moment (a refused or cut connection: max_connections reached under load) answers 503 `server_busy` with
- * Retry-After (api/errors.ts), never a 500: that was the one 500 a probe saw for a token of 32 'a's.
+ * Retry-After (api/plugins/errors.ts), never a 500: that was the one 500 a probe saw for a token of 32 'a's.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,8 +15,8 @@ import { getOrderSummary } from '../../../projections/orders/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import { sellerFromFields } from '../../../domain/order/order-document.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError } from '../../errors.js';
+import type { ApiDeps } from '../../plugins/deps.js';
+import { ApiError } from '../../plugins/errors.js';
 
 export function orderDownloadRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -8,7 +8,7 @@
  */
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import type { RouteOptions } from '../../deps.js';
+import type { RouteOptions } from '../../plugins/deps.js';
 import { paymentCallbackRoutes } from './callbacks.js';
 import { orderDownloadRoutes } from './download.js';
 import { paymentRoutes } from './payment.js';

@@ -7,7 +7,7 @@
  *   the shop's `/v1/payment/{token}/redirect?attempt={attemptId}`, which serves the auto-submitting form. A paid
  *   order refuses (409 `order.already_paid`), an order not paid in time too (409 `order.reservation_expired`);
  *   an unknown method is 400 `payment.method_unknown`; a provider that fails to start is 502. Attempts are limited
- *   per order and per client address (api/rate-limits.ts PaymentLimits, counted in Redis like place-order's): 429
+ *   per order and per client address (api/plugins/rate-limits.ts PaymentLimits, counted in Redis like place-order's): 429
  *   `rate_limited` past either. An attempt does not extend the order's reservation (it counts from placing,
  *   workers/jobs/expire-reservations.ts).
  * - GET /v1/payment/{token}/redirect?attempt=: the form of that attempt (the provider is asked again with the same
@@ -28,13 +28,13 @@ import { ordersReadModel } from '../../../projections/orders/writer.js';
 import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { orderTokenParamsSchema, orderWithPaymentMethodsSchema, paymentRedirectQuerySchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { ApiDeps } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
-import { csrfProtected } from '../../csrf.js';
+import { csrfProtected } from '../../plugins/csrf.js';
 import { paymentSuccessPath } from './callbacks.js';
-import { DEFAULT_PAYMENT_LIMITS } from '../../rate-limits.js';
+import { DEFAULT_PAYMENT_LIMITS } from '../../plugins/rate-limits.js';
 
 const tokenParams = orderTokenParamsSchema;
 const failure = failureEnvelopeSchema;

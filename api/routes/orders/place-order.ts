@@ -4,14 +4,14 @@
  * Parses the body (contract api/contracts/orders.ts: 400 `request.invalid` per field, e.g. `items.0.amount`),
  * calls the checkout use case (commands/order/place-order-from-cart.ts, which checks every spec 5 rule again and
  * prices every row from the catalog) and maps its answer: 200 `{ order, paymentMethods }`, or its DomainError in
- * the envelope through api/errors.ts (`order.empty` 400; one error per field 400; `order.not_accepted` with
+ * the envelope through api/plugins/errors.ts (`order.empty` 400; one error per field 400; `order.not_accepted` with
  * `redirect: '/cart'` and one error per cart line `items.<i>`: 400, or 409 when a line was reserved away meanwhile;
  * 409 `order.reserve_share_exceeded` per line `items.<i>` when the client address would hold more than its share of
  * a product's stock in unpaid orders, api/routes/orders/reserve-share.ts).
  *
- * Header Idempotency-Key (api/idempotency.ts): a retried request gets the same order and a byte-identical body;
+ * Header Idempotency-Key (api/plugins/idempotency.ts): a retried request gets the same order and a byte-identical body;
  * the order id is derived from the key, so even a retry after a crash places no second order.
- * Rate limits (api/rate-limits.ts): per client address and per e-mail; 429 `rate_limited`.
+ * Rate limits (api/plugins/rate-limits.ts): per client address and per e-mail; 429 `rate_limited`.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,15 +21,15 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { noRefunds } from '../../../domain/order/order-summary.js';
 import { orderWithPaymentMethodsSchema, placeOrderBodySchema, placeOrderFailureSchema } from '../../contracts/orders.js';
 import { envelopeSchema } from '../../contracts/catalog.js';
-import type { ApiDeps } from '../../deps.js';
-import { ApiError, errorAnswer, failureAnswer } from '../../errors.js';
-import { idempotencyKeyOf, requestHash, withIdempotency } from '../../idempotency.js';
-import { type ApiLanguage, requestLanguage } from '../../messages.js';
-import { catalogPricesOf, deliveryLocationsOf, orderNumbersOf } from '../../order-ports.js';
-import { DEFAULT_PLACE_ORDER_LIMITS, orderEmailOf } from '../../rate-limits.js';
+import type { ApiDeps } from '../../plugins/deps.js';
+import { ApiError, errorAnswer, failureAnswer } from '../../plugins/errors.js';
+import { idempotencyKeyOf, requestHash, withIdempotency } from '../../plugins/idempotency.js';
+import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { catalogPricesOf, deliveryLocationsOf, orderNumbersOf } from '../../plugins/order-ports.js';
+import { DEFAULT_PLACE_ORDER_LIMITS, orderEmailOf } from '../../plugins/rate-limits.js';
 import { paymentMethodsFor, toApiOrder } from './to-order.js';
 import { DEFAULT_RESERVE_SHARE_HOLD_MS, DEFAULT_RESERVE_SHARE_PERCENT, reserveShareOf } from './reserve-share.js';
-import { csrfProtected } from '../../csrf.js';
+import { csrfProtected } from '../../plugins/csrf.js';
 
 const ORDER_ID_NAMESPACE = '9a3c1d52-6f0e-4b8a-a1f7-3c2d9e4b5a60';
 

@@ -2,7 +2,7 @@
 import type { OrderSummary } from '../../../domain/order/order-summary.js';
 import type { PaymentProviders } from '../../../platform/payments/port.js';
 import type { Order, PaymentMethodView } from '../../contracts/orders.js';
-import type { ApiLanguage } from '../../messages.js';
+import type { ApiLanguage } from '../../plugins/messages.js';
 
 /** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40", -5 -> "-0.05". */
 export const euros = (cents: number) => (cents / 100).toFixed(2);
@@ -86,7 +86,7 @@ export function paymentMethodsFor(payments: PaymentProviders | undefined, summar
 
 /**
  * A payment method's logo as the payment page may show it: the Content-Security-Policy allows images from the shop
- * only (api/security-headers.ts `img-src 'self' data:`), so a logo elsewhere (IPIZZA_<BANK>_LOGO_URL on a bank's
+ * only (api/plugins/security-headers.ts `img-src 'self' data:`), so a logo elsewhere (IPIZZA_<BANK>_LOGO_URL on a bank's
  * site, Montonio's CDN) would be blocked; it is dropped ('') and the page shows the method's name alone. A path on
  * the shop ('/sandbox-bank/logo.svg') or a URL of PUBLIC_URL's origin is kept, as a path.
  */

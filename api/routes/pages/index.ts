@@ -14,9 +14,9 @@ import { pick } from '../../../domain/shared/localized.js';
 import { getPage } from '../../../projections/pages/queries.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { pageParamsSchema, pageQuerySchema, pageResponseSchema } from '../../contracts/site.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 
 /** The content page route as one plugin. */
 export async function pageRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { type FilterLabelMap, labelFilter, shownFacets } from '../../filter-labels.js';
+import { type FilterLabelMap, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -24,11 +24,11 @@ import {
   productSchema,
   productViewQuerySchema,
 } from '../../contracts/catalog.js';
-import type { ApiDeps, RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import type { SessionRuntime } from '../../sessions.js';
-import { staffUserFromRequest } from '../../staff-guard.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import type { SessionRuntime } from '../../plugins/sessions.js';
+import { staffUserFromRequest } from '../../plugins/staff-guard.js';
 import { toProduct } from './to-product.js';
 
 /**
@@ -114,7 +114,7 @@ export function cachedListing(deps: ApiDeps, app: FastifyInstance, input: ListPr
   return app.listings.get(JSON.stringify(key), () => listProducts(deps.db, app.listingIndex, input));
 }
 
-/** The product routes as one plugin; caches from the app's decorations (api/catalog-caches.ts). */
+/** The product routes as one plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */
 export async function productRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const { categories, filterLabels } = app;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { setCriticalStockLevel } from '../../../commands/product/set-critical-stock-level.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
-import { SESSION_COOKIE } from '../../sessions.js';
+import { SESSION_COOKIE } from '../../plugins/sessions.js';
 import { cookieOf, registerStaff, signInStaff } from '../../../tests/support/staff-session.js';
 import { createShopHarness, type ShopHarness } from '../../../tests/support/shop-harness.js';
 

@@ -2,7 +2,7 @@
 import { imageSources } from '../../../domain/file/image-ref.js';
 import type { Image, Language, Product } from '../../contracts/catalog.js';
 import type { ListedProduct } from '../../../projections/catalog/queries.js';
-import { type FilterLabelMap, labelAttribute } from '../../filter-labels.js';
+import { type FilterLabelMap, labelAttribute } from '../../plugins/filter-labels.js';
 
 /** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40". */
 export const centsToEuros = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));

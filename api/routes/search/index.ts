@@ -10,9 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseEuroToCents } from '../../../commands/catalog/catalog-csv.js';
 import { envelopeSchema, failureEnvelopeSchema, type SearchResult, searchQuerySchema, searchResponseSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
 import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
 
@@ -55,7 +55,7 @@ export function parseSearchFilters(query: Record<string, unknown>): SearchFilter
   return out;
 }
 
-/** GET /v1/search as a plugin; caches from the app's decorations (api/catalog-caches.ts). */
+/** GET /v1/search as a plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */
 export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const { categories } = app;
   app.withTypeProvider<ZodTypeProvider>().get(

@@ -1,7 +1,7 @@
 /**
  * Forgot password ("Forgot password: a one-time link by mail (single use, 30 minutes), the same answer
  * whether or not the user exists"; spec 2 "/login ... a Forgot password link"). Registered inside the staff plugin
- * (api/routes/session/index.ts) as public routes; both need the CSRF token like every state-changing call (a guest
+ * (api/routes/staff.ts) as public routes; both need the CSRF token like every state-changing call (a guest
  * has the `_csrf` cookie and token of GET /v1/csrf-token, as for POST /v1/login-session).
  *
  * - `POST /v1/password-reset` {username}: `username` is a username or an e-mail address. For each active user it
@@ -10,7 +10,7 @@
  *   token and mails the link (workers/jobs/send-password-reset.ts). The answer is always 200 `{ accepted: true }`,
  *   no sooner than `ApiDeps.passwordReset.minResponseMs` (default 300 ms) after the request arrived, so an unknown
  *   user, one without an address and a deactivated one cannot be told from a known one by answer or time. Limits
- *   (api/rate-limits.ts, counted in Redis): per address and per name asked for; 429 `rate_limited`.
+ *   (api/plugins/rate-limits.ts, counted in Redis): per address and per name asked for; 429 `rate_limited`.
  * - `POST /v1/password-reset/{token}` {password, confirm}: an unknown, used or expired token, one issued before the
  *   user's password last changed, or one of a user deactivated since, answers 410 `password_reset.token_invalid`.
  *   The policy (at least 8 characters, not common, confirmation equal) is checked before the token is spent, so a
@@ -18,7 +18,7 @@
  *   consumed atomically (GETDEL: of two concurrent uses one wins, the other gets 410), the password changes through
  *   ChangePassword (metadata.userId: the user, who proved they own the mailbox), the user's sessions end at once on
  *   every replica (as for any password change) and the sign-in failures of the username, and of the username from
- *   this address, are forgotten (api/rate-limits.ts LoginLimiter.forget). 200 `{ username }`.
+ *   this address, are forgotten (api/plugins/rate-limits.ts LoginLimiter.forget). 200 `{ username }`.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,10 +40,11 @@ import {
   passwordResetRequestResultSchema,
   passwordResetResultSchema,
 } from '../../contracts/session.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
-import { DEFAULT_PASSWORD_RESET_LIMITS } from '../../rate-limits.js';
-import { type StaffRouteOptions, withFormFields } from './index.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { DEFAULT_PASSWORD_RESET_LIMITS } from '../../plugins/rate-limits.js';
+import type { StaffRouteOptions } from '../../plugins/staff-scope.js';
+import { withFormFields } from './form-fields.js';
 
 /** Default floor of POST /v1/password-reset's answer time, in milliseconds. */
 export const DEFAULT_PASSWORD_RESET_MIN_RESPONSE_MS = 300;

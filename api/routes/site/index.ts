@@ -22,9 +22,9 @@ import { listPageNames } from '../../../projections/pages/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import { type CategoryNode, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { type MenuItemView, setLanguageParamsSchema, setLanguageResponseSchema, siteResponseSchema, sitemapFileParamsSchema } from '../../contracts/site.js';
-import type { ApiDeps, RouteOptions } from '../../deps.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 
 export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
 
@@ -67,7 +67,7 @@ function sendXml(reply: FastifyReply, body: string) {
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 }
 
-/** The site routes as one plugin; categories from the app's CategoryCache (api/catalog-caches.ts). */
+/** The site routes as one plugin; categories from the app's CategoryCache (api/plugins/catalog-caches.ts). */
 export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const { categories } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();

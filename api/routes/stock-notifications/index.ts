@@ -18,10 +18,10 @@ import { requestStockNotification } from '../../../commands/stock-notification/r
 import { coversRequest } from '../../../domain/stock-notification/back-in-stock.js';
 import { getProduct } from '../../../projections/catalog/queries.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../deps.js';
-import { csrfProtected } from '../../csrf.js';
-import { ApiError, success } from '../../errors.js';
-import { requestLanguage } from '../../messages.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { csrfProtected } from '../../plugins/csrf.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 
 /** Requests per minute per client address (spec 8 names the rate-limit message; the number is ours). */
 export const STOCK_NOTIFICATION_RATE_LIMIT = 10;

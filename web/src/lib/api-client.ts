@@ -158,7 +158,7 @@ export function postJsonWithHeaders<T>(url: string, body: unknown, headers: Reco
 let csrfToken: Promise<string> | null = null;
 
 /**
- * The CSRF token of this visit (spec 7: every call sends one; api/csrf.ts): GET /v1/csrf-token sets its secret
+ * The CSRF token of this visit (spec 7: every call sends one; api/plugins/csrf.ts): GET /v1/csrf-token sets its secret
  * cookie and answers the token, fetched once and reused. `fresh` asks again (after a 403 request.csrf_invalid).
  */
 function csrf(fresh = false): Promise<string> {

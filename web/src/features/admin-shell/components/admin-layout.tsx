@@ -1,7 +1,7 @@
 /**
  * The admin shell (spec 2 "Admin area"): a header with the menu toggle, the badge counts, the signed-in
- * user (with a link to change one's own password), the language switch, the theme toggle and Logout (a full page
- * load of /logout: the server ends the session and redirects to /); the side menu (./side-menu.tsx); the screen in
+ * user (with a link to change one's own password), the language switch, the theme toggle and Logout (a button that
+ * POSTs /logout with the CSRF token, ../api/logout.ts, then loads /); the side menu (./side-menu.tsx); the screen in
  * `main`. The menu can be collapsed to a rail of icons; the choice is remembered in local storage ('adminMenu') and
  * the menu starts closed under 768 px (utils/menu.ts `initialMenuOpen`).
  *
@@ -16,7 +16,8 @@ import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../../components/layout/language-switch';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { useRouteLanguage } from '../../../lib/language';
-import { setStaffHint, type SessionUser } from '../../../lib/staff/session';
+import type { SessionUser } from '../../../lib/staff/session';
+import { useLogout } from '../api/logout';
 import { useSiteSummary } from '../api/get-site-summary';
 import { useStockNotifications } from '../api/get-stock-notifications';
 import { useLiveBadges } from '../api/use-live-badges';
@@ -56,6 +57,7 @@ export function AdminLayout({ user, availableModels, children }: AdminLayoutProp
   const wantsStock = badges.includes('stockNotifications');
   const summary = useSiteSummary(wantsOrders);
   const notifications = useStockNotifications(wantsStock);
+  const signOut = useLogout();
   useLiveBadges(badges.length > 0);
   const counts: Partial<Record<MenuBadge, number>> = {
     unfilledOrders: summary.data?.unfilledOrders,
@@ -116,10 +118,10 @@ export function AdminLayout({ user, availableModels, children }: AdminLayoutProp
           </Link>
           <LanguageSwitch />
           <ThemeToggle />
-          <a className="button admin-logout" href="/logout" onClick={() => setStaffHint(false)}>
+          <button type="button" className="button admin-logout" onClick={() => signOut.mutate()} disabled={signOut.isPending} aria-busy={signOut.isPending}>
             <LogOut size={16} aria-hidden="true" />
             {t('admin.logout')}
-          </a>
+          </button>
         </div>
       </header>
       <div className="admin-body">

@@ -13,13 +13,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { setupDelivery } from '../commands/delivery/setup-delivery.js';
-import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
-import { type CsrfHeaders, csrfHeaders } from '../tests/support/csrf.js';
+import { productIdForCode } from '../../commands/catalog/catalog-csv.js';
+import { setupDelivery } from '../../commands/delivery/setup-delivery.js';
+import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
+import { type CsrfHeaders, csrfHeaders } from '../../tests/support/csrf.js';
 import { jsonDepth } from './json-body.js';
 import { inlineScriptHashes } from './security-headers.js';
-import { checkoutBody, productRow } from '../tests/support/order-test-kit.js';
+import { checkoutBody, productRow } from '../../tests/support/order-test-kit.js';
 
 let h: ShopHarness;
 let csrf: CsrfHeaders;

@@ -1,7 +1,7 @@
 /**
  * An in-process cache of product-list results per query (category, search text, filters, page, size, sort,
  * language), so repeated listings cost no database work. Entries live at most `ttlMs` milliseconds (timed
- * visibility rules show within that time). A change drops only what it reaches (api/catalog-caches.ts): a change of
+ * visibility rules show within that time). A change drops only what it reaches (api/plugins/catalog-caches.ts): a change of
  * the listing index drops every entry, a stock change only the pages showing those products. At most `maxEntries`
  * entries are kept (oldest dropped).
  */

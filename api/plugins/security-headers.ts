@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { renderAutoPostForm } from '../platform/payments/html.js';
+import { renderAutoPostForm } from '../../platform/payments/html.js';
 
 /** The `'sha256-…'` CSP sources of every inline `<script>` (one without `src`) in an HTML text. */
 export function inlineScriptHashes(html: string): string[] {

@@ -7,8 +7,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '../domain/shared/errors.js';
-import { isDatabaseUnavailable } from '../platform/db/database.js';
+import { DomainError } from '../../domain/shared/errors.js';
+import { isDatabaseUnavailable } from '../../platform/db/database.js';
 import { type ApiLanguage, MESSAGE_CODES, message, requestLanguage } from './messages.js';
 import { PRE_ROUTING_HEADERS } from './security-headers.js';
 
@@ -33,7 +33,7 @@ export interface ErrorItem {
   message?: string;
 }
 
-/** A rendered answer: status and the envelope (for callers that store the answer, e.g. api/idempotency.ts). */
+/** A rendered answer: status and the envelope (for callers that store the answer, e.g. api/plugins/idempotency.ts). */
 export interface ErrorAnswer {
   status: number;
   payload: { success: false; status: 'failure'; message: string; errors: { code: string; message: string; field?: string }[]; redirect?: string };
@@ -177,7 +177,7 @@ export const RETRY_AFTER_SECONDS = 2;
 /**
  * Node's client errors (malformed HTTP, headers over the size limit: 431, a request timeout: 408), which never reach
  * Fastify's router: the same envelope, written on the socket (Fastify's `clientErrorHandler` option), with the
- * security headers of every answer made before routing (api/security-headers.ts PRE_ROUTING_HEADERS: CSP
+ * security headers of every answer made before routing (api/plugins/security-headers.ts PRE_ROUTING_HEADERS: CSP
  * `default-src 'none'; frame-ancestors 'none'`, X-Frame-Options, nosniff, Referrer-Policy). Estonian: no request was
  * parsed to choose a language from.
  */

@@ -3,10 +3,10 @@
  * order-number sequence, wired here because commands/ may not import projections/ (design brief, folders).
  */
 import { sql } from 'kysely';
-import type { CatalogPrices, CatalogProduct, DeliveryLocations, OrderNumbers } from '../commands/order/place-order-from-cart.js';
-import type { Database } from '../platform/db/database.js';
-import { getProducts } from '../projections/catalog/queries.js';
-import { getLocation, offeredOptionFor } from '../projections/delivery/queries.js';
+import type { CatalogPrices, CatalogProduct, DeliveryLocations, OrderNumbers } from '../../commands/order/place-order-from-cart.js';
+import type { Database } from '../../platform/db/database.js';
+import { getProducts } from '../../projections/catalog/queries.js';
+import { getLocation, offeredOptionFor } from '../../projections/delivery/queries.js';
 
 /** CatalogPrices from the catalog read model (prices in euro cents, visibility evaluated at `now`). */
 export function catalogPricesOf(db: Database): CatalogPrices {

@@ -8,11 +8,11 @@
  * The labels are read from the filters read model at most once per `ttlMs` (the api's listing cache TTL) per
  * process, and dropped at once when that read model reports a change (rm_changed 'filters', api/app.ts).
  */
-import type { FilterLabels, FilterSettings } from '../domain/filter/filter.js';
-import { pick } from '../domain/shared/localized.js';
-import { getFilterLabels } from '../projections/filters/queries.js';
-import type { Database } from '../platform/db/database.js';
-import type { Filter, Language, Product } from './contracts/catalog.js';
+import type { FilterLabels, FilterSettings } from '../../domain/filter/filter.js';
+import { pick } from '../../domain/shared/localized.js';
+import { getFilterLabels } from '../../projections/filters/queries.js';
+import type { Database } from '../../platform/db/database.js';
+import type { Filter, Language, Product } from '../contracts/catalog.js';
 import { ResultCache } from './listing-cache.js';
 
 /** Facet name -> its labels, and whether it shows and its place (absent: shown, unplaced; facets never set are absent). */

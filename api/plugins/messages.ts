@@ -144,10 +144,15 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'stock.quantity_invalid': { et: 'Kogus peab olema täisarv 0 kuni 10 000 000.', en: 'The quantity must be a whole number from 0 to 10,000,000.' },
   'stock.warehouse_invalid': { et: 'Lao tunnus on vigane.', en: 'The warehouse id is invalid.' },
   'stock.warehouse_unknown': { et: 'Sellist ladu ei ole.', en: 'There is no such warehouse.' },
+  // Spec 5 "Other rules", stock update input: {warehouse} (its name), {available} and {take} filled in by the route.
+  'stock.negative_in_warehouse': {
+    et: 'Laos {warehouse} on ainult {available}: {take} ei saa maha võtta. Laoseis ei lähe alla nulli.',
+    en: 'Only {available} in stock in {warehouse}: cannot take {take}. Stock never goes below zero.',
+  },
   'stock.warehouse_inactive': { et: 'Ladu on deaktiveeritud: sinna ei saa kaupa lisada.', en: 'The warehouse is deactivated: it takes no more stock.' },
   'history.stream_invalid': {
-    et: 'Tundmatu ajaloo voog. Lubatud on product-, stock-, category-, user-, client- või order- ja tunnus (tähed, numbrid, _ ja -).',
-    en: 'Unknown history stream. Use product-, stock-, category-, user-, client- or order- followed by an id (letters, digits, _ and -).',
+    et: 'Tundmatu ajaloo voog. Lubatud on product-, stock-, category-, user-, client- või order- ja tunnus (uuid).',
+    en: 'Unknown history stream. Use product-, stock-, category-, user-, client- or order- followed by an id (a uuid).',
   },
   'history.not_found': { et: 'Sellel vool pole sündmusi.', en: 'This stream has no events.' },
   'history.as_of_invalid': { et: 'Ajahetk peab olema kuupäev ja kellaaeg (ISO 8601).', en: 'The point in time must be a date and time (ISO 8601).' },
@@ -206,6 +211,14 @@ export const MESSAGE_CODES: ReadonlySet<string> = new Set(Object.keys(MESSAGES))
 export function message(code: string, language: ApiLanguage, fallback?: string): string {
   const m = MESSAGES[code];
   return m ? m[language] || m.et : fallback ?? MESSAGES['request.invalid'][language];
+}
+
+/**
+ * The message for `code` in `language` with its `{name}` placeholders filled from `params`; a placeholder without a
+ * value stays as written.
+ */
+export function filledMessage(code: string, language: ApiLanguage, params: Record<string, string>): string {
+  return message(code, language).replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
 }
 
 /**

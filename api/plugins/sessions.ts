@@ -8,14 +8,14 @@
  *   cookie (no Max-Age or Expires: it goes when the browser closes; the server ends the session after `idleMs` /
  *   `maxAgeMs` whatever the cookie says, so nothing is gained by keeping it on disk); it is set only when a
  *   user signs in (`saveUninitialized: false`), and @fastify/session runs only inside the staff routes' plugin
- *   (api/routes/session/index.ts), so shoppers' requests neither pay for it nor get a cookie.
+ *   (api/routes/staff.ts), so shoppers' requests neither pay for it nor get a cookie.
  * - A session holds {@link StaffSessionData}: the user id, when it was created and last used (milliseconds since
  *   the epoch) and the CSRF secret it is bound to. It ends after `idleMs` without a staff call (default 30 min) or
  *   `maxAgeMs` after sign-in (default 12 h), whichever comes first ({@link sessionState}).
  * - Ending a user's other sessions at once: `revokeUserSessions(userId, atMs)` stores per user the time before which
  *   sessions are invalid (`<prefix>sess-revoked:<userId>`, kept for `maxAgeMs`); every staff request compares its
  *   session's `createdAt` with it. Set on a password change and a deactivation by the route that sends the command.
- * - Sign-in failures are counted in the same Redis by {@link LoginLimiter} (api/rate-limits.ts): a hard limit per
+ * - Sign-in failures are counted in the same Redis by {@link LoginLimiter} (api/plugins/rate-limits.ts): a hard limit per
  *   (username, address) pair and per address, a bounded progressive delay per username, so nobody can lock a user
  *   out by failing on purpose (OWASP ASVS 5.0 6.1.1, 6.3.1).
  */
@@ -56,7 +56,7 @@ export interface SessionDeps {
   /** Prefix of every Redis key (tests use their own). Default 'shop:'. */
   keyPrefix?: string;
   /**
-   * Sign-in limits (api/rate-limits.ts LoginLimits): `max` failures per (username, address) pair in `windowMs`
+   * Sign-in limits (api/plugins/rate-limits.ts LoginLimits): `max` failures per (username, address) pair in `windowMs`
    * (default 5 per 15 minutes), per address across usernames, and a bounded delay per username.
    */
   loginLimit?: LoginLimits;
@@ -91,7 +91,7 @@ return 1`;
  * Redis store: one key per session, expiring `ttlMs` after the last write. A destroyed id leaves a tombstone for
  * `ttlMs`, and a write to it is ignored: @fastify/session saves a rolling session at the end of every request, so a
  * request still running when the same session logs out (a badge call, a websocket upgrade) would otherwise write
- * the session back and undo the logout ("logout destroys it").
+ * the session back and undo the logout (a logout destroys the session for good).
  */
 export function redisSessionStore(redis: Redis, prefix: string, ttlMs: number): SessionStore {
   const key = (id: string) => `${prefix}sess:${id}`;
@@ -164,7 +164,7 @@ export const csrfBinding = (secret: string) => createHash('sha256').update(secre
  */
 export class SessionRuntime {
   readonly store: SessionStore;
-  /** Sign-in limits (api/rate-limits.ts LoginLimiter), counted in the same Redis under the same prefix. */
+  /** Sign-in limits (api/plugins/rate-limits.ts LoginLimiter), counted in the same Redis under the same prefix. */
   readonly logins: LoginLimiter;
   private readonly prefix: string;
   private readonly signer: Signer;

@@ -7,7 +7,7 @@
  *   a body without an e-mail is not counted here (it fails validation anyway).
  * Counters live in Redis when `redis` is given (every api replica counts towards the same limit), else in the
  * process (tests, one-process set-ups). An exceeded limit answers 429 `rate_limited` in the envelope, in the
- * request's language (api/errors.ts).
+ * request's language (api/plugins/errors.ts).
  *
  * Payment attempts (PUT /v1/payment/{token}) are limited the same way, per order (its public token) and per client
  * address: each attempt asks a provider to start a payment, and unlimited attempts by anyone holding the CSRF token

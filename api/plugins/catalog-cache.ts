@@ -3,10 +3,10 @@
  * from the listing index's maintained per-category counts (projections/catalog/listing-index.ts) after a sync, at
  * most once per `ttlMs` (default 5000 ms) per process or after a read-model change hint.
  */
-import type { CategoryNode, Language } from './contracts/catalog.js';
-import type { CategoryDoc } from '../projections/catalog/projection.js';
-import type { ListingIndexSource } from '../projections/catalog/listing-index-source.js';
-import { listCategories } from '../projections/catalog/queries.js';
+import type { CategoryNode, Language } from '../contracts/catalog.js';
+import type { CategoryDoc } from '../../projections/catalog/projection.js';
+import type { ListingIndexSource } from '../../projections/catalog/listing-index-source.js';
+import { listCategories } from '../../projections/catalog/queries.js';
 
 export interface CategorySnapshot {
   docs: Map<string, CategoryDoc>;

@@ -4,14 +4,14 @@
  * name, or a visible category's URL (spec 9); 404 for anything else. The HTML is the same either way, so the app's
  * not-found page renders, but search engines do not index an unknown path.
  */
-import { type ClientPathMatch, matchClientPath } from './contracts/client-routes.js';
-import type { CategoryNode } from './contracts/catalog.js';
+import { type ClientPathMatch, matchClientPath } from '../contracts/client-routes.js';
+import type { CategoryNode } from '../contracts/catalog.js';
 
 /** The lookups a dynamic path needs (the pages read model and the category tree the storefront shows). */
 export interface SpaLookups {
   /** True when a content page has this name (projections/pages/queries.ts getPage). */
   pageExists(name: string): Promise<boolean>;
-  /** The visible category tree (api/catalog-cache.ts), whose nodes carry their URLs in both languages. */
+  /** The visible category tree (api/plugins/catalog-cache.ts), whose nodes carry their URLs in both languages. */
   categoryTree(): Promise<CategoryNode[]>;
 }
 

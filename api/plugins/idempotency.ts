@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../platform/db/database.js';
+import type { Database } from '../../platform/db/database.js';
 import { ApiError } from './errors.js';
 
 /** An answer as sent: status code, content type and the exact body text. */

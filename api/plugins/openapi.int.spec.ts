@@ -4,8 +4,8 @@
  * garbage, driven with `inject`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfHeaders } from '../tests/support/csrf.js';
-import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
+import { csrfHeaders } from '../../tests/support/csrf.js';
+import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
 
 let h: ShopHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * The JSON body parser (a body nested 5,000 deep answered 500): refuses bodies nested deeper than
  * MAX_JSON_DEPTH objects/arrays before parsing, and a `__proto__` key or `constructor.prototype` like Fastify's own parser
- * (secure-json-parse); either is 400 `request.too_deep` / `request.invalid` in the envelope (api/errors.ts).
+ * (secure-json-parse); either is 400 `request.too_deep` / `request.invalid` in the envelope (api/plugins/errors.ts).
  * An empty body is 400 as well.
  */
 import type { FastifyInstance } from 'fastify';

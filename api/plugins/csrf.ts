@@ -12,7 +12,7 @@ import fastifyCsrfProtection from '@fastify/csrf-protection';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema } from './contracts/catalog.js';
+import { envelopeSchema } from '../contracts/catalog.js';
 import { success } from './errors.js';
 
 export const CSRF_HEADER = 'x-csrf-token';

@@ -1,5 +1,5 @@
 /**
- * The session stores (api/sessions.ts) on real Redis and in memory: a session destroyed by a logout stays destroyed
+ * The session stores (api/plugins/sessions.ts) on real Redis and in memory: a session destroyed by a logout stays destroyed
  * when a request that loaded it earlier saves it at its end (@fastify/session's rolling save), which would otherwise
  * sign the user back in; other sessions are written and read as before.
  */

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productIdForCode } from '../commands/catalog/catalog-csv.js';
-import { seedSiteContent } from '../commands/site/seed-site-content.js';
-import { createShopHarness, type ShopHarness } from '../tests/support/shop-harness.js';
+import { productIdForCode } from '../../commands/catalog/catalog-csv.js';
+import { seedSiteContent } from '../../commands/site/seed-site-content.js';
+import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
 
-const repoRoot = path.resolve(__dirname, '..');
+const repoRoot = path.resolve(__dirname, '../..');
 const HTML = '<!doctype html><html lang="et"><head><title>Baltic Parts</title></head><body><div id="root"></div></body></html>';
 let h: ShopHarness;
 let app: FastifyInstance;
@@ -87,7 +87,7 @@ describe('the app HTML for browser paths', () => {
   it('never lets a revalidation turn a 404 into an empty answer, and keeps the envelope for API paths', async () => {
     const first = await get('/no-such-page');
     expect(first.headers.etag).toBeUndefined();
-    // The same security headers as the app's 200 answer (api/security-headers.ts).
+    // The same security headers as the app's 200 answer (api/plugins/security-headers.ts).
     const known = await get('/products');
     expect(first.headers['content-security-policy']).toBeTruthy();
     expect(first.headers['content-security-policy']).toBe(known.headers['content-security-policy']);

@@ -3,13 +3,13 @@
  * their own database: the read-model database, the event store (commands), and the clock.
  */
 import type { EventEmitter } from 'node:events';
-import type { SearchRecorder } from '../commands/catalog/record-search.js';
-import type { Database } from '../platform/db/database.js';
+import type { SearchRecorder } from '../../commands/catalog/record-search.js';
+import type { Database } from '../../platform/db/database.js';
 import type { RateLimitDeps } from './rate-limits.js';
 import type { SessionDeps } from './sessions.js';
-import type { EventStore } from '../platform/event-store/port.js';
-import type { PaymentProviders } from '../platform/payments/port.js';
-import type { SandboxBankOptions } from '../platform/payments/sandbox-bank.js';
+import type { EventStore } from '../../platform/event-store/port.js';
+import type { PaymentProviders } from '../../platform/payments/port.js';
+import type { SandboxBankOptions } from '../../platform/payments/sandbox-bank.js';
 
 /** The options of every route plugin (`app.register(productRoutes, { deps })`). */
 export interface RouteOptions {
@@ -43,7 +43,7 @@ export interface ApiDeps {
   /** The local sandbox bank (platform/payments/sandbox-bank.ts) served under /sandbox-bank; absent: not served. */
   sandboxBank?: SandboxBankOptions | null;
   /**
-   * Rate limits (api/rate-limits.ts): counters in `redis` when given (every replica counts), else in the process;
+   * Rate limits (api/plugins/rate-limits.ts): counters in `redis` when given (every replica counts), else in the process;
    * POST /v1/place-order's limits per address and per e-mail (defaults 10 per 10 min, 5 per hour).
    */
   rateLimits?: RateLimitDeps;
@@ -61,7 +61,7 @@ export interface ApiDeps {
    */
   trustProxy?: boolean | string | string[];
   /**
-   * Staff sessions (api/sessions.ts): store, revocations and sign-in counters in `sessions.redis` when given (every
+   * Staff sessions (api/plugins/sessions.ts): store, revocations and sign-in counters in `sessions.redis` when given (every
    * replica shares them), the secret and the idle / absolute lifetimes. Absent: a random secret, in-process only.
    */
   sessions?: SessionDeps;

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ListingIndexSource } from '../projections/catalog/listing-index-source.js';
-import type { ListProductsOutput } from '../projections/catalog/queries.js';
+import { ListingIndexSource } from '../../projections/catalog/listing-index-source.js';
+import type { ListProductsOutput } from '../../projections/catalog/queries.js';
 import { CategoryCache } from './catalog-cache.js';
 import type { ApiDeps } from './deps.js';
 import { FilterLabelCache } from './filter-labels.js';
@@ -17,11 +17,11 @@ import { ResultCache } from './listing-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The category tree and names (api/catalog-cache.ts). */
+    /** The category tree and names (api/plugins/catalog-cache.ts). */
     categories: CategoryCache;
-    /** Product-list results per query (api/listing-cache.ts). */
+    /** Product-list results per query (api/plugins/listing-cache.ts). */
     listings: ResultCache<ListProductsOutput>;
-    /** Facet labels (api/filter-labels.ts). */
+    /** Facet labels (api/plugins/filter-labels.ts). */
     filterLabels: FilterLabelCache;
     /** The catalog's in-memory listing index and how far it follows the read model (projections/catalog). */
     listingIndex: ListingIndexSource;

@@ -3,7 +3,7 @@
  * the permission; spec 6 "You don't have permission to access this resource, please contact your admin."; spec 8
  * "'Your request was made with invalid credentials.' redirects to /session/login").
  *
- * `staffGuard(sessions, db)` is an onRequest hook for routes inside the staff plugin (api/routes/session/index.ts),
+ * `staffGuard(sessions, db)` is an onRequest hook for routes inside the staff plugin (api/routes/staff.ts),
  * after @fastify/session has loaded `request.session`:
  * - no staff session: 401 `unauthorized`;
  * - a session that ended (idle longer than SESSION_IDLE_MS, older than SESSION_MAX_AGE_MS, created before the
@@ -14,13 +14,13 @@
  * The user is read from its stream (commands/user loadUser), so a role change counts at once.
  * Otherwise the session's last use is moved to now and `request.staffUser` is the signed-in user.
  *
- * `staffCsrf(app)` is the onRequest hook of every state-changing staff call: the CSRF token of api/csrf.ts, and the
+ * `staffCsrf(app)` is the onRequest hook of every state-changing staff call: the CSRF token of api/plugins/csrf.ts, and the
  * `_csrf` secret it was made from must be the one bound to the session at sign-in (403 `request.csrf_invalid`).
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { can, type Permission, permissionsOf, type Role } from '../domain/user/permissions.js';
-import { loadUser } from '../commands/user/user-accounts.js';
-import type { EventStore } from '../platform/event-store/port.js';
+import { can, type Permission, permissionsOf, type Role } from '../../domain/user/permissions.js';
+import { loadUser } from '../../commands/user/user-accounts.js';
+import type { EventStore } from '../../platform/event-store/port.js';
 import { ApiError } from './errors.js';
 import { csrfBinding, SESSION_COOKIE, sessionState, type SessionRuntime } from './sessions.js';
 

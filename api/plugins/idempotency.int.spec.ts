@@ -1,13 +1,13 @@
 /**
- * Idempotency keys on real PostgreSQL (api/idempotency.ts): stored answers replayed byte for byte, another request
+ * Idempotency keys on real PostgreSQL (api/plugins/idempotency.ts): stored answers replayed byte for byte, another request
  * with the same key refused, concurrent duplicates run once, failures and 5xx not stored, abandoned keys taken over.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Database } from '../platform/db/database.js';
-import { migrate } from '../platform/db/migrate.js';
-import { createTestDatabase, type TestDatabase } from '../platform/testing/database.js';
+import { createDatabase, type Database } from '../../platform/db/database.js';
+import { migrate } from '../../platform/db/migrate.js';
+import { createTestDatabase, type TestDatabase } from '../../platform/testing/database.js';
 import { ApiError } from './errors.js';
 import { canonicalJson, idempotencyKeyOf, requestHash, withIdempotency } from './idempotency.js';
 

@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { OrdersTables } from '../projections/orders/schema.js';
-import { ordersReadModel } from '../projections/orders/writer.js';
-import { liveSchema } from '../projections/read-model.js';
+import type { OrdersTables } from '../../../projections/orders/schema.js';
+import { ordersReadModel } from '../../../projections/orders/writer.js';
+import { liveSchema } from '../../../projections/read-model.js';
 
 /** A public token as the shop issues them (32..128 url-safe characters); anything else is never looked up. */
 export const PUBLIC_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
