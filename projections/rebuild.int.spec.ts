@@ -17,7 +17,14 @@ import { forgetClient } from '../commands/client/forget-client.js';
 import { recordClientOrder } from '../commands/client/record-client-order.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { uploadFile } from '../commands/file/upload-file.js';
+import { setMenu } from '../commands/menu/menu-handler.js';
+import { publishPage } from '../commands/page/publish-page.js';
+import { restorePageVersion } from '../commands/page/restore-page-version.js';
+import { savePageDraft } from '../commands/page/save-page-draft.js';
+import { schedulePage } from '../commands/page/schedule-page.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
+import { setBannerShown } from '../commands/site/set-banner-shown.js';
+import { setGlobalItemContainers } from '../commands/site/set-global-item-containers.js';
 import { setFilterPosition } from '../commands/filter/set-filter-position.js';
 import { setFilterShown } from '../commands/filter/set-filter-shown.js';
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
@@ -55,6 +62,16 @@ beforeAll(async () => {
   await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
   await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
+  // Content: a page with versions, a restore, a rule and a publish; a nested menu; global containers; the banner off.
+  const pageId = crypto.randomUUID();
+  await savePageDraft(h.store, { pageId, title: { et: 'Hooldus' }, content: { et: '<p>Üks</p>' }, itemContainers: { side: [{ id: 'a', html: { et: '<p>Kõrval</p>' } }] } }, { ...ctx(), userId });
+  await publishPage(h.store, { pageId }, ctx());
+  await savePageDraft(h.store, { pageId, title: { et: 'Hooldus' }, content: { et: '<p>Kaks</p>' } }, { ...ctx(), userId });
+  await restorePageVersion(h.store, { pageId, revision: 1 }, ctx());
+  await schedulePage(h.store, { pageId, visibility: { type: 'timed', rangeFrom: '2026-12-01T00:00:00.000Z', rangeTo: null, stateInRange: 'visible', stateOutRange: 'hidden' } }, ctx());
+  await setMenu(h.store, { entries: [{ id: 'info', kind: 'link', label: { et: 'Info' }, target: '/info', children: [{ id: 'hooldus', kind: 'page', label: { et: 'Hooldus' }, target: pageId }] }] }, ctx());
+  await setGlobalItemContainers(h.store, { containers: { footerNote: [{ id: 'n1', html: { et: '<p>Tere</p>' } }] } }, ctx());
+  await setBannerShown(h.store, { shown: false }, ctx());
   // The problematic products list and the filters (spec 2 "Admin area"): a critical stock level, an ended visibility rule, a hidden and a
   // placed facet, so their rebuilt rows hold more than the defaults.
   await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());

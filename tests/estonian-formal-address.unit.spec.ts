@@ -168,7 +168,7 @@ function serverTexts(): EtText[] {
 function pageTexts(): EtText[] {
   return SEED_PAGES.flatMap((p) =>
     [p.title?.et, p.content?.et, p.metaDescription?.et].filter((t): t is string => typeof t === 'string').map((t) => ({
-      where: `commands/page/seed-pages.ts (${p.name})`,
+      where: `commands/page/seed-pages.ts (${p.slug?.et})`,
       key: 'content',
       text: t.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '),
     })),

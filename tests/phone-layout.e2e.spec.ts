@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { SEED_MAIN_MENU, seedSiteContent } from '../commands/site/seed-site-content.js';
-import { setMainMenu } from '../commands/site/set-main-menu.js';
+import { setMenu } from '../commands/menu/menu-handler.js';
 import { createPaymentProviders, paymentConfigFromEnv, sandboxBankOptions } from '../platform/payments/index.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
@@ -77,13 +77,13 @@ beforeAll(async () => {
   const now = new Date().toISOString();
   await seedSiteContent(h.store, now);
   // The seeded menu and two more entries: wider than a phone, as the demo shop's menu is.
-  await setMainMenu(
+  await setMenu(
     h.store,
     {
       entries: [
         ...SEED_MAIN_MENU,
-        { kind: 'link', label: { et: 'Tootjad', en: 'Brands' }, target: '/tooted?q=mann' },
-        { kind: 'link', label: { et: 'Tuunimisosad', en: 'Tuning parts' }, target: '/tooted?q=tuning' },
+        { id: 'brands', kind: 'link', label: { et: 'Tootjad', en: 'Brands' }, target: '/tooted?q=mann' },
+        { id: 'tuning', kind: 'link', label: { et: 'Tuunimisosad', en: 'Tuning parts' }, target: '/tooted?q=tuning' },
       ],
     },
     { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now },

@@ -1,13 +1,15 @@
 /**
- * The storefront's starting content pages (the terms-of-sale link /muugitingimused and the Kontakt menu
- * entry lead somewhere), sent through SavePage on start with the site content. Idempotent: fixed page ids, and a
- * command id derived from the content, so a second run appends nothing and a page an editor changed later is not
- * overwritten by the same seed.
+ * The storefront's starting content pages (the terms-of-sale link /muugitingimused and the Kontakt menu entry lead
+ * somewhere), saved as a draft and published on start with the site content. A seed only creates: each page is
+ * saved with `expectedVersion` 0, so a page that exists (seeded before, edited since, or stored as a `PageSaved`
+ * from before drafts) is left as it is and a second start appends nothing.
  */
 import { v5 as uuidv5 } from 'uuid';
 import type { PageCommand } from '../../domain/page/page.js';
+import { ChangedMeanwhileError } from '../../domain/shared/errors.js';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { savePage } from './save-page.js';
+import { publishPage } from './publish-page.js';
+import { savePageDraft } from './save-page-draft.js';
 
 const SEED_NAMESPACE = 'a3f1c6d2-9e47-4b1a-8c5d-6e2f0b7a9d31';
 
@@ -57,10 +59,11 @@ const CONTACT_EN = `
 <p>Open: Mon–Fri 9–18, Sat 10–15</p>
 <p>When asking for a spare part, add the car's make, model, year and VIN, or the part's original (OE) number.</p>`;
 
-export const SEED_PAGES: PageCommand['data'][] = [
+export const SEED_PAGES: Array<Extract<PageCommand, { type: 'SavePageDraft' }>['data']> = [
   {
     pageId: '3b0f5c1e-7a2d-4e8b-9c6f-1d2e3a4b5c6d',
-    name: 'muugitingimused',
+    slug: { et: 'muugitingimused', en: 'muugitingimused' },
+    layout: 'default',
     title: { et: 'Müügitingimused', en: 'Terms of sale' },
     content: { et: TERMS_ET.trim(), en: TERMS_EN.trim() },
     metaDescription: {
@@ -71,7 +74,8 @@ export const SEED_PAGES: PageCommand['data'][] = [
   },
   {
     pageId: '5e2a7c9d-1b3f-4d6a-8e0c-2f4a6b8d0e1f',
-    name: 'kontakt',
+    slug: { et: 'kontakt', en: 'kontakt' },
+    layout: 'default',
     title: { et: 'Kontakt', en: 'Contact' },
     content: { et: CONTACT_ET.trim(), en: CONTACT_EN.trim() },
     metaDescription: { et: 'Baltic Parts kontaktid: aadress, telefon, e-post ja lahtiolekuajad.', en: 'Baltic Parts contacts: address, phone, e-mail and opening hours.' },
@@ -79,10 +83,19 @@ export const SEED_PAGES: PageCommand['data'][] = [
   },
 ];
 
-/** Sends SavePage for every seeded page. @throws DomainError only if the seed data itself were invalid. */
+/**
+ * Creates and publishes every seeded page that does not exist yet.
+ * @throws DomainError only if the seed data itself were invalid.
+ */
 export async function seedPages(store: EventStore, now: string): Promise<void> {
   for (const page of SEED_PAGES) {
-    const ctx = { commandId: uuidv5(JSON.stringify(page), SEED_NAMESPACE), correlationId: uuidv5('seed-pages', SEED_NAMESPACE), userId: null, now };
-    await savePage(store, page, ctx);
+    const ctx = (step: string) => ({ commandId: uuidv5(`${page.pageId}/${step}`, SEED_NAMESPACE), correlationId: uuidv5('seed-pages', SEED_NAMESPACE), userId: null, now });
+    try {
+      await savePageDraft(store, { ...page, expectedVersion: 0 }, ctx('draft'));
+    } catch (error) {
+      if (error instanceof ChangedMeanwhileError) continue; // the page exists: not the seed's to change
+      throw error;
+    }
+    await publishPage(store, { pageId: page.pageId, expectedVersion: 1 }, ctx('publish'));
   }
 }

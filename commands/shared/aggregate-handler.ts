@@ -14,5 +14,5 @@ export function aggregateHandler<TCommand extends Message & { metadata: CommandM
 ) {
   return <TType extends TCommand['type']>(type: TType) =>
     (store: EventStore, data: CommandOf<TCommand, TType>['data'], ctx: CommandContext): Promise<HandledCommand<TEvent, TState>> =>
-      handleCommand(store, streamIdOf(data), decider, { type, data, metadata: { now: ctx.now } } as unknown as TCommand, ctx);
+      handleCommand(store, streamIdOf(data), decider, { type, data, metadata: { now: ctx.now, userId: ctx.userId } } as unknown as TCommand, ctx);
 }

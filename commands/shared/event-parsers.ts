@@ -7,6 +7,7 @@ import { CATEGORY_EVENT_SCHEMAS } from '../../domain/category/events.js';
 import { DELIVERY_LOCATIONS_EVENT_SCHEMAS } from '../../domain/delivery/events.js';
 import { FILE_EVENT_SCHEMAS } from '../../domain/file/events.js';
 import { FILTER_EVENT_SCHEMAS } from '../../domain/filter/events.js';
+import { MENU_EVENT_SCHEMAS } from '../../domain/menu/events.js';
 import { ORDER_EVENT_SCHEMAS } from '../../domain/order/events.js';
 import { PAGE_EVENT_SCHEMAS } from '../../domain/page/events.js';
 import { PRODUCT_EVENT_SCHEMAS } from '../../domain/product/events.js';
@@ -27,6 +28,7 @@ const SCHEMAS = {
   ...DELIVERY_LOCATIONS_EVENT_SCHEMAS,
   ...SITE_EVENT_SCHEMAS,
   ...PAGE_EVENT_SCHEMAS,
+  ...MENU_EVENT_SCHEMAS,
   ...FILTER_EVENT_SCHEMAS,
   ...SEARCH_EVENT_SCHEMAS,
   ...STOCK_NOTIFICATION_EVENT_SCHEMAS,

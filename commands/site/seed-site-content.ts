@@ -1,21 +1,23 @@
 /**
  * The shop's starting global fields and main menu ("seed real-looking values in both languages"), sent
- * through the Site commands on start, with the demo catalog's filter labels (Filter commands) and the content pages
- * the menu and footer link (commands/page/seed-pages.ts). Idempotent: the deciders record only what differs, and
- * the command ids are fixed, so a second run appends nothing. The content editor (a later issue) edits the same
- * fields.
+ * through the Site and Menu commands on start, with the demo catalog's filter labels (Filter commands) and the
+ * content pages the menu and footer link (commands/page/seed-pages.ts). Idempotent: the deciders record only what
+ * differs and the command ids are fixed; the menu is set only while the shop has none (no legacy menu in the `site`
+ * stream, an empty `menu-main` stream), so a menu set before is never set back. A second run appends nothing. The in-page editor edits the same fields.
  *
  * Field keys read by the storefront: shopName, tagline, address, phone, email, openingHours, newAddressBanner,
  * social.facebook, social.instagram, social.youtube, termsPage (a page name), galleryPath; and the seller's
  * companyName, registryCode and vatNumber (footer, terms of sale, order PDF).
  */
 import { v5 as uuidv5 } from 'uuid';
+import { fromLegacyEntry } from '../../domain/menu/menu.js';
+import { ChangedMeanwhileError } from '../../domain/shared/errors.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { categoryIdForPath } from '../catalog/catalog-csv.js';
 import { seedFilterLabels } from '../filter/seed-filter-labels.js';
+import { loadMenu, setMenu } from '../menu/menu-handler.js';
 import { seedPages } from '../page/seed-pages.js';
 import { setGlobalFields } from './set-global-fields.js';
-import { setMainMenu } from './set-main-menu.js';
 
 const SEED_NAMESPACE = '0b8b6f0e-2f7c-4d8e-9f57-3f1b0d4c6a21';
 
@@ -58,7 +60,12 @@ export const SEED_BANK_FIELDS = {
 /** Top-level categories of the demo catalog (English path, as categoryIdForPath takes it). */
 const menuCategory = (en: string, et: string) => ({ kind: 'category' as const, label: { et, en }, target: categoryIdForPath([en]) });
 
-export const SEED_MAIN_MENU = [
+/**
+ * The main menu, written as the flat list the `site` stream held before the menu became an aggregate and mapped the
+ * same way (domain/menu/menu.ts fromLegacyEntry: ids legacy-1.., Galerii hidden), so a fresh shop and one upgraded
+ * from the old menu start from the same menu.
+ */
+const SEED_FLAT_MENU = [
   { kind: 'link' as const, label: { et: 'Tooted', en: 'Products' }, target: '/tooted' },
   menuCategory('Engine', 'Mootor'),
   menuCategory('Body', 'Kere'),
@@ -68,6 +75,7 @@ export const SEED_MAIN_MENU = [
   { kind: 'page' as const, label: { et: 'Galerii', en: 'Gallery' }, target: 'gallery' },
   { kind: 'page' as const, label: { et: 'Kontakt', en: 'Contact' }, target: 'kontakt' },
 ];
+export const SEED_MAIN_MENU = SEED_FLAT_MENU.map(fromLegacyEntry);
 
 /**
  * Sends the seed commands: global fields, main menu, the demo catalog's filter labels
@@ -79,7 +87,15 @@ export async function seedSiteContent(store: EventStore, now: string): Promise<v
   await setGlobalFields(store, { fields: SEED_GLOBAL_FIELDS }, ctx('global-fields-v1'));
   await setGlobalFields(store, { fields: SEED_COMPANY_FIELDS }, ctx('global-fields-company-v1'));
   await setGlobalFields(store, { fields: SEED_BANK_FIELDS }, ctx('global-fields-bank-v1'));
-  await setMainMenu(store, { entries: SEED_MAIN_MENU }, ctx('main-menu-v1'));
+  // Only a shop without any menu (neither the legacy one of the `site` stream nor a set one) gets the seed's.
+  const menu = await loadMenu(store);
+  if (menu.version === 0 && menu.entries.length === 0) {
+    try {
+      await setMenu(store, { entries: SEED_MAIN_MENU, expectedVersion: 0 }, ctx('menu-v2'));
+    } catch (error) {
+      if (!(error instanceof ChangedMeanwhileError)) throw error; // set meanwhile by someone else: theirs stands
+    }
+  }
   await seedFilterLabels(store, now);
   await seedPages(store, now);
 }

@@ -1,4 +1,4 @@
-/** The handler factory of the Site aggregate (stream `site`). */
+/** The handler factory of the Site (global content) aggregate (stream `site`, domain/site/site.ts). */
 import { SITE_STREAM_ID, siteDecider } from '../../domain/site/site.js';
 import { aggregateHandler } from '../shared/aggregate-handler.js';
 

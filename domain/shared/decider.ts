@@ -13,6 +13,8 @@ export interface Message<TType extends string = string, TData = unknown> {
  */
 export interface CommandMetadata {
   now: string;
+  /** The acting staff user's id (null or absent for shoppers, seeds and system processes). */
+  userId?: string | null;
 }
 
 export interface Decider<TCommand, TEvent, TState> {

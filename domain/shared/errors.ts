@@ -34,3 +34,22 @@ export class DomainError extends Error {
 export const validation = (code: string, message: string, field?: string) => new DomainError(code, 'validation', message, field);
 export const illegalState = (code: string, message: string) => new DomainError(code, 'illegal_state', message);
 export const notFound = (code: string, message: string) => new DomainError(code, 'not_found', message);
+
+/**
+ * A staff form's save against a stream that moved since the form read it (conventions 13: "Saving sends the version
+ * the screen read; a 409 says who changed it and offers a reload"). Category `conflict` (409); `lastUserId` and
+ * `lastChangedAt` (ISO-8601) name who saved meanwhile and when (null when the stored events do not say), and the
+ * route turns the user id into a name.
+ */
+export class ChangedMeanwhileError extends DomainError {
+  constructor(
+    code: string,
+    readonly expectedVersion: number,
+    readonly actualVersion: number,
+    readonly lastUserId: string | null,
+    readonly lastChangedAt: string | null,
+  ) {
+    super(code, 'conflict', `Changed since version ${expectedVersion} (now ${actualVersion})${lastChangedAt ? ` at ${lastChangedAt}` : ''}`);
+    this.name = 'ChangedMeanwhileError';
+  }
+}

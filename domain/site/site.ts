@@ -1,15 +1,22 @@
 /**
- * The Site aggregate (stream `site`): the storefront's global fields and main navigation (spec 1: the footer shows
- * shop name, address, phone, e-mail, social links, terms-of-sale and gallery links and a new-address banner;
- * spec 2 "Header": navigation from server-provided entries of kind page, menu link or category). Values are
- * language-wrapped (one value per language code, spec 3). The content editor of a later issue sends the same
- * commands.
+ * The Global content aggregate (stream `site`): the storefront's global fields, global item containers and whether
+ * the banner shows (spec 1: the footer shows shop name, address, phone, e-mail, social links, terms-of-sale and
+ * gallery links, and a banner announces a new address; spec 3 "Field store": global item containers and global
+ * fields are scopes of their own, saved by the in-page editor beside the page, spec 4 "Editor"). Field values are
+ * language-wrapped (spec 3). Staff commands carry the version their screen read (conventions 13).
  *
  * - SetGlobalFields merges the given fields; only fields whose value changes are recorded.
- * - SetMainMenu replaces the whole entry list (recorded only when it differs).
+ * - SetGlobalItemContainers merges the given containers (whole item lists per key); only changed ones are recorded.
+ * - SetBannerShown switches the new-address banner (field `newAddressBanner`) on or off; it shows until switched off.
+ *
+ * Compatibility: the `site` stream also holds the main menu's `MainMenuChanged` events from before the menu became
+ * an aggregate of its own (domain/menu/menu.ts). They stay stored and count for the stream's version; this
+ * aggregate's fold skips them and the Menu aggregate reads them as its starting state.
  */
+import type { LegacyMenuEntry } from '../menu/menu.js';
+import { type ItemContainers, toItemContainers } from '../page/page-doc.js';
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
-import { validation } from '../shared/errors.js';
+import { ChangedMeanwhileError, validation } from '../shared/errors.js';
 import { LANGUAGES, type Localized } from '../shared/localized.js';
 
 export const SITE_STREAM_ID = 'site';
@@ -17,41 +24,32 @@ export const SITE_STREAM_ID = 'site';
 const FIELD_KEY = /^[A-Za-z][\w.-]{0,63}$/;
 export const MAX_FIELD_LENGTH = 2000;
 export const MAX_FIELDS = 100;
-export const MAX_MENU_ENTRIES = 30;
+/** The field holding the banner's text (spec 1); SetBannerShown decides whether it shows. */
+export const BANNER_FIELD = 'newAddressBanner';
 
-/**
- * A main-navigation entry: `page` targets a content page name (/{pageName}), `link` a URL or app path,
- * `category` a category id (rendered as a drop-down of its subcategories).
- */
-export interface MenuEntry {
-  kind: 'page' | 'link' | 'category';
-  label: Localized;
-  target: string;
-}
-
-/**
- * Spec 2 "Header": the main-navigation entry labelled Galerii is not shown (the gallery is linked from the footer).
- * The entry is known by its Estonian label, the shop's main language, whatever language is displayed.
- */
-export function isHiddenMenuEntry(entry: Pick<MenuEntry, 'label'>): boolean {
-  return entry.label.et.trim().toLowerCase() === 'galerii';
-}
-
+type Stamp = { by?: string | null; at?: string };
 export type SiteEvent =
-  | Message<'GlobalFieldsChanged', { fields: Record<string, Localized> }>
-  | Message<'MainMenuChanged', { entries: MenuEntry[] }>;
-export const SITE_EVENT_TYPES: SiteEvent['type'][] = ['GlobalFieldsChanged', 'MainMenuChanged'];
+  | Message<'GlobalFieldsChanged', { fields: Record<string, Localized> } & Stamp>
+  | Message<'GlobalItemContainersChanged', { containers: ItemContainers } & Stamp>
+  | Message<'BannerShownChanged', { shown: boolean } & Stamp>
+  | Message<'MainMenuChanged', { entries: LegacyMenuEntry[] }>;
+export const SITE_EVENT_TYPES: SiteEvent['type'][] = ['GlobalFieldsChanged', 'GlobalItemContainersChanged', 'BannerShownChanged', 'MainMenuChanged'];
 
-type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
+type Cmd<T extends string, D> = Message<T, D & { expectedVersion?: number }> & { metadata: CommandMetadata };
 export type SiteCommand =
   | Cmd<'SetGlobalFields', { fields: Record<string, Partial<Localized>> }>
-  | Cmd<'SetMainMenu', { entries: Array<{ kind: MenuEntry['kind']; label: Partial<Localized>; target: string }> }>;
+  | Cmd<'SetGlobalItemContainers', { containers: Record<string, Array<{ id: string; html: Partial<Localized> }>> }>
+  | Cmd<'SetBannerShown', { shown: boolean }>;
 
 export interface SiteState {
   fields: Record<string, Localized>;
-  menu: MenuEntry[];
+  containers: ItemContainers;
+  bannerShown: boolean;
+  /** Events in the `site` stream (legacy menu events included). */
+  version: number;
+  lastChange: { by: string | null; at: string | null };
 }
-export const initialState: SiteState = { fields: {}, menu: [] };
+export const initialState: SiteState = { fields: {}, containers: {}, bannerShown: true, version: 0, lastChange: { by: null, at: null } };
 
 function checkText(value: unknown, field: string, max = MAX_FIELD_LENGTH): string {
   if (typeof value !== 'string') throw validation('site.value_invalid', 'A value is text', field);
@@ -62,52 +60,67 @@ function checkText(value: unknown, field: string, max = MAX_FIELD_LENGTH): strin
 
 function localized(value: Partial<Localized>, field: string, max?: number): Localized {
   const out = { et: '', en: '' } as Localized;
-  for (const lang of LANGUAGES) out[lang] = checkText(value[lang] ?? '', `${field}.${lang}`, max);
+  for (const lang of LANGUAGES) out[lang] = checkText(value?.[lang] ?? '', `${field}.${lang}`, max);
   return out;
 }
 
-const sameLocalized = (a: Localized | undefined, b: Localized) => a !== undefined && LANGUAGES.every((l) => a[l] === b[l]);
+const same = (a: unknown, b: unknown) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
-/** Pure decision. @throws DomainError (validation: site.field_key_invalid, site.value_*, site.menu_*). */
+/**
+ * Pure decision.
+ * @throws ChangedMeanwhileError site.changed_meanwhile (conflict) for a stale `expectedVersion`; DomainError
+ *   validation: site.field_key_invalid, site.value_invalid, site.value_too_long, site.too_many_fields,
+ *   content.container_* and page.text_* (domain/page/page-doc.ts toItemContainers).
+ */
 export function decide(command: SiteCommand, state: SiteState): SiteEvent[] {
+  const { expectedVersion } = command.data;
+  if (expectedVersion !== undefined && expectedVersion !== state.version) {
+    throw new ChangedMeanwhileError('site.changed_meanwhile', expectedVersion, state.version, state.lastChange.by, state.lastChange.at);
+  }
+  const stamp = { by: command.metadata.userId ?? null, at: command.metadata.now };
   switch (command.type) {
     case 'SetGlobalFields': {
-      const entries = Object.entries(command.data.fields);
       const changed: Record<string, Localized> = {};
-      for (const [key, value] of entries) {
+      for (const [key, value] of Object.entries(command.data.fields)) {
         if (!FIELD_KEY.test(key)) throw validation('site.field_key_invalid', `"${key.slice(0, 80)}" is not a field key`, 'fields');
         const next = localized(value, key);
-        if (!sameLocalized(state.fields[key], next)) changed[key] = next;
+        if (!same(state.fields[key], next)) changed[key] = next;
       }
       if (Object.keys({ ...state.fields, ...changed }).length > MAX_FIELDS) throw validation('site.too_many_fields', `At most ${MAX_FIELDS} global fields`, 'fields');
-      return Object.keys(changed).length ? [{ type: 'GlobalFieldsChanged', data: { fields: changed } }] : [];
+      return Object.keys(changed).length ? [{ type: 'GlobalFieldsChanged', data: { fields: changed, ...stamp } }] : [];
     }
-    case 'SetMainMenu': {
-      if (command.data.entries.length > MAX_MENU_ENTRIES) throw validation('site.menu_too_long', `At most ${MAX_MENU_ENTRIES} menu entries`, 'entries');
-      const entries = command.data.entries.map((e, i): MenuEntry => {
-        if (e.kind !== 'page' && e.kind !== 'link' && e.kind !== 'category') throw validation('site.menu_kind_invalid', 'A menu entry is a page, a link or a category', `entries.${i}.kind`);
-        const label = localized(e.label, `entries.${i}.label`, 80);
-        if (!label.et && !label.en) throw validation('site.menu_label_missing', 'A menu entry needs a label', `entries.${i}.label`);
-        const target = checkText(e.target, `entries.${i}.target`, 500);
-        if (!target) throw validation('site.menu_target_missing', 'A menu entry needs a target', `entries.${i}.target`);
-        return { kind: e.kind, label, target };
-      });
-      return JSON.stringify(entries) === JSON.stringify(state.menu) ? [] : [{ type: 'MainMenuChanged', data: { entries } }];
+    case 'SetGlobalItemContainers': {
+      const next = toItemContainers(command.data.containers);
+      const changed = Object.fromEntries(Object.entries(next).filter(([key, items]) => !same(state.containers[key], items)));
+      return Object.keys(changed).length ? [{ type: 'GlobalItemContainersChanged', data: { containers: changed, ...stamp } }] : [];
+    }
+    case 'SetBannerShown': {
+      if (typeof command.data.shown !== 'boolean') throw validation('site.value_invalid', 'Shown is true or false', 'shown');
+      return command.data.shown === state.bannerShown ? [] : [{ type: 'BannerShownChanged', data: { shown: command.data.shown, ...stamp } }];
     }
     default:
       return assertNever(command);
   }
 }
 
-export function evolve(state: SiteState, event: SiteEvent): SiteState {
+function evolveContent(state: SiteState, event: SiteEvent): SiteState {
   switch (event.type) {
     case 'GlobalFieldsChanged':
       return { ...state, fields: { ...state.fields, ...event.data.fields } };
+    case 'GlobalItemContainersChanged':
+      return { ...state, containers: { ...state.containers, ...event.data.containers } };
+    case 'BannerShownChanged':
+      return { ...state, bannerShown: event.data.shown };
     case 'MainMenuChanged':
-      return { ...state, menu: event.data.entries };
+      return state; // the Menu aggregate's starting state (see the compatibility note above)
     default:
       return assertNever(event);
   }
+}
+
+export function evolve(state: SiteState, event: SiteEvent): SiteState {
+  const stamp = 'at' in event.data && event.data.at ? { by: event.data.by ?? null, at: event.data.at } : { by: null, at: null };
+  return { ...evolveContent(state, event), version: state.version + 1, lastChange: stamp };
 }
 
 export const siteDecider: Decider<SiteCommand, SiteEvent, SiteState> = { decide, evolve, initialState };

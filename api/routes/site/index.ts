@@ -3,8 +3,9 @@
  * - `GET /v1/site?lang=et|en`: the global fields (footer: shop name, address, phone, e-mail, social links,
  *   terms-of-sale page, gallery path, new-address banner) in the request's language with the Estonian fallback
  *   (spec 1), and the main navigation (spec 2 "Header"): entries of kind page, link or category; category entries
- *   carry their visible subcategories as the drop-down. The entry labelled Galerii (in Estonian) comes with `hidden`
- *   set: the storefront leaves it out of the header (domain/site isHiddenMenuEntry).
+ *   carry their visible subcategories as the drop-down. An entry with the menu's hidden flag (the seeded Galerii;
+ *   an entry stored before the flag: labelled Galerii in Estonian) comes with `hidden` set: the storefront leaves
+ *   it out of the header (domain/menu/menu.ts isHiddenMenuEntry). The banner field is absent while switched off.
  * - `GET /{language}/site/set-language` (spec 7): remembers the interface language in the `lang` cookie (one year).
  * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` (the listing, content pages and categories) and
  *   `/sitemap-products-{n}.xml` (listed products) list them in both languages with hreflang alternates (at most
@@ -15,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { langOnlyQuerySchema } from '../../contracts/common.js';
 import { pick } from '../../../domain/shared/localized.js';
-import { isHiddenMenuEntry } from '../../../domain/site/site.js';
+import { isHiddenMenuEntry } from '../../../domain/menu/menu.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
 import { listPageNames } from '../../../projections/pages/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
@@ -130,7 +131,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
 
   typed.get('/sitemap-categories.xml', { schema: { summary: 'Sitemap of the listing, content pages and categories', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
-    const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db)]);
+    const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db, deps.now())]);
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
     for (const name of pageNames) body += urlEntries(base, { et: `/${name}`, en: `/en/${name}` });
     const walk = (nodes: CategoryNode[]) => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { categoryIdForPath, productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { setGlobalFields } from '../../../commands/site/set-global-fields.js';
-import { setMainMenu } from '../../../commands/site/set-main-menu.js';
+import { setMenu } from '../../../commands/menu/menu-handler.js';
 import { SEED_GLOBAL_FIELDS, seedSiteContent } from '../../../commands/site/seed-site-content.js';
 import { receiveStock } from '../../../commands/stock/receive-stock.js';
 import { toStockNotificationStreamId } from '../../../commands/stock-notification/request-stock-notification.js';
@@ -29,12 +29,12 @@ beforeAll(async () => {
   csrf = await csrfHeaders(h.app);
   await h.importFile(fixture);
   await seedSiteContent(h.store, h.clock.now);
-  await setMainMenu(h.store, {
+  await setMenu(h.store, {
     entries: [
-      { kind: 'link', label: { et: 'Tooted', en: 'Products' }, target: '/tooted' },
-      { kind: 'category', label: { et: 'Filtrid', en: 'Filters' }, target: FILTERS },
-      { kind: 'category', label: { et: 'Kadunud', en: 'Gone' }, target: randomUUID() },
-      { kind: 'page', label: { et: 'Galerii', en: 'Gallery' }, target: 'gallery' },
+      { id: 'products', kind: 'link', label: { et: 'Tooted', en: 'Products' }, target: '/tooted' },
+      { id: 'filters', kind: 'category', label: { et: 'Filtrid', en: 'Filters' }, target: FILTERS },
+      { id: 'gone', kind: 'category', label: { et: 'Kadunud', en: 'Gone' }, target: randomUUID() },
+      { id: 'gallery', kind: 'page', label: { et: 'Galerii', en: 'Gallery' }, target: 'gallery', hidden: true },
     ],
   }, ctx());
   await h.settle();
@@ -67,7 +67,7 @@ describe('GET /v1/site', () => {
     expect(menu.map((m) => [m.kind, m.label, m.href, m.hidden])).toEqual([
       ['link', 'Products', '/tooted', false],
       ['category', 'Filters', '/en/filters', false],
-      // Spec 2: the entry labelled Galerii is hidden, in English too.
+      // Spec 2 "Header": the Galerii entry carries the menu's hidden flag, in English too.
       ['page', 'Gallery', '/gallery', true],
     ]);
     expect(menu[1]!.children.map((c) => c.label).sort()).toEqual(['Fuel filters', 'Oil filters']);

@@ -8,10 +8,13 @@
  * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
  */
 import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
-import { formatCount, formatEuro } from '../../lib/format';
+import { formatCount, formatDate, formatEuro } from '../../lib/format';
 import type { Language } from '../../lib/language';
 
-/** Every event type with a sentence of its own (domain/{product,stock,category,user,order}/events.ts). */
+/**
+ * Every event type with a sentence of its own (domain/{product,stock,category,user,order,client}/events.ts, and the
+ * content's domain/{page,menu,site}/events.ts).
+ */
 export const HISTORY_SENTENCE_TYPES = [
   'StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned',
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
@@ -25,6 +28,8 @@ export const HISTORY_SENTENCE_TYPES = [
   'InvoiceSent', 'OrderMarkedPaid', 'OrderMarkedUnpaid', 'OrderFilled', 'OrderUnfilled', 'OrderEditStarted', 'OrderEditAbandoned',
   'OrderEditCompleted', 'OrderRowsEdited', 'OrderCommentsChanged',
   'ClientRegistered', 'ClientOrderLinked', 'ClientDetailsChanged', 'ClientForgotten',
+  'PageSaved', 'PageDraftSaved', 'PageVersionRestored', 'PagePublished', 'PageUnpublished', 'PageScheduled', 'PageDeleted',
+  'MenuChanged', 'MainMenuChanged', 'GlobalFieldsChanged', 'GlobalItemContainersChanged', 'BannerShownChanged',
 ] as const;
 
 /** The slice of i18next the sentences need (`t` of the cms namespace and its `exists`). */
@@ -44,6 +49,16 @@ export function actorName(event: Pick<HistoryEvent, 'actor'>, { t }: Pick<Senten
 
 /** The value a field had before the event (from its before/after), or `fallback` when the event did not change it. */
 const before = (event: HistoryEvent, field: string, fallback: unknown = null): unknown => event.changes.find((c) => c.field === field)?.before ?? fallback;
+
+/** A page's visibility rule in words (spec 3 "Visibility rule"): always visible when there is none. */
+function pageVisibilityText(rule: unknown, t: SentenceI18n['t'], lang: Language): string {
+  if (!rule || typeof rule !== 'object') return t('admin.history.pageVisibility.always');
+  const r = rule as { type?: unknown; rangeFrom?: unknown; rangeTo?: unknown; stateInRange?: unknown; stateOutRange?: unknown };
+  const state = (v: unknown) => t(`admin.history.pageVisibility.${str(v)}`);
+  const when = (v: unknown) => (typeof v === 'string' ? formatDate(v, lang, true) : '…');
+  const type = r.type === 'timed' || r.type === 'timeRange' ? r.type : 'static';
+  return t(`admin.history.pageVisibility.${type}`, { state: state(r.stateInRange), in: state(r.stateInRange), out: state(r.stateOutRange), from: when(r.rangeFrom), to: when(r.rangeTo), interpolation: { escapeValue: false } });
+}
 
 /**
  * The sentence of one event.
@@ -201,6 +216,28 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
       });
       break;
     }
+    // The content streams (subject: the page's title; the menu and the global content have none of their own).
+    case 'PageDraftSaved':
+    case 'PageVersionRestored':
+    case 'PagePublished':
+      Object.assign(params, { revision: num(d.revision), restoredFrom: num(d.restoredFrom) });
+      break;
+    case 'PageScheduled':
+      params.value = pageVisibilityText(d.visibility, t, lang);
+      break;
+    case 'MenuChanged':
+    case 'MainMenuChanged':
+      params.count = num(count(d.entries));
+      break;
+    case 'GlobalFieldsChanged':
+    case 'GlobalItemContainersChanged': {
+      const keys = Object.keys(((d.fields ?? d.containers) as Record<string, unknown> | undefined) ?? {});
+      params.fields = keys.join(', ') || t('admin.history.none');
+      break;
+    }
+    case 'BannerShownChanged':
+      params.value = yesNo(d.shown);
+      break;
     default:
       break;
   }

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
 import { CATEGORY_EVENT_SCHEMAS } from '../../../../domain/category/events';
 import { CLIENT_EVENT_SCHEMAS } from '../../../../domain/client/events';
+import { MENU_EVENT_SCHEMAS } from '../../../../domain/menu/events';
+import { PAGE_EVENT_SCHEMAS } from '../../../../domain/page/events';
+import { SITE_EVENT_SCHEMAS } from '../../../../domain/site/events';
 import { PRODUCT_EVENT_SCHEMAS } from '../../../../domain/product/events';
 import { STOCK_EVENT_SCHEMAS } from '../../../../domain/stock/events';
 import { ORDER_EVENT_SCHEMAS } from '../../../../domain/order/events';
@@ -33,8 +36,8 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
 });
 
 describe('historySentence (audit timeline)', () => {
-  it('has a sentence for every event type of the Product, Stock, Category, User and Order aggregates, in both languages', () => {
-    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+  it('has a sentence for every event type of the Product, Stock, Category, User, Order, Client, Page, Menu and Site aggregates, in both languages', () => {
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
     for (const bundle of [enAdmin, etAdmin]) {
       const texts = bundle.admin.history.event as Record<string, string>;
@@ -105,5 +108,20 @@ describe('historySentence (audit timeline)', () => {
     expect(historySentence(linked, client, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas added order #1002 to the client Mari Maasikas');
     const forgotten = event('ClientForgotten', { clientId: 'c1', forgottenAt: '2026-11-23T10:00:00.000Z', orderIds: ['o1', 'o2'], keyIds: ['k'] });
     expect(historySentence(forgotten, { ...client, subject: null }, await i18nFor('et'), 'et')).toBe('Mari Maasikas unustas kliendi: kliendi ja 2 tellimuse isikuandmed kustutati');
+  });
+
+  it('tells what happened to a page, the menu and the global content, in English and formal Estonian', async () => {
+    const page = { ...history, subject: 'Müügitingimused', stream: 'page-p1' };
+    const [en, et] = [await i18nFor('en-US'), await i18nFor('et')];
+    expect(historySentence(event('PageDraftSaved', { pageId: 'p1', revision: 3 }), page, en, 'en')).toBe('Mari Maasikas saved version 3 of the page Müügitingimused as the draft');
+    expect(historySentence(event('PageVersionRestored', { pageId: 'p1', revision: 4, restoredFrom: 1 }), page, et, 'et')).toBe('Mari Maasikas taastas lehe Müügitingimused versiooni 1 versioonina 4');
+    expect(historySentence(event('PagePublished', { pageId: 'p1', revision: 4 }), page, et, 'et')).toBe('Mari Maasikas avaldas lehe Müügitingimused versiooni 4');
+    expect(historySentence(event('PageScheduled', { pageId: 'p1', visibility: null }), page, en, 'en')).toBe('Mari Maasikas changed when the page Müügitingimused shows: always visible');
+    const ranged = event('PageScheduled', { pageId: 'p1', visibility: { type: 'timeRange', rangeFrom: '2026-12-01T00:00:00.000Z', rangeTo: '2026-12-24T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'hidden' } });
+    expect(historySentence(ranged, page, et, 'et')).toMatch(/^Mari Maasikas muutis lehe Müügitingimused nähtavust: nähtav .+ kuni .+, muul ajal peidetud$/);
+    expect(historySentence(event('PageDeleted', { pageId: 'p1' }), page, et, 'et')).toBe('Mari Maasikas kustutas lehe Müügitingimused');
+    expect(historySentence(event('MenuChanged', { entries: [{}, {}, {}] }), page, en, 'en')).toBe('Mari Maasikas changed the main menu (3 entries)');
+    expect(historySentence(event('GlobalFieldsChanged', { fields: { phone: {}, email: {} } }), page, et, 'et')).toBe('Mari Maasikas muutis üldvälju: phone, email');
+    expect(historySentence(event('BannerShownChanged', { shown: false }), page, en, 'en')).toBe('Mari Maasikas set whether the banner shows: no');
   });
 });

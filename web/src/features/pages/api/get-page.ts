@@ -10,7 +10,7 @@ export interface ContentPage {
   id: string;
   name: string;
   title: string;
-  /** Sanitised HTML (commands/page/save-page.ts). */
+  /** Sanitised HTML (commands/page/sanitize-page-html.ts). */
   content: string;
   meta_description: string;
   meta_keywords: string;

@@ -34,7 +34,7 @@ export function ContentPageRoute({ name }: { name?: string }) {
         alternates={p.alternates}
       />
       <h1 id="content-page-title">{p.title}</h1>
-      {/* HTML sanitised with sanitize-html when the page was saved (commands/page/save-page.ts). */}
+      {/* HTML sanitised with sanitize-html when the page was saved (commands/page/sanitize-page-html.ts). */}
       <div className="content-page__body" dangerouslySetInnerHTML={{ __html: p.content }} />
       {p.name === termsPage && <SellerSection />}
     </article>

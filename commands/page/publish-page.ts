@@ -1,0 +1,4 @@
+/** PublishPage: see `PublishPage` in domain/page/page.ts for its rules and errors. */
+import { pageHandler } from './page-handler.js';
+
+export const publishPage = pageHandler('PublishPage');

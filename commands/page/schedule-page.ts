@@ -1,0 +1,4 @@
+/** SchedulePage: see `SchedulePage` in domain/page/page.ts for its rules and errors. */
+import { pageHandler } from './page-handler.js';
+
+export const schedulePage = pageHandler('SchedulePage');
