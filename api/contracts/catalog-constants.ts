@@ -16,6 +16,11 @@ export const SORT_OPTIONS = ['-modified_at', '-id', 'id', '-total_price', 'total
 export type Sort = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: Sort = '-modified_at';
 
+/** Listing view modes (spec 9): grid (the default), list, compact. */
+export const VIEW_MODES = ['grid', 'list', 'compact'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+export const DEFAULT_VIEW_MODE: ViewMode = 'grid';
+
 /** True when `value` is one of the sort options. */
 export const isSort = (value: unknown): value is Sort => (SORT_OPTIONS as readonly unknown[]).includes(value);
 

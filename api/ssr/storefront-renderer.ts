@@ -11,7 +11,8 @@
  * - Caching (spec 9 data freshness; a CDN in front): a guest's page is `public, no-cache` with a strong ETag over its
  *   content, so a CDN may keep it but revalidates every time and a stock or price change shows on the next request
  *   (a matching If-None-Match gets 304). With a staff session cookie: `private, no-store`, no ETag. `Vary: Cookie`,
- *   since the theme cookie changes the HTML.
+ *   since the theme cookie and the remembered listing options' cookies (page size, sort, view mode; strictly parsed,
+ *   api/contracts/remembered-options.ts) change the HTML.
  * - Pages with per-visitor or staff content (staff screens, checkout, payment, /clear-storage) are not rendered on
  *   the server: `shouldRender` is false and the single-page app's HTML is served as before.
  */
@@ -20,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseRememberedOptions, type RememberedOptions } from '../contracts/remembered-options.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 
 /** The server bundle's interface (web/src/entry-server.tsx); kept structural: the api does not import web/. */
@@ -28,6 +30,7 @@ interface ServerEntry {
     url: string;
     origin: string;
     theme: 'ConjDark' | 'ConjLight';
+    options: RememberedOptions;
     template: string;
     get: (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
   }): Promise<{ status: 200 | 404; html: string }>;
@@ -80,7 +83,7 @@ export async function loadStorefrontRenderer(app: FastifyInstance, entryPath: st
     async send(request, reply) {
       const cookie = request.headers.cookie;
       const origin = publicUrl?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
-      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), template, get });
+      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), options: parseRememberedOptions(cookie), template, get });
       reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie');
       if (hasSession(cookie)) return reply.header('cache-control', 'private, no-store').send(page.html);
       const etag = pageEtag(page.html);

@@ -2,7 +2,7 @@
  * The storefront's server render (built by `vite build --ssr`, loaded by api/ssr/storefront-renderer.ts): one page
  * of the shop as HTML, with its data, head and status, from the same tree the browser hydrates (app/app.tsx).
  *
- *   const page = await render({ url: '/et/products', origin, theme: 'ConjDark', template, get });
+ *   const page = await render({ url: '/et/products', origin, theme: 'ConjDark', options: { pageSize: '48' }, template, get });
  *   // page.status 200 | 404, page.html: the whole document
  *
  * Data: a fresh QueryClient per request. The page is rendered, every query it asked for that is still pending is
@@ -10,8 +10,8 @@
  * routes; then it is rendered again, until no new query appears (a category URL needs the tree, then its products).
  * The last pass is streamed with renderToPipeableStream and waits for every Suspense boundary (lazy pages, the
  * footer), so crawlers and a browser without JavaScript get the whole page. Per request too: the i18next instance
- * (the route's language), the head collector and the not-found mark (lib/server-render.ts); the transport is found
- * through AsyncLocalStorage, so concurrent renders never see each other's data.
+ * (the route's language), the head collector, the not-found mark and the remembered options (lib/server-render.ts);
+ * the transport is found through AsyncLocalStorage, so concurrent renders never see each other's data.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
@@ -19,6 +19,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next, { type i18n as I18n } from 'i18next';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import type { RememberedOptions } from '../../api/contracts/remembered-options';
 import { StaticRouter } from 'react-router';
 import appEn from './locales/en-US/app.json';
 import cmsEn from './locales/en-US/cms.json';
@@ -47,6 +48,8 @@ export interface RenderRequest {
   origin: string;
   /** The theme the `theme` cookie names (lib/theme.ts). */
   theme: ThemeName;
+  /** The remembered listing options of the request's cookies (api/contracts/remembered-options.ts), already valid. */
+  options: RememberedOptions;
   /** The built index.html (its scripts, styles and the empty #root). */
   template: string;
   /** The api's answers, in process. */
@@ -167,7 +170,8 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   // for the hydration).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
   return transport.run(request.get, async () => {
-    let collector: ServerRender = { origin: request.origin, head: null, notFound: false };
+    const fresh = (): ServerRender => ({ origin: request.origin, head: null, notFound: false, options: request.options });
+    let collector = fresh();
     const tree = () => (
       <ServerRenderContext.Provider value={collector}>
         <QueryClientProvider client={queryClient}>
@@ -184,7 +188,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
       const pending = pendingQueries(queryClient);
       if (pending.length === 0) break;
       await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
-      collector = { origin: request.origin, head: null, notFound: false };
+      collector = fresh();
       markup = await renderHtml(tree());
     }
     return {

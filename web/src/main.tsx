@@ -7,6 +7,7 @@ import { createQueryClient } from './app/query-client';
 import { hydrateQueryState } from './app/ssr-state';
 import { initI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
+import { syncRememberedOptionCookies } from './lib/local-option';
 import { applyTheme, readStoredTheme, rememberThemeInCookie } from './lib/theme';
 
 const { lang } = languageFromPath(window.location.pathname);
@@ -14,6 +15,7 @@ document.documentElement.lang = lang;
 const theme = readStoredTheme();
 applyTheme(theme);
 rememberThemeInCookie(theme);
+syncRememberedOptionCookies();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 

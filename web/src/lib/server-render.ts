@@ -1,9 +1,11 @@
 /**
- * What one server render collects from the components it renders (the storefront's server rendering: the document
- * head of the page, whether it is the not-found page, the absolute origin of its links). Provided only by
- * web/src/entry-server.tsx, one object per request; in the browser the context is null and nothing is collected.
+ * What one server render collects from and tells the components it renders (the storefront's server rendering: the
+ * document head of the page, whether it is the not-found page, the absolute origin of its links, the remembered
+ * listing options of the request). Provided only by web/src/entry-server.tsx, one object per request; in the browser
+ * the context is null and nothing is collected.
  */
 import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
+import type { RememberedOptions } from '../../../api/contracts/remembered-options';
 import type { DocumentHead } from './document-head';
 
 export interface ServerRender {
@@ -13,6 +15,8 @@ export interface ServerRender {
   head: DocumentHead | null;
   /** Set when the not-found page rendered: the answer's status is then 404 (spec 2 "Other screens"). */
   notFound: boolean;
+  /** The remembered listing options of the request's cookies (lib/local-option.ts), strictly parsed. */
+  options: RememberedOptions;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);

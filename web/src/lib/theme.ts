@@ -5,6 +5,7 @@
  * (api/ssr/storefront-renderer.ts) paints the page in it before any script runs.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { cookiePairs, writePreferenceCookie } from './cookies';
 import { writeLater } from './deferred-write';
 
 export type ThemeName = 'ConjDark' | 'ConjLight';
@@ -27,11 +28,9 @@ export function readStoredTheme(): ThemeName {
  * existed is carried over at start, main.tsx).
  */
 export function rememberThemeInCookie(theme: ThemeName): void {
-  const cookies = document.cookie.split(/;\s*/);
-  if (cookies.includes(`${STORAGE_KEY}=${theme}`)) return;
   // The server's default needs no cookie.
-  if (theme === DEFAULT_THEME && !cookies.some((c) => c.startsWith(`${STORAGE_KEY}=`))) return;
-  document.cookie = `${STORAGE_KEY}=${theme}; path=/; max-age=31536000; SameSite=Lax`;
+  if (theme === DEFAULT_THEME && !cookiePairs().some((c) => c.startsWith(`${STORAGE_KEY}=`))) return;
+  writePreferenceCookie(STORAGE_KEY, theme);
 }
 
 export function applyTheme(theme: ThemeName) {

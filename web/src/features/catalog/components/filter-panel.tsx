@@ -2,8 +2,13 @@
  * Facet filters (spec 2 "Product listing", spec 3 "Filter"): one group of checkboxes per available filter with
  * product counts, named and sorted by the labels in the page's language (the `f` parameter keeps the facet keys).
  * Applied values stay listed (and checked) even when the answer no longer counts them.
+ *
+ * Each option is a link to the listing with that value toggled (`hrefFor`, built by the listing's URL functions), so
+ * a server-rendered page filters without JavaScript; it has the checkbox role (aria-checked, Space toggles it) and
+ * with JavaScript a click navigates on the client (`onToggle`). The links are nofollow: crawlers need not walk
+ * every combination of filters.
  */
-import { useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppliedFilters, Filter, Language } from '../../../../../api/contracts/catalog';
 import { formatCount } from '../../../lib/format';
@@ -15,9 +20,16 @@ interface FilterPanelProps {
   available: Filter[];
   applied: AppliedFilters;
   lang: Language;
+  /** The listing's URL with value `value` of filter `name` switched on (`on`) or off. */
+  hrefFor: (name: string, value: string, on: boolean) => string;
+  /** The listing's URL without filters. */
+  clearHref: string;
   onToggle: (name: string, value: string, on: boolean) => void;
   onClear: () => void;
 }
+
+/** A plain left click (no modifier, so a new tab still opens from the link): handled on the client. */
+const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /** The available filters, plus applied values the answer no longer counts (count 0, labelled as applied). */
 function mergeFilters(available: Filter[], applied: AppliedFilters): Filter[] {
@@ -34,7 +46,7 @@ function mergeFilters(available: Filter[], applied: AppliedFilters): Filter[] {
   return [...merged.values()];
 }
 
-export function FilterPanel({ available, applied, lang, onToggle, onClear }: FilterPanelProps) {
+export function FilterPanel({ available, applied, lang, hrefFor, clearHref, onToggle, onClear }: FilterPanelProps) {
   const { t } = useTranslation('shop');
   const filters = mergeFilters(available, applied);
   const appliedCount = countAppliedValues(applied);
@@ -46,9 +58,18 @@ export function FilterPanel({ available, applied, lang, onToggle, onClear }: Fil
           {t('filters.title')}
         </h2>
         {appliedCount > 0 && (
-          <button type="button" className="link-button" onClick={onClear}>
+          <a
+            className="link-button"
+            href={clearHref}
+            rel="nofollow"
+            onClick={(e) => {
+              if (!isPlainClick(e)) return;
+              e.preventDefault();
+              onClear();
+            }}
+          >
             {t('filters.clear')}
-          </button>
+          </a>
         )}
       </div>
       {appliedCount > 0 && (
@@ -62,6 +83,7 @@ export function FilterPanel({ available, applied, lang, onToggle, onClear }: Fil
           filter={filter}
           selected={applied[filter.name] ?? []}
           lang={lang}
+          hrefFor={(value, on) => hrefFor(filter.name, value, on)}
           onToggle={(value, on) => onToggle(filter.name, value, on)}
         />
       ))}
@@ -73,10 +95,11 @@ interface FilterGroupProps {
   filter: Filter;
   selected: string[];
   lang: Language;
+  hrefFor: (value: string, on: boolean) => string;
   onToggle: (value: string, on: boolean) => void;
 }
 
-function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
+function FilterGroup({ filter, selected, lang, hrefFor, onToggle }: FilterGroupProps) {
   const { t } = useTranslation('shop');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
@@ -99,13 +122,30 @@ function FilterGroup({ filter, selected, lang, onToggle }: FilterGroupProps) {
           const checked = selected.includes(value);
           return (
             <li key={value}>
-              <label className={`checkbox${count === 0 && !checked ? ' is-empty' : ''}`}>
-                <input type="checkbox" checked={checked} onChange={(e) => onToggle(value, e.target.checked)} />
+              <a
+                className={`checkbox${count === 0 && !checked ? ' is-empty' : ''}`}
+                href={hrefFor(value, !checked)}
+                rel="nofollow"
+                role="checkbox"
+                aria-checked={checked}
+                onClick={(e: MouseEvent) => {
+                  if (!isPlainClick(e)) return;
+                  e.preventDefault();
+                  onToggle(value, !checked);
+                }}
+                onKeyDown={(e: KeyboardEvent) => {
+                  // A checkbox toggles with Space (a link alone would scroll the page); Enter follows the link.
+                  if (e.key !== ' ') return;
+                  e.preventDefault();
+                  onToggle(value, !checked);
+                }}
+              >
+                <span className="checkbox__box" aria-hidden="true" />
                 <span className="checkbox__label">{filter.optionLabels[value] ?? value}</span>
                 <span className="checkbox__count" aria-label={t('filters.optionCount', { count })}>
                   {formatCount(count, lang)}
                 </span>
-              </label>
+              </a>
             </li>
           );
         })}

@@ -1,9 +1,16 @@
-/** Sort, page size and view mode controls of the listing (spec 9 constants; relevance while searching). */
+/**
+ * Sort, page size and view mode controls of the listing (spec 9 constants; relevance while searching).
+ *
+ * A GET form to the listing's own URL, so they work without JavaScript too (a server-rendered page): the selects
+ * are named like the listing's URL parameters (sort, pageSize), the view mode buttons submit `view`, and the rest of
+ * the listing's query (q, c, f) travels in hidden fields; the page starts again at 1. The submit button of the
+ * selects is inside <noscript>. With JavaScript the same controls navigate on change (`onSortChange`, …) and the
+ * form is never submitted.
+ */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog-constants';
+import { PAGE_SIZES, SORT_OPTIONS, type Sort, VIEW_MODES, type ViewMode } from '../../../../../api/contracts/catalog-constants';
 import { type ListingSort, RELEVANCE } from '../utils/listing-params';
-import { VIEW_MODES, type ViewMode } from './product-grid';
 
 /** shop namespace label key per sort option (spec 9), and of relevance. */
 export const SORT_LABEL_KEYS: Record<ListingSort, string> = {
@@ -26,6 +33,10 @@ interface ListingToolbarProps {
   searching: boolean;
   pageSize: number;
   viewMode: ViewMode;
+  /** The form's target: the listing's path (a category URL or /products). */
+  action: string;
+  /** Query parameters the form carries over unchanged (name, value), e.g. q, c and f. */
+  keep: [string, string][];
   onSortChange: (sort: ListingSort) => void;
   onPageSizeChange: (pageSize: number) => void;
   onViewModeChange: (mode: ViewMode) => void;
@@ -38,10 +49,10 @@ export function ListingToolbar(props: ListingToolbarProps) {
   const specOptions: ListingSort[] = SORT_ORDER.filter((s) => (SORT_OPTIONS as readonly string[]).includes(s));
   const options: ListingSort[] = props.searching ? [RELEVANCE, ...specOptions] : specOptions;
   return (
-    <div className="listing-toolbar">
+    <form className="listing-toolbar" method="get" action={props.action} onSubmit={(e) => e.preventDefault()}>
       <div className="field field--inline">
         <label htmlFor={sortId}>{t('sort.label')}</label>
-        <select id={sortId} value={props.sort} onChange={(e) => props.onSortChange(e.target.value as ListingSort)}>
+        <select id={sortId} name="sort" value={props.sort} onChange={(e) => props.onSortChange(e.target.value as ListingSort)}>
           {options.map((s) => (
             <option key={s} value={s}>
               {t(SORT_LABEL_KEYS[s])}
@@ -51,7 +62,7 @@ export function ListingToolbar(props: ListingToolbarProps) {
       </div>
       <div className="field field--inline">
         <label htmlFor={sizeId}>{t('pageSize.label')}</label>
-        <select id={sizeId} value={props.pageSize} onChange={(e) => props.onPageSizeChange(Number(e.target.value))}>
+        <select id={sizeId} name="pageSize" value={props.pageSize} onChange={(e) => props.onPageSizeChange(Number(e.target.value))}>
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}
@@ -63,18 +74,32 @@ export function ListingToolbar(props: ListingToolbarProps) {
         {VIEW_MODES.map((mode) => (
           <button
             key={mode}
-            type="button"
+            type="submit"
+            name="view"
+            value={mode}
             className="icon-button"
             aria-pressed={props.viewMode === mode}
             title={t(`viewMode.${mode}`)}
-            onClick={() => props.onViewModeChange(mode)}
+            onClick={(e) => {
+              e.preventDefault();
+              props.onViewModeChange(mode);
+            }}
           >
             <ViewModeIcon mode={mode} />
             <span className="visually-hidden">{t(`viewMode.${mode}`)}</span>
           </button>
         ))}
       </div>
-    </div>
+      {props.keep.map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+      <noscript>
+        {/* Without JavaScript the selects apply through this button; it keeps the current view mode. */}
+        <button type="submit" name="view" value={props.viewMode} className="button">
+          {t('listingOptions.apply')}
+        </button>
+      </noscript>
+    </form>
   );
 }
 

@@ -1,8 +1,7 @@
 import type { Product } from '../../../../../api/contracts/catalog';
 import { ProductCard } from './product-card';
 
-export type ViewMode = 'grid' | 'list' | 'compact';
-export const VIEW_MODES: readonly ViewMode[] = ['grid', 'list', 'compact'];
+import type { ViewMode } from '../../../../../api/contracts/catalog-constants';
 
 interface ProductGridProps {
   products: Product[];

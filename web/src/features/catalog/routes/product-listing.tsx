@@ -1,22 +1,22 @@
 /**
  * Product listing (spec 2 "Product listing"; routes /, /products, /tooted): category tree, facet filters, sorting,
- * paging, view modes and breadcrumb. All listing state lives in the URL query (q, c, f, page, pageSize, sort), and
- * results are cached per query string. With filters applied, exactly matching products come first, then the
+ * paging, view modes and breadcrumb. All listing state lives in the URL query (q, c, f, page, pageSize, sort; `view`
+ * when a view mode was chosen without JavaScript), and results are cached per query string. Every control also
+ * works as a link or GET form on a server-rendered page without JavaScript (filter-panel.tsx, listing-toolbar.tsx). With filters applied, exactly matching products come first, then the
  * heading 'Following products are partially matching with selected filters:' and the rest.
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AppliedFilters, CategoryNode, Product } from '../../../../../api/contracts/catalog';
-import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, PAGE_SIZES, SORT_OPTIONS, type Sort } from '../../../../../api/contracts/catalog-constants';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, DEFAULT_VIEW_MODE, type Sort, type ViewMode } from '../../../../../api/contracts/catalog-constants';
 
-const PAGE_SIZE_TEXTS = PAGE_SIZES.map(String);
 const EMPTY_TREE: CategoryNode[] = [];
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { useRouteLanguage } from '../../../lib/language';
-import { useLocalOption } from '../../../lib/local-option';
+import { useRememberedOption } from '../../../lib/local-option';
 import { formatCount } from '../../../lib/format';
 import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
@@ -25,12 +25,14 @@ import { CategoryBreadcrumb } from '../components/category-breadcrumb';
 import { CategoryTree } from '../components/category-tree';
 import { FilterPanel } from '../components/filter-panel';
 import { ListingToolbar } from '../components/listing-toolbar';
-import { ProductGrid, VIEW_MODES, type ViewMode } from '../components/product-grid';
+import { ProductGrid } from '../components/product-grid';
 import { categoryName, findCategoryPath } from '../utils/category-tree';
 import {
   type ListingSort,
+  LISTING_OPTION_PARAMS,
   nextListingSearch,
   readListingParams,
+  readViewMode,
   RELEVANCE,
   toggleFilterValue,
   toProductListQuery,
@@ -50,8 +52,9 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const navigate = useNavigate();
   // Spec 3 "Remembered user options": sort and page size chosen earlier apply when the URL names none; a search
   // (q set) without a sort in its URL is ordered by relevance instead.
-  const [rememberedSort, setRememberedSort] = useLocalOption<Sort>('productSorting', SORT_OPTIONS, DEFAULT_SORT);
-  const [rememberedSize, setRememberedSize] = useLocalOption<string>('pageSize', PAGE_SIZE_TEXTS, String(DEFAULT_PAGE_SIZE));
+  // Remembered in local storage and a cookie, so the server renders them too (lib/local-option.ts).
+  const [rememberedSort, setRememberedSort] = useRememberedOption<Sort>('productSorting', DEFAULT_SORT);
+  const [rememberedSize, setRememberedSize] = useRememberedOption<string>('pageSize', String(DEFAULT_PAGE_SIZE));
   const params = useMemo(() => {
     const read = readListingParams(searchParams);
     if (!searchParams.has('sort') && !read.q) read.sort = rememberedSort;
@@ -62,7 +65,18 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   const staff = useStorefrontStaff();
   const products = useProducts(queryString, staff.frontEdit, staff.ready);
   const categories = useCategories(lang);
-  const [viewMode, setViewMode] = useLocalOption<ViewMode>('productViewMode', VIEW_MODES, 'grid');
+  const [rememberedView, setRememberedView] = useRememberedOption<ViewMode>('productViewMode', DEFAULT_VIEW_MODE);
+  // A view mode chosen without JavaScript (the toolbar's form) is in the URL; else the remembered one.
+  const viewMode = readViewMode(searchParams) ?? rememberedView;
+  const chooseViewMode = (mode: ViewMode) => {
+    setRememberedView(mode);
+    if (searchParams.has('view')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('view');
+      const qs = next.toString();
+      void navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true, state: { keepScroll: true } });
+    }
+  };
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
@@ -152,6 +166,8 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
             available={sidebarFilters}
             applied={pendingFilters ?? params.f}
             lang={lang}
+            hrefFor={(name, value, on) => hrefWith({ f: toggleFilterValue(params.f, name, value, on) })}
+            clearHref={hrefWith({ f: {} })}
             onToggle={(name, value, on) => apply({ f: toggleFilterValue(pendingFilters ?? params.f, name, value, on) })}
             onClear={() => apply({ f: {} })}
           />
@@ -176,6 +192,8 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
           searching={params.q !== ''}
           pageSize={params.pageSize}
           viewMode={viewMode}
+          action={pathname}
+          keep={[...searchParams].filter(([name]) => !LISTING_OPTION_PARAMS.includes(name))}
           onSortChange={(sort: ListingSort) => {
             if (sort !== RELEVANCE) setRememberedSort(sort);
             apply({ sort });
@@ -184,7 +202,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
             setRememberedSize(String(pageSize));
             apply({ pageSize });
           }}
-          onViewModeChange={setViewMode}
+          onViewModeChange={chooseViewMode}
         />
 
         {products.isPending ? (

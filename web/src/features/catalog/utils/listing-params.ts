@@ -1,6 +1,6 @@
 /**
  * The product listing state lives in the URL query (spec 2 "Product listing"): q, c, f, page, pageSize, sort
- * (and iu=user right after a typed search). These helpers read it leniently (bad values fall back to defaults),
+ * (and iu=user right after a typed search; `view`, a view mode chosen without JavaScript). These helpers read it leniently (bad values fall back to defaults),
  * build the canonical API query string that also keys the query cache, and derive the next URL on a change.
  */
 import type { AppliedFilters } from '../../../../../api/contracts/catalog';
@@ -13,6 +13,8 @@ import {
   PAGE_SIZES,
   type Language,
   type Sort,
+  VIEW_MODES,
+  type ViewMode,
 } from '../../../../../api/contracts/catalog-constants';
 
 /**
@@ -71,6 +73,18 @@ export function serializeAppliedFilters(filters: AppliedFilters): string {
   const canonical: AppliedFilters = {};
   for (const name of names) canonical[name] = [...new Set(filters[name])].sort();
   return JSON.stringify(canonical);
+}
+
+/**
+ * Parameters the listing's options form (listing-toolbar.tsx) sets itself or drops: sort, pageSize and view are its
+ * fields, a new choice starts at page 1, and iu marks only a typed search. The rest (q, c, f) it carries over.
+ */
+export const LISTING_OPTION_PARAMS: readonly string[] = ['sort', 'pageSize', 'view', 'page', 'iu'];
+
+/** The view mode named by `view` (spec 9 view modes), or undefined when absent or unknown. */
+export function readViewMode(sp: URLSearchParams): ViewMode | undefined {
+  const view = sp.get('view');
+  return (VIEW_MODES as readonly (string | null)[]).includes(view) ? (view as ViewMode) : undefined;
 }
 
 export function readListingParams(sp: URLSearchParams): ListingParams {
