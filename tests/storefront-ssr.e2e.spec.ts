@@ -1,15 +1,17 @@
 /**
  * The storefront rendered on the server, in Chromium (api/ssr/storefront-renderer.ts, web/src/entry-server.tsx):
- * with JavaScript off a shopper lists products, opens a category, pages, searches and opens a product from the
- * server's HTML alone; with JavaScript on the page hydrates without a recoverable hydration error (React reports a
- * mismatch as an uncaught error or a console error) and then reacts to clicks. Real PostgreSQL, the small fixture
- * catalog plus 30 generated products (two pages of 24), the built browser and server bundles.
+ * with JavaScript off a shopper lists products, opens a category, pages, searches, applies a facet filter, changes
+ * the sort, the page size and the view mode, and opens a product from the server's HTML alone; with JavaScript on the
+ * page hydrates without a recoverable hydration error (React reports a mismatch as an uncaught error or a console
+ * error), also with a remembered page size (in its cookie, or only in local storage as before the cookie existed),
+ * and then reacts to clicks. Real PostgreSQL, the small fixture catalog plus 50 generated products (three pages of
+ * 24, 48 on a page of 48), the built browser and server bundles.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
@@ -29,7 +31,7 @@ beforeAll(async () => {
   const executablePath = chromiumExecutable();
   tmp = mkdtempSync(path.join(tmpdir(), 'ssr-e2e-'));
   const fixture = readFileSync(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'), 'utf8');
-  const rows = Array.from({ length: 30 }, (_, i) => `GEN ${100 + i},,Õlifilter ${100 + i},Oil filter ${100 + i},,,Filtrid > Õlifiltrid,Filters > Oil filters,${5 + i}.00,tallinn=2,pcs,available,,0,product,,,,`);
+  const rows = Array.from({ length: 50 }, (_, i) => `GEN ${100 + i},,Õlifilter ${100 + i},Oil filter ${100 + i},,,Filtrid > Õlifiltrid,Filters > Oil filters,${5 + i}.00,tallinn=2,pcs,available,,0,product,,,,`);
   writeFileSync(path.join(tmp, 'more.csv'), `${fixture.split('\n', 1)[0]}\n${rows.join('\n')}\n`);
   h = await createShopHarness('storefront_ssr_e2e');
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
@@ -87,10 +89,59 @@ describe('with JavaScript disabled', () => {
   });
 });
 
-describe('with JavaScript enabled', () => {
-  it('hydrates the server HTML without a mismatch and then handles clicks', async () => {
-    const context = await browser.newContext();
+describe('with JavaScript disabled, the listing options', () => {
+  const codes = (page: Page) => page.locator('.product-card__code').allInnerTexts().then((all) => all.map((c) => c.replace(/^.*:\s*/, '').trim()));
+
+  it('applies a facet filter through its link, then sorts, changes the page size and the view mode through the form', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    try {
+      await page.goto(`${base}/et/filtrid`);
+      await expect.poll(() => page.locator('.product-card').count()).toBe(24);
+      // A facet option is a link to the listing with the value toggled (a new document: no script runs here).
+      const option = page.getByRole('group', { name: 'Height [mm]' }).getByRole('checkbox', { name: /^177/ });
+      expect(await option.getAttribute('aria-checked')).toBe('false');
+      await option.click();
+      await page.waitForURL(/[?&]f=/);
+      expect(new URL(page.url()).searchParams.get('f')).toBe('{"Height [mm]":["177"]}');
+      expect(await page.getByRole('group', { name: 'Height [mm]' }).getByRole('checkbox', { name: /^177/ }).getAttribute('aria-checked')).toBe('true');
+      expect((await codes(page)).sort()).toEqual(['BF 1018/1', 'W 712/75']);
+
+      // Sort by price: the select, then the form's button (shown only without scripts); the filter stays.
+      await page.getByLabel('Järjestus').selectOption('-total_price');
+      await page.getByRole('button', { name: 'Näita', exact: true }).click();
+      await page.waitForURL(/sort=-total_price/);
+      expect(new URL(page.url()).searchParams.get('f')).toBe('{"Height [mm]":["177"]}');
+      expect(await page.getByLabel('Järjestus').inputValue()).toBe('-total_price');
+      // The option's link now switches the filter off, keeping the sort: the dearest filter first (GEN 149, 54.00).
+      await page.getByRole('group', { name: 'Height [mm]' }).getByRole('checkbox', { name: /^177/ }).click();
+      await page.waitForURL((url) => !url.searchParams.has('f'));
+      expect(new URL(page.url()).searchParams.get('sort')).toBe('-total_price');
+      expect((await codes(page))[0]).toBe('GEN 149');
+
+      // The page size on all products: 48 of the 55 priced and unpriced products.
+      await page.goto(`${base}/et/products`);
+      await page.getByLabel('Tooteid lehel').selectOption('48');
+      await page.getByRole('button', { name: 'Näita', exact: true }).click();
+      await page.waitForURL(/pageSize=48/);
+      await expect.poll(() => page.locator('.product-card').count()).toBe(48);
+      expect(await page.locator('a[rel="next"]').first().getAttribute('href')).toMatch(/pageSize=48.*page=2|page=2.*pageSize=48/);
+
+      // The view mode buttons submit the form too.
+      await page.getByRole('group', { name: 'Vaade' }).getByRole('button', { name: 'Loend' }).click();
+      await page.waitForURL(/view=list/);
+      expect(await page.locator('.product-grid--list').count()).toBe(1);
+      expect(await page.getByRole('group', { name: 'Vaade' }).getByRole('button', { name: 'Loend' }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.locator('.product-card').count()).toBe(48);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('with JavaScript enabled', () => {
+  /** Collects uncaught errors and console errors (React reports a hydration mismatch as either). */
+  function collectErrors(page: Page): string[] {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -99,6 +150,34 @@ describe('with JavaScript enabled', () => {
       const picture = message.text().includes('https://example.org/') || message.location().url.startsWith('https://example.org/');
       if (message.type() === 'error' && !picture) errors.push(message.text());
     });
+    return errors;
+  }
+
+  it('hydrates a remembered page size of 48 without an error, from its cookie or from local storage alone', async () => {
+    for (const withCookie of [true, false]) {
+      const context = await browser.newContext();
+      if (withCookie) await context.addCookies([{ name: 'pageSize', value: '48', url: base, sameSite: 'Lax' }]);
+      await context.addInitScript(() => localStorage.setItem('pageSize', '48'));
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      try {
+        await page.goto(`${base}/et/products`);
+        await page.waitForLoadState('networkidle');
+        await expect.poll(() => page.locator('.product-card').count()).toBe(48);
+        expect(await page.getByLabel('Tooteid lehel').inputValue()).toBe('48');
+        // Local storage's choice is now in the cookie, for the next server render.
+        await expect.poll(async () => (await context.cookies(base)).find((c) => c.name === 'pageSize')?.value).toBe('48');
+        expect(errors, `cookie: ${withCookie}`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('hydrates the server HTML without a mismatch and then handles clicks', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
     try {
       for (const url of ['/et/products', '/en/filters', '/et/filtrid?page=2', `/et/products?q=filter`]) {
         await page.goto(`${base}${url}`);

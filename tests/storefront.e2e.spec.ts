@@ -94,9 +94,9 @@ describe('storefront', () => {
     await expect.poll(async () => (await cardCodes()).sort()).toEqual(['BF 1018/1', 'BF 1018/2', 'W 712/75']);
     expect(await page.locator('main h1').innerText()).toBe('Filtrid');
     // The facet in Estonian (its label), filtered by its key.
-    await page.getByRole('group', { name: 'Kõrgus [mm]' }).getByLabel(/^177 mm/).check();
+    await page.getByRole('group', { name: 'Kõrgus [mm]' }).getByRole('checkbox', { name: /^177 mm/ }).check();
     await expect.poll(() => page.url()).toContain('f=');
-    await page.getByRole('group', { name: 'Outer diameter [mm]' }).getByLabel(/^135/).check();
+    await page.getByRole('group', { name: 'Outer diameter [mm]' }).getByRole('checkbox', { name: /^135/ }).check();
     await expect.poll(() => page.locator('.listing__partial-heading').count()).toBe(1);
     expect(await page.locator('.listing__partial-heading').innerText()).toBe('Järgmised tooted vastavad valitud filtritele osaliselt:');
     const exact = await page.locator('.listing__results > ul').first().locator('.product-card__code').allInnerTexts();

@@ -1,7 +1,8 @@
 /**
  * The storefront rendered on the server (api/ssr/storefront-renderer.ts, web/src/entry-server.tsx): the first HTML
  * holds the page (products, prices, head), the hydration state is escaped against `</script>`, concurrent requests in
- * different languages and with a session never see each other's answer, unknown products, categories and pages
+ * different languages, with a session and with different remembered options never see each other's answer, the
+ * remembered listing options' cookies (page size, sort, view mode) are rendered and garbage in them ignored, unknown products, categories and pages
  * answer 404, and the cache headers differ for guests and sessions. Real PostgreSQL with the small fixture catalog,
  * the seeded site content and the built web app (browser and server bundles, bin/web-build.ts).
  */
@@ -90,6 +91,41 @@ describe('the first HTML of a listing', () => {
   });
 });
 
+/** The query key of the page's product list in its state (the API query string the listing asked for). */
+function productQueryOf(html: string): string {
+  const state = JSON.parse(stateOf(html)) as { queries: { queryKey: unknown[] }[] };
+  const key = state.queries.map((q) => q.queryKey).find((k) => k[1] === 'products');
+  if (!key) throw new Error('no products query in the state');
+  return JSON.stringify(key);
+}
+
+describe('remembered listing options', () => {
+  it('renders the page size, sort and view mode of their cookies', async () => {
+    const res = await get('/et/products', { cookie: 'theme=ConjLight; pageSize=48; productSorting=total_price; productViewMode=list' });
+    expect(res.statusCode).toBe(200);
+    expect(productQueryOf(res.body)).toContain('pageSize=48');
+    expect(productQueryOf(res.body)).toContain('sort=total_price');
+    expect(res.body).toMatch(/<option value="48" selected="">48<\/option>/);
+    expect(res.body).toContain('product-grid--list');
+    // Cheapest first: W 712/75 (the fixture's cheapest) before the 12,40 € fuel filter.
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root.indexOf('W 712/75')).toBeGreaterThan(0);
+    expect(root.indexOf('W 712/75')).toBeLessThan(root.indexOf('Kütusefilter lühike'));
+  });
+
+  it('ignores unknown values and names, and lets the URL win over a cookie', async () => {
+    for (const cookie of ['pageSize=47', 'pageSize=48x; productSorting=drop%20table; productViewMode=<b>', 'pageSize= 48', 'PageSize=48', 'pageSize']) {
+      const res = await get('/et/products', { cookie });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(productQueryOf(res.body), cookie).toContain('pageSize=24');
+      expect(productQueryOf(res.body), cookie).toContain('sort=-modified_at');
+      expect(res.body, cookie).toContain('product-grid--grid');
+    }
+    const url = await get('/et/products?pageSize=84', { cookie: 'pageSize=48' });
+    expect(productQueryOf(url.body)).toContain('pageSize=84');
+  });
+});
+
 describe('escaping', () => {
   it('never lets a product named </script><script>… close a script element', async () => {
     for (const url of ['/et/products', `/et/products/view/${productIdForCode('XSS 1')}`]) {
@@ -128,13 +164,15 @@ describe('isolation', () => {
     const asks = Array.from({ length: 6 }, (_, i) =>
       i % 3 === 0 ? { url: '/et/products', lang: 'et', text: 'Kõik tooted', session: false } : i % 3 === 1 ? { url: '/en/products', lang: 'en', text: 'All products', session: false } : { url: '/en/products', lang: 'en', text: 'All products', session: true },
     );
-    const answers = await Promise.all(asks.map((a) => get(a.url, a.session ? { cookie: 'shop_sid=staff-session; theme=ConjLight' } : {})));
+    // The session's renders also remember a page size of 84: only theirs may show it.
+    const answers = await Promise.all(asks.map((a) => get(a.url, a.session ? { cookie: 'shop_sid=staff-session; theme=ConjLight; pageSize=84' } : {})));
     answers.forEach((res, i) => {
       const ask = asks[i]!;
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<html lang="${ask.lang}" data-theme="${ask.session ? 'light' : 'dark'}">`);
       expect(res.body).toContain(`<h1 id="listing-title">${ask.text}</h1>`);
       expect(res.body).not.toContain(ask.lang === 'et' ? 'All products' : 'Kõik tooted');
+      expect(productQueryOf(res.body)).toContain(ask.session ? 'pageSize=84' : 'pageSize=24');
       // A server render is always a guest's: no staff details in any answer.
       expect(stateOf(res.body)).not.toContain('"staff":');
       expect(stateOf(res.body)).not.toContain('frontEdit');
