@@ -107,7 +107,7 @@ module.exports = {
   forbidden,
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^web/dist/', '^\\.data/'] },
+    exclude: { path: ['(^|/)node_modules/', '^web/dist/', '^web/dist-server/', '^\\.data/'] },
     exoticRequireStrings: ['typeOnly'],
     moduleSystems: ['es6', 'cjs'],
   },

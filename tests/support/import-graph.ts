@@ -23,7 +23,8 @@ const require = createRequire(import.meta.url);
 /** Folders of the repository that hold code (tests, benches and entry points included). */
 export const CODE_FOLDERS = ['domain', 'commands', 'projections', 'workers', 'api', 'web', 'platform', 'bin', 'tests', 'bench', 'data'];
 
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', '.tmp', '.git']);
+/** Folders never scanned: installs, build output (web/dist, web/dist-server: bundles, not sources), local data. */
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-server', '.data', '.tmp', '.git']);
 const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 /** One broken rule: which rule, the importing file and the imported one (source paths, repository-relative). */

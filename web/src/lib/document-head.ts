@@ -5,22 +5,9 @@
  * created, and removed when the page has no value for it. No router dependency: the error fallback uses it too.
  */
 import { useSyncExternalStore } from 'react';
-import { useBrowserLayoutEffect, useServerRender } from './server-render';
+import { type DocumentHead, useBrowserLayoutEffect, useServerRender } from './server-render';
 
-/** What one page puts into <head>. Absent values remove the element (the description falls back to index.html's). */
-export interface DocumentHead {
-  /** The full document title. */
-  title: string;
-  description?: string;
-  /** Joined with ', ' into meta keywords. */
-  keywords?: string;
-  /** meta robots, e.g. 'noindex' on not-found and error pages. */
-  robots?: string;
-  /** Absolute canonical URL. */
-  canonical?: string;
-  /** Absolute URL per hreflang value ('et', 'en', 'x-default'). */
-  alternates?: Record<string, string>;
-}
+export type { DocumentHead };
 
 const HREFLANGS = ['et', 'en', 'x-default'] as const;
 let defaultDescription: string | null | undefined;

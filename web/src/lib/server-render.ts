@@ -6,7 +6,24 @@
  */
 import { createContext, useContext, useEffect, useLayoutEffect } from 'react';
 import type { RememberedOptions } from '../../../api/contracts/remembered-options';
-import type { DocumentHead } from './document-head';
+
+/**
+ * What one page puts into <head> (lib/document-head.ts sets it; kept here, beside the collector, so the two modules
+ * import in one direction only). Absent values remove the element (the description falls back to index.html's).
+ */
+export interface DocumentHead {
+  /** The full document title. */
+  title: string;
+  description?: string;
+  /** Joined with ', ' into meta keywords. */
+  keywords?: string;
+  /** meta robots, e.g. 'noindex' on not-found and error pages. */
+  robots?: string;
+  /** Absolute canonical URL. */
+  canonical?: string;
+  /** Absolute URL per hreflang value ('et', 'en', 'x-default'). */
+  alternates?: Record<string, string>;
+}
 
 export interface ServerRender {
   /** The shop's origin for absolute URLs (canonical, hreflang), e.g. 'https://shop.example'. */
