@@ -249,3 +249,19 @@ describe('who may call and what garbage gets', () => {
     expect((await call('GET', '/v1/admin/pages/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
+
+describe('the audit timeline of the content streams', () => {
+  it('shows page, menu and site streams with who changed what, to staff who may view pages only', async () => {
+    const { pageId } = await ok('POST', '/v1/admin/pages', { title: { et: 'Ajalugu', en: 'History' } });
+    await ok('PUT', `/v1/admin/pages/${pageId}`, { version: 1, title: { et: 'Ajalugu 2' }, slug: { et: 'ajalugu' } }, jaan);
+    const page = await ok('GET', `/v1/admin/history/page-${pageId}?lang=et`);
+    expect(page).toMatchObject({ kind: 'page', subject: 'Ajalugu 2', version: 2 });
+    expect(page.events.map((e: { type: string; actor: { username: string } }) => [e.type, e.actor.username])).toEqual([['PageDraftSaved', 'jaan'], ['PageDraftSaved', 'mari']]);
+    expect(page.events[0].changes).toEqual(expect.arrayContaining([{ field: 'draft.title.et', before: 'Ajalugu', after: 'Ajalugu 2' }]));
+    expect(await ok('GET', '/v1/admin/history/menu-main')).toMatchObject({ kind: 'menu', subject: null });
+    expect(await ok('GET', '/v1/admin/history/site')).toMatchObject({ kind: 'site' });
+    for (const stream of [`page-${pageId}`, 'menu-main', 'site']) {
+      expect((await call('GET', `/v1/admin/history/${stream}`, undefined, admin)).statusCode, stream).toBe(403);
+    }
+  });
+});
