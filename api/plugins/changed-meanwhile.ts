@@ -2,7 +2,8 @@
  * The 409 of a stale staff save (conventions 13: "Saving sends the version the screen read; a 409 says who changed
  * it and offers a reload"): the domain's ChangedMeanwhileError (domain/shared/errors.ts) carries the id of who saved
  * last and when; this turns the id into the user's name through the users read model and the instant into the shop's
- * local time, in the request's language.
+ * local time, in the request's language. The product, order and client routes use it for their own
+ * `*ChangedMeanwhileError`s, which carry the same fields.
  */
 import { SHOP_TIME_ZONE } from '../../domain/order/order-document.js';
 import type { ChangedMeanwhileError } from '../../domain/shared/errors.js';
@@ -23,7 +24,7 @@ const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
  * language as the sentence needs it: et in the partitive with its demonstrative ('Seda lehte'), en with its
  * article ('this page'). An unknown or missing user reads "someone else".
  */
-export async function changedMeanwhileAnswer(db: Database, error: ChangedMeanwhileError, language: ApiLanguage, subject: Localized): Promise<ErrorAnswer> {
+export async function changedMeanwhileAnswer(db: Database, error: Pick<ChangedMeanwhileError, 'code' | 'lastUserId' | 'lastChangedAt'>, language: ApiLanguage, subject: Localized): Promise<ErrorAnswer> {
   const user = error.lastUserId ? await getUser(db, error.lastUserId) : null;
   const who = user?.username ?? (language === 'et' ? 'keegi teine' : 'someone else');
   const when = error.lastChangedAt ? TIME_FORMAT[language].format(new Date(error.lastChangedAt)) : '';
