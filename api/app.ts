@@ -96,7 +96,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(categoryRoutes, { deps });
   await app.register(deliveryRoutes, { deps });
   await app.register(siteRoutes, { deps });
-  await app.register(pageRoutes, { deps });
+  await app.register(pageRoutes, { deps, sessions });
   await app.register(stockNotificationRoutes, { deps });
   await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });

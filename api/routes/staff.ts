@@ -9,7 +9,9 @@
  * - spec 7's category calls POST /category/create, /category/update/{id}, /category/delete/{id}, outside /v1
  *   (./admin/categories.ts `categorySpecRoutes`, permission `products.edit`);
  * - `/v1/admin/...` (./admin/index.ts);
- * - the upload POST /file/create?ajax=true, outside /v1/admin (./files/index.ts `fileUploadRoutes`).
+ * - the upload POST /file/create?ajax=true, outside /v1/admin (./files/index.ts `fileUploadRoutes`);
+ * - spec 7's page and global-field editing calls POST /v1/page, POST /v1/field-bulk, POST /field/set-multiple,
+ *   GET/POST /v1/item-container (./pages/staff.ts `pageEditSpecRoutes`, permissions `pages.view`/`pages.edit`).
  *
  * State-changing routes add `onRequest: staffCsrf(app)` (api/plugins/staff-guard.ts) themselves.
  */
@@ -19,6 +21,7 @@ import { categorySpecRoutes } from './admin/categories.js';
 import { adminRoutes } from './admin/index.js';
 import { badgeRoutes } from './badges/index.js';
 import { fileUploadRoutes } from './files/index.js';
+import { pageEditSpecRoutes } from './pages/staff.js';
 import { passwordResetRoutes } from './session/password-reset.js';
 import { sessionRoutes } from './session/index.js';
 
@@ -31,4 +34,5 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
   await app.register(categorySpecRoutes, { deps });
   await app.register(adminRoutes, { deps, sessions, prefix: '/v1/admin' });
   await app.register(fileUploadRoutes, { deps });
+  await app.register(pageEditSpecRoutes, { deps });
 }

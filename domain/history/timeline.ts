@@ -4,7 +4,8 @@
  * before/after of the fields each event changed (consecutive states diffed by dotted field path).
  *
  * Streams: `product-{id}`, `stock-{productId}`, `category-{id}`, `user-{id}` (docs/architecture.md "Streams and
- * aggregates"), `client-{id}` and `order-{id}`. Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
+ * aggregates"), `client-{id}` and `order-{id}`, and the content streams `page-{id}`, `menu-main` and `site`
+ * (docs/incoming/content-model.md). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
  * (docs/architecture.md "Events hold the hash": a reader that shows events to people leaves it out).
  *
  * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
@@ -18,19 +19,25 @@ import { parseProductEvent } from '../product/events.js';
 import { evolve as evolveProduct, initialState as productInitial, type ProductState } from '../product/product.js';
 import { parseStockEvent } from '../stock/events.js';
 import { evolve as evolveStock, initialState as stockInitial, type StockState } from '../stock/stock.js';
+import { parseMenuEvent } from '../menu/events.js';
+import { evolve as evolveMenu, initialState as menuInitial, type MenuState } from '../menu/menu.js';
+import { parsePageEvent } from '../page/events.js';
+import { evolve as evolvePage, initialState as pageInitial, type PageState } from '../page/page.js';
+import { parseSiteEvent } from '../site/events.js';
+import { evolve as evolveSite, initialState as siteInitial, type SiteState } from '../site/site.js';
 import { parseUserEvent } from '../user/events.js';
 import type { Permission } from '../user/permissions.js';
 import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
 
 /** The aggregates whose streams the timeline shows, by stream prefix. */
-export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order'] as const;
+export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /**
  * The permission each kind's area asks beside `history.view` (spec 6 "Roles and permissions", the table in
  * domain/user/permissions.ts): a timeline shows what the area's own screens show, to the same people. Stock and
  * categories belong to the products area (the product screen shows the stock; categories are edited with
- * `products.edit`).
+ * `products.edit`). Pages, the menu and the global content are the content area (`pages.view`).
  */
 export const HISTORY_VIEW_PERMISSIONS: Readonly<Record<HistoryKind, Permission>> = {
   product: 'products.view',
@@ -39,6 +46,9 @@ export const HISTORY_VIEW_PERMISSIONS: Readonly<Record<HistoryKind, Permission>>
   user: 'users.manage',
   client: 'clients.view',
   order: 'orders.view',
+  page: 'pages.view',
+  menu: 'pages.view',
+  site: 'pages.view',
 };
 
 /** Every aggregate id the timeline shows is a uuid as stored: lower-case hex, 8-4-4-4-12. */
@@ -48,10 +58,18 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * A stream name the timeline accepts: exactly `{kind}-{uuid}`. A longer name that merely starts with a kind's prefix
  * (`stock-notification-{productId}-{hash}`, another aggregate holding a shopper's e-mail) is not that kind's stream.
  */
-const STREAM_PATTERN = new RegExp(`^(${HISTORY_KINDS.join('|')})-(${UUID})$`);
+const UUID_KINDS: readonly HistoryKind[] = ['product', 'stock', 'category', 'user', 'client', 'order', 'page'];
+const STREAM_PATTERN = new RegExp(`^(${UUID_KINDS.join('|')})-(${UUID})$`);
+/** The streams of one instance each, by their exact name (domain/menu/menu.ts MENU_STREAM_ID, domain/site/site.ts SITE_STREAM_ID). */
+const SINGLE_STREAMS: Readonly<Record<string, HistoryKind>> = { 'menu-main': 'menu', site: 'site' };
 
-/** The kind and id of a stream name as stored (`stock-{productId}`), or null when the timeline does not show it. */
+/**
+ * The kind and id of a stream name as stored (`stock-{productId}`; the single streams `menu-main` and `site` are
+ * their own id), or null when the timeline does not show it.
+ */
 export function parseHistoryStream(stream: string): { kind: HistoryKind; id: string } | null {
+  const single = Object.hasOwn(SINGLE_STREAMS, stream) ? SINGLE_STREAMS[stream] : undefined;
+  if (single) return { kind: single, id: stream };
   const m = STREAM_PATTERN.exec(stream);
   return m ? { kind: m[1] as HistoryKind, id: m[2]! } : null;
 }
@@ -106,6 +124,28 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
     initial: orderInitial,
     apply: (s, e) => evolveOrder(s as OrderState, parseOrderEvent(e)),
     view: (s) => orderView(s as OrderState),
+  } as Fold<unknown>,
+  // Page: the draft document, which revisions are draft and published, and the visibility rule (not every old
+  // revision: the versions list of the page editor shows those).
+  page: {
+    initial: pageInitial,
+    apply: (s, e) => evolvePage(s as PageState, parsePageEvent(e)),
+    view: (s) => {
+      const st = s as PageState;
+      if (st.status === 'empty') return {};
+      return { status: st.status, draft: st.revisions[st.draftRevision - 1] ?? null, draftRevision: st.draftRevision, publishedRevision: st.publishedRevision, visibility: st.visibility };
+    },
+  } as Fold<unknown>,
+  // Menu: the entries of its own stream (the legacy `site` MainMenuChanged shows in the site stream).
+  menu: { initial: menuInitial, apply: (s, e) => evolveMenu(s as MenuState, parseMenuEvent(e)), view: (s) => ({ entries: (s as MenuState).entries }) } as Fold<unknown>,
+  // Global content: fields, item containers and the banner switch.
+  site: {
+    initial: siteInitial,
+    apply: (s, e) => evolveSite(s as SiteState, parseSiteEvent(e)),
+    view: (s) => {
+      const st = s as SiteState;
+      return { fields: st.fields, containers: st.containers, bannerShown: st.bannerShown };
+    },
   } as Fold<unknown>,
   // Stock: per-warehouse free units (`onHand.{warehouse}`) and units held per order (`reservations.{order}.{warehouse}`).
   stock: {

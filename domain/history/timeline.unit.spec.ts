@@ -8,8 +8,12 @@ describe('parseHistoryStream', () => {
     expect(parseHistoryStream(`stock-${P}`)).toEqual({ kind: 'stock', id: P });
     expect(parseHistoryStream(`user-${P}`)).toEqual({ kind: 'user', id: P });
     expect(parseHistoryStream(`order-${P}`)).toEqual({ kind: 'order', id: P });
+    expect(parseHistoryStream(`page-${P}`)).toEqual({ kind: 'page', id: P });
+    // The content area's single streams, by their exact names.
+    expect(parseHistoryStream('menu-main')).toEqual({ kind: 'menu', id: 'menu-main' });
+    expect(parseHistoryStream('site')).toEqual({ kind: 'site', id: 'site' });
     const notStock = `stock-notification-${P}-0123456789abcdef`; // a back-in-stock request: holds a shopper's e-mail
-    for (const bad of [notStock, 'user-abc_1', 'page-1', 'stock-', 'stock', 'stock-a/b', 'stock-a b', 'product-ä', `stock-${P}x`, "user-1'--", '$all']) {
+    for (const bad of [notStock, 'user-abc_1', 'page-1', 'menu-other', 'menu', 'site-x', 'sites', 'constructor', 'toString', 'stock-', 'stock', 'stock-a/b', 'stock-a b', 'product-ä', `stock-${P}x`, "user-1'--", '$all']) {
       expect(parseHistoryStream(bad), bad).toBeNull();
     }
   });

@@ -20,6 +20,10 @@
  *   without ADMIN never read staff accounts' histories.
  * - `stock_notifications.edit` cancels a waiting back-in-stock request (DELETE
  *   /v1/admin/stock-notifications/{id}); the shop staff (CLIENT) hold it beside `stock_notifications.view`.
+ * - `pages.view` reads the content back office (PageList, a page's draft and versions, the menu, the global item
+ *   containers; the frontEdit fields of GET /v1/page/{id}); `pages.edit` saves, publishes, schedules, restores and
+ *   deletes pages and saves the menu and the global content (spec 4 "Editor", spec 7 page and global-field calls).
+ *   Content pages are the shop's daily work (spec 2 PageEdit/List), so CLIENT holds both.
  * - An inactive (deactivated) user can nothing, whatever roles it holds.
  *
  * Pure: no I/O; the storefront and the admin shell may import it.
@@ -42,6 +46,7 @@ export const PERMISSIONS = [
   'orders.edit',
   'clients.view',
   'clients.edit',
+  'pages.view',
   'pages.edit',
   'statistics.view',
   'stock_notifications.view',
@@ -62,6 +67,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'orders.edit',
     'clients.view',
     'clients.edit',
+    'pages.view',
     'pages.edit',
     'statistics.view',
     'stock_notifications.view',

@@ -18,10 +18,8 @@ import { changeClientDetails } from '../../../commands/client/change-client-deta
 import { ClientChangedMeanwhileError, loadClient } from '../../../commands/client/client-handler.js';
 import { forgetClient } from '../../../commands/client/forget-client.js';
 import type { ClientEvent } from '../../../domain/client/client.js';
-import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { clientVersion, listClients } from '../../../projections/clients/queries.js';
-import { getUser } from '../../../projections/users/queries.js';
 import {
   ADMIN_CLIENT_DEFAULT_PAGE_SIZE,
   type AdminClient,
@@ -35,8 +33,9 @@ import {
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
-import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
-import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { changedMeanwhileAnswer } from '../../plugins/changed-meanwhile.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
@@ -68,21 +67,6 @@ export async function clientForEdit(deps: Pick<ApiDeps, 'store' | 'db'>, id: str
     version: Number(version),
     orders: orders.map((o) => ({ id: o.orderId, number: o.number, placed_at: o.placedAt, total_cents: o.totalCents })),
   };
-}
-
-const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
-  et: new Intl.DateTimeFormat('et-EE', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
-};
-
-/** The 409 text of a stale save: who changed the client last and when, in the request's language. */
-async function changedMeanwhileMessage(deps: Pick<ApiDeps, 'db'>, error: ClientChangedMeanwhileError, language: ApiLanguage): Promise<string> {
-  const user = error.lastUserId ? await getUser(deps.db, error.lastUserId) : null;
-  const who = user?.username ?? (language === 'et' ? 'keegi teine' : 'someone else');
-  const when = error.lastChangedAt ? TIME_FORMAT[language].format(new Date(error.lastChangedAt)) : '';
-  return language === 'et'
-    ? `Seda klienti muutis vahepeal ${who}${when ? ` (${when})` : ''}. Laadige uusim versioon, et Teie salvestus ei kirjutaks tema muudatusi üle.`
-    : `${who} changed this client${when ? ` at ${when}` : ''} after you opened it. Reload the latest version so that your save does not overwrite their changes.`;
 }
 
 /** Waits (at most `ms`) until the clients read model has applied version `version` of client `id`. */
@@ -172,7 +156,7 @@ export async function adminClientRoutes(app: FastifyInstance, { deps }: RouteOpt
       } catch (error) {
         if (!(error instanceof ClientChangedMeanwhileError)) throw error;
         const lang = language(request);
-        const answer = failureAnswer(lang, 409, [{ code: error.code, message: await changedMeanwhileMessage(deps, error, lang) }]);
+        const answer = await changedMeanwhileAnswer(deps.db, error, lang, { et: 'Seda klienti', en: 'this client' });
         return reply.status(answer.status).send(answer.payload);
       }
       return success(await existing(client.id));

@@ -2,8 +2,9 @@
  * The audit timeline (spec 2 "Admin area"; spec 6 "Roles and permissions"): GET
  * /v1/admin/history/{stream}?asOf=&before=&limit= under /v1/admin, permission `history.view` and the view permission
  * of the stream's area (domain/history/timeline.ts HISTORY_VIEW_PERMISSIONS: `product-`, `stock-` and `category-`
- * streams `products.view`, `user-` `users.manage`, `client-` `clients.view`, `order-` `orders.view`; 403 otherwise),
- * so a timeline shows only what the area's own screens show the user. A stream name is exactly `{kind}-{uuid}`; any
+ * streams `products.view`, `user-` `users.manage`, `client-` `clients.view`, `order-` `orders.view`, `page-`,
+ * `menu-main` and `site` `pages.view`; 403 otherwise), so a timeline shows only what the area's own screens show the
+ * user. A stream name is exactly `{kind}-{uuid}` or one of the single streams `menu-main`, `site`; any
  * other (`stock-notification-...`, whose events hold a shopper's e-mail) is 400 `history.stream_invalid`. Contract:
  * api/contracts/admin-history.ts.
  *
@@ -41,6 +42,11 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
     return d ? d.businessName || [d.firstName, d.lastName].filter(Boolean).join(' ') || null : null;
   }
   if (kind === 'order') return typeof state.number === 'number' ? `#${state.number}` : null;
+  if (kind === 'page') {
+    const title = (state.draft as { title?: { et: string; en: string } } | null | undefined)?.title;
+    return title ? title[lang] || title.et || null : null;
+  }
+  if (kind === 'menu' || kind === 'site') return null;
   // A stream that does not fold (a malformed event) names no subject; the timeline itself still shows.
   if (kind === 'category') {
     const category = await loadAggregate(store, toCategoryStreamId(id), categoryDecider).catch(() => null);

@@ -20,6 +20,7 @@ import { adminFilterRoutes } from './filters.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
 import { adminOrderRoutes } from './orders.js';
+import { adminPageRoutes } from './pages.js';
 import { adminProblematicProductsRoutes } from './problematic-products.js';
 import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
@@ -59,4 +60,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminProductEditRoutes, { deps: options.deps });
   await app.register(adminOrderDocumentRoutes, { deps: options.deps });
   await app.register(adminOrderRoutes, { deps: options.deps });
+  await app.register(adminPageRoutes, { deps: options.deps });
 }

@@ -19,12 +19,10 @@ import { markOrderFilled } from '../../../commands/order/mark-order-filled.js';
 import { markOrderPaid } from '../../../commands/order/mark-order-paid.js';
 import { markOrderUnfilled } from '../../../commands/order/mark-order-unfilled.js';
 import { markOrderUnpaid } from '../../../commands/order/mark-order-unpaid.js';
-import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { type AdminOrderView, forgetClientOf } from '../../../projections/admin-orders/projection.js';
 import { adminOrderViewFromStream } from '../../../projections/orders/order-from-stream.js';
 import { adminOrderForgotten, adminOrderVersion, listAdminOrders } from '../../../projections/admin-orders/queries.js';
-import { getUser } from '../../../projections/users/queries.js';
 import {
   adminOrderFilledBodySchema,
   adminOrderListQuerySchema,
@@ -37,6 +35,7 @@ import {
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { changedMeanwhileAnswer } from '../../plugins/changed-meanwhile.js';
 import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { catalogPricesOf } from '../../plugins/order-ports.js';
@@ -46,11 +45,6 @@ const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: 
 const view = 'orders.view' as const;
 const edit = 'orders.edit' as const;
 
-const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
-  et: new Intl.DateTimeFormat('et-EE', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
-};
-
 /**
  * The order as OrderEdit shows it, folded from its stream; null when the stream holds no order. The personal data of
  * a forgotten client (GDPR erasure, 'forget this client', recorded by the admin orders read model) is blanked.
@@ -58,16 +52,6 @@ const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
 export async function adminOrderFromStream(deps: Pick<ApiDeps, 'store' | 'db'>, orderId: string): Promise<AdminOrderView | null> {
   const [view, forgotten] = await Promise.all([adminOrderViewFromStream(deps.store as EventStore, orderId), adminOrderForgotten(deps.db as never, orderId)]);
   return view && forgotten ? forgetClientOf(view) : view;
-}
-
-/** The 409 text of a stale save: who changed the order last and when, in the request's language. */
-async function changedMeanwhileMessage(deps: Pick<ApiDeps, 'db'>, error: OrderChangedMeanwhileError, language: ApiLanguage): Promise<string> {
-  const user = error.lastUserId ? await getUser(deps.db as never, error.lastUserId) : null;
-  const who = user?.username ?? (language === 'et' ? 'keegi teine' : 'someone else');
-  const when = error.lastChangedAt ? TIME_FORMAT[language].format(new Date(error.lastChangedAt)) : '';
-  return language === 'et'
-    ? `Seda tellimust muutis vahepeal ${who}${when ? ` (${when})` : ''}. Laadige uusim versioon, et Teie salvestus ei kirjutaks tema muudatusi üle.`
-    : `${who} changed this order${when ? ` at ${when}` : ''} after you opened it. Reload the latest version so that your save does not overwrite their changes.`;
 }
 
 /** The 409 text of a row asking for more units than are free. */
@@ -105,7 +89,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
     } catch (error) {
       const lang = language(request);
       if (error instanceof OrderChangedMeanwhileError) {
-        const answer = failureAnswer(lang, 409, [{ code: error.code, message: await changedMeanwhileMessage(deps, error, lang) }]);
+        const answer = await changedMeanwhileAnswer(deps.db, error, lang, { et: 'Seda tellimust', en: 'this order' });
         reply.status(answer.status).send(answer.payload);
         return undefined;
       }

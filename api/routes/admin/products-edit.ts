@@ -18,12 +18,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
 import { createProductFromForm, editProduct, ProductChangedMeanwhileError } from '../../../commands/product/edit-product.js';
 import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
-import { SHOP_TIME_ZONE } from '../../../domain/order/order-document.js';
 import { netFromGross, productDecider, toProductStreamId } from '../../../domain/product/product.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { getProducts } from '../../../projections/catalog/queries.js';
-import { getUser } from '../../../projections/users/queries.js';
 import {
   type AdminProduct,
   adminProductParamsSchema,
@@ -35,8 +33,9 @@ import {
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
-import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
-import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
+import { changedMeanwhileAnswer } from '../../plugins/changed-meanwhile.js';
+import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
@@ -101,21 +100,6 @@ export async function productForEdit(deps: Pick<ApiDeps, 'store' | 'db' | 'now'>
   };
 }
 
-const TIME_FORMAT: Record<ApiLanguage, Intl.DateTimeFormat> = {
-  et: new Intl.DateTimeFormat('et-EE', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
-  en: new Intl.DateTimeFormat('en-GB', { timeZone: SHOP_TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' }),
-};
-
-/** The 409 text of a stale save: who changed the product last and when, in the request's language. */
-async function changedMeanwhileMessage(deps: Pick<ApiDeps, 'db'>, error: ProductChangedMeanwhileError, language: ApiLanguage): Promise<string> {
-  const user = error.lastUserId ? await getUser(deps.db, error.lastUserId) : null;
-  const who = user?.username ?? (language === 'et' ? 'keegi teine' : 'someone else');
-  const when = error.lastChangedAt ? TIME_FORMAT[language].format(new Date(error.lastChangedAt)) : '';
-  return language === 'et'
-    ? `Seda toodet muutis vahepeal ${who}${when ? ` (${when})` : ''}. Laadige uusim versioon, et Teie salvestus ei kirjutaks tema muudatusi üle.`
-    : `${who} changed this product${when ? ` at ${when}` : ''} after you opened it. Reload the latest version so that your save does not overwrite their changes.`;
-}
-
 /** The plugin (registered by api/routes/admin/index.ts). */
 export async function adminProductEditRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -133,7 +117,7 @@ export async function adminProductEditRoutes(app: FastifyInstance, { deps }: Rou
     } catch (error) {
       if (error instanceof ProductChangedMeanwhileError) {
         const lang = language(request);
-        const answer = failureAnswer(lang, 409, [{ code: error.code, message: await changedMeanwhileMessage(deps, error, lang) }]);
+        const answer = await changedMeanwhileAnswer(deps.db, error, lang, { et: 'Seda toodet', en: 'this product' });
         reply.status(answer.status).send(answer.payload);
         return undefined;
       }

@@ -4,22 +4,47 @@
  * `{ success, status, data: { id, name, title, content, meta_description, meta_keywords, canonical, alternates }, lang }`.
  * The published version, while its visibility rule shows it at the request's time (projections/pages/queries.ts);
  * `content` is HTML sanitised when it was saved (commands/page/sanitize-page-html.ts); `canonical` the page's
- * canonical URL when it has one, else its own path. `fieldsPreset` (default or frontEdit)
- * is accepted; the staff's frontEdit fields come with the in-page editor (spec 4 "Editor").
- * Errors: 404 page.not_found ('Page not found.' in the user's language).
+ * canonical URL when it has one, else its own path.
+ *
+ * `fieldsPreset=frontEdit` from a staff session that may `pages.view` (spec 2 "Page loading": staff request the
+ * frontEdit preset, guests the default): the page by id or by a draft slug, published or not, its fields from the
+ * draft, plus `edit` (api/routes/pages/page-edit.ts pageEditView: draft, versions, settings); answered
+ * `private, no-store`. Anyone else asking frontEdit gets the default fields.
+ * Errors: 404 page.not_found ('Page not found.' in the user's language) for an unknown, deleted, unpublished or
+ * (for guests) not visible page.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pick } from '../../../domain/shared/localized.js';
+import type { PageVersionDoc } from '../../../domain/page/page-doc.js';
+import { type Language, pick } from '../../../domain/shared/localized.js';
 import { getPage } from '../../../projections/pages/queries.js';
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
-import { pageParamsSchema, pageQuerySchema, pageResponseSchema } from '../../contracts/site.js';
+import { pageParamsSchema, pageQuerySchema } from '../../contracts/site.js';
+import { pageWithEditResponseSchema } from '../../contracts/pages-admin.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
+import type { SessionRuntime } from '../../plugins/sessions.js';
+import { staffUserFromRequest } from '../../plugins/staff-guard.js';
+import { findPageForStaff, pageEditView } from './page-edit.js';
+
+/** A page version's default fields in `lang` (the Estonian slug is its name; canonical its own path unless set). */
+function pageFields(id: string, doc: Pick<PageVersionDoc, 'slug' | 'title' | 'content' | 'metaDescription' | 'metaKeywords' | 'canonicalUrl'>, lang: Language) {
+  const alternates = { et: `/${doc.slug.et}`, en: `/en/${doc.slug.en}` };
+  return {
+    id,
+    name: doc.slug.et,
+    title: pick(doc.title, lang),
+    content: pick(doc.content, lang),
+    meta_description: pick(doc.metaDescription, lang),
+    meta_keywords: pick(doc.metaKeywords, lang),
+    canonical: doc.canonicalUrl || alternates[lang],
+    alternates,
+  };
+}
 
 /** The content page route as one plugin. */
-export async function pageRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+export async function pageRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/page/:pageRef',
     {
@@ -28,27 +53,21 @@ export async function pageRoutes(app: FastifyInstance, { deps }: RouteOptions): 
         tags: ['site'],
         params: pageParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: pageResponseSchema, 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+        response: { 200: pageWithEditResponseSchema, 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const lang = requestLanguage(request.query, request.headers['accept-language']);
-      const page = await getPage(deps.db, request.params.pageRef, { lang, now: deps.now() });
+      const now = deps.now();
+      if (request.query.fieldsPreset === 'frontEdit' && (await staffUserFromRequest(request, sessions, deps.store, 'pages.view'))) {
+        reply.header('cache-control', 'private, no-store');
+        const draft = await findPageForStaff(deps, request.params.pageRef, now);
+        if (!draft) throw new ApiError('page.not_found', 404);
+        return { ...success({ ...pageFields(draft.pageId, draft.draft, lang), edit: await pageEditView(deps, draft, now) }), lang };
+      }
+      const page = await getPage(deps.db, request.params.pageRef, { lang, now });
       if (!page) throw new ApiError('page.not_found', 404);
-      const alternates = { et: `/${page.slug.et}`, en: `/en/${page.slug.en}` };
-      return {
-        ...success({
-          id: page.pageId,
-          name: page.name,
-          title: pick(page.title, lang),
-          content: pick(page.content, lang),
-          meta_description: pick(page.metaDescription, lang),
-          meta_keywords: pick(page.metaKeywords, lang),
-          canonical: page.canonicalUrl || alternates[lang],
-          alternates,
-        }),
-        lang,
-      };
+      return { ...success(pageFields(page.pageId, page, lang)), lang };
     },
   );
 }
