@@ -1,5 +1,9 @@
 // The base styles first: feature styles imported by the app's modules come after them in the cascade.
 import './styles/base.css';
+import './styles/header.css';
+import './styles/feedback.css';
+import './styles/footer.css';
+import './styles/breakpoints.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

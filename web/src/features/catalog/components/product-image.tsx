@@ -19,7 +19,7 @@ interface ProductImageProps {
   sizes?: string;
 }
 
-/** How wide a listing card's image is drawn (catalog.css: tiles of 210-300 px; two per row under 600 px). */
+/** How wide a listing card's image is drawn (catalog-products.css: tiles of 210-300 px; two per row under 600 px). */
 export const CARD_IMAGE_SIZES = '(max-width: 400px) 100vw, (max-width: 600px) 50vw, 300px';
 
 /**

@@ -39,6 +39,7 @@ import {
   type ListingChange,
 } from '../utils/listing-params';
 import '../catalog.css';
+import '../catalog-products.css';
 
 /**
  * `categoryId`: the category of a category URL (spec 9: /et/a/b/c, resolved by CategoryUrlRoute); otherwise the

@@ -31,6 +31,7 @@ import { ProductImage } from '../components/product-image';
 const PRODUCT_IMAGE_SIZES = '(max-width: 768px) 100vw, 560px';
 import { StaffMarks } from '../components/staff-marks';
 import '../catalog.css';
+import '../catalog-products.css';
 import '../product-view.css';
 
 /**

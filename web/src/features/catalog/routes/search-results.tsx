@@ -17,6 +17,7 @@ import { useSearchResults } from '../api/get-search-results';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
 import '../catalog.css';
+import '../catalog-products.css';
 import '../search-results.css';
 
 export function SearchResultsRoute() {
