@@ -32,6 +32,7 @@ import shopEt from './locales/et/shop.json';
 import { AppContent } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
+import { muteToastsForServerRender } from './components/feedback/toasts';
 import { setServerFetch } from './lib/api-client';
 import type { DocumentHead } from './lib/document-head';
 import { I18N_CODE, languageFromPath, type Language } from './lib/language';
@@ -66,6 +67,8 @@ export interface RenderedPage {
 const MAX_DATA_PASSES = 3;
 
 const transport = new AsyncLocalStorage<InProcessGet>();
+// A render shows no toast: the toast list is this module's, shared by every request the server renders.
+muteToastsForServerRender();
 setServerFetch((async (input: RequestInfo | URL) => {
   const get = transport.getStore();
   if (!get) throw new Error('server fetch outside a render');

@@ -30,11 +30,20 @@ export function dismissToast(id: number) {
   emit();
 }
 
-/** Shows `text` for `durationMs` (Infinity: until dismissed). Returns the toast id. */
+let muted = false;
+
+/**
+ * Makes every later showToast a no-op: called once by the server bundle (entry-server.tsx), whose renders share this
+ * module's list across requests, so no request's toast can reach another's page.
+ */
+export function muteToastsForServerRender(): void {
+  muted = true;
+}
+
+/** Shows `text` for `durationMs` (Infinity: until dismissed). Returns the toast id (a no-op once muted). */
 export function showToast(tone: ToastTone, text: string, durationMs: number = TOAST_MS[tone]): number {
   const id = nextId++;
-  // A server render shows no toast: the list is shared by every request the server renders.
-  if (typeof window === 'undefined') return id;
+  if (muted) return id;
   toasts = [...toasts.filter((t) => t.text !== text), { id, tone, text }].slice(-5);
   emit();
   if (Number.isFinite(durationMs)) setTimeout(() => dismissToast(id), durationMs);
