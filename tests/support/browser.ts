@@ -3,7 +3,7 @@
  * Installing it is not done here: `npm test` (bin/test.ts) or the vitest global setup
  * (platform/testing/os-packages-setup.ts) installs it once before any test file starts, and sets CHROMIUM_PATH.
  */
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM_PATH, findChromium } from '../../platform/services/ensure-services.js';
 
 /** Flags for a headless Chromium run as root on a machine without a display or GPU. */
@@ -34,11 +34,59 @@ export function chromiumExecutable(): string {
 }
 
 /**
- * Launches headless Chromium with {@link CHROMIUM_ARGS}.
+ * After a page load: when the shop rendered the page on the server (its `#ssr-state` script is there) and scripts
+ * run, waits until the page's component marked it live (`<html data-page-ready>`, web/src/lib/page-ready.ts).
+ * Until then the server's HTML shows but does nothing, as for a shopper on a slow phone: a test that clicked or
+ * typed earlier would lose the input to the hydration.
+ */
+async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('ssr-state') || document.documentElement.hasAttribute('data-page-ready'), undefined, {
+    timeout: 30_000,
+  });
+}
+
+/** Every page of `context` waits for {@link untilHydrated} after goto and reload, unless scripts are off. */
+function waitingForHydration(context: BrowserContext, scripts: boolean): BrowserContext {
+  if (!scripts) return context;
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await untilHydrated(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await untilHydrated(page);
+      return response;
+    };
+    return page;
+  };
+  return context;
+}
+
+/**
+ * Launches headless Chromium with {@link CHROMIUM_ARGS}. Its contexts' pages wait, after `goto` and `reload`, until a
+ * server-rendered page is hydrated ({@link untilHydrated}).
  * @param executablePath the browser to launch; default {@link chromiumExecutable}().
  * @returns the playwright-core Browser (close it in afterAll).
  * @throws Error when Chromium is missing or fails to start.
  */
-export function launchChromium(executablePath: string = chromiumExecutable()): Promise<Browser> {
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+export async function launchChromium(executablePath: string = chromiumExecutable()): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: Parameters<Browser['newContext']>[0]) =>
+    waitingForHydration(await newContext(options), options?.javaScriptEnabled !== false);
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options?: Parameters<Browser['newPage']>[0]) => {
+    const context = waitingForHydration(await newContext(options), options?.javaScriptEnabled !== false);
+    const page = await context.newPage();
+    // browser.newPage's page owns its context: closing the page closes the context, as playwright does.
+    page.on('close', () => void context.close().catch(() => {}));
+    return page;
+  };
+  return browser;
 }

@@ -19,6 +19,7 @@ import { cart, cartLines, useCart } from '../../../lib/cart/store';
 import { useStorefrontStaff } from '../../../lib/staff/storefront';
 import { CHECKOUT_BLOCK_MS, checkoutBlock, purchaseBlockReason } from '../utils/cart-checks';
 import '../../../styles/order-pages.css';
+import { usePageReady } from '../../../lib/page-ready';
 
 /** Router state a page passes when sending the shopper here (spec 4 "Checkout": a redirect to /cart). */
 export interface CartRouteState {
@@ -33,6 +34,7 @@ interface Flash {
 let flashId = 1;
 
 export function CartRoute() {
+  usePageReady();
   const { t } = useTranslation('shop');
   const { lang, to } = useRouteLanguage();
   const location = useLocation();

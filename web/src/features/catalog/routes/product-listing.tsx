@@ -40,12 +40,14 @@ import {
 } from '../utils/listing-params';
 import '../catalog.css';
 import '../catalog-products.css';
+import { usePageReady } from '../../../lib/page-ready';
 
 /**
  * `categoryId`: the category of a category URL (spec 9: /et/a/b/c, resolved by CategoryUrlRoute); otherwise the
  * category comes from the `c` query parameter.
  */
 export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
+  usePageReady();
   const { t } = useTranslation(['shop', 'app']);
   const { lang, to } = useRouteLanguage();
   const [searchParams] = useSearchParams();

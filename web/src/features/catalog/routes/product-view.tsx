@@ -33,12 +33,14 @@ import { StaffMarks } from '../components/staff-marks';
 import '../catalog.css';
 import '../catalog-products.css';
 import '../product-view.css';
+import { usePageReady } from '../../../lib/page-ready';
 
 /**
  * The product page. `addToCart` renders the purchase control of a purchasable product (the cart feature's, composed
  * by app/router.tsx: features do not import each other).
  */
 export function ProductViewRoute({ addToCart }: { addToCart?: (product: Product) => ReactNode }) {
+  usePageReady();
   const { id = '' } = useParams();
   const { t } = useTranslation(['shop', 'app']);
   const { lang } = useRouteLanguage();

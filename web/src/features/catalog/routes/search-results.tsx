@@ -19,8 +19,10 @@ import { ProductImage } from '../components/product-image';
 import '../catalog.css';
 import '../catalog-products.css';
 import '../search-results.css';
+import { usePageReady } from '../../../lib/page-ready';
 
 export function SearchResultsRoute() {
+  usePageReady();
   const { t } = useTranslation(['shop', 'app']);
   const { lang, to } = useRouteLanguage();
   const [searchParams] = useSearchParams();

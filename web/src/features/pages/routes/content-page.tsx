@@ -14,9 +14,11 @@ import { useSite } from '../../../lib/site/get-site';
 import { sellerOf } from '../../../lib/site/seller';
 import { usePage } from '../api/get-page';
 import '../content-page.css';
+import { usePageReady } from '../../../lib/page-ready';
 
 /** `name`: the page name when the route is a category URL's fallback (features/catalog/routes/category-url.tsx). */
 export function ContentPageRoute({ name }: { name?: string }) {
+  usePageReady();
   const { pageName, pageId } = useParams();
   const { lang } = useRouteLanguage();
   const ref = name ?? pageId ?? pageName ?? '';
