@@ -45,7 +45,14 @@ async function untilHydrated(page: Page): Promise<void> {
   });
 }
 
-/** Every page of `context` waits for {@link untilHydrated} after goto and reload, unless scripts are off. */
+/** True when a navigation waits for the load or later (playwright's default is 'load'). */
+const toTheLoad = (waitUntil: string | undefined) => waitUntil === undefined || waitUntil === 'load' || waitUntil === 'networkidle';
+
+/**
+ * Every page of `context` waits for {@link untilHydrated} after goto and reload, unless scripts are off or the call
+ * asks to stop earlier than the load (`waitUntil: 'commit' | 'domcontentloaded'`: a test looking at the HTML before
+ * any script runs).
+ */
 function waitingForHydration(context: BrowserContext, scripts: boolean): BrowserContext {
   if (!scripts) return context;
   const newPage = context.newPage.bind(context);
@@ -55,12 +62,12 @@ function waitingForHydration(context: BrowserContext, scripts: boolean): Browser
     const reload = page.reload.bind(page);
     page.goto = async (...args: Parameters<Page['goto']>) => {
       const response = await goto(...args);
-      await untilHydrated(page);
+      if (toTheLoad(args[1]?.waitUntil)) await untilHydrated(page);
       return response;
     };
     page.reload = async (...args: Parameters<Page['reload']>) => {
       const response = await reload(...args);
-      await untilHydrated(page);
+      if (toTheLoad(args[0]?.waitUntil)) await untilHydrated(page);
       return response;
     };
     return page;

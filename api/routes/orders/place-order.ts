@@ -28,6 +28,8 @@ import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { catalogPricesOf, deliveryLocationsOf, orderNumbersOf } from '../../plugins/order-ports.js';
 import { DEFAULT_PLACE_ORDER_LIMITS, orderEmailOf } from '../../plugins/rate-limits.js';
 import { paymentMethodsFor, toApiOrder } from './to-order.js';
+import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
+import { reservedFor, stockDecider, toStockStreamId, totalOnHand } from '../../../domain/stock/stock.js';
 import { DEFAULT_RESERVE_SHARE_HOLD_MS, DEFAULT_RESERVE_SHARE_PERCENT, reserveShareOf } from './reserve-share.js';
 import { csrfProtected } from '../../plugins/csrf.js';
 
@@ -79,6 +81,10 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
           percent: deps.reserveShare?.percent ?? DEFAULT_RESERVE_SHARE_PERCENT,
           holdMs: deps.reserveShare?.holdMs ?? DEFAULT_RESERVE_SHARE_HOLD_MS,
           now: deps.now(),
+          wholeStock: async (productId) => {
+            const { state } = await loadAggregate(deps.store, toStockStreamId(productId), stockDecider);
+            return totalOnHand(state) + Object.keys(state.reservations).reduce((units, orderId) => units + reservedFor(state, orderId), 0);
+          },
         }),
       },
       input,

@@ -4,17 +4,17 @@
  * ten orders per address per ten minutes of 200 lines each could reserve every unit of thousands of products, and
  * other shoppers got `order.not_enough_stock` until the reservations expired.
  *
- * The cap of a limited-amount product is `max(1, floor(stock x percent / 100))` units, where `stock` is the units on
- * hand now plus the units every order holds (the orders read model's reservations): the product's whole stock, so
- * each address may take the same share however much others hold. What an address holds is recorded per order and
+ * The cap of a limited-amount product is `max(1, floor(stock x percent / 100))` units, where `stock` is the product's
+ * whole stock: its free units plus the units every order holds, both read from its Stock aggregate when the claim
+ * runs (`options.wholeStock`). A reservation moves units from free to held and leaves the whole unchanged, so each
+ * address may take the same share however much others hold, and a burst of orders sees one figure. What an address holds is recorded per order and
  * product in `api_order_address_holds` (platform/db/migrate.ts) until `holdMs` after placing (the reservation TTL
  * plus a sweep) or until the order is paid or its reservation released (the orders read model says so), whichever
  * comes first. A claim runs in one transaction under a per-address advisory lock, so concurrent orders from one
  * address cannot both fit into the same share; every api replica shares the table.
  *
- * The stock figure comes from the read models (catalog and orders), which follow the events within milliseconds: a
- * burst of orders from one address all see the same figure, and the per-address lock counts their units exactly;
- * that no product goes below zero is the Stock aggregate's guarantee, not this cap's.
+ * The per-address lock counts one address's units exactly; that no product goes below zero is the Stock aggregate's
+ * guarantee, not this cap's.
  *
  * The addresses are the shoppers' IP addresses (personal data): a row lives at most `holdMs`, and every claim deletes
  * the rows past their time, whichever address they belong to.
@@ -37,12 +37,16 @@ export function reserveShareCap(stock: number, percent: number): number {
 
 /**
  * The ReserveShare port (commands/order/place-order-from-cart.ts) of one client address.
- * @param options.percent 1-100 (100: no cap, nothing is recorded); options.holdMs how long a claim counts; now ISO-8601
+ * @param options.percent 1-100 (100: no cap, nothing is recorded); options.holdMs how long a claim counts; now ISO-8601;
+ *   options.wholeStock a product's whole stock in units (free plus held by orders), from its Stock aggregate
  */
-export function reserveShareOf(db: Database, address: string, options: { percent: number; holdMs: number; now: string }): ReserveShare | undefined {
+export function reserveShareOf(
+  db: Database,
+  address: string,
+  options: { percent: number; holdMs: number; now: string; wholeStock: (productId: string) => Promise<number> },
+): ReserveShare | undefined {
   if (options.percent >= 100) return undefined;
   const orders = sql.id(liveSchema(ordersReadModel), 'orders');
-  const reservations = sql.id(liveSchema(ordersReadModel), 'reservations');
   return {
     claim: async (orderId, lines) => {
       if (lines.length === 0) return [];
@@ -59,13 +63,10 @@ export function reserveShareOf(db: Database, address: string, options: { percent
           select product_id, sum(quantity)::int as units from api_order_address_holds
           where address = ${address} and order_id <> ${orderId} and product_id = any(${productIds}::text[])
           group by product_id`.execute(trx);
-        const reserved = await sql<{ product_id: string; units: number }>`
-          select product_id, sum(quantity)::int as units from ${reservations}
-          where product_id = any(${productIds}::text[]) and order_id <> ${orderId} group by product_id`.execute(trx);
+        const whole = new Map(await Promise.all(productIds.map(async (id) => [id, await options.wholeStock(id)] as const)));
         const heldBy = new Map(held.rows.map((r) => [r.product_id, r.units]));
-        const reservedBy = new Map(reserved.rows.map((r) => [r.product_id, r.units]));
         const refused = lines
-          .map((l) => ({ productId: l.productId, allowed: reserveShareCap(l.freeUnits + (reservedBy.get(l.productId) ?? 0), options.percent) - (heldBy.get(l.productId) ?? 0), quantity: l.quantity }))
+          .map((l) => ({ productId: l.productId, allowed: reserveShareCap(whole.get(l.productId) ?? l.freeUnits, options.percent) - (heldBy.get(l.productId) ?? 0), quantity: l.quantity }))
           .filter((l) => l.quantity > l.allowed)
           .map(({ productId, allowed }) => ({ productId, allowed: Math.max(0, allowed) }));
         if (refused.length) return refused;

@@ -42,6 +42,9 @@ let checkoutTexts: Promise<void> | null = null;
  * load: the routes that use them load them with their own chunk (app/router.tsx). Merged into namespace `shop`.
  */
 export function loadCheckoutTexts(): Promise<void> {
+  // A server render's own i18next instance holds these texts already (entry-server.tsx); this module's instance is
+  // the browser's and is never changed by a render.
+  if (import.meta.env.SSR) return Promise.resolve();
   checkoutTexts ??= Promise.all([import('../locales/et/shop-checkout.json'), import('../locales/en-US/shop-checkout.json')]).then(([et, en]) => {
     i18n.addResourceBundle('et', 'shop', et.default, true, true);
     i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
@@ -56,6 +59,7 @@ let adminTexts: Promise<void> | null = null;
  * the shop's first load: the staff chunk loads them with itself (app/router.tsx). Merged into namespace `cms`.
  */
 export function loadAdminTexts(): Promise<void> {
+  if (import.meta.env.SSR) return Promise.resolve();
   adminTexts ??= Promise.all([import('../locales/et/cms-admin.json'), import('../locales/en-US/cms-admin.json')]).then(([et, en]) => {
     i18n.addResourceBundle('et', 'cms', et.default, true, true);
     i18n.addResourceBundle('en-US', 'cms', en.default, true, true);
