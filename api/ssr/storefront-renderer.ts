@@ -39,8 +39,12 @@ interface ServerEntry {
 /** The api paths a server render may read (GET only); anything else answers 404 to the render. */
 const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+)|product\/view\/[^/?]+)(?:\?|$)/;
 
-/** Paths (after an optional language prefix) left to the browser: staff screens, checkout, payment, storage wipe. */
-const CLIENT_ONLY = /^\/(?:(?:et|en)\/)?(?:login|session\/login|password-reset|admin|checkout|payment|payment-success|clear-storage)(?:[/?]|$)/i;
+/**
+ * Paths (after an optional language prefix) left to the browser: staff screens, the cart (its lines live in the
+ * shopper's local storage: a server render would show an empty cart whose lines the browser then reloads late, in the
+ * saved language), checkout, payment, storage wipe.
+ */
+const CLIENT_ONLY = /^\/(?:(?:et|en)\/)?(?:login|session\/login|password-reset|admin|cart|checkout|payment|payment-success|clear-storage)(?:[/?]|$)/i;
 
 export interface StorefrontRenderer {
   /** False for paths the browser renders alone (see the module comment). */
