@@ -73,7 +73,10 @@ export async function openRuntime(config: Config, role: string, options: { queue
   await migrate(db);
   // Personal data written in the clear by an older version is sealed in place, once (docs "Personal data").
   await sealStoredEvents(db, { onProgress: (n) => void (n && process.stdout.write(`[${role}] personal data sealed in place in ${n} stored events\n`)) });
-  const store = withPersonalDataSealed(createEventStore(config, db), db);
+  // Every store of this process seals and opens personal data (docs "Personal data"): a reader without it would
+  // project sealed text, so the one way to open a store on a pool is this.
+  const openStore = (pool: Database) => withPersonalDataSealed(createEventStore(config, pool), pool);
+  const store = openStore(db);
   let shop: { connection: Redis; queue: Queue } | null = null;
   let mailer: MailTransport | null = null;
   let daemon: { db: Database; store: EventStore } | null = null;
@@ -92,7 +95,7 @@ export async function openRuntime(config: Config, role: string, options: { queue
     daemon: () => {
       if (!daemon) {
         const daemonDb = createDatabase(config.databaseUrl, { max: DAEMON_POOL_SIZE[role] ?? 3, applicationName: `shop-${role}-daemon` });
-        daemon = { db: daemonDb, store: withPersonalDataSealed(createEventStore(config, daemonDb), daemonDb) };
+        daemon = { db: daemonDb, store: openStore(daemonDb) };
       }
       return daemon;
     },

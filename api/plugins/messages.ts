@@ -151,8 +151,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   },
   'stock.warehouse_inactive': { et: 'Ladu on deaktiveeritud: sinna ei saa kaupa lisada.', en: 'The warehouse is deactivated: it takes no more stock.' },
   'history.stream_invalid': {
-    et: 'Tundmatu ajaloo voog. Lubatud on product-, stock-, category-, user-, client- või order- ja tunnus (uuid).',
-    en: 'Unknown history stream. Use product-, stock-, category-, user-, client- or order- followed by an id (a uuid).',
+    et: 'Tundmatu ajaloo voog. Lubatud on product-, stock-, category-, user-, client-, order- või page- ja tunnus (uuid), menu-main või site.',
+    en: 'Unknown history stream. Use product-, stock-, category-, user-, client-, order- or page- followed by an id (a uuid), menu-main or site.',
   },
   'history.not_found': { et: 'Sellel vool pole sündmusi.', en: 'This stream has no events.' },
   'history.as_of_invalid': { et: 'Ajahetk peab olema kuupäev ja kellaaeg (ISO 8601).', en: 'The point in time must be a date and time (ISO 8601).' },
