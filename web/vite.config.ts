@@ -23,9 +23,19 @@ const apiProxy = {
   '/sandbox-bank': { target: apiTarget, changeOrigin: true },
 };
 
-/** Libraries only the staff screens use: never in the vendor chunk a shopper loads. */
-const STAFF_LIBRARIES = ['uplot', 'date-fns', 'zod', 'react-hook-form', '@hookform', '@tanstack/react-table', '@tanstack/table-core', '@tanstack/react-store', '@tanstack/store', 'use-sync-external-store', 'lucide-react'];
-const SHOPPER_VENDOR = new RegExp(`node_modules[\\\\/](?!(?:${STAFF_LIBRARIES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/])`);
+/**
+ * The only libraries in the long-cached vendor chunk: those that render a shopper's first screen. Every other library
+ * (the staff side's forms, tables, charts and icons; the in-page editor's tiptap; the menu editor's dnd-kit; the date
+ * picker; the version diff) stays with the lazy chunk that imports it, so a new staff library can never reach the first
+ * load of /products by accident (a shopper never loads staff code: the storefront's JS budget).
+ */
+const FIRST_LOAD_LIBRARIES = [
+  'react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser',
+  '@tanstack/react-query', '@tanstack/query-core', 'i18next', 'react-i18next', 'html-parse-stringify', 'void-elements',
+];
+const SHOPPER_VENDOR = new RegExp(
+  `node_modules[\\\\/](?:${FIRST_LOAD_LIBRARIES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
+);
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
@@ -45,10 +55,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         warn(warning);
       },
       output: {
-        // Libraries in one long-cached chunk; the app code and the lazy routes in their own. zod (the domain's e-mail
-        // rule, domain/shared/email.ts) is used by the checkout and the staff forms only, and the staff side's own
-        // libraries (forms, tables, icons: STAFF_LIBRARIES) only by the staff chunks: they stay with the chunks that
-        // import them, out of the first load of /products (a shopper never loads staff code).
+        // The first screen's libraries (FIRST_LOAD_LIBRARIES) in one long-cached chunk; the app code and the lazy routes
+        // in their own, each taking the other libraries it imports.
         codeSplitting: { groups: [{ name: 'vendor', test: SHOPPER_VENDOR }] },
       },
     },
