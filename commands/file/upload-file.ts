@@ -67,7 +67,8 @@ export async function uploadFile(store: EventStore, storage: FileStorage, input:
   try {
     const result = await handleCommand(store, toFileStreamId(input.fileId), fileDecider, { type: 'UploadFile', data: facts, metadata: { now: ctx.now } }, ctx);
     // No event: the same command was appended already (a retried request); its renditions are the ones above.
-    return result.events[0]?.data ?? facts;
+    const first = result.events[0];
+    return first?.type === 'FileUploaded' ? first.data : facts;
   } catch (error) {
     await storage.remove(input.fileId);
     throw error;

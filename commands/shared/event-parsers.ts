@@ -6,6 +6,8 @@
 import { CATEGORY_EVENT_SCHEMAS } from '../../domain/category/events.js';
 import { DELIVERY_LOCATIONS_EVENT_SCHEMAS } from '../../domain/delivery/events.js';
 import { FILE_EVENT_SCHEMAS } from '../../domain/file/events.js';
+import { FOLDER_EVENT_SCHEMAS } from '../../domain/folder/events.js';
+import { ALBUM_EVENT_SCHEMAS } from '../../domain/gallery/events.js';
 import { FILTER_EVENT_SCHEMAS } from '../../domain/filter/events.js';
 import { MENU_EVENT_SCHEMAS } from '../../domain/menu/events.js';
 import { ORDER_EVENT_SCHEMAS } from '../../domain/order/events.js';
@@ -35,6 +37,8 @@ const SCHEMAS = {
   ...USER_EVENT_SCHEMAS,
   ...WAREHOUSE_EVENT_SCHEMAS,
   ...FILE_EVENT_SCHEMAS,
+  ...FOLDER_EVENT_SCHEMAS,
+  ...ALBUM_EVENT_SCHEMAS,
 };
 const parseKnown = eventParser<Message>(SCHEMAS as never);
 

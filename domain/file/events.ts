@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { type EventDataSchemas, eventParser } from '../shared/events.js';
+import { LANGUAGES } from '../shared/localized.js';
 import type { FileEvent } from './file.js';
 
 const variant = z.object({ width: z.number().int(), actualWidth: z.number().int(), height: z.number().int(), bytes: z.number().int(), mime: z.string() });
@@ -20,6 +21,12 @@ export const FILE_EVENT_SCHEMAS: EventDataSchemas<FileEvent> = {
     height: z.number().int().nullable(),
     variants: z.array(variant),
   }),
+  FileRenamed: z.object({ fileId: z.string(), name: z.string() }),
+  FileCaptionChanged: z.object({ fileId: z.string(), language: z.enum(LANGUAGES), caption: z.string() }),
+  FileTagged: z.object({ fileId: z.string(), tag: z.string() }),
+  FileUntagged: z.object({ fileId: z.string(), tag: z.string() }),
+  FileMoved: z.object({ fileId: z.string(), folderId: z.string() }),
+  FileDeleted: z.object({ fileId: z.string() }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

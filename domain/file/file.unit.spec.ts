@@ -63,3 +63,50 @@ describe('image references', () => {
     expect(imageSources('https://example.com/a.jpg')).toEqual({ url: 'https://example.com/a.jpg', thumbnail: 'https://example.com/a.jpg', srcset: null });
   });
 });
+
+describe('finder changes of a file', () => {
+  const cmd = <T extends FileCommand['type']>(type: T, data: Extract<FileCommand, { type: T }>['data']) => ({ type, data, metadata: meta }) as FileCommand;
+
+  it('renames only when the name changed (spec 5), refusing separators and control characters', () => {
+    file.given([uploaded]).when(cmd('RenameFile', { fileId, name: ' brake-disc.png ' })).then([]);
+    file.given([uploaded]).when(cmd('RenameFile', { fileId, name: 'ketas.png' })).then([{ type: 'FileRenamed', data: { fileId, name: 'ketas.png' } }]);
+    for (const name of ['../x.png', 'a\\b', 'a\u0000.png']) file.given([uploaded]).when(cmd('RenameFile', { fileId, name })).thenThrows('file.name_invalid', 'validation');
+    file.when(cmd('RenameFile', { fileId, name: 'x' })).thenThrows('file.not_found', 'not_found');
+  });
+
+  it('keeps a caption per language, only when changed', () => {
+    file.given([uploaded]).when(cmd('ChangeFileCaption', { fileId, language: 'en', caption: 'Disc' })).then([{ type: 'FileCaptionChanged', data: { fileId, language: 'en', caption: 'Disc' } }]);
+    file.given([uploaded, { type: 'FileCaptionChanged', data: { fileId, language: 'en', caption: 'Disc' } }]).when(cmd('ChangeFileCaption', { fileId, language: 'en', caption: 'Disc ' })).then([]);
+    file.given([uploaded]).when(cmd('ChangeFileCaption', { fileId, language: 'en', caption: 'x'.repeat(501) })).thenThrows('file.caption_invalid');
+  });
+
+  it('tags case-insensitively once, untags the held spelling', () => {
+    const tagged: FileEvent = { type: 'FileTagged', data: { fileId, tag: 'Pidurid' } };
+    file.given([uploaded]).when(cmd('TagFile', { fileId, tag: '  Pidurid ' })).then([tagged]);
+    file.given([uploaded, tagged]).when(cmd('TagFile', { fileId, tag: 'PIDURID' })).then([]);
+    file.given([uploaded, tagged]).when(cmd('UntagFile', { fileId, tag: 'pidurid' })).then([{ type: 'FileUntagged', data: { fileId, tag: 'Pidurid' } }]);
+    file.given([uploaded]).when(cmd('UntagFile', { fileId, tag: 'x' })).then([]);
+    file.given([uploaded]).when(cmd('TagFile', { fileId, tag: ' ' })).thenThrows('file.tag_invalid');
+  });
+
+  it('moves to another folder; the top folder is where a file without one is', () => {
+    file.given([uploaded]).when(cmd('MoveFile', { fileId, folderId: 'root' })).then([]);
+    file.given([uploaded]).when(cmd('MoveFile', { fileId, folderId: 'f-1' })).then([{ type: 'FileMoved', data: { fileId, folderId: 'f-1' } }]);
+  });
+
+  it('refuses to delete a used file with one problem per use, else deletes it once', () => {
+    const uses = [{ kind: 'product' as const, id: 'p1', name: 'Piduriketas' }, { kind: 'album' as const, id: 'a1', name: 'Autod' }];
+    try {
+      file.given([uploaded]).when(cmd('DeleteFile', { fileId, uses })).then([]);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as { code: string }).code).toBe('file.in_use');
+      expect((error as { details: { problems: unknown[] } }).details.problems).toEqual([
+        { code: 'file.in_use', field: 'product:p1', message: 'Piduriketas' },
+        { code: 'file.in_use', field: 'album:a1', message: 'Autod' },
+      ]);
+    }
+    file.given([uploaded]).when(cmd('DeleteFile', { fileId, uses: [] })).then([{ type: 'FileDeleted', data: { fileId } }]);
+    file.given([uploaded, { type: 'FileDeleted', data: { fileId } }]).when(cmd('RenameFile', { fileId, name: 'x' })).thenThrows('file.deleted');
+  });
+});
