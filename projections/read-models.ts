@@ -3,7 +3,9 @@ import { adminOrdersReadModel } from './admin-orders/writer.js';
 import { catalogReadModel } from './catalog/writer.js';
 import { clientsReadModel } from './clients/writer.js';
 import { deliveryReadModel } from './delivery/writer.js';
+import { fileUsageReadModel } from './file-usage/writer.js';
 import { filesReadModel } from './files/writer.js';
+import { galleryReadModel } from './gallery/writer.js';
 import { filtersReadModel } from './filters/writer.js';
 import { ordersReadModel } from './orders/writer.js';
 import { pagesReadModel } from './pages/writer.js';
@@ -16,7 +18,7 @@ import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel, fileUsageReadModel, galleryReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

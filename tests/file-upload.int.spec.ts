@@ -124,7 +124,7 @@ describe('POST /file/create?ajax=true', () => {
     expect(event.metadata.userId).toBe(ids.mari);
     expect(event.data).toMatchObject({ mime: 'image/png', name: 'pidur.pdf', width: 800, height: 600 });
     await h.settle();
-    expect(await getFile(h.db, model.id)).toMatchObject({ id: model.id, mime: 'image/png', uploadedBy: ids.mari, folderId: 'products', bytes: model.size });
+    expect(await getFile(h.db, model.id)).toMatchObject({ id: model.id, mime: 'image/png', uploadedBy: ids.mari, folderId: 'root', bytes: model.size });
 
     const served = await h.app.inject({ url: `/files/${model.id}/320.webp` });
     expect(served.statusCode).toBe(200);
