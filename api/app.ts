@@ -26,6 +26,7 @@ import { PRE_ROUTING_HEADERS, registerSecurityHeaders } from './plugins/security
 import { categoryRoutes } from './routes/categories/index.js';
 import { deliveryRoutes } from './routes/delivery/index.js';
 import { fileRoutes } from './routes/files/index.js';
+import { galleryRoutes } from './routes/gallery/index.js';
 import { liveRoutes } from './routes/live/index.js';
 import { staffRoutes } from './routes/staff.js';
 import { defaultSessionDeps, SessionRuntime } from './plugins/sessions.js';
@@ -102,6 +103,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).
   await app.register(fileRoutes, { deps });
+  // The gallery's published albums (api/routes/gallery).
+  await app.register(galleryRoutes, { deps });
   // The staff side: the staff scope (session, guard, command context) and every staff route (api/routes/staff.ts).
   await app.register(staffRoutes, { deps, sessions });
   // The local iPizza sandbox bank (npm start; PAYMENT_SANDBOX=off removes it): its paths carry /sandbox-bank.

@@ -20,6 +20,7 @@ import { staffScope, type StaffRouteOptions } from '../plugins/staff-scope.js';
 import { categorySpecRoutes } from './admin/categories.js';
 import { adminRoutes } from './admin/index.js';
 import { badgeRoutes } from './badges/index.js';
+import { finderRoutes } from './files/finder.js';
 import { fileUploadRoutes } from './files/index.js';
 import { pageEditSpecRoutes } from './pages/staff.js';
 import { passwordResetRoutes } from './session/password-reset.js';
@@ -34,5 +35,6 @@ export async function staffRoutes(app: FastifyInstance, { deps, sessions }: Staf
   await app.register(categorySpecRoutes, { deps });
   await app.register(adminRoutes, { deps, sessions, prefix: '/v1/admin' });
   await app.register(fileUploadRoutes, { deps });
+  await app.register(finderRoutes, { deps });
   await app.register(pageEditSpecRoutes, { deps });
 }

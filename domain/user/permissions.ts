@@ -24,6 +24,10 @@
  *   containers; the frontEdit fields of GET /v1/page/{id}); `pages.edit` saves, publishes, schedules, restores and
  *   deletes pages and saves the menu and the global content (spec 4 "Editor", spec 7 page and global-field calls).
  *   Content pages are the shop's daily work (spec 2 PageEdit/List), so CLIENT holds both.
+ * - `files.view` reads the finder (folders, files, tags, usage, downloads; spec 2 "File manager", spec 7's folder,
+ *   file and file-tag calls) and the staff's gallery albums; `files.edit` uploads, renames, captions, tags, moves and
+ *   deletes files and folders and edits albums. Images of products and pages and the gallery are the shop's daily
+ *   work (spec 2 "Gallery", "File manager"), so CLIENT holds both.
  * - An inactive (deactivated) user can nothing, whatever roles it holds.
  *
  * Pure: no I/O; the storefront and the admin shell may import it.
@@ -51,6 +55,8 @@ export const PERMISSIONS = [
   'statistics.view',
   'stock_notifications.view',
   'stock_notifications.edit',
+  'files.view',
+  'files.edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -72,6 +78,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
     'statistics.view',
     'stock_notifications.view',
     'stock_notifications.edit',
+    'files.view',
+    'files.edit',
   ],
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { can, isGuest, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, ROLES, type Permission } from './permissions.js';
 
-const staffWork: Permission[] = ['products.view', 'products.edit', 'stock.edit', 'orders.view', 'orders.edit', 'clients.view', 'clients.edit', 'pages.view', 'pages.edit', 'statistics.view', 'stock_notifications.view', 'stock_notifications.edit'];
+const staffWork: Permission[] = ['products.view', 'products.edit', 'stock.edit', 'orders.view', 'orders.edit', 'clients.view', 'clients.edit', 'pages.view', 'pages.edit', 'statistics.view', 'stock_notifications.view', 'stock_notifications.edit', 'files.view', 'files.edit'];
 
 describe('the roles-to-permissions table (spec 6)', () => {
   it('gives ADMIN the users and warehouses and the admin area, and none of the shop work', () => {

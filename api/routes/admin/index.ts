@@ -17,6 +17,7 @@ import type { SessionRuntime } from '../../plugins/sessions.js';
 import { adminCategoryRoutes } from './categories.js';
 import { adminClientRoutes } from './clients.js';
 import { adminFilterRoutes } from './filters.js';
+import { adminGalleryRoutes } from './gallery.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
 import { adminOrderRoutes } from './orders.js';
@@ -61,4 +62,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminOrderDocumentRoutes, { deps: options.deps });
   await app.register(adminOrderRoutes, { deps: options.deps });
   await app.register(adminPageRoutes, { deps: options.deps });
+  await app.register(adminGalleryRoutes, { deps: options.deps });
 }

@@ -2,9 +2,9 @@
  * Files (product images; spec 7 POST /file/create?ajax=true; spec 5 "Uploads"; spec 3 "File").
  *
  * - `fileUploadRoutes` (inside the staff scope, api/routes/staff.ts, so the staff guard and its session
- *   apply although the path is not under /v1/admin): POST /file/create?ajax=true, permission `products.edit`.
- *   multipart/form-data with `File[uploadFile]` (exactly one file), `File[folder_id]` (optional: 1-64 letters,
- *   digits, `_` or `-`) and the anti-forgery token: the `x-csrf-token` header (checked before the body is read) or the
+ *   apply although the path is not under /v1/admin): POST /file/create?ajax=true, permission `files.edit`.
+ *   multipart/form-data with `File[uploadFile]` (exactly one file), `File[folder_id]` (optional: a live
+ *   finder folder's uuid, `root`, or 1-64 letters, digits, `_` or `-` as before folders, listed in the top folder) and the anti-forgery token: the `x-csrf-token` header (checked before the body is read) or the
  *   `_csrf` form field (checked once the form is read, before anything is decoded or stored); the same token and
  *   session binding as every staff call (staffCsrf). The file is read into memory up to UPLOAD_MAX_BYTES and refused
  *   the moment it grows past it (a Content-Length far beyond it is refused before reading), so nothing of an
@@ -28,8 +28,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadFile } from '../../../commands/file/upload-file.js';
+import { loadFolder } from '../../../commands/folder/folder-handler.js';
 import type { FileFacts } from '../../../domain/file/file.js';
-import { fileImageRef, imageSources, imageVariantUrl, type ImageWidth } from '../../../domain/file/image-ref.js';
+import { FILE_ID, fileImageRef, imageSources, imageVariantUrl, type ImageWidth } from '../../../domain/file/image-ref.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../../../platform/config.js';
 import { FileStorage } from '../../../platform/files/file-storage.js';
@@ -121,13 +122,13 @@ export async function fileUploadRoutes(app: FastifyInstance, { deps }: RouteOpti
     {
       schema: {
         summary: `Upload an image (spec 7): multipart ${UPLOAD_FIELD}, ${FOLDER_FIELD}, the CSRF token (${CSRF_FIELD} field or ${CSRF_HEADER} header)`,
-        description: `One image (${IMAGE_MIME_TYPES.join(', ')}; the type is read from the bytes) of at most UPLOAD_MAX_BYTES, stored as WebP renditions 160, 320, 640 and 1280 px wide without metadata. Permission products.edit.`,
+        description: `One image (${IMAGE_MIME_TYPES.join(', ')}; the type is read from the bytes) of at most UPLOAD_MAX_BYTES, stored as WebP renditions 160, 320, 640 and 1280 px wide without metadata. Permission files.edit.`,
         tags: ['admin'],
         consumes: ['multipart/form-data'],
         querystring: fileUploadQuerySchema,
         response: { 200: fileUploadAnswerSchema, ...failures },
       },
-      config: { permission: 'products.edit' },
+      config: { permission: 'files.edit' },
       // A token in the header is checked before the body is read; one in the form below, once the form is read.
       onRequest: async (request, reply) => {
         if (request.headers[CSRF_HEADER] !== undefined) await checkStaffCsrf(app, request, reply);
@@ -181,6 +182,8 @@ export async function fileUploadRoutes(app: FastifyInstance, { deps }: RouteOpti
       if (strayPart !== null) return fail(400, 'request.invalid', {}, strayPart);
       const folder = (fields[FOLDER_FIELD] ?? '').trim();
       if (folder && !FOLDER_ID.test(folder)) return fail(400, 'file.folder_invalid', {}, FOLDER_FIELD);
+      // A finder folder (a uuid) must be live; `root`, '' and the names of the time before folders (`products`) list in the top folder.
+      if (FILE_ID.test(folder) && (await loadFolder(deps.store, folder)).status !== 'active') return fail(400, 'file.folder_invalid', {}, FOLDER_FIELD);
       if (!upload) return fail(400, 'file.too_few');
 
       const now = deps.now();
