@@ -32,7 +32,7 @@ import {
   type ListingSort,
   LISTING_OPTION_PARAMS,
   nextListingSearch,
-  readListingParams,
+  listingParamsOf,
   readViewMode,
   RELEVANCE,
   toggleFilterValue,
@@ -59,12 +59,10 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   // Remembered in local storage and a cookie, so the server renders them too (lib/local-option.ts).
   const [rememberedSort, setRememberedSort] = useRememberedOption<Sort>('productSorting', DEFAULT_SORT);
   const [rememberedSize, setRememberedSize] = useRememberedOption<string>('pageSize', String(DEFAULT_PAGE_SIZE));
-  const params = useMemo(() => {
-    const read = readListingParams(searchParams);
-    if (!searchParams.has('sort') && !read.q) read.sort = rememberedSort;
-    if (!searchParams.has('pageSize')) read.pageSize = Number(rememberedSize);
-    return categoryId ? { ...read, c: categoryId } : read;
-  }, [searchParams, categoryId, rememberedSort, rememberedSize]);
+  const params = useMemo(
+    () => listingParamsOf(searchParams, { sort: rememberedSort, pageSize: rememberedSize }, categoryId),
+    [searchParams, categoryId, rememberedSort, rememberedSize],
+  );
   const queryString = toProductListQuery(params, lang);
   const staff = useStorefrontStaff();
   const products = useProducts(queryString, staff.frontEdit, staff.ready);
