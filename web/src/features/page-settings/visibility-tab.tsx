@@ -9,7 +9,9 @@
  */
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { DayPicker, enUS, et } from 'react-day-picker';
+import { DayPicker } from 'react-day-picker';
+import { enUS } from 'react-day-picker/locale/en-US';
+import { et } from 'react-day-picker/locale/et';
 import 'react-day-picker/style.css';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../api/contracts/catalog';
