@@ -91,7 +91,9 @@ function PageEditForm({ page, me, RichText, reload }: { page: PageEdit; me: Sess
   const [left, setLeft] = useState(false);
 
   const ruleChanged = !same(toRule(settings.visibility), toRule(page.settings.visibility));
-  const dirty = !left && (ruleChanged || !same({ ...settingsOf(page), content: page.draft.content }, { ...settings, content }));
+  const { visibility: _savedRule, ...savedDoc } = settingsOf(page);
+  const { visibility: _rule, ...doc } = settings;
+  const dirty = !left && (ruleChanged || !same({ ...savedDoc, content: page.draft.content }, { ...doc, content }));
   useUnsavedChangesGuard(dirty, tc('page.unsavedChanges'));
   const title = settings.title[lang] || settings.title.et || settings.title.en;
   const { state, changedBy, changedAt, publishedRevision, draftRevision, version } = page.settings;
@@ -119,9 +121,8 @@ function PageEditForm({ page, me, RichText, reload }: { page: PageEdit; me: Sess
 
   const save = () =>
     run(async () => {
-      const { visibility, ...doc } = settings;
       const saved = await savePageDraft(page.pageId, { ...page.draft, ...doc, content }, version);
-      if (ruleChanged) await schedulePage(page.pageId, toRule(visibility), saved.version);
+      if (ruleChanged) await schedulePage(page.pageId, toRule(settings.visibility), saved.version);
       showToast('success', t('edit.saved'));
       await reload(); // the new version remounts this form with what was saved
     });
