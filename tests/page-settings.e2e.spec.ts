@@ -3,8 +3,8 @@
  * guidance"): a staff member opens a page, changes its Estonian meta description (the character count follows
  * live) and its layout, saves, and a reload shows both; the Versions tab compares an older version with the draft
  * (a word diff) and restores it, and the editor then holds the older text; axe-core finds no serious or critical
- * violation on the screen with each tab of the panel, in both themes and both languages (screenshots in
- * /tmp/page-settings-e2e-*.png).
+ * violation on the screen with each tab of the panel, in both themes and both languages; the page as of now shows
+ * the published version read-only (screenshots in /tmp/page-settings-e2e-*.png).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -142,4 +142,14 @@ describe('PageEdit with page settings', () => {
     await eventually(() => page.locator('.ps-diff').innerText()).toContain('No differences.');
     await expectAccessibleInBothThemes(page, 'versions-en');
   }, 300_000);
+
+  it("shows a page as of an instant, read-only (the audit timeline's 'as of')", async () => {
+    const at = new Date().toISOString();
+    const page = await signedIn(`/admin/page/as-of/tarne?at=${encodeURIComponent(at)}`);
+    await eventually(() => title(page)).toMatch(/^Tarne seisuga /);
+    // Version 1 is still the published one: later drafts and the restore were never published.
+    await eventually(() => page.locator('.page-as-of__content').innerText()).toContain(OLD_TEXT);
+    expect(await page.locator('.page-as-of__content [contenteditable]').count()).toBe(0);
+    await expectAccessibleInBothThemes(page, 'as-of-et');
+  }, 120_000);
 });
