@@ -19,6 +19,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
 const PAGE_ID = randomUUID();
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await h.settle();
   ({ app, base } = await serveStorefront(h, { api: { now: () => new Date().toISOString() } }));
   browser = await launchChromium(executablePath);
-}, 300_000);
+}, patience(300_000));
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
@@ -55,7 +56,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 
 async function signedIn(next: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -100,7 +101,7 @@ describe('PageEdit with page settings', () => {
     await eventually(() => page.getByLabel('Meta kirjeldus (eesti)').inputValue()).toBe(text);
     expect(await page.getByLabel('Paigutus').inputValue()).toBe('sidebar-right');
     expect(await page.getByLabel('Paigutus').locator('option:checked').innerText()).toBe('Külgriba paremal');
-  }, 120_000);
+  }, patience(60_000));
 
   it('compares an older version with the draft and restores it', async () => {
     const page = await signedIn(`/admin/page/edit/${PAGE_ID}`);
@@ -119,7 +120,7 @@ describe('PageEdit with page settings', () => {
     await eventually(() => editorText(page)).toBe(OLD_TEXT);
     await page.getByRole('tab', { name: 'Versioonid' }).click();
     await eventually(() => page.locator('.ps-version').first().innerText()).toContain('taastatud versioonist 1');
-  }, 240_000);
+  }, patience(90_000));
 
   it('is accessible with each tab of the panel, in both themes and both languages', async () => {
     const page = await signedIn(`/admin/page/edit/${PAGE_ID}`);
@@ -141,7 +142,7 @@ describe('PageEdit with page settings', () => {
     await eventually(() => page.getByTestId('diff-en').count()).toBe(0); // the English text never changed
     await eventually(() => page.locator('.ps-diff').innerText()).toContain('No differences.');
     await expectAccessibleInBothThemes(page, 'versions-en');
-  }, 300_000);
+  }, patience(150_000));
 
   it("shows a page as of an instant, read-only (the audit timeline's 'as of')", async () => {
     const at = new Date().toISOString();
@@ -151,5 +152,5 @@ describe('PageEdit with page settings', () => {
     await eventually(() => page.locator('.page-as-of__content').innerText()).toContain(OLD_TEXT);
     expect(await page.locator('.page-as-of__content [contenteditable]').count()).toBe(0);
     await expectAccessibleInBothThemes(page, 'as-of-et');
-  }, 120_000);
+  }, patience(60_000));
 });
