@@ -20,6 +20,7 @@ import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 import { serveStorefront } from './support/storefront-server.js';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -60,7 +61,7 @@ afterAll(async () => {
 
 const phone = (options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> =>
   browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, ...options });
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: patience(10_000), interval: 100 });
 
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
