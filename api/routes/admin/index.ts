@@ -22,6 +22,7 @@ import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPageRoutes } from './pages.js';
+import { adminPageVersionRoutes } from './page-versions.js';
 import { adminProblematicProductsRoutes } from './problematic-products.js';
 import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
@@ -63,4 +64,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminOrderRoutes, { deps: options.deps });
   await app.register(adminPageRoutes, { deps: options.deps });
   await app.register(adminGalleryRoutes, { deps: options.deps });
+  await app.register(adminPageVersionRoutes, { deps: options.deps });
 }
