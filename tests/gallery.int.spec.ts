@@ -27,7 +27,7 @@ const images: string[] = [];
 
 beforeAll(async () => {
   filesDir = await mkdtemp(path.join(tmpdir(), 'gallery-'));
-  h = await createShopHarness('gallery', { api: { sessions: sessions.deps(), files: { dir: filesDir } } });
+  h = await createShopHarness('gallery', { api: { sessions: sessions.deps(), files: { dir: filesDir, maxBytes: 2 * 1024 * 1024 } } });
   await registerStaff(h.store, [['mari', ['CLIENT']], ['adam', ['ADMIN']]], { password: PASSWORD, now: h.clock.now });
   mari = await sessions.signIn(h.app, 'mari', PASSWORD);
   adam = await sessions.signIn(h.app, 'adam', PASSWORD);
