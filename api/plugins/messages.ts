@@ -142,7 +142,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'folder.name_taken': { et: 'Selles kaustas on sama nimega kaust juba olemas.', en: 'A folder of that name exists here already.' },
   'folder.too_deep': { et: 'Kaustu saab pesastada kuni 7 taset sügavale.', en: 'Folders nest at most 7 levels deep.' },
   'folder.cycle': { et: 'Kausta ei saa tõsta iseenda ega oma alamkausta sisse.', en: 'A folder cannot be moved into itself or one of its subfolders.' },
-  'folder.not_empty': { et: 'Kustutada saab ainult tühja kausta: tõsta või kustuta enne selle sisu.', en: 'Only an empty folder can be deleted: move or delete its contents first.' },
+  'folder.not_empty': { et: 'Kustutada saab ainult tühja kausta: tõstke või kustutage enne selle sisu.', en: 'Only an empty folder can be deleted: move or delete its contents first.' },
   'folder.not_found': { et: 'Kausta ei leitud.', en: 'The folder was not found.' },
   'folder.parent_not_found': { et: 'Sihtkausta ei leitud.', en: 'The target folder was not found.' },
   'folder.deleted': { et: 'See kaust on kustutatud.', en: 'This folder is deleted.' },

@@ -1,13 +1,11 @@
-/** DeleteFolder: see domain/folder/folder.ts (only an empty folder; its contents counted in the files read model). */
-import type { Database } from '../../platform/db/database.js';
+/** DeleteFolder: see domain/folder/folder.ts (only an empty folder; its contents counted by `reads`). */
 import type { EventStore } from '../../platform/event-store/port.js';
-import { getFolder } from '../../projections/files/queries.js';
 import type { CommandContext } from '../shared/command-handler.js';
-import { folderHandler } from './folder-handler.js';
+import { folderHandler, type FolderReads } from './folder-handler.js';
 
 const remove = folderHandler('DeleteFolder');
 
-export async function deleteFolder(deps: { store: EventStore; db: Database }, data: { folderId: string }, ctx: CommandContext) {
-  const row = await getFolder(deps.db, data.folderId);
-  return remove(deps.store, { folderId: data.folderId, childCount: row?.folderCount ?? 0, fileCount: row?.fileCount ?? 0 }, ctx);
+export async function deleteFolder(deps: { store: EventStore; reads: FolderReads }, data: { folderId: string }, ctx: CommandContext) {
+  const { childCount, fileCount } = await deps.reads.contents(data.folderId);
+  return remove(deps.store, { folderId: data.folderId, childCount, fileCount }, ctx);
 }

@@ -11,6 +11,19 @@ import type { EventStore } from '../../platform/event-store/port.js';
 import { aggregateHandler } from '../shared/aggregate-handler.js';
 import { loadAggregate } from '../shared/load-aggregate.js';
 
+/**
+ * What the folder rules read from the files read model, given by the caller (the api builds it from
+ * projections/files/queries.ts): commands read no read model themselves.
+ */
+export interface FolderReads {
+  /** Names of the subfolders of `parentId` but `exceptId`'s. */
+  siblingNames(parentId: string, exceptId: string): Promise<string[]>;
+  /** Levels of `folderId` with its subfolders (1 without subfolders). */
+  subtreeHeight(folderId: string): Promise<number>;
+  /** Direct subfolders and files of `folderId`. */
+  contents(folderId: string): Promise<{ childCount: number; fileCount: number }>;
+}
+
 export const folderHandler = aggregateHandler(folderDecider, (data: { folderId: string }) => toFolderStreamId(data.folderId));
 
 /** The folded state of `folderId` (status 'empty' when never created). */

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { createAlbum, renameAlbum } from '../../../commands/gallery/create-album.js';
 import { deleteAlbum, publishAlbum, setAlbumThumbnail, unpublishAlbum } from '../../../commands/gallery/publish-album.js';
 import { setAlbumImages } from '../../../commands/gallery/set-album-images.js';
+import { getFiles } from '../../../projections/files/queries.js';
 import { getAlbum, listAlbums } from '../../../projections/gallery/queries.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
@@ -60,7 +61,11 @@ export async function adminGalleryRoutes(app: FastifyInstance, { deps }: RouteOp
     const ctx = () => request.commandContext();
     const checkpoints: string[] = [];
     if (body.names) checkpoints.push((await renameAlbum(deps.store, { albumId, names: body.names }, ctx())).checkpoint);
-    if (body.images) checkpoints.push((await setAlbumImages(deps, { albumId, images: body.images }, ctx())).checkpoint);
+    if (body.images) {
+      const files = await getFiles(db, [...new Set(body.images.map((i) => i.fileId))]);
+      const imageFileIds = files.filter((f) => f.width !== null).map((f) => f.id);
+      checkpoints.push((await setAlbumImages(deps.store, { albumId, images: body.images, imageFileIds }, ctx())).checkpoint);
+    }
     if (body.thumbnail !== undefined) checkpoints.push((await setAlbumThumbnail(deps.store, { albumId, fileId: body.thumbnail }, ctx())).checkpoint);
     if (body.published === true) checkpoints.push((await publishAlbum(deps.store, { albumId }, ctx())).checkpoint);
     if (body.published === false) checkpoints.push((await unpublishAlbum(deps.store, { albumId }, ctx())).checkpoint);

@@ -32,11 +32,12 @@ import { createFolder } from '../../../commands/folder/create-folder.js';
 import { deleteFolder } from '../../../commands/folder/delete-folder.js';
 import { moveFolder } from '../../../commands/folder/move-folder.js';
 import { renameFolder } from '../../../commands/folder/rename-folder.js';
+import type { FolderReads } from '../../../commands/folder/folder-handler.js';
 import { checkEntryName, entryNameKey } from '../../../domain/folder/entry-name.js';
 import { ROOT_FOLDER_ID } from '../../../domain/folder/folder.js';
 import { LANGUAGES, type Language } from '../../../domain/shared/localized.js';
 import { fileUses } from '../../../projections/file-usage/queries.js';
-import { getFile, getFiles, listFiles, listFolders, listTags } from '../../../projections/files/queries.js';
+import { getFile, getFiles, getFolder, listFiles, listFolders, listTags, siblingFolderNames, subtreeHeight } from '../../../projections/files/queries.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import {
@@ -79,6 +80,15 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
   const { storage } = fileSettings(deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.db;
+  const reads: FolderReads = {
+    siblingNames: (parentId, exceptId) => siblingFolderNames(db, parentId, exceptId),
+    subtreeHeight: (folderId) => subtreeHeight(db, folderId),
+    contents: async (folderId) => {
+      const row = await getFolder(db, folderId);
+      return { childCount: row?.folderCount ?? 0, fileCount: row?.fileCount ?? 0 };
+    },
+  };
+  const folderDeps = { store: deps.store, reads };
   const language = (request: FastifyRequest): Language => requestLanguage(request.query, request.headers['accept-language']);
   const folderAnswer = async (id: string, checkpoint: string) => {
     await readModelsCaughtUp(db, checkpoint);
@@ -115,7 +125,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
   r.post('/folder/create', { schema: { summary: 'Create a folder (spec 7: parent_id, name)', tags: ['finder'], body: folderCreateBodySchema, querystring: langQuerySchema, response: { 200: folderSavedSchema, ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request) => {
     const body = request.body;
     const folderId = crypto.randomUUID();
-    const result = await createFolder(deps, { folderId, parentId: body.Folder?.parent_id ?? body.parent_id ?? ROOT_FOLDER_ID, name: body.Folder?.name ?? body.name ?? '' }, request.commandContext());
+    const result = await createFolder(folderDeps, { folderId, parentId: body.Folder?.parent_id ?? body.parent_id ?? ROOT_FOLDER_ID, name: body.Folder?.name ?? body.name ?? '' }, request.commandContext());
     return folderAnswer(folderId, result.checkpoint);
   });
 
@@ -123,16 +133,16 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     const folderId = request.params.id;
     const { name, parent_id: parentId } = request.body.Folder;
     const checkpoints: string[] = [];
-    if (parentId !== undefined) checkpoints.push((await moveFolder(deps, { folderId, parentId }, request.commandContext())).checkpoint);
+    if (parentId !== undefined) checkpoints.push((await moveFolder(folderDeps, { folderId, parentId }, request.commandContext())).checkpoint);
     if (name !== undefined) {
       await readModelsCaughtUp(db, latest(checkpoints));
-      checkpoints.push((await renameFolder(deps, { folderId, name }, request.commandContext())).checkpoint);
+      checkpoints.push((await renameFolder(folderDeps, { folderId, name }, request.commandContext())).checkpoint);
     }
     return folderAnswer(folderId, latest(checkpoints));
   });
 
   r.post('/folder/delete', { schema: { summary: 'Delete an empty folder (spec 7: ?id=)', tags: ['finder'], querystring: folderDeleteQuerySchema, response: { 200: envelopeSchema(z.object({ id: z.string() })), ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request) => {
-    const result = await deleteFolder(deps, { folderId: request.query.id }, request.commandContext());
+    const result = await deleteFolder(folderDeps, { folderId: request.query.id }, request.commandContext());
     await readModelsCaughtUp(db, result.checkpoint);
     return success({ id: request.query.id });
   });
@@ -179,7 +189,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
       return reply.status(409).send(answer.payload);
     }
     const checkpoints: string[] = [];
-    for (const f of files) checkpoints.push((await deleteFile({ ...deps, storage }, { fileId: f.id, language: lang }, request.commandContext())).checkpoint);
+    for (const f of files) checkpoints.push((await deleteFile({ store: deps.store, storage }, { fileId: f.id, uses: await fileUses(db, f.id, lang) }, request.commandContext())).checkpoint);
     await readModelsCaughtUp(db, latest(checkpoints));
     return success({ ids });
   });
