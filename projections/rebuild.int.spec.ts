@@ -17,6 +17,13 @@ import { forgetClient } from '../commands/client/forget-client.js';
 import { recordClientOrder } from '../commands/client/record-client-order.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { uploadFile } from '../commands/file/upload-file.js';
+import { changeFileCaption } from '../commands/file/change-file-caption.js';
+import { moveFile } from '../commands/file/move-file.js';
+import { tagFile } from '../commands/file/tag-file.js';
+import { createFolder } from '../commands/folder/create-folder.js';
+import { createAlbum } from '../commands/gallery/create-album.js';
+import { publishAlbum } from '../commands/gallery/publish-album.js';
+import { setAlbumImages } from '../commands/gallery/set-album-images.js';
 import { setMenu } from '../commands/menu/menu-handler.js';
 import { publishPage } from '../commands/page/publish-page.js';
 import { restorePageVersion } from '../commands/page/restore-page-version.js';
@@ -81,7 +88,18 @@ beforeAll(async () => {
   // An uploaded image (spec 2, the file and image manager): a row of the files read model naming the staff user.
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00000' } }).png().toBuffer();
   const files = new FileStorage(await mkdtemp(path.join(tmpdir(), 'rebuild-files-')));
-  await uploadFile(h.store, files, { fileId: crypto.randomUUID(), folderId: null, name: 'ketas.png', bytes: png }, { ...ctx(), userId });
+  const uploadedId = crypto.randomUUID();
+  await uploadFile(h.store, files, { fileId: uploadedId, folderId: null, name: 'ketas.png', bytes: png }, { ...ctx(), userId });
+  // A finder folder holding it, tagged and captioned, and a published gallery album using it (files, file_usage, gallery).
+  const folderId = crypto.randomUUID();
+  await createFolder({ store: h.store, reads: { siblingNames: async () => [], subtreeHeight: async () => 1, contents: async () => ({ childCount: 0, fileCount: 0 }) } }, { folderId, parentId: 'root', name: 'Pildid' }, { ...ctx(), userId });
+  await moveFile(h.store, { fileId: uploadedId, folderId }, { ...ctx(), userId });
+  await tagFile(h.store, { fileId: uploadedId, tag: 'Pidurid' }, { ...ctx(), userId });
+  await changeFileCaption(h.store, { fileId: uploadedId, language: 'en', caption: 'Disc' }, { ...ctx(), userId });
+  const albumId = crypto.randomUUID();
+  await createAlbum(h.store, { albumId, names: { et: 'Autod' } }, { ...ctx(), userId });
+  await setAlbumImages(h.store, { albumId, images: [{ fileId: uploadedId, caption: { et: 'Ketas' } }], imageFileIds: [uploadedId] }, { ...ctx(), userId });
+  await publishAlbum(h.store, { albumId }, { ...ctx(), userId });
   // Staff stock changes with a reason: rows of the stock-movements read model that name the user.
   await adjustStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', delta: 3, reason: 'Leitud riiulilt' }, { ...ctx(), userId });
   await countStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 2, reason: 'Inventuur' }, { ...ctx(), userId });
