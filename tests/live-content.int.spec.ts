@@ -25,6 +25,7 @@ import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { setGlobalFields } from '../commands/site/set-global-fields.js';
 import { envelopeSchema, searchResponseSchema } from '../api/contracts/catalog.js';
 import type { VisibilityRule } from '../domain/page/visibility.js';
+import { patience } from './support/patience.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -59,7 +60,7 @@ beforeAll(async () => {
   await h.settle();
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   port = (h.app.server.address() as { port: number }).port;
-}, 120_000);
+}, patience(120_000));
 
 afterAll(async () => {
   await h?.close();
@@ -71,16 +72,23 @@ async function socket(message?: unknown): Promise<{ ws: WebSocket; messages: unk
   const messages: unknown[] = [];
   ws.on('message', (m) => messages.push(JSON.parse(String(m))));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  await roundTrip(ws, message);
+  return { ws, messages };
+}
+
+/**
+ * Sends `message` (if any), then a ping, and waits for its pong: the server has handled the message by then, and
+ * whatever it sent this socket before the pong has arrived.
+ */
+async function roundTrip(ws: WebSocket, message?: unknown): Promise<void> {
   if (message !== undefined) ws.send(JSON.stringify(message));
-  // The server handles the message before the next one: a ping's pong proves the subscription is in place.
   await new Promise<void>((resolve) => {
     ws.once('pong', () => resolve());
     ws.ping();
   });
-  return { ws, messages };
 }
 
-const until = async (done: () => boolean, ms = 5000) => {
+const until = async (done: () => boolean, ms = patience(2000)) => {
   const deadline = Date.now() + ms;
   while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
 };
@@ -98,22 +106,23 @@ describe('GET /v1/live: content changes reach open pages as ids and kinds', () =
     const open = await socket({ content: true });
     const stockOnly = await socket({ subscribe: ['x'] });
     const pageId = randomUUID();
+    // A draft save pushes nothing: the first push this socket gets is the publish's, then the menu's.
     await savePageDraft(h.store, { pageId, title: { et: 'Uudis', en: 'News' }, content: { et: '<p>Salajane mustand</p>' } }, ctx());
     await h.settle();
-    await new Promise((r) => setTimeout(r, 100)); // longer than the 25 ms coalescing: a push would be here by now
-    expect(open.messages).toEqual([]);
-
     await publishPage(h.store, { pageId }, ctx());
     await until(() => open.messages.length > 0);
-    expect(open.messages).toEqual([{ type: 'content', pages: [pageId], site: [] }]);
-    expect(JSON.stringify(open.messages)).not.toContain('Salajane');
+    expect(open.messages[0]).toEqual({ type: 'content', pages: [pageId], site: [] });
 
     const menu = await loadMenu(h.store);
     await setMenu(h.store, { entries: [...menu.entries.map((e) => ({ ...e })), { id: 'news', kind: 'page', label: { et: 'Uudis', en: 'News' }, target: pageId }] }, ctx());
     await until(() => open.messages.length > 1);
-    expect(open.messages[1]).toEqual({ type: 'content', pages: [], site: ['menu'] });
+    expect(open.messages).toEqual([
+      { type: 'content', pages: [pageId], site: [] },
+      { type: 'content', pages: [], site: ['menu'] },
+    ]);
+    expect(JSON.stringify(open.messages)).not.toContain('Salajane');
 
-    await setGlobalFields(h.store, { fields: { footerPhone: { et: '+372 5555 0000' } } }, ctx());
+    await setGlobalFields(h.store, { fields: { phone: { et: '+372 5555 0000' } } }, ctx());
     await until(() => open.messages.length > 2);
     expect(open.messages[2]).toEqual({ type: 'content', pages: [], site: ['fields'] });
 
@@ -121,19 +130,18 @@ describe('GET /v1/live: content changes reach open pages as ids and kinds', () =
     await until(() => open.messages.length > 3);
     expect(open.messages[3]).toEqual({ type: 'content', pages: [pageId], site: [] });
 
-    // Stopped: no more pushes; the stock-only socket never heard any of it.
-    open.ws.send(JSON.stringify({ content: false }));
-    await new Promise<void>((resolve) => {
-      open.ws.once('pong', () => resolve());
-      open.ws.ping();
-    });
+    // Stopped: a probe socket hears the next change; the stopped socket (its pong after that push) and the
+    // stock-only socket heard none of it.
+    await roundTrip(open.ws, { content: false });
+    const probe = await socket({ content: true });
     await schedulePage(h.store, { pageId, visibility: hidden }, ctx());
-    await h.settle();
-    await new Promise((r) => setTimeout(r, 100));
+    await until(() => probe.messages.length > 0);
+    expect(probe.messages).toEqual([{ type: 'content', pages: [pageId], site: [] }]);
+    await roundTrip(open.ws);
+    await roundTrip(stockOnly.ws);
     expect(open.messages).toHaveLength(4);
     expect(stockOnly.messages).toEqual([]);
-    open.ws.close();
-    stockOnly.ws.close();
+    for (const s of [open, stockOnly, probe]) s.ws.close();
   });
 });
 
@@ -218,7 +226,7 @@ describe('the server render', () => {
   beforeAll(async () => {
     buildWebIfStale((line) => process.stderr.write(`${line}\n`));
     app = await h.replica({ webRoot: path.join(repoRoot, 'web', 'dist'), ssrEntry: path.join(repoRoot, 'web', 'dist-server', 'entry-server.js'), publicUrl: 'https://shop.example' });
-  }, 300_000);
+  }, patience(300_000));
 
   it('answers 404 with the not-found page for unknown, hidden, scheduled-out and draft pages by name and by id', async () => {
     const urls = ['/no-such-page', `/page/${randomUUID()}`, '/boonuspeidus', `/page/${HIDDEN}`, `/en/page/${HIDDEN}/bonus-hidden`, '/boonuskampaania', `/page/${PAST}`, '/boonusmustand', `/page/${DRAFT}`];
