@@ -2,8 +2,10 @@
  * The two mails of a spare part inquiry (spec 1 "spare-parts contact"), both plain text:
  * - to staff (the shop's `email` global field), in Estonian, the shop's language: every field of the form, the
  *   photo's link when there is one, `Reply-To` the shopper, so answering goes to them;
- * - to the shopper, in the language of the form: a confirmation that the inquiry arrived, what it asked, and when to
- *   expect an answer (spec 8's success text 'Sent! You should receive a confirmation with email.' promises it).
+ * - to the shopper, in the language of the form: a confirmation that the inquiry arrived and when to expect an
+ *   answer (spec 8's success text 'Sent! You should receive a confirmation with email.' promises it). It carries none
+ *   of the typed text, no name and no link, as the order confirmation (workers/order-mail/order-confirmation.ts): the
+ *   address has not proved itself, and a form that mailed what it was given would relay anyone's text to any address.
  * Estonian with the formal address ('Teie'). Each Message-ID derives from the event id and the recipient, so a
  * retried send carries the same one.
  */
@@ -22,15 +24,15 @@ const LABELS = {
 const SHOPPER = {
   et: {
     subject: 'Saime Teie varuosa päringu',
-    greeting: (name: string) => `Tere, ${name}!`,
+    greeting: 'Tere!',
     received: 'Täname! Saime Teie varuosa päringu kätte. Vastame tööpäeva jooksul hinna ja tarneajaga.',
-    asked: 'Teie päring:',
+    ignore: 'Kui Teie seda päringut ei saatnud, võite selle kirja tähelepanuta jätta.',
   },
   en: {
     subject: 'We received your spare part inquiry',
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: 'Hello,',
     received: 'Thank you! We received your spare part inquiry. We answer within a working day with a price and delivery time.',
-    asked: 'Your inquiry:',
+    ignore: 'If you did not send this inquiry, you can ignore this mail.',
   },
 } as const;
 
@@ -75,6 +77,6 @@ export function buildPartInquiryMessage(input: { eventId: string; recipient: Inq
     return { ...common, subject: `Varuosa päring: ${gist(inquiry.part)}`, text, replyTo: inquiry.email };
   }
   const M = SHOPPER[inquiry.language];
-  const text = [M.greeting(inquiry.name), '', M.received, '', M.asked, '', ...inquiryLines(inquiry, inquiry.language, null), '', SHOP_NAME, ''].join('\n');
+  const text = [M.greeting, '', M.received, '', M.ignore, '', SHOP_NAME, ''].join('\n');
   return { ...common, subject: M.subject, text };
 }
