@@ -20,6 +20,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -80,7 +81,7 @@ beforeAll(async () => {
   await h.settle();
   ({ app, base } = await serveStorefront(h));
   browser = await launchChromium();
-}, 240_000);
+}, patience(240_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -108,14 +109,14 @@ describe('content page layouts', () => {
           expect(res?.status(), url).toBe(200);
           // The server's HTML already holds the layout (the landmark is in the first answer, before scripts run).
           expect(await res!.text(), url).toContain(`data-layout="${layout}"`);
-          await expect.poll(() => page.locator(LANDMARK[layout]).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+          await expect.poll(() => page.locator(LANDMARK[layout]).count(), { timeout: patience(15_000) }).toBeGreaterThan(0);
           // No other layout's landmark on this page.
           for (const other of PAGE_LAYOUTS) if (other !== layout) expect(await page.locator(LANDMARK[other]).count(), `${layout} shows ${other}`).toBe(0);
           expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
           expect(await seriousAxeViolations(page), `${url} (${theme})`).toEqual([]);
         }
         await context.close();
-      }, 240_000);
+      }, patience(240_000));
     }
   }
 
@@ -150,7 +151,7 @@ describe('content page layouts', () => {
     await form.getByLabel('VIN').fill('YV1SW61R542123456');
     await form.getByLabel('Part wanted').fill('Front brake pads');
     await form.getByRole('button', { name: 'Send inquiry' }).click();
-    await expect.poll(() => form.getByRole('status').innerText(), { timeout: 15_000 }).toBe('Sent! You should receive a confirmation with email.');
+    await expect.poll(() => form.getByRole('status').innerText(), { timeout: patience(15_000) }).toBe('Sent! You should receive a confirmation with email.');
     expect(await form.getByLabel('Name').inputValue()).toBe('');
     const { rows } = await import('kysely').then(({ sql }) => sql<{ n: number }>`select count(*)::int as n from es_events where event_type = 'PartInquiryReceived'`.execute(h.db));
     expect(rows[0]!.n).toBe(1);

@@ -24,6 +24,7 @@ import { startProcessManager } from '../workers/process-managers/process-manager
 import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { headerOf, mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { patience } from './support/patience.js';
 
 let h: ShopHarness;
 let csrf: CsrfHeaders;
@@ -104,7 +105,7 @@ describe('POST /v1/part-inquiry', () => {
     const [event] = (await h.store.readStream(toPartInquiryStreamId(inquiryId))).events;
     expect(event!.data).toMatchObject({ name: 'Mari Maasikas', email: 'mari@example.ee', phone: '+372 5555 5555', vehicle: { make: 'Volvo', model: 'V70', year: '2004', vin: '' }, language: 'en', photoFileId: null });
 
-    await sink.waitForAccepted(2, 30_000);
+    await sink.waitForAccepted(2, patience(30_000));
     await pmCaughtUp();
     const staff = sink.accepted.find((m) => m.to === 'info@balticparts.ee')!;
     const shopper = sink.accepted.find((m) => m.to === 'mari@example.ee')!;
