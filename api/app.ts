@@ -39,6 +39,7 @@ import { type SpaLookups, spaStatus } from './plugins/spa-fallback.js';
 import { loadStorefrontRenderer } from './ssr/storefront-renderer.js';
 import { getPage } from '../projections/pages/queries.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
+import { partInquiryRoutes } from './routes/part-inquiry/index.js';
 
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
 const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap', '/sandbox-bank/', '/payment-return/', '/files/', '/file/'];
@@ -98,6 +99,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(siteRoutes, { deps });
   await app.register(pageRoutes, { deps, sessions });
   await app.register(stockNotificationRoutes, { deps });
+  await app.register(partInquiryRoutes, { deps });
   await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).
