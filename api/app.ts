@@ -64,7 +64,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await registerSecurityHeaders(app, { publicUrl: deps.publicUrl, indexHtmlPath: serveWeb ? path.join(deps.webRoot!, 'index.html') : null });
   // The OpenAPI document from the schemas of every route registered after it (GET /v1/openapi.json) and a
   // readable page (/v1/docs).
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: deps.publicUrl });
   // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request).
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerCsrf(app, { secure: deps.publicUrl?.startsWith('https:') ?? false });
