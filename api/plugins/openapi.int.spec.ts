@@ -169,8 +169,10 @@ describe('/v1/admin', () => {
     for (const url of ['/v1/admin/me?lang=en', '/v1/admin/orders?lang=en']) {
       const res = await h.app.inject({ url });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ success: false, status: 'failure', message: 'Please log in.', errors: [{ code: 'unauthorized', message: 'Please log in.' }] });
+      expect(res.json()).toEqual({ success: false, status: 'failure', message: 'Your request was made with invalid credentials.', errors: [{ code: 'unauthorized', message: 'Your request was made with invalid credentials.' }] });
     }
+    // Spec 8's text in the user's language too.
+    expect((await h.app.inject({ url: '/v1/admin/me?lang=et' })).json().message).toBe('Teie päring tehti kehtetute volitustega.');
     const post = await h.app.inject({ method: 'POST', url: '/v1/admin/products', payload: {} });
     expect(post.statusCode).toBe(401);
   });
