@@ -32,6 +32,7 @@ import { defaultSessionDeps, SessionRuntime } from './plugins/sessions.js';
 import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { pageRoutes } from './routes/pages/index.js';
+import { pageViewRoutes } from './routes/page-views/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
@@ -98,6 +99,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(siteRoutes, { deps });
   await app.register(pageRoutes, { deps, sessions });
   await app.register(stockNotificationRoutes, { deps });
+  // First-party page views (spec 7 analytics; an append-only table, not the event store).
+  await app.register(pageViewRoutes, { deps });
   await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).
