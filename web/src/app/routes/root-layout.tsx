@@ -1,8 +1,9 @@
 /**
  * App shell: skip link, header, main landmark, footer. Keeps i18next and <html lang> in step with the route's
- * language prefix (spec 2: every path accepts an optional language prefix).
+ * language prefix (spec 2: every path accepts an optional language prefix), and records each path shown as a page
+ * view (spec 7, lib/page-views.ts).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBrowserLayoutEffect } from '../../lib/server-render';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { MiniCart } from '../../features/cart/components/mini-cart';
 import { Spinner } from '../../components/spinner';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
+import { trackPageView } from '../../lib/page-views';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 
 // Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
@@ -23,6 +25,8 @@ export function RootLayout() {
   const { t, i18n } = useTranslation('app');
   const { pathname, search } = useLocation();
   useScrollRestoration();
+  // Spec 7's page views, first-party: one per path shown, when the browser is idle (lib/page-views.ts).
+  useEffect(() => trackPageView(pathname, lang), [pathname, lang]);
 
   useBrowserLayoutEffect(() => {
     document.documentElement.lang = lang;
