@@ -63,7 +63,7 @@ export function LoadingBar() {
         <div className="loading-bar__fill" style={{ transform: `scaleX(${progress / 100})` }} />
       </div>
       <p className="loading-hint" role="status">
-        {slow ? t('loading.slow') : ''}
+        {slow ? t('loadingSlow') : ''}
       </p>
     </>
   );
