@@ -34,7 +34,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.media_type_unsupported': { et: 'Päringu andmevormingut ei toetata.', en: 'The request body type is not supported.' },
   'request.timeout': { et: 'Päring aegus.', en: 'The request timed out.' },
   'request.too_deep': { et: 'Päringu andmed on liiga sügavalt pesastatud.', en: 'The request data is nested too deeply.' },
-  'unauthorized': { et: 'Palun logige sisse.', en: 'Please log in.' },
+  // Spec 8: a staff call without a valid session, whether it never had one or it ended.
+  'unauthorized': { et: 'Teie päring tehti kehtetute volitustega.', en: 'Your request was made with invalid credentials.' },
   'request.language_invalid': { et: 'Tundmatu keel.', en: 'Unknown language.' },
   'request.origin_forbidden': { et: 'Päring tuli teiselt veebisaidilt ja lükati tagasi.', en: 'The request came from another website and was refused.' },
   'request.csrf_invalid': { et: 'Päringu turvakood puudub või on aegunud. Palun laadige leht uuesti.', en: 'The request has no valid security token. Please reload the page.' },
@@ -99,7 +100,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'session.invalid_login': { et: 'Vale kasutajanimi või parool.', en: 'Incorrect username or password.' },
   'session.expired': { et: 'Teie päring tehti kehtetute volitustega.', en: 'Your request was made with invalid credentials.' },
   'session.expired_notice': { et: 'Seanss on aegunud, palun logige sisse', en: 'Session has expired, please log in' },
-  'session.login_prompt': { et: 'Logige sisse, et oma saiti hallata.', en: 'Log in to manage your site.' },
+  'session.login_prompt': { et: 'Logige sisse, et oma lehte hallata', en: 'Log in to manage your site' },
   'forbidden': { et: 'Teil pole õigust seda ressurssi kasutada, palun võtke ühendust administraatoriga.', en: "You don't have permission to access this resource, please contact your admin." },
   'user.not_found': { et: 'Kasutajat ei leitud.', en: 'The user was not found.' },
   'user.exists': { et: 'See kasutajanimi on juba võetud.', en: 'This username is taken' },
