@@ -1,6 +1,10 @@
 /**
  * App shell: skip link, header, main landmark, footer. Keeps i18next and <html lang> in step with the route's
  * language prefix (spec 2: every path accepts an optional language prefix).
+ *
+ * The shell is wrapped in the in-page editor's root (lib/editable/editing-root.tsx, spec 4 "Editor"): for staff who
+ * may edit pages it loads the editor's chunk and hands it the page settings panel; both are composed here because
+ * one feature does not import another. A shopper loads neither.
  */
 import { lazy, Suspense } from 'react';
 import { useBrowserLayoutEffect } from '../../lib/server-render';
@@ -11,12 +15,18 @@ import { Toaster } from '../../components/feedback/toasts';
 import { Header } from '../../components/layout/header';
 import { MiniCart } from '../../features/cart/components/mini-cart';
 import { Spinner } from '../../components/spinner';
+import { EditingRoot } from '../../lib/editable/editing-root';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 
 // Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
 const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
+
+// The in-page editor and its page settings panel: staff-only chunks, asked for only by EditingRoot for an editor.
+const loadEditor = () => import('../../features/page-editor/page-editor-provider').then((m) => m.PageEditorProvider);
+const PageSettingsPanel = lazy(() => import('../../features/page-settings/page-settings-panel').then((m) => ({ default: m.PageSettingsPanel })));
+const editorParts = { SettingsPanel: PageSettingsPanel };
 
 export function RootLayout() {
   const { lang } = useRouteLanguage();
@@ -30,23 +40,25 @@ export function RootLayout() {
   }, [lang, i18n]);
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main-content">
-        {t('skipToContent')}
-      </a>
-      <Header cart={<MiniCart />} />
-      <main id="main-content" className="site-main container" tabIndex={-1}>
-        {/* Errors inside a page keep the header and footer around the fallback. */}
-        <ErrorBoundary resetKey={pathname + search}>
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
-      <Toaster closeLabel={t('toast.close')} />
-    </div>
+    <EditingRoot load={loadEditor} extra={editorParts}>
+      <div className="app">
+        <a className="skip-link" href="#main-content">
+          {t('skipToContent')}
+        </a>
+        <Header cart={<MiniCart />} />
+        <main id="main-content" className="site-main container" tabIndex={-1}>
+          {/* Errors inside a page keep the header and footer around the fallback. */}
+          <ErrorBoundary resetKey={pathname + search}>
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+        <Toaster closeLabel={t('toast.close')} />
+      </div>
+    </EditingRoot>
   );
 }

@@ -15,31 +15,36 @@ import { sellerOf } from '../../../lib/site/seller';
 import { usePage } from '../api/get-page';
 import '../content-page.css';
 import { usePageReady } from '../../../lib/page-ready';
+import { CurrentPageContext, EditableHtml, EditableText } from '../../../lib/editable/editable';
 
 /** `name`: the page name when the route is a category URL's fallback (features/catalog/routes/category-url.tsx). */
 export function ContentPageRoute({ name }: { name?: string }) {
   usePageReady();
   const { pageName, pageId } = useParams();
   const { lang } = useRouteLanguage();
+  const { t } = useTranslation('cms');
   const ref = name ?? pageId ?? pageName ?? '';
   const page = usePage(ref, lang);
   const termsPage = (useSite(lang).data?.globalFields.termsPage || 'muugitingimused').replace(/^\/+/, '');
   if (page.isPending) return <Spinner />;
   if (page.isError) return <NotFound />;
   const p = page.data;
+  const current = p.edit ? { pageId: p.id, version: p.edit.settings.version } : null;
   return (
-    <article className="content-page" aria-labelledby="content-page-title">
-      <PageMeta
-        title={p.title}
-        description={p.meta_description || undefined}
-        keywords={p.meta_keywords ? p.meta_keywords.split(',').map((k) => k.trim()) : undefined}
-        alternates={p.alternates}
-      />
-      <h1 id="content-page-title">{p.title}</h1>
-      {/* HTML sanitised with sanitize-html when the page was saved (commands/page/sanitize-page-html.ts). */}
-      <div className="content-page__body" dangerouslySetInnerHTML={{ __html: p.content }} />
-      {p.name === termsPage && <SellerSection />}
-    </article>
+    <CurrentPageContext.Provider value={current}>
+      <article className="content-page" aria-labelledby="content-page-title">
+        <PageMeta
+          title={p.title}
+          description={p.meta_description || undefined}
+          keywords={p.meta_keywords ? p.meta_keywords.split(',').map((k) => k.trim()) : undefined}
+          alternates={p.alternates}
+        />
+        <EditableText field="page.title" text={p.title} label={t('pageEditor.fields.title')} as="h1" id="content-page-title" />
+        {/* HTML sanitised with sanitize-html when the page was saved (commands/page/sanitize-page-html.ts). */}
+        <EditableHtml field="page.content" html={p.content} label={t('pageEditor.fields.content')} className="content-page__body" />
+        {p.name === termsPage && <SellerSection />}
+      </article>
+    </CurrentPageContext.Provider>
   );
 }
 
