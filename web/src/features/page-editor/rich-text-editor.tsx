@@ -21,6 +21,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../lib/api-client';
 import { uploadEditorImage } from './api/upload-image';
+import { safeLinkTarget } from './link-target';
 import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
@@ -63,18 +64,6 @@ export function RichTextEditor({ value, onChange, label, kind = 'html', classNam
       <EditorContent editor={editor} />
     </div>
   );
-}
-
-/** Schemes a link may use; anything else (javascript:, data:, vbscript: ...) is refused. */
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
-
-/** The URL typed into the link prompt, trimmed, when a link may point there; null when refused. */
-export function safeLinkTarget(input: string): string | null {
-  // Control characters and spaces inside a scheme ("java\tscript:") are what browsers drop before reading it.
-  const url = input.trim();
-  const squeezed = url.replace(/[\u0000-\u0020]/g, '');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(squeezed) && !/^(https?|mailto|tel):/i.test(squeezed)) return null;
-  return SAFE_LINK.test(url) ? url : /^www\./i.test(url) ? `https://${url}` : null;
 }
 
 function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string; uploadImage: NonNullable<RichTextEditorProps['uploadImage']> }) {
@@ -141,11 +130,23 @@ function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string
     event.preventDefault();
   };
 
-  const button = (key: string, text: string, run: () => void, pressed?: boolean, disabled?: boolean) => (
-    <button type="button" key={key} className="rich-text-toolbar__button" title={t(`pageEditor.toolbar.${key}`)} aria-label={t(`pageEditor.toolbar.${key}`)} aria-pressed={pressed} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
-      <span aria-hidden="true">{text}</span>
-    </button>
-  );
+  const button = (key: string, text: string, run: () => void, pressed?: boolean, disabled?: boolean) => {
+    const icon = ICONS[key];
+    const name = t(`pageEditor.toolbar.${key}`);
+    // A visible label of letters or digits (H2, 1.) is part of the accessible name (WCAG 2.5.3 label in name).
+    const label = /\d|\w\w/.test(text) ? `${text} ${name}` : name;
+    return (
+      <button type="button" key={key} className="rich-text-toolbar__button" title={name} aria-label={label} aria-pressed={pressed} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+        {icon ? (
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d={icon} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        ) : (
+          <span aria-hidden="true">{text}</span>
+        )}
+      </button>
+    );
+  };
 
   return (
     <div className="rich-text-toolbar" role="toolbar" aria-label={t('pageEditor.toolbar.label', { label })} onKeyDown={onKeyDown}>
@@ -155,9 +156,9 @@ function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string
       {button('heading3', 'H3', () => chain().toggleHeading({ level: 3 }).run(), active?.h3)}
       {button('bulletList', '•', () => chain().toggleBulletList().run(), active?.bullets)}
       {button('orderedList', '1.', () => chain().toggleOrderedList().run(), active?.numbers)}
-      {button('link', '🔗', link, active?.link)}
-      {button('image', '🖼', () => fileInput.current?.click(), undefined, uploading)}
-      {button('table', '▦', () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), active?.table)}
+      {button('link', '', link, active?.link)}
+      {button('image', '', () => fileInput.current?.click(), undefined, uploading)}
+      {button('table', '', () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), active?.table)}
       <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={(e) => void image(e.target.files?.[0])} />
       <span className="rich-text-toolbar__message" role="status">
         {message}
@@ -165,6 +166,13 @@ function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string
     </div>
   );
 }
+
+/** Stroke icons (24 x 24) of the buttons without a letter label: link, image, table. */
+const ICONS: Record<string, string> = {
+  link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+  image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5a1.5 1.5 0 1 0 0-.01',
+  table: 'M3 4h18v16H3zM3 10h18M3 15h18M9 4v16M15 4v16',
+};
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
