@@ -149,7 +149,7 @@ describe('the in-page editor', () => {
       await guest.reload();
       return pageBody(guest).innerText();
     }).toContain('Muudetud kohapeal.');
-  });
+  }, 180_000);
 
   it('Discard restores the backup and saves nothing', async () => {
     const mari = await signedIn(MARI, '/kontakt');
@@ -181,7 +181,7 @@ describe('the in-page editor', () => {
     await startEditing(mari);
     expect(await mari.locator('[data-unsaved]').count()).toBe(0);
     await mari.getByRole('button', { name: 'Loobu muudatustest', exact: true }).click();
-  });
+  }, 180_000);
 
   it("a stale save from a second tab gets the 409 offer naming who saved; loading theirs shows their text", async () => {
     const mari = await signedIn(MARI, '/kontakt');
@@ -206,7 +206,7 @@ describe('the in-page editor', () => {
     expect(await contentEditor(mari).innerText()).not.toContain('Mari lause.');
     expect(await mari.locator('[data-unsaved]').count()).toBe(0);
     await mari.getByRole('button', { name: 'Loobu muudatustest', exact: true }).click();
-  });
+  }, 180_000);
 
   it('a footer field edited in place saves, and a guest sees it', async () => {
     const mari = await signedIn(MARI, '/et/products');
@@ -224,7 +224,7 @@ describe('the in-page editor', () => {
 
     const guest = await guestTab('/muugitingimused');
     await eventually(() => guest.locator('.site-footer address').innerText()).toContain('+372 5999 0000');
-  });
+  }, 180_000);
 
   it("a shopper's pages load no editor code and /products stays within its JavaScript budget", async () => {
     const context = await newContext();
@@ -252,5 +252,5 @@ describe('the in-page editor', () => {
     expect(bodies.filter((b) => /ProseMirror|@tiptap|tiptap/i.test(b.toString('utf8'))).length).toBe(0);
     expect(calls.filter((c) => c.startsWith('/v1/session') || c.startsWith('/v1/admin') || c.startsWith('/v1/item-container'))).toEqual([]);
     expect(await page.locator('.editor-bar').count()).toBe(0);
-  });
+  }, 180_000);
 });
