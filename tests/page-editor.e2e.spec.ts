@@ -25,6 +25,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -53,7 +54,7 @@ beforeAll(async () => {
   await h.settle();
   ({ app, base } = await serveStorefront(h, { api: { now: () => new Date().toISOString() } }));
   browser = await launchChromium(executablePath);
-}, 300_000);
+}, patience(300_000));
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => {});
@@ -62,7 +63,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 
 async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -149,7 +150,7 @@ describe('the in-page editor', () => {
       await guest.reload();
       return pageBody(guest).innerText();
     }).toContain('Muudetud kohapeal.');
-  }, 180_000);
+  });
 
   it('Discard restores the backup and saves nothing', async () => {
     const mari = await signedIn(MARI, '/kontakt');
@@ -181,7 +182,7 @@ describe('the in-page editor', () => {
     await startEditing(mari);
     expect(await mari.locator('[data-unsaved]').count()).toBe(0);
     await mari.getByRole('button', { name: 'Loobu muudatustest', exact: true }).click();
-  }, 180_000);
+  });
 
   it("a stale save from a second tab gets the 409 offer naming who saved; loading theirs shows their text", async () => {
     const mari = await signedIn(MARI, '/kontakt');
@@ -206,7 +207,7 @@ describe('the in-page editor', () => {
     expect(await contentEditor(mari).innerText()).not.toContain('Mari lause.');
     expect(await mari.locator('[data-unsaved]').count()).toBe(0);
     await mari.getByRole('button', { name: 'Loobu muudatustest', exact: true }).click();
-  }, 180_000);
+  });
 
   it('a footer field edited in place saves, and a guest sees it', async () => {
     const mari = await signedIn(MARI, '/et/products');
@@ -224,7 +225,7 @@ describe('the in-page editor', () => {
 
     const guest = await guestTab('/muugitingimused');
     await eventually(() => guest.locator('.site-footer address').innerText()).toContain('+372 5999 0000');
-  }, 180_000);
+  });
 
   it("a shopper's pages load no editor code and /products stays within its JavaScript budget", async () => {
     const context = await newContext();
@@ -252,5 +253,5 @@ describe('the in-page editor', () => {
     expect(bodies.filter((b) => /ProseMirror|@tiptap|tiptap/i.test(b.toString('utf8'))).length).toBe(0);
     expect(calls.filter((c) => c.startsWith('/v1/session') || c.startsWith('/v1/admin') || c.startsWith('/v1/item-container'))).toEqual([]);
     expect(await page.locator('.editor-bar').count()).toBe(0);
-  }, 180_000);
+  });
 });
