@@ -3,7 +3,7 @@
  * spec 7 page and global-field calls): a staff member opens the terms of sale (/muugitingimused), presses Edit page,
  * edits a paragraph in place (the region carries the unsaved mark), saves; a reload shows the draft to staff while a
  * guest still sees the published text, and Publish makes the guest see it. Leaving with unsaved changes asks spec 2's
- * question; Discard restores the backup and saves nothing. A save over a change made in another tab since gets the 409 offer naming who saved, and "load the latest
+ * question; Page settings open on demand; Discard restores the backup, closes the settings and saves nothing. A save over a change made in another tab since gets the 409 offer naming who saved, and "load the latest
  * version" shows theirs. A footer field (the phone) edited in place saves through POST /v1/field-bulk and a guest's
  * footer shows it. A shopper's /et/products and a content page load no editor code (no editor chunk, no tiptap or
  * ProseMirror in any script, no staff call) and /products stays within the storefront's 120 KB of gzipped
@@ -152,11 +152,20 @@ describe('the in-page editor', () => {
     }).toContain('Muudetud kohapeal.');
   });
 
-  it('Discard restores the backup and saves nothing', async () => {
+  it('Discard restores the backup, closes page settings and saves nothing', async () => {
     const mari = await signedIn(MARI, '/kontakt');
+    const scripts: string[] = [];
+    mari.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     const before = (await h.store.readStream(pageStreamId(CONTACT_ID))).events.length;
     const title = await mari.locator('h1#content-page-title').innerText();
     await startEditing(mari);
+    // Page settings load on demand (their own chunk) and open beside the page.
+    expect(scripts.filter((u) => u.includes('page-settings-panel'))).toEqual([]);
+    await mari.getByRole('button', { name: 'Lehe seaded', exact: true }).click();
+    await eventually(() => mari.locator('.page-settings').count()).toBe(1);
+    expect(scripts.filter((u) => u.includes('page-settings-panel'))).toHaveLength(1);
     await mari.getByRole('textbox', { name: 'Lehe pealkiri' }).fill('Pealkiri, mida ei salvestata');
     await typeIntoFirstParagraph(mari, ' Ka see jääb ära.');
     await eventually(() => mari.locator('[data-unsaved]').count()).toBe(2);
@@ -174,6 +183,7 @@ describe('the in-page editor', () => {
 
     await mari.getByRole('button', { name: 'Loobu muudatustest', exact: true }).click();
     await eventually(() => editButton(mari).count()).toBe(1);
+    expect(await mari.locator('.page-settings').count()).toBe(0);
     expect(await mari.locator('h1#content-page-title').innerText()).toBe(title);
     expect(await pageBody(mari).innerText()).not.toContain('Ka see jääb ära.');
     expect((await h.store.readStream(pageStreamId(CONTACT_ID))).events.length).toBe(before);
