@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'client', 'filter', 'order', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'client', 'filter', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -83,5 +83,11 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('Client/list')).toMatchObject({ screen: 'ClientList' });
     expect(resolveAdminPath('client/edit/6582aaba-0558-5317-9bde-e8afb955e8d1')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientEdit', id: '6582aaba-0558-5317-9bde-e8afb955e8d1', permission: 'clients.view' });
     expect(resolveAdminPath('client/list/1')).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens PageEdit for /admin/page/edit/{id} and a page as of an instant for /admin/page/as-of/{ref} (pages.view)', () => {
+    expect(resolveAdminPath('page/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'page', screen: 'PageEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'pages.view' });
+    expect(resolveAdminPath('page/as-of/muugitingimused')).toEqual({ kind: 'screen', model: 'page', screen: 'PageAsOf', id: 'muugitingimused', permission: 'pages.view' });
+    expect(resolveAdminPath('page/as-of/a/b')).toEqual({ kind: 'not-found' });
   });
 });

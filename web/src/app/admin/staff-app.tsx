@@ -50,6 +50,12 @@ const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/or
 const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));
 const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/client-edit').then((m) => ({ default: m.ClientEditScreen })));
 const OrderEditScreen = lazy(() => import('../../features/admin-orders/routes/order-edit').then((m) => ({ default: m.OrderEditScreen })));
+const PageEditScreen = lazy(() =>
+  Promise.all([import('../../features/page-settings/page-edit'), import('../../features/page-editor/rich-text-editor')]).then(([screen, editor]) => ({
+    default: (props: { id: string | undefined; me: SessionUser }) => <screen.PageEditScreen {...props} RichText={editor.RichTextEditor} />,
+  })),
+);
+const PageAsOfScreen = lazy(() => import('../../features/page-settings/page-as-of').then((m) => ({ default: m.PageAsOfScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -169,5 +175,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <ClientListScreen />;
     case 'ClientEdit':
       return route.id === undefined ? <NotFound /> : <ClientEditScreen id={route.id} me={user} />;
+    case 'PageEdit':
+      return <PageEditScreen id={route.id} me={user} />;
+    case 'PageAsOf':
+      return <PageAsOfScreen id={route.id} />;
   }
 }
