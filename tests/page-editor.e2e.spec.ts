@@ -166,6 +166,7 @@ describe('the in-page editor', () => {
     await mari.getByRole('button', { name: 'Lehe seaded', exact: true }).click();
     await eventually(() => mari.locator('.page-settings').count()).toBe(1);
     expect(scripts.filter((u) => u.includes('page-settings-panel'))).toHaveLength(1);
+    await expectAccessibleInBothThemes(mari, 'settings');
     await mari.getByRole('textbox', { name: 'Lehe pealkiri' }).fill('Pealkiri, mida ei salvestata');
     await typeIntoFirstParagraph(mari, ' Ka see jääb ära.');
     await eventually(() => mari.locator('[data-unsaved]').count()).toBe(2);

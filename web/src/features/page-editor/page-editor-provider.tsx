@@ -237,16 +237,18 @@ export function PageEditorProvider({ onApi, extra }: EditorHostProps<PageEditorE
   return (
     <>
       {settingsPage && (
-        <Suspense fallback={<Spinner />}>
-          <SettingsPanel
-            page={settingsPage.page}
-            lang={lang}
-            value={settingsPage.value}
-            onChange={(value) => store.dispatch({ type: 'settingsChanged', value })}
-            onClose={() => store.dispatch({ type: 'closeSettings' })}
-            onRestored={() => void loadTheirs()}
-          />
-        </Suspense>
+        <div className="page-editor__settings">
+          <Suspense fallback={<Spinner />}>
+            <SettingsPanel
+              page={settingsPage.page}
+              lang={lang}
+              value={settingsPage.value}
+              onChange={(value) => store.dispatch({ type: 'settingsChanged', value })}
+              onClose={() => store.dispatch({ type: 'closeSettings' })}
+              onRestored={() => void loadTheirs()}
+            />
+          </Suspense>
+        </div>
       )}
       <EditorBar
         state={state}
