@@ -3,8 +3,8 @@
  * language prefix (spec 2: every path accepts an optional language prefix).
  *
  * The shell is wrapped in the in-page editor's root (lib/editable/editing-root.tsx, spec 4 "Editor"): for staff who
- * may edit pages it loads the editor's chunk and hands it the page settings panel; both are composed here because
- * one feature does not import another. A shopper loads neither.
+ * may edit pages it loads the editor composed with the page settings panel (./page-editor-parts.tsx: app/ joins the
+ * two features, which do not import each other). A shopper loads neither.
  */
 import { lazy, Suspense } from 'react';
 import { useBrowserLayoutEffect } from '../../lib/server-render';
@@ -23,10 +23,9 @@ import { useScrollRestoration } from '../../lib/scroll-restoration';
 // Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
 const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
 
-// The in-page editor and its page settings panel: staff-only chunks, asked for only by EditingRoot for an editor.
-const loadEditor = () => import('../../features/page-editor/page-editor-provider').then((m) => m.PageEditorProvider);
-const PageSettingsPanel = lazy(() => import('../../features/page-settings/page-settings-panel').then((m) => ({ default: m.PageSettingsPanel })));
-const editorParts = { SettingsPanel: PageSettingsPanel };
+// The in-page editor with its page settings panel (./page-editor-parts.tsx): staff-only chunks, asked for only by
+// EditingRoot for a user who may edit pages.
+const loadEditor = () => import('./page-editor-parts').then((m) => m.ComposedPageEditor);
 
 export function RootLayout() {
   const { lang } = useRouteLanguage();
@@ -40,7 +39,7 @@ export function RootLayout() {
   }, [lang, i18n]);
 
   return (
-    <EditingRoot load={loadEditor} extra={editorParts}>
+    <EditingRoot load={loadEditor} extra={null}>
       <div className="app">
         <a className="skip-link" href="#main-content">
           {t('skipToContent')}
