@@ -16,10 +16,13 @@ import { usePage } from '../api/get-page';
 import '../content-page.css';
 import { usePageReady } from '../../../lib/page-ready';
 import { CurrentPageContext, EditableHtml, EditableText } from '../../../lib/editable/editable';
+import { useHoldLiveContent } from '../../../lib/live-content';
 
 /** `name`: the page name when the route is a category URL's fallback (features/catalog/routes/category-url.tsx). */
 export function ContentPageRoute({ name }: { name?: string }) {
   usePageReady();
+  // Live content: while staff edit this page, a pushed change waits until they finish (lib/live-content.ts).
+  useHoldLiveContent();
   const { pageName, pageId } = useParams();
   const { lang } = useRouteLanguage();
   const { t } = useTranslation('cms');
