@@ -164,7 +164,8 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     productCount: z.number().int(),
     children: z.array(categoryNodeSchema),
   }),
-);
+  // Named, so the OpenAPI document holds the recursive tree as one component (#/components/schemas/CategoryNode).
+).meta({ id: 'CategoryNode' });
 export const categoryTreeResponseSchema = z.array(categoryNodeSchema);
 
 /** Query of GET /v1/search (spec 7): `per-page`, and Yii-style filters ff{n} (field), fc{n} (comparison), fv{n} (value). */
@@ -204,7 +205,29 @@ export const searchResultSchema = z.object({
   }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
-export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
+
+/**
+ * A content page the search found (spec 3 "Search result": id, name, path, breadcrumbs, meta_description, content
+ * with header-img), in the request's language: `path` its slug in that language (the storefront adds the language
+ * prefix), `content.description` the meta description or the start of its text, `content['header-img']` the first
+ * image of its content (null: none). domain/page/page-search.ts decides which pages a query finds.
+ */
+export const pageSearchResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  breadcrumbs: z.array(z.object({ name: z.string() })),
+  meta_description: z.string(),
+  content: z.object({ 'header-img': z.object({ src: z.string() }).nullable(), description: z.string() }),
+});
+export type PageSearchResult = z.infer<typeof pageSearchResultSchema>;
+
+/**
+ * GET /v1/search's data: `results` the products of the requested page (paging in the x-pagination-* headers);
+ * `pages` the published, visible content pages the query finds, on the first page only (at most 10; empty on
+ * later pages and without q).
+ */
+export const searchResponseSchema = z.object({ results: z.array(searchResultSchema), pages: z.array(pageSearchResultSchema) });
 
 /** A failure in the envelope of spec 7 (api/plugins/errors.ts): `redirect` when the client must go there to fix it. */
 export const failureEnvelopeSchema = z.object({

@@ -45,11 +45,50 @@ export async function getPage(db: Database, ref: string, options: { lang?: Langu
   return row ? toPublished(row) : null;
 }
 
+/**
+ * The language home page (spec 2 "/{pageName}": a name equal to a language code is the language home page): the
+ * published page with layout `homepage` that guests see at `now`, the one published last when there are several;
+ * null when there is none.
+ * @param options.now ISO-8601 instant the visibility rule is evaluated at (default: the clock)
+ */
+export async function getHomePage(db: Database, options: { now?: string } = {}): Promise<PublishedPage | null> {
+  const now = options.now ?? new Date().toISOString();
+  const { rows } = await sql<PublishedRow>`
+    select id, published, published_revision, visibility, slug_et, slug_en from rm_pages.pages
+    where published is not null and published->>'layout' = 'homepage'
+    order by changed_at desc`.execute(db);
+  const row = rows.find((r) => shown(r, now));
+  return row ? toPublished(row) : null;
+}
+
 /** The Estonian slugs of the pages guests see at `now` (default: the clock), sorted (for the sitemap). */
 export async function listPageNames(db: Database, now = new Date().toISOString()): Promise<string[]> {
   const { rows } = await sql<{ slug_et: string; visibility: VisibilityRule | null }>`
     select slug_et, visibility from rm_pages.pages where published is not null order by slug_et`.execute(db);
   return [...new Set(rows.filter((r) => shown(r, now)).map((r) => r.slug_et))];
+}
+
+/** A page's published slug in each language (sitemap: `/{et}` and `/en/{en}`). */
+export interface SitemapPage {
+  slugs: { et: string; en: string };
+}
+
+/**
+ * The pages guests see at `now` (default: the clock) with each language's own slug, by Estonian slug; a slug two
+ * visible pages share is listed once (the one published last, as getPage resolves it).
+ */
+export async function listSitemapPages(db: Database, now = new Date().toISOString()): Promise<SitemapPage[]> {
+  const { rows } = await sql<{ slug_et: string; slug_en: string | null; visibility: VisibilityRule | null }>`
+    select slug_et, slug_en, visibility from rm_pages.pages where published is not null and status = 'active'
+    order by slug_et, changed_at desc`.execute(db);
+  const seen = new Set<string>();
+  const out: SitemapPage[] = [];
+  for (const r of rows) {
+    if (!shown(r, now) || seen.has(r.slug_et)) continue;
+    seen.add(r.slug_et);
+    out.push({ slugs: { et: r.slug_et, en: r.slug_en || r.slug_et } });
+  }
+  return out;
 }
 
 /** A page as the staff's list and editor see it: its draft, publication, rule, state at `now` and version. */

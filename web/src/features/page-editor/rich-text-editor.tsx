@@ -6,12 +6,23 @@
  *
  * Props: `value` HTML (kind html) or plain text (kind text, one paragraph, Enter does nothing); `onChange` gets the
  * editor's HTML (kind html) or text (kind text) after each change; `label` is the region's accessible name.
+ *
+ * Kind html has a compact toolbar (an ARIA toolbar: Tab reaches it, arrows move inside it): bold, italic, headings 2
+ * and 3, bullet and numbered lists, link (a URL prompt; only http(s), mailto, tel and the shop's own paths are taken,
+ * `javascript:` and every other scheme are refused with a message), image (uploaded through POST /file/create, the
+ * call ProductEdit's images use; `uploadImage` replaces it) and a 3 x 3 table with a header row. Texts: the cms
+ * bundle's staff texts `pageEditor.toolbar.*` (loaded with the staff chunks).
  */
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent, type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
-import { useEffect } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../lib/api-client';
+import { uploadEditorImage } from './api/upload-image';
+import { safeLinkTarget } from './link-target';
+import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
   value: string;
@@ -20,9 +31,13 @@ export interface RichTextEditorProps {
   kind?: 'html' | 'text';
   className?: string;
   autoFocus?: boolean;
+  /** No typing (a save is running). */
+  readOnly?: boolean;
+  /** Uploads an image and answers its URL (default: POST /file/create?ajax=true). */
+  uploadImage?: (file: File) => Promise<{ src: string; alt: string }>;
 }
 
-export function RichTextEditor({ value, onChange, label, kind = 'html', className, autoFocus }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, label, kind = 'html', className, autoFocus, readOnly = false, uploadImage = uploadEditorImage }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: kind === 'html' ? [StarterKit.configure({ link: { openOnClick: false } }), Image, TableKit] : [StarterKit],
     content: kind === 'html' ? value : `<p>${escapeText(value)}</p>`,
@@ -40,8 +55,124 @@ export function RichTextEditor({ value, onChange, label, kind = 'html', classNam
     const current = kind === 'html' ? editor.getHTML() : editor.getText();
     if (current !== value) editor.commands.setContent(kind === 'html' ? value : `<p>${escapeText(value)}</p>`, { emitUpdate: false });
   }, [editor, value, kind]);
-  return <EditorContent editor={editor} className={className ?? 'rich-text-editor'} />;
+  useEffect(() => {
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+  return (
+    <div className={className ?? 'rich-text-editor'}>
+      {kind === 'html' && editor && <Toolbar editor={editor} label={label} uploadImage={uploadImage} />}
+      <EditorContent editor={editor} />
+    </div>
+  );
 }
+
+function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string; uploadImage: NonNullable<RichTextEditorProps['uploadImage']> }) {
+  const { t } = useTranslation('cms');
+  const [message, setMessage] = useState('');
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bullets: e.isActive('bulletList'),
+      numbers: e.isActive('orderedList'),
+      link: e.isActive('link'),
+      table: e.isActive('table'),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  const link = () => {
+    const current = (editor.getAttributes('link').href as string | undefined) ?? '';
+    const input = window.prompt(t('pageEditor.toolbar.linkPrompt'), current);
+    if (input === null) return;
+    if (input.trim() === '') {
+      chain().extendMarkRange('link').unsetLink().run();
+      setMessage('');
+      return;
+    }
+    const href = safeLinkTarget(input);
+    if (!href) {
+      setMessage(t('pageEditor.toolbar.linkRefused'));
+      return;
+    }
+    setMessage('');
+    chain().extendMarkRange('link').setLink({ href }).run();
+  };
+
+  const image = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setMessage(t('pageEditor.toolbar.uploading'));
+    try {
+      const { src, alt } = await uploadImage(file);
+      chain().setImage({ src, alt }).run();
+      setMessage('');
+    } catch (error) {
+      setMessage(apiErrorText(error));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  // Arrow keys move between the toolbar's buttons (ARIA toolbar pattern); Tab leaves it.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const next = event.key === 'Home' ? 0 : event.key === 'End' ? buttons.length - 1 : (at + (event.key === 'ArrowRight' ? 1 : -1) + buttons.length) % buttons.length;
+    buttons[next]?.focus();
+    event.preventDefault();
+  };
+
+  const button = (key: string, text: string, run: () => void, pressed?: boolean, disabled?: boolean) => {
+    const icon = ICONS[key];
+    const name = t(`pageEditor.toolbar.${key}`);
+    // A visible label of letters or digits (H2, 1.) is part of the accessible name (WCAG 2.5.3 label in name).
+    const label = /\d|\w\w/.test(text) ? `${text} ${name}` : name;
+    return (
+      <button type="button" key={key} className="rich-text-toolbar__button" title={name} aria-label={label} aria-pressed={pressed} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+        {icon ? (
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d={icon} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        ) : (
+          <span aria-hidden="true">{text}</span>
+        )}
+      </button>
+    );
+  };
+
+  return (
+    <div className="rich-text-toolbar" role="toolbar" aria-label={t('pageEditor.toolbar.label', { label })} onKeyDown={onKeyDown}>
+      {button('bold', 'B', () => chain().toggleBold().run(), active?.bold)}
+      {button('italic', 'I', () => chain().toggleItalic().run(), active?.italic)}
+      {button('heading2', 'H2', () => chain().toggleHeading({ level: 2 }).run(), active?.h2)}
+      {button('heading3', 'H3', () => chain().toggleHeading({ level: 3 }).run(), active?.h3)}
+      {button('bulletList', '•', () => chain().toggleBulletList().run(), active?.bullets)}
+      {button('orderedList', '1.', () => chain().toggleOrderedList().run(), active?.numbers)}
+      {button('link', '', link, active?.link)}
+      {button('image', '', () => fileInput.current?.click(), undefined, uploading)}
+      {button('table', '', () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), active?.table)}
+      <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={(e) => void image(e.target.files?.[0])} />
+      <span className="rich-text-toolbar__message" role="status">
+        {message}
+      </span>
+    </div>
+  );
+}
+
+/** Stroke icons (24 x 24) of the buttons without a letter label: link, image, table. */
+const ICONS: Record<string, string> = {
+  link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+  image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5a1.5 1.5 0 1 0 0-.01',
+  table: 'M3 4h18v16H3zM3 10h18M3 15h18M9 4v16M15 4v16',
+};
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -15,7 +15,7 @@
  * - `container.{name}.{itemId}`: an item of a global item container; `page-container.{name}.{itemId}`: an item of the
  *   current page's own item containers.
  */
-import { createContext, type ElementType, type ReactNode, useContext } from 'react';
+import { createContext, type ElementType, type ReactNode, useContext, useEffect } from 'react';
 
 export type FieldKey = 'page.content' | 'page.title' | `global.${string}` | `container.${string}.${string}` | `page-container.${string}.${string}`;
 
@@ -29,6 +29,8 @@ export interface EditorRequest {
   label: string;
   as: ElementType;
   className?: string;
+  /** The region's element id (headings named by aria-labelledby keep it while edited). */
+  id?: string;
 }
 
 /** Given by the page editor while staff edit; absent for everyone else. */
@@ -37,6 +39,11 @@ export interface EditingApi {
   editing: boolean;
   /** The in-place editor for a region (called only while `editing`). */
   renderEditor(request: EditorRequest): ReactNode;
+  /**
+   * Tells the editor which page the screen shows: called by every region inside a `CurrentPageContext` (the editor
+   * is mounted above the routes, so it cannot read that context itself); returns the call that forgets it again.
+   */
+  attachPage?(page: CurrentPage): () => void;
 }
 
 export const EditingContext = createContext<EditingApi | null>(null);
@@ -57,17 +64,28 @@ interface RegionProps {
   id?: string;
 }
 
+/** Reports the region's page to the editor (staff only: nothing happens without an editor that asks). */
+function useAttachPage(editing: EditingApi | null) {
+  const page = useContext(CurrentPageContext);
+  const attach = editing?.attachPage;
+  const pageId = page?.pageId;
+  const version = page?.version;
+  useEffect(() => (attach && pageId !== undefined && version !== undefined ? attach({ pageId, version }) : undefined), [attach, pageId, version]);
+}
+
 /** Rich-text region: sanitised HTML from the server (never shopper input), or its in-place editor while editing. */
 export function EditableHtml({ field, html, label, as: Tag = 'div', className, id }: RegionProps & { html: string }) {
   const editing = useContext(EditingContext);
-  if (editing?.editing) return <>{editing.renderEditor({ field, kind: 'html', value: html, label, as: Tag, className })}</>;
+  useAttachPage(editing);
+  if (editing?.editing) return <>{editing.renderEditor({ field, kind: 'html', value: html, label, as: Tag, className, id })}</>;
   return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** One-line text region (a title, a phone number), or its in-place editor while editing. */
 export function EditableText({ field, text, label, as: Tag = 'span', className, id }: RegionProps & { text: string }) {
   const editing = useContext(EditingContext);
-  if (editing?.editing) return <>{editing.renderEditor({ field, kind: 'text', value: text, label, as: Tag, className })}</>;
+  useAttachPage(editing);
+  if (editing?.editing) return <>{editing.renderEditor({ field, kind: 'text', value: text, label, as: Tag, className, id })}</>;
   return (
     <Tag id={id} className={className}>
       {text}
