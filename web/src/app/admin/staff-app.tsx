@@ -50,6 +50,8 @@ const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/or
 const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));
 const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/client-edit').then((m) => ({ default: m.ClientEditScreen })));
 const OrderEditScreen = lazy(() => import('../../features/admin-orders/routes/order-edit').then((m) => ({ default: m.OrderEditScreen })));
+const PageListScreen = lazy(() => import('../../features/admin-pages/routes/page-list').then((m) => ({ default: m.PageListScreen })));
+const MenuEditScreen = lazy(() => import('../../features/admin-pages/routes/menu-edit').then((m) => ({ default: m.MenuEditScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -169,5 +171,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <ClientListScreen />;
     case 'ClientEdit':
       return route.id === undefined ? <NotFound /> : <ClientEditScreen id={route.id} me={user} />;
+    case 'PageList':
+      return <PageListScreen />;
+    case 'MenuEdit':
+      return <MenuEditScreen />;
   }
 }

@@ -99,18 +99,6 @@ export function moveEntry(tree: readonly MenuNode[], activeId: string, overId: s
   return withSiblings(removed, to.parentId, target);
 }
 
-/** Moves the entry `delta` places among its siblings (clamped); the same list when it cannot move. */
-export function moveBy(tree: readonly MenuNode[], id: string, delta: number): MenuNode[] {
-  const place = findEntry(tree, id);
-  if (!place) return tree as MenuNode[];
-  const to = Math.min(Math.max(place.index + delta, 0), place.count - 1);
-  if (to === place.index) return tree as MenuNode[];
-  const siblings = siblingsOf(tree, place.parentId);
-  const [moved] = siblings.splice(place.index, 1);
-  siblings.splice(to, 0, moved!);
-  return withSiblings(tree, place.parentId, siblings);
-}
-
 /** The entry a "move in" would put `id` under: the top-level entry just above it, when it may hold it; else null. */
 export function nestTarget(tree: readonly MenuNode[], id: string): MenuNode | null {
   const place = findEntry(tree, id);
@@ -181,4 +169,23 @@ export function sameMenu(a: readonly MenuNode[], b: readonly MenuNode[]): boolea
 export function menuFromApi(entries: readonly { id: string; kind: string; label: { et: string; en: string }; target: string; hidden: boolean; children: readonly { id: string; kind: string; label: { et: string; en: string }; target: string; hidden: boolean }[] }[]): MenuNode[] {
   const node = (e: { id: string; kind: string; label: { et: string; en: string }; target: string; hidden: boolean }): MenuNode => ({ id: e.id, kind: e.kind as MenuKind, label: { et: e.label.et, en: e.label.en }, target: e.target, hidden: e.hidden, children: [] });
   return entries.map((e) => ({ ...node(e), children: e.children.map(node) }));
+}
+
+/**
+ * The entry a field path of the api's envelope names (`entries.2.label.et`, `entries.0.children.1.target`), for a
+ * message that says which row it is about; null when the path names none.
+ */
+export function entryAtPath(tree: readonly MenuNode[], field: string): MenuNode | null {
+  const m = /^entries\.(\d+)(?:\.children\.(\d+))?(?:\.|$)/.exec(field);
+  if (!m) return null;
+  const top = tree[Number(m[1])];
+  if (!top) return null;
+  return m[2] === undefined ? top : (top.children[Number(m[2])] ?? null);
+}
+
+/** Where the entry is, as an announcement says it: 1-based position among its siblings, their count, the parent. */
+export function placeOf(tree: readonly MenuNode[], id: string): { position: number; count: number; parent: MenuNode | null } | null {
+  const place = findEntry(tree, id);
+  if (!place) return null;
+  return { position: place.index + 1, count: place.count, parent: place.parentId === null ? null : (tree.find((e) => e.id === place.parentId) ?? null) };
 }

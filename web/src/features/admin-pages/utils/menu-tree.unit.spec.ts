@@ -6,7 +6,8 @@ import {
   flattenMenu,
   menuFromApi,
   menuSaveEntries,
-  moveBy,
+  entryAtPath,
+  placeOf,
   moveEntry,
   nestEntry,
   nestTarget,
@@ -65,14 +66,6 @@ describe('menu tree operations (spec 2 menu edit: order, one level of nesting)',
     expect(unnestEntry(menu(), 'terms')).toEqual(menu());
   });
 
-  it('moves by a step among siblings, clamped at the ends (the same list when nothing moves)', () => {
-    expect(rows(moveBy(menu(), 'filters', -1))).toEqual(['terms', 'filters', 'info', '>contact', '>hours', 'gallery']);
-    expect(rows(moveBy(menu(), 'contact', 1))).toEqual(['terms', 'info', '>hours', '>contact', 'filters', 'gallery']);
-    const tree = menu();
-    expect(moveBy(tree, 'terms', -1)).toBe(tree);
-    expect(moveBy(tree, 'hours', 5)).toBe(tree);
-  });
-
   it('adds at the end, up to the limit; removes an entry (a parent with its children)', () => {
     expect(rows(addEntry(menu(), node('new')))).toEqual(['terms', 'info', '>contact', '>hours', 'filters', 'gallery', 'new']);
     const full = Array.from({ length: MAX_MENU_ENTRIES }, (_, i) => node(`e${i}`));
@@ -102,7 +95,17 @@ describe('menu tree operations (spec 2 menu edit: order, one level of nesting)',
     ] });
     expect(menuFromApi(api.map((e) => ({ ...e, children: e.children.map((c) => ({ ...c, children: [] })) })))).toEqual(menu());
     expect(sameMenu(menu(), menu())).toBe(true);
-    expect(sameMenu(menu(), moveBy(menu(), 'terms', 1))).toBe(false);
+    expect(sameMenu(menu(), moveEntry(menu(), 'terms', 'info'))).toBe(false);
     expect(sameMenu(menu(), updateEntry(menu(), 'terms', { hidden: true }))).toBe(false);
+  });
+
+  it('names the entry an error field path points at, and an entry\'s place for announcements', () => {
+    expect(entryAtPath(menu(), 'entries.2.label.et')?.id).toBe('filters');
+    expect(entryAtPath(menu(), 'entries.1.children.1.target')?.id).toBe('hours');
+    expect(entryAtPath(menu(), 'entries.1')?.id).toBe('info');
+    for (const bad of ['entries', 'entries.9.label', 'entries.1.children.5', 'menu', 'entries.1x']) expect(entryAtPath(menu(), bad), bad).toBeNull();
+    expect(placeOf(menu(), 'filters')).toEqual({ position: 3, count: 4, parent: null });
+    expect(placeOf(menu(), 'hours')).toMatchObject({ position: 2, count: 2, parent: { id: 'info' } });
+    expect(placeOf(menu(), 'nope')).toBeNull();
   });
 });
