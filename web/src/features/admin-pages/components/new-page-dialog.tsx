@@ -20,10 +20,12 @@ import { formErrors } from '../../../lib/staff/form-errors';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { useCreatePage } from '../api/create-page';
 
-const schema = z
-  .object({ title: z.object({ et: z.string().trim().max(MAX_PAGE_TEXT), en: z.string().trim().max(MAX_PAGE_TEXT) }), layout: z.enum(PAGE_LAYOUTS) })
-  .refine((v) => v.title.et !== '' || v.title.en !== '', { path: ['title', 'et'], message: 'title' });
-type Form = z.input<typeof schema>;
+/** The form's schema; `titleNeeded` is the translated message of the one-title-at-least rule (domain page.title_missing). */
+const formSchema = (titleNeeded: string) =>
+  z
+    .object({ title: z.object({ et: z.string().trim().max(MAX_PAGE_TEXT), en: z.string().trim().max(MAX_PAGE_TEXT) }), layout: z.enum(PAGE_LAYOUTS) })
+    .refine((v) => v.title.et !== '' || v.title.en !== '', { path: ['title', 'et'], message: titleNeeded });
+type Form = z.input<ReturnType<typeof formSchema>>;
 const FIELDS = ['title', 'title.et', 'title.en', 'slug.et', 'slug.en', 'layout'];
 
 export function NewPageDialog({ onClose }: { onClose: () => void }) {
@@ -34,7 +36,7 @@ export function NewPageDialog({ onClose }: { onClose: () => void }) {
   const create = useCreatePage();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<Form>({
-    resolver: zodResolver(schema, { error: (issue) => (issue.code === 'custom' ? t('pageList.create.titleNeeded') : staffZodMessages(t)(issue)) }),
+    resolver: zodResolver(formSchema(t('pageList.create.titleNeeded')), { error: staffZodMessages(t) }),
     defaultValues: { title: { et: '', en: '' }, layout: 'default' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -12,7 +12,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FileText, RefreshCw, RotateCcw, Save } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAX_MENU_ENTRIES } from '../../../../../domain/menu/menu';
@@ -109,11 +109,21 @@ function MenuEditor({ saved, onReload }: { saved: EditableMenu; onReload: () => 
     return place.parent ? t('menuEdit.place.under', { position: place.position, count: place.count, parent: nameOf(place.parent) }) : t('menuEdit.place.top', { position: place.position, count: place.count });
   };
 
+  const moved = useRef(false);
   const announcements = useMemo((): Announcements => {
     const after = (active: string | number, over: string | number | undefined) => (over === undefined ? draft : moveEntry(draft, String(active), String(over)));
     return {
-      onDragStart: ({ active }) => t('menuEdit.announce.start', { name: nameById(draft, active.id), place: placeText(draft, String(active.id)) }),
-      onDragOver: ({ active, over }) => (over ? t('menuEdit.announce.over', { name: nameById(draft, active.id), place: placeText(after(active.id, over.id), String(active.id)) }) : t('menuEdit.announce.outside', { name: nameById(draft, active.id) })),
+      onDragStart: ({ active }) => {
+        moved.current = false;
+        return t('menuEdit.announce.start', { name: nameById(draft, active.id), place: placeText(draft, String(active.id)) });
+      },
+      onDragOver: ({ active, over }) => {
+        // The first "over" of a drag is the entry's own place: the start's announcement already says it.
+        if (over?.id === active.id && !moved.current) return undefined;
+        moved.current = true;
+        if (!over) return t('menuEdit.announce.outside', { name: nameById(draft, active.id) });
+        return t('menuEdit.announce.over', { name: nameById(draft, active.id), place: placeText(after(active.id, over.id), String(active.id)) });
+      },
       onDragEnd: ({ active, over }) => t('menuEdit.announce.end', { name: nameById(draft, active.id), place: placeText(after(active.id, over?.id), String(active.id)) }),
       onDragCancel: ({ active }) => t('menuEdit.announce.cancel', { name: nameById(draft, active.id), place: placeText(draft, String(active.id)) }),
     };
