@@ -6,7 +6,8 @@
  * column sort writes the URL too. In the menu editor (/admin/menu, reached from the side menu) the Kontakt entry is
  * moved up two places by the keyboard (Space, ArrowUp, ArrowUp, Space) with the screen-reader announcements in
  * Estonian, saved, and a guest's header shows the new order at once; a save over a change made meanwhile answers the
- * api's 409 and Reload shows the latest menu. A delete of a page the menu links is refused naming the menu entry; a
+ * api's 409 and Reload shows the latest menu; an entry moved in under the entry above shows in that entry's drop-down
+ * in the guest's header. A delete of a page the menu links is refused naming the menu entry; a
  * delete of the new page, confirmed, removes it. axe-core finds no serious or critical violation on both screens in
  * both themes and both languages (screenshots in /tmp/admin-content-e2e-*.png).
  */
@@ -59,6 +60,8 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** Per test: axe in two themes and cold lazy chunks on a machine shared with other work take most of a minute. */
+const TEST_MS = 180_000;
 const eventually = <T,>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
 const pathOf = (p: Page) => {
   const url = new URL(p.url());
@@ -125,7 +128,7 @@ describe('PageList (/admin/page)', () => {
     await dialog.getByRole('button', { name: 'Loo leht' }).click();
     await eventually(() => pathOf(page)).toMatch(/^\/admin\/page\/edit\/[0-9a-f-]{36}$/);
     createdPath = pathOf(page);
-  });
+  }, TEST_MS);
 
   it('finds it by search, state and layout; the filters and the sort live in the URL and survive a reload', async () => {
     await page.getByRole('navigation', { name: 'Haldusmenüü' }).getByRole('link', { name: 'Lehed' }).click();
@@ -157,7 +160,7 @@ describe('PageList (/admin/page)', () => {
     await eventually(() => query(page).sort).toBe('-changedAt');
     await eventually(async () => (await listTitles())[0]).toBe('Tarneinfo');
     await expectAccessibleInBothThemes('list-et');
-  });
+  }, TEST_MS);
 
   it('shows a page\'s audit timeline', async () => {
     await page.getByRole('button', { name: 'Lehe „Tarneinfo” ajalugu' }).click();
@@ -165,7 +168,7 @@ describe('PageList (/admin/page)', () => {
     await eventually(() => dialog.locator('.history__row').first().locator('.history__who').innerText()).toBe(STAFF.username);
     await dialog.getByRole('button', { name: 'Sulge' }).click();
     await eventually(() => dialog.count()).toBe(0);
-  });
+  }, TEST_MS);
 });
 
 describe('menu edit (/admin/menu)', () => {
@@ -199,7 +202,7 @@ describe('menu edit (/admin/menu)', () => {
     expect(after.indexOf('Kontakt')).toBeGreaterThanOrEqual(0);
     expect(after.indexOf('Kontakt')).toBeLessThan(after.indexOf('Müügitingimused'));
     expect(after).not.toContain('Galerii');
-  });
+  }, TEST_MS);
 
   it('answers a save over a change made meanwhile with who made it, and Reload shows the latest menu', async () => {
     // Another staff member hides Tooted meanwhile (through the same command the api runs).
@@ -218,7 +221,30 @@ describe('menu edit (/admin/menu)', () => {
     await eventually(() => page.getByRole('checkbox', { name: 'Kirje „Tooted” on peidus' }).isChecked()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Kirje „Kontakt” nimi inglise keeles' }).inputValue()).toBe('Contact');
     expect(await stale.count()).toBe(0);
-  });
+  }, TEST_MS);
+
+  it('moves an entry in under the entry above; the guest\'s header shows it in that entry\'s drop-down', async () => {
+    await page.getByRole('button', { name: 'Tõsta „Müügitingimused” ülemise kirje alla' }).click();
+    await eventually(menuRows).toEqual(['Tooted', 'Mootor', 'Kere', 'Pidurid', 'Tuunimisosad', 'Kontakt', '>Müügitingimused', 'Galerii']);
+    await eventually(() => page.getByRole('status').filter({ hasText: 'Kirje „Müügitingimused” on nüüd kirje „Kontakt” all.' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Salvesta menüü' }).click();
+    await eventually(() => page.locator('.menu-edit__dirty').count()).toBe(0);
+    expect(await guestNavigation()).not.toContain('Müügitingimused');
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const guest = await context.newPage();
+      await guest.goto(`${base}/`);
+      const nav = guest.getByRole('navigation', { name: 'Peamenüü' });
+      await nav.getByRole('button', { name: /Kontakt/ }).click();
+      const link = nav.locator('.main-nav__submenu').getByRole('link', { name: 'Müügitingimused' });
+      await eventually(() => link.isVisible()).toBe(true);
+      await link.click();
+      await eventually(() => new URL(guest.url()).pathname).toBe('/muugitingimused');
+    } finally {
+      await context.close();
+    }
+  }, TEST_MS);
 
   it('speaks English at /en/admin/menu and /en/admin/page, accessible in both themes', async () => {
     await page.goto(`${base}/en/admin/menu`);
@@ -230,7 +256,7 @@ describe('menu edit (/admin/menu)', () => {
     await eventually(listTitles).toEqual(expect.arrayContaining(['Contact']));
     expect(await listTitles()).not.toContain('Delivery information');
     await expectAccessibleInBothThemes('list-en');
-  });
+  }, TEST_MS);
 });
 
 describe('deleting a page from PageList', () => {
@@ -253,5 +279,5 @@ describe('deleting a page from PageList', () => {
     await eventually(() => dialog.count()).toBe(0);
     await eventually(listTitles).not.toContain('Tarneinfo');
     expect(await listTitles()).toContain('Kontakt');
-  });
+  }, TEST_MS);
 });

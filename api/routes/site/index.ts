@@ -97,7 +97,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
       } else {
         // A page's or link's own child entries (one level) make its drop-down; hidden ones stay out, and a category
         // child links to the category (left out while the storefront does not show it).
-        const children = (entry.children ?? []).flatMap((c) => {
+        const children = (entry.children ?? []).flatMap((c): MenuItem['children'] => {
           if (isHiddenMenuEntry(c)) return [];
           if (c.kind !== 'category') return [{ label: pick(c.label, lang), href: entryHref(c), categoryId: null }];
           const node = findCategory(snapshot.tree, c.target);

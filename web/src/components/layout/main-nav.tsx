@@ -61,7 +61,7 @@ function Dropdown({ item, index }: { item: MenuItem; index: number }) {
             className="main-nav__toggle"
             aria-expanded={open}
             aria-controls={listId}
-            aria-label={t('nav.showSubmenu', { name: item.label })}
+            aria-label={t(item.kind === 'category' ? 'nav.showSubmenu' : 'nav.showEntries', { name: item.label })}
             // A mouse already opened it on hover: a click keeps it open; keyboard (detail 0) toggles.
             onClick={(e) => (e.detail === 0 ? setOpen((o) => !o) : setOpen(true))}
           >
