@@ -18,6 +18,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const STAFF = { username: 'kati.kategooria', password: 'Puu-Oks-Leht-2026' };
@@ -50,7 +51,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const tree = () => page.getByRole('tree');
 const treeItem = (name: string) => tree().getByRole('treeitem', { name: new RegExp(`^${name}\\b`) });
 const heading = () => page.locator('#category-title');
@@ -123,7 +124,7 @@ describe('the category tree editor', () => {
     try {
       await shop.goto(`${base}/et/jahutus/radiaatorid`);
       const current = shop.locator('nav.category-tree a[aria-current="page"] .category-tree__name');
-      await expect.poll(() => current.innerText(), { timeout: 15_000, interval: 50 }).toBe('Radiaatorid');
+      await expect.poll(() => current.innerText(), { timeout: patience(15_000), interval: 50 }).toBe('Radiaatorid');
       expect(await shop.locator('nav.category-tree').innerText()).toMatch(/Jahutus[\s\S]*Radiaatorid/);
     } finally {
       await shop.close();

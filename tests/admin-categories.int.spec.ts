@@ -16,6 +16,7 @@ import type { CategoryNode } from '../api/contracts/catalog.js';
 import type { CsrfHeaders } from './support/csrf.js';
 import { cookieOf, createStaffSessions, registerStaff } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 
 const PASSWORD = 'Kategooria-Pass-2026!';
 let h: ShopHarness;
@@ -79,7 +80,7 @@ const find = (nodes: CategoryNode[], id: string): CategoryNode | undefined => {
  * Polls a value of the storefront's tree: the api's category cache is dropped by the read model's change hint
  * (LISTEN, a few ms after the projector commits), so "at once" is "by the next request after the hint".
  */
-const storefront = <T,>(pick: (tree: CategoryNode[]) => T) => expect.poll(async () => pick(await storefrontTree()), { timeout: 8000, interval: 50 });
+const storefront = <T,>(pick: (tree: CategoryNode[]) => T) => expect.poll(async () => pick(await storefrontTree()), { timeout: patience(8000), interval: 50 });
 async function adminList(as: Browser = staff): Promise<AdminCategory[]> {
   await h.settle();
   const res = await h.app.inject({ url: '/v1/admin/categories', headers: { cookie: as.cookie } });

@@ -23,6 +23,7 @@ import { csrfHeadersOver } from './support/csrf.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const STAFF = { username: 'kati.kask', password: 'Rukkilill-Tartu-2026' };
@@ -59,7 +60,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const history = () => page.getByRole('region', { name: /^(Kliendi ajalugu|Client history)$/ });
 const firstSentence = () => history().locator('.history__row').first().locator('.history__sentence').innerText();
 const rows = () => page.locator('.data-table tbody tr');

@@ -15,6 +15,7 @@ import { filtersReadModel } from '../projections/filters/writer.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 
 const PASSWORD = 'Filters-Pass-2026!';
 let h: ShopHarness;
@@ -151,7 +152,7 @@ describe('PUT /v1/admin/filters', () => {
     expect((await facetsOf(cached)).find(([n]) => n === 'Colour')).toEqual(['Colour', 'Toon']); // served from the memo
     expect((await put({ filters: [update('Colour', { label: { et: 'Värvitoon', en: 'Colour' }, values: { Black: { et: 'Must', en: 'Black' } }, position: 1 }), update('Side', { shown: true, position: 2 })] })).statusCode).toBe(200);
     await h.settle();
-    await expect.poll(async () => facetsOf(cached), { timeout: 5_000, interval: 50 }).toEqual([['Height [mm]', 'Height [mm]'], ['Colour', 'Värvitoon'], ['Side', 'Side']]);
+    await expect.poll(async () => facetsOf(cached), { timeout: patience(5_000), interval: 50 }).toEqual([['Height [mm]', 'Height [mm]'], ['Colour', 'Värvitoon'], ['Side', 'Side']]);
   });
 
   it('refuses without the CSRF token', async () => {

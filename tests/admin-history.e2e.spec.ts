@@ -16,6 +16,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const ADMIN = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -51,7 +52,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const history = () => page.getByRole('region', { name: /^(Ajalugu|History)$/ });
 const firstSentence = () => history().locator('.history__row').first().locator('.history__sentence').innerText();
 

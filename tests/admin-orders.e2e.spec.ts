@@ -41,6 +41,7 @@ import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const ADMIN = { username: 'mari.maasikas', password: 'Sinine-Meri-2026!' };
@@ -157,7 +158,7 @@ async function shopperOrders(page: Page): Promise<string> {
   await page.getByRole('combobox', { name: 'Pakiautomaat', exact: true }).selectOption({ label: 'Tartu Eedeni pakiautomaat' });
   await page.getByRole('checkbox', { name: /Nõustun müügitingimustega/ }).check();
   await page.getByRole('button', { name: 'Esita tellimus' }).click();
-  await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(new RegExp(`^${base}/payment/[\\w-]+$`));
+  await expect.poll(() => page.url(), { timeout: patience(20_000) }).toMatch(new RegExp(`^${base}/payment/[\\w-]+$`));
   await eventually(() => page.locator('main h1').innerText()).toMatch(/^Tellimus #\d+$/);
   return page.url().split('/payment/')[1]!;
 }

@@ -18,6 +18,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const STAFF = { username: 'kati.kask', password: 'Roheline-Mets-2026!' };
 
@@ -62,7 +63,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const pathOf = () => {
   const url = new URL(page.url());
   return url.pathname + url.search;

@@ -19,6 +19,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -55,7 +56,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 
 /** A signed-in tab (its own browser context: its own session) on `next`. */
 async function signedIn(user: { username: string; password: string }, next: string): Promise<Page> {

@@ -22,6 +22,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -56,7 +57,7 @@ afterAll(async () => {
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const refs = () => page.locator('[data-testid="product-image"]').evaluateAll((items) => items.map((i) => i.getAttribute('data-image-ref')));
 
 /** A wide red and a tall blue test picture (the colours tell them apart on the storefront). */

@@ -20,6 +20,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const STAFF = { username: 'mari.maasikas', password: 'Sinine-Meri-2026!' };
 const BF1 = productIdForCode('BF 1018/1');
@@ -50,7 +51,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const pathOf = () => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -101,7 +102,7 @@ describe('ProductList (/admin/product)', () => {
       shopper.on('websocket', (ws) => ws.on('framesent', (frame) => String(frame.payload).includes('subscribe') && resolve()));
     });
     await shopper.goto(`${base}/products/view/${BF1}`);
-    await expect.poll(() => shopper.locator('main').innerText(), { timeout: 15_000 }).toMatch(/Laos: 4/);
+    await expect.poll(() => shopper.locator('main').innerText(), { timeout: patience(15_000) }).toMatch(/Laos: 4/);
     await subscribed;
     await shopper.waitForTimeout(100); // the server handles the subscribe message
 
@@ -111,7 +112,7 @@ describe('ProductList (/admin/product)', () => {
     await tallinn.fill('+10');
     await tallinn.press('Enter');
     await eventually(() => tallinn.inputValue()).toBe('14');
-    await expect.poll(() => shopper.locator('main').innerText(), { timeout: 15_000 }).toMatch(/Laos: 14/);
+    await expect.poll(() => shopper.locator('main').innerText(), { timeout: patience(15_000) }).toMatch(/Laos: 14/);
   });
 
   it("refuses going below zero beside the cell, Escape restores the figure, and '+3' with Tab confirms", async () => {

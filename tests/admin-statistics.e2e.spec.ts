@@ -21,6 +21,7 @@ import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const STAFF = { username: 'otsingute.vaatleja', password: 'Sinine-Meri-2026!' };
 const DAY_MS = 86_400_000;
@@ -63,7 +64,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const pathOf = () => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -177,7 +178,7 @@ describe('StatisticsList (/admin/statistics)', () => {
 
     const shop = await context.newPage();
     await shop.goto(`${base}/products?q=vihmavarjuhoidja`);
-    await expect.poll(() => shop.locator('.product-card, .search-result').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining('Salongi hoidik')]);
+    await expect.poll(() => shop.locator('.product-card, .search-result').allInnerTexts(), { timeout: patience(15_000) }).toEqual([expect.stringContaining('Salongi hoidik')]);
     await shop.close();
   });
 });

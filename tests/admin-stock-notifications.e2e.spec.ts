@@ -19,6 +19,7 @@ import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const ADMIN = { username: 'mari.maasikas', password: 'Sinine-Meri-2026!' };
 
@@ -52,7 +53,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const pathOf = () => {
   const url = new URL(page.url());
   return url.pathname + url.search;

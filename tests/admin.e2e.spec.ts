@@ -24,6 +24,7 @@ import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const OIL_FILTER = productIdForCode('W 712/75'); // 8.90 €, 10 in stock
@@ -65,7 +66,7 @@ afterAll(async () => {
 });
 
 /** expect.poll with room for a loaded machine (vitest's default gives up after 1 s). */
-const eventually = <T,>(fn: () => T | Promise<T>, options: { timeout?: number; interval?: number } = {}) => expect.poll(fn, { timeout: 15_000, interval: 50, ...options });
+const eventually = <T,>(fn: () => T | Promise<T>, options: { timeout?: number; interval?: number } = {}) => expect.poll(fn, { timeout: patience(15_000), interval: 50, ...options });
 
 const pathOf = () => {
   const url = new URL(page.url());
@@ -191,7 +192,7 @@ describe('admin shell', () => {
       });
       expect(placed.status(), await placed.text()).toBe(200);
       const started = Date.now();
-      await eventually(async () => Number(await count('unfilledOrders')), { timeout: 10_000, interval: 100 }).toBe(before + 1);
+      await eventually(async () => Number(await count('unfilledOrders')), { timeout: patience(10_000), interval: 100 }).toBe(before + 1);
       // The push, not the 30 s polling (projection and push within a few seconds on a busy test machine).
       expect(Date.now() - started).toBeLessThan(8_000);
       expect(navigations).toEqual([]);

@@ -26,6 +26,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 /** A 2 x 2 orange PNG, uploaded as the imaged product's picture (the CSP shows images of the shop's own files only). */
 const png = () => sharp({ create: { width: 2, height: 2, channels: 3, background: { r: 255, g: 122, b: 26 } } }).png().toBuffer();
@@ -71,7 +72,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 /** The listing card whose code is `code`. */
 const card = (code: string) => page.locator('.product-card').filter({ has: page.locator('.product-card__code', { hasText: code }) });
 /** data-pictogram of the svg inside `scope`, or null when there is none. */

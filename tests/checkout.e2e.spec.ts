@@ -36,6 +36,7 @@ import { checkoutBody } from './support/order-test-kit.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
 import type { SmtpSink } from './support/smtp-sink.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const FUEL_FILTER = productIdForCode('BF 1018/1'); // 12.40 €, 4 in stock (limited)
@@ -123,7 +124,7 @@ async function shopper(options: { light?: boolean } = {}): Promise<{ context: Br
 const textOf = async (page: Page, selector: string) => (await page.locator(selector).innerText()).replace(/\u00a0|\u202f/g, ' ');
 const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
 /** expect.poll with room for page loads and API round trips on a busy 2-core machine. */
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: patience(10_000), interval: 100 });
 const storedCart = (page: Page) => page.evaluate(() => localStorage.getItem('cart') ?? '{}');
 
 /** Opens a product page and adds `quantity`; waits until the cart is in local storage (written after 1000 ms). */
@@ -185,7 +186,7 @@ describe('checkout in the browser', () => {
     await page.getByRole('button', { name: 'Esita tellimus' }).click();
 
     // The payment page with the order passed from checkout.
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(new RegExp(`^${base}/payment/[\\w-]+$`));
+    await expect.poll(() => page.url(), { timeout: patience(20_000) }).toMatch(new RegExp(`^${base}/payment/[\\w-]+$`));
     const token = page.url().split('/payment/')[1];
     await eventually(() => page.locator('main h1').innerText()).toMatch(/^Tellimus #\d+$/);
     const heading = await page.locator('main h1').innerText();
@@ -211,8 +212,8 @@ describe('checkout in the browser', () => {
 
     // Pay at the sandbox bank.
     await page.getByRole('button', { name: /Näidispank/ }).click();
-    await page.getByRole('button', { name: /Maksa/ }).click({ timeout: 20_000 });
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${base}/payment-success?order=${token}`);
+    await page.getByRole('button', { name: /Maksa/ }).click({ timeout: patience(20_000) });
+    await expect.poll(() => page.url(), { timeout: patience(20_000) }).toBe(`${base}/payment-success?order=${token}`);
     await eventually(() => page.locator('main h1').innerText()).toBe('Makse õnnestus');
     expect(await page.getByRole('link', { name: 'Tagasi poodi' }).getAttribute('href')).toBe('/');
     await expectAccessible(page);
@@ -237,7 +238,7 @@ describe('checkout in the browser', () => {
     expect(types.filter((t) => t === 'OrderPaid')).toHaveLength(1);
     // Two mails go out for a paid order (the confirmation and 'payment received'), in either order: wait for the first.
     const confirmation = () => sink.accepted.find((m) => m.orderNumber === String(order.number) && m.messageId.startsWith('<order-confirmation.'));
-    await expect.poll(() => confirmation()?.to, { timeout: 30_000, interval: 100 }).toBe('mari@example.ee');
+    await expect.poll(() => confirmation()?.to, { timeout: patience(30_000), interval: 100 }).toBe('mari@example.ee');
     const mail = confirmation();
     expect(mail!.raw.replace(/=\r?\n/g, '')).toContain(`${base}/payment/${token}`);
     await context.close();
@@ -316,7 +317,7 @@ describe('checkout in the browser', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
 
     const notAccepted = 'The order was not accepted. More information can be seen in the shopping cart.';
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${base}/en/cart`);
+    await expect.poll(() => page.url(), { timeout: patience(20_000) }).toBe(`${base}/en/cart`);
     await eventually(() => page.locator('.toaster').innerText()).toContain(notAccepted);
     expect(await page.locator('.cart-page__not-accepted').innerText()).toBe(notAccepted);
     await eventually(() => page.locator('.cart-line__warning').innerText()).toBe(`There is not enough items in stock. Available: ${available}`);
@@ -372,7 +373,7 @@ describe('checkout in the browser', () => {
     await eventually(() => page.locator('.checkout-form__placing').count()).toBe(1);
     expect(await page.getByRole('status').filter({ hasText: 'Placing order' }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Place order' }).isDisabled()).toBe(true);
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(new RegExp(`^${base}/en/payment/[\\w-]+$`));
+    await expect.poll(() => page.url(), { timeout: patience(20_000) }).toMatch(new RegExp(`^${base}/en/payment/[\\w-]+$`));
     await eventually(() => page.locator('main h1').innerText()).toMatch(/^Order #\d+$/);
     expect(keys).toHaveLength(3);
     expect(keys[0]).not.toBe(keys[1]);
@@ -435,8 +436,8 @@ describe('checkout in the browser', () => {
     const { context, page } = await shopper();
     await page.goto(`${base}/en/payment/${token}`);
     await page.getByRole('button', { name: /Näidispank/ }).click();
-    await page.getByRole('button', { name: /Katkesta/ }).click({ timeout: 20_000 });
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${base}/en/payment/${token}?payment-error=cancelled`);
+    await page.getByRole('button', { name: /Katkesta/ }).click({ timeout: patience(20_000) });
+    await expect.poll(() => page.url(), { timeout: patience(20_000) }).toBe(`${base}/en/payment/${token}?payment-error=cancelled`);
     await eventually(() => page.locator('.payment-page__error').innerText()).toBe('The payment was cancelled.');
     expect(await page.getByRole('button', { name: /Näidispank/ }).count()).toBe(1);
     await expectAccessible(page);

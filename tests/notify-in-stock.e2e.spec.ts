@@ -17,6 +17,7 @@ import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 let h: ShopHarness;
 let app: FastifyInstance;
@@ -56,7 +57,7 @@ async function askWhenInStockMeanwhile(code: string, path: string, texts: { open
   await receiveStock(h.store, { productId: productIdForCode(code), warehouseId: 'tallinn', quantity: 3 }, ctx());
   await h.settle();
   await dialog.getByRole('button', { name: texts.submit, exact: true }).click();
-  await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => dialog.isVisible(), { timeout: patience(10_000) }).toBe(false);
   expect((await h.store.readStream(toStockNotificationStreamId(productIdForCode(code), 'kiire@example.ee'))).exists).toBe(false);
 }
 

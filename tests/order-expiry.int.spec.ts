@@ -20,6 +20,7 @@ import { findExpiredReservations, reservedUnits } from '../projections/orders/qu
 import { createExpireReservationsProcessor, EXPIRE_RESERVATIONS_JOB, expireReservations, startReservationExpirySchedule } from '../workers/jobs/expire-reservations.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
+import { patience } from './support/patience.js';
 
 let h: ShopHarness;
 let csrf: CsrfHeaders;
@@ -132,7 +133,7 @@ describe('payment attempts do not extend the hold', () => {
 });
 
 describe('the repeatable BullMQ job', () => {
-  it('runs the sweep on its schedule', { timeout: 30_000 }, async () => {
+  it('runs the sweep on its schedule', { timeout: patience(30_000) }, async () => {
     h.clock.now = T0;
     const order = await place('EXP-JOB', 2);
     await h.settle();

@@ -14,6 +14,7 @@ import { toOrderStreamId } from '../domain/order/order.js';
 import { createPaymentProviders, paymentConfigFromEnv, SANDBOX_METHOD_ID, sandboxBankOptions, sandboxBankRoutes } from '../platform/payments/index.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { csrfHeadersOver } from './support/csrf.js';
+import { patience } from './support/patience.js';
 
 let h: ShopHarness;
 let keyDir: string;
@@ -62,7 +63,7 @@ afterAll(async () => {
   if (keyDir) await rm(keyDir, { recursive: true, force: true });
 });
 
-it('pays through the sandbox bank: one OrderPaid from the server-to-server call and the browser return', { timeout: 30_000 }, async () => {
+it('pays through the sandbox bank: one OrderPaid from the server-to-server call and the browser return', { timeout: patience(30_000) }, async () => {
   const { order, bankPage, fields } = await startPayment();
   expect(bankPage).toContain('25.99');
   const decision = await postForm(`${base}/sandbox-bank/pay/decision`, { ...fields, decision: 'pay' });
@@ -82,7 +83,7 @@ it('pays through the sandbox bank: one OrderPaid from the server-to-server call 
   expect(page.data.order.isPaid).toBe(true);
 });
 
-it('cancel at the bank brings the shopper back to the payment page, unpaid', { timeout: 30_000 }, async () => {
+it('cancel at the bank brings the shopper back to the payment page, unpaid', { timeout: patience(30_000) }, async () => {
   const { order, fields } = await startPayment();
   const decision = await postForm(`${base}/sandbox-bank/pay/decision`, { ...fields, decision: 'cancel' });
   const back = formOf(await decision.text());

@@ -20,6 +20,7 @@ import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { type MailPipeline, startMailPipeline } from './support/mail-pipeline.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const USER = { username: 'liis', email: 'liis@pood.ee', password: 'Vana-Parool-2025!' };
 const NEW_PASSWORD = 'Sinine-Meri-2026';
@@ -60,7 +61,7 @@ afterAll(async () => {
   await redis.quit();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const pathOf = () => new URL(page.url()).pathname;
 
 describe('forgot password', () => {

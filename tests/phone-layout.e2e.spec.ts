@@ -31,6 +31,7 @@ import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const PHONE = { width: 390, height: 844 };
@@ -118,7 +119,7 @@ async function phone(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 /** expect.poll with room for page loads and API round trips on a busy 2-core machine. */
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: patience(10_000), interval: 100 });
 const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
 const storedCart = (page: Page) => page.evaluate(() => localStorage.getItem('cart') ?? '{}');
 /** The page's width including what lies past the screen's right edge, in CSS pixels. */
@@ -213,7 +214,7 @@ describe('the storefront on a 390 x 844 phone', () => {
     // The sandbox bank, reached as a shopper reaches it from the payment page.
     await page.goto(`${base}/payment/${token}`);
     await page.getByRole('button', { name: /Näidispank/ }).click();
-    await page.getByRole('button', { name: /Maksa/ }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /Maksa/ }).waitFor({ timeout: patience(20_000) });
     widths['sandbox bank'] = await scrollWidth(page);
     expect(Object.entries(widths).filter(([, width]) => width > PHONE.width)).toEqual([]);
     const outside = await page.locator('main').evaluate((main) => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,7 +18,7 @@ function runRole(role: string, env: Record<string, string>) {
     // Port 1 of 127.0.0.1: nothing listens there, so a role that gets past the configuration fails fast.
     env: { ...clean, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', REDIS_URL: 'redis://127.0.0.1:1', ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: patience(60_000),
   });
   return { status: r.status, output: `${r.stdout}${r.stderr}` };
 }

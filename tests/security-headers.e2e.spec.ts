@@ -15,6 +15,7 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -72,7 +73,7 @@ describe('Content-Security-Policy in the browser', () => {
 
   it("shows the integrators' API page (Swagger UI at /v1/docs) under the same policy", async () => {
     await page.goto(`${base}/v1/docs/`);
-    await expect.poll(() => page.locator('.opblock').count(), { timeout: 20_000 }).toBeGreaterThan(10);
+    await expect.poll(() => page.locator('.opblock').count(), { timeout: patience(20_000) }).toBeGreaterThan(10);
     expect(await page.locator('.opblock-summary-path', { hasText: '/v1/place-order' }).count()).toBeGreaterThan(0);
     expect(await violations()).toEqual([]);
   });
@@ -95,7 +96,7 @@ describe('Content-Security-Policy in the browser', () => {
     });
     expect(result).toEqual({ pwned: false, pwnedByHandler: false });
     // Violation reports are dispatched as tasks: poll until both arrived.
-    await expect.poll(async () => (await violations()).some((v) => v.startsWith('script-src-elem') && v.includes('inline')), { timeout: 10_000 }).toBe(true);
-    await expect.poll(async () => (await violations()).some((v) => v.startsWith('script-src-attr')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await violations()).some((v) => v.startsWith('script-src-elem') && v.includes('inline')), { timeout: patience(10_000) }).toBe(true);
+    await expect.poll(async () => (await violations()).some((v) => v.startsWith('script-src-attr')), { timeout: patience(10_000) }).toBe(true);
   });
 });

@@ -28,6 +28,7 @@ import { csrfHeaders } from './support/csrf.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const GEARBOX = productIdForCode('GB 200'); // too big for parcel machines
@@ -108,7 +109,7 @@ async function shopper(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 /** expect.poll with room for page loads and API round trips on a busy 2-core machine. */
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 10_000, interval: 100 });
+const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: patience(10_000), interval: 100 });
 const cardCodes = (page: Page) => page.locator('.product-card__code').allInnerTexts().then((codes) => codes.map((c) => c.replace(/^.*:\s*/, '').trim()));
 const expectAccessible = async (page: Page) => expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -193,8 +194,8 @@ describe('search and checkout details', () => {
     const { context, page } = await shopper();
     await page.goto(`${base}/payment/${token}`);
     await page.getByRole('button', { name: /Näidispank/ }).click();
-    await page.getByRole('button', { name: /Maksa/ }).click({ timeout: 20_000 });
-    await expect.poll(() => page.url(), { timeout: 20_000 }).toBe(`${base}/payment-success?order=${token}`);
+    await page.getByRole('button', { name: /Maksa/ }).click({ timeout: patience(20_000) });
+    await expect.poll(() => page.url(), { timeout: patience(20_000) }).toBe(`${base}/payment-success?order=${token}`);
     await eventually(() => page.locator('main h1').innerText()).toBe('Makse õnnestus');
     await eventually(() => page.locator('main').innerText()).toContain(`Tellimus #${number}`);
     const link = page.getByRole('link', { name: 'Vaadake tellimust' });

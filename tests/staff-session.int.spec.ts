@@ -20,6 +20,7 @@ import { toUserStreamId } from '../domain/user/user.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { anonymousBrowser, createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 const NEW_PASSWORD = 'Other-Pass-2027?y';
@@ -198,7 +199,7 @@ describe('POST /v1/login-session (spec 7)', () => {
     expect(setCookie).not.toMatch(/Max-Age|Expires/i);
     expect((await call(b, 'GET', '/v1/session', undefined, app)).statusCode).toBe(200);
     // Past the absolute lifetime the same cookie no longer signs anyone in (polled: the clock is the real one).
-    await expect.poll(async () => (await call(b, 'GET', '/v1/session', undefined, app)).statusCode, { timeout: 10_000, interval: 250 }).toBe(401);
+    await expect.poll(async () => (await call(b, 'GET', '/v1/session', undefined, app)).statusCode, { timeout: patience(10_000), interval: 250 }).toBe(401);
   });
 
   it('needs the CSRF token', async () => {

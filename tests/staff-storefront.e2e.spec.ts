@@ -20,6 +20,7 @@ import { registerUser } from '../commands/user/user-accounts.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const STAFF = { username: 'laohoidja', password: 'Rukkilill-Tartu-77' };
@@ -56,7 +57,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 
 /** A browser context with the api calls its pages made. */
 async function contextWithCalls(): Promise<{ context: BrowserContext; page: Page; calls: string[] }> {

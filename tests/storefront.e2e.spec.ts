@@ -22,6 +22,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -140,7 +141,7 @@ describe('storefront', () => {
     });
     await page.locator('.product-card').first().getByRole('link').click();
     await expect.poll(() => page.url()).toContain('/products/view/');
-    await expect.poll(() => main().innerText(), { timeout: 10_000 }).toContain('Kütusefilter diiselmootorile');
+    await expect.poll(() => main().innerText(), { timeout: patience(10_000) }).toContain('Kütusefilter diiselmootorile');
     const text = await textOf(main());
     expect(text).toContain('12,40 €');
     expect(text).toContain('Saadaval');
@@ -154,7 +155,7 @@ describe('storefront', () => {
     await subscribed;
     await page.waitForTimeout(100); // the server handles the subscribe message
     await receiveStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 6 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
-    await expect.poll(() => main().innerText(), { timeout: 10_000 }).toMatch(/Laos: 10/);
+    await expect.poll(() => main().innerText(), { timeout: patience(10_000) }).toMatch(/Laos: 10/);
     // Add two to the cart: the mini cart shows the total and the count.
     await page.getByLabel('Kogus').fill('2');
     await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
@@ -220,7 +221,7 @@ describe('storefront', () => {
     await page.goto(`${base}/en/products?q=${encodeURIComponent('GSK 100')}`);
     await expect.poll(async () => (await cardCodes())[0]).toBe('GSK 100');
     await page.locator('.product-card').first().getByRole('link').click();
-    await expect.poll(() => page.locator('main h1').innerText(), { timeout: 10_000 }).toBe('Brake pads');
+    await expect.poll(() => page.locator('main h1').innerText(), { timeout: patience(10_000) }).toBe('Brake pads');
     expect(await main().innerText()).toContain('Not in stock');
     expect(await textOf(main())).toContain('€25.00');
     await expectAccessible();
@@ -296,16 +297,16 @@ describe('storefront', () => {
     try {
       await tab.goto(`${base}/products`);
       await expect.poll(() => tab.locator('.product-card').count()).toBe(5);
-      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(0);
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: patience(5000) }).toBe(0);
       await tab.route('**/assets/product-view-*.js', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         await route.continue();
       });
       await tab.locator('.product-card').first().getByRole('link').click();
-      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(1);
-      await expect.poll(() => tab.locator('main h1').innerText(), { timeout: 10_000 }).not.toBe('');
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: patience(5000) }).toBe(1);
+      await expect.poll(() => tab.locator('main h1').innerText(), { timeout: patience(10_000) }).not.toBe('');
       // 100%, then reset (spec 9: 800 ms after 100%).
-      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: 5000 }).toBe(0);
+      await expect.poll(() => tab.locator('.loading-bar.is-active').count(), { timeout: patience(5000) }).toBe(0);
     } finally {
       await context.close();
     }
@@ -324,7 +325,7 @@ describe('storefront', () => {
       // through the browser's requests (api/ssr/storefront-renderer.ts).
       await page.goto(`${base}/products`);
       await page.locator(`.product-card a[href$="/products/view/${id}"]`).first().click();
-      await expect.poll(() => main().locator('h1').innerText(), { timeout: 10_000 }).toBe('Viga');
+      await expect.poll(() => main().locator('h1').innerText(), { timeout: patience(10_000) }).toBe('Viga');
       expect(await main().innerText()).toContain('Palun saatke arendajatele e-kiri');
       expect(await main().getByRole('link', { name: 'Tühjenda brauseri salvestatud andmed' }).getAttribute('href')).toBe('/clear-storage');
       expect(await main().getByRole('link', { name: 'arendus@balticparts.ee' }).getAttribute('href')).toBe('mailto:arendus@balticparts.ee');

@@ -17,6 +17,7 @@ import { BACK_IN_STOCK_JOB_OPTIONS, backInStockMailProcessManager } from '../../
 import { startProcessManager } from '../../workers/process-managers/process-manager.js';
 import type { ShopHarness } from './shop-harness.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
+import { patience } from './patience.js';
 
 export const BACK_IN_STOCK_FROM = 'Baltic Parts <shop@baltic-parts.test>';
 
@@ -67,7 +68,7 @@ export async function startBackInStockPipeline(h: ShopHarness, shopUrl: string, 
     queue,
     prefix,
     caughtUp: () => pm.caughtUp(),
-    idle: async (timeoutMs = 20_000) => {
+    idle: async (timeoutMs = patience(20_000)) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const c = await queue.getJobCounts('waiting', 'delayed', 'active', 'prioritized');

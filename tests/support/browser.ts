@@ -5,6 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { DEBIAN_CHROMIUM_PATH, findChromium } from '../../platform/services/ensure-services.js';
+import { patience } from './patience.js';
 
 /** Flags for a headless Chromium run as root on a machine without a display or GPU. */
 export const CHROMIUM_ARGS = [
@@ -41,7 +42,7 @@ export function chromiumExecutable(): string {
  */
 async function untilHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('ssr-state') || document.documentElement.hasAttribute('data-page-ready'), undefined, {
-    timeout: 30_000,
+    timeout: patience(30_000),
   });
 }
 
@@ -54,6 +55,9 @@ const toTheLoad = (waitUntil: string | undefined) => waitUntil === undefined || 
  * any script runs).
  */
 function waitingForHydration(context: BrowserContext, scripts: boolean): BrowserContext {
+  // Actions, waits and navigations of every page: playwright's 30 s default, scaled for a loaded machine.
+  context.setDefaultTimeout(patience(30_000));
+  context.setDefaultNavigationTimeout(patience(30_000));
   if (!scripts) return context;
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {

@@ -7,6 +7,7 @@
  * `release()`; `rejectNext(n)` answers the next n DATA with a 451 temporary failure.
  */
 import { SMTPServer } from 'smtp-server';
+import { patience } from './patience.js';
 
 export interface SinkMessage {
   raw: string;
@@ -126,7 +127,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       rejectCount += count;
     },
     sessionClosed: (sessionId) => closedSessions.has(sessionId),
-    async waitForAccepted(count, timeoutMs = 30_000) {
+    async waitForAccepted(count, timeoutMs = patience(30_000)) {
       const deadline = Date.now() + timeoutMs;
       while (accepted.length < count) {
         if (Date.now() > deadline) throw new Error(`expected ${count} accepted mails within ${timeoutMs} ms, got ${accepted.length}`);

@@ -28,6 +28,7 @@ import { withPersonalDataSealed } from '../../commands/shared/personal-data-rule
 import { ensureMailOutbox } from '../../platform/mail/outbox.js';
 import { createTestDatabase, type TestDatabase, testRedisUrl } from '../../platform/testing/database.js';
 import { type SinkMessage, type SmtpSink, startSmtpSink } from './smtp-sink.js';
+import { patience } from './patience.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -116,7 +117,7 @@ export function workerProcesses(script: string, target: () => WorkerTarget, opti
 }
 
 /** Polls `check` every 100 ms until it holds; throws `timed out waiting for <what>` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = patience(30_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
