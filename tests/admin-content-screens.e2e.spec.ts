@@ -23,6 +23,7 @@ import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 import { serveStorefront } from './support/storefront-server.js';
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -52,7 +53,7 @@ beforeAll(async () => {
   browser = await launchChromium(executablePath);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-}, 300_000);
+}, patience(300_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -60,9 +61,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Per test: axe in two themes and cold lazy chunks on a machine shared with other work take most of a minute. */
-const TEST_MS = 180_000;
-const eventually = <T,>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
+/** Per test: axe in two themes and cold lazy chunks take most of a minute on a quiet machine (scaled for a loaded one). */
+const TEST_MS = patience(120_000);
+const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
 const pathOf = (p: Page) => {
   const url = new URL(p.url());
   return url.pathname + url.search;

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await registerStaff(h.store, [['mari', ['CLIENT']]], { password: PASSWORD, now: h.clock.now });
   await h.settle();
   staff = await sessions.signIn(h.app, 'mari', PASSWORD);
-}, 120_000);
+});
 
 afterAll(async () => {
   await h?.close();
