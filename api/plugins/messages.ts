@@ -204,6 +204,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'page.changed_meanwhile': { et: 'Lehte muudeti vahepeal. Laadige uusim versioon.', en: 'The page was changed after you opened it. Reload the latest version.' },
   'page.deleted': { et: 'See leht on kustutatud.', en: 'This page is deleted.' },
   'page.linked_from_menu': { et: 'Menüü viitab sellele lehele: eemaldage see menüüst enne kustutamist.', en: 'The menu links this page: remove it from the menu before deleting it.' },
+  'page.not_published_then': { et: 'Leht polnud sel ajahetkel avaldatud.', en: 'The page was not published at that moment.' },
   'page.version_not_found': { et: 'Lehel pole sellist versiooni.', en: 'The page has no such version.' },
   'page.title_missing': { et: 'Lehel peab olema pealkiri.', en: 'A page needs a title.' },
   'page.text_invalid': { et: 'Lehe tekst peab olema tekst.', en: 'A page text must be text.' },

@@ -117,3 +117,21 @@ export async function listPageVersions(db: Database, pageId: string): Promise<Pa
     select revision, doc, saved_by, saved_at, restored_from from rm_pages.page_versions where page_id = ${pageId.toLowerCase()} order by revision desc`.execute(db);
   return rows.map((r) => ({ revision: r.revision, doc: r.doc, savedBy: r.saved_by, savedAt: r.saved_at, restoredFrom: r.restored_from }));
 }
+
+/**
+ * The id of the page named `name` now or before (spec 2 "/{pageName}"; for reading a page 'as of' an instant, when
+ * it may have been renamed or deleted since): a page whose draft or published slug is `name` (a page not deleted
+ * first, then the one published last), else the page with the newest version that had the name; null when none.
+ */
+export async function findPageIdByName(db: Database, name: string): Promise<string | null> {
+  const { rows } = await sql<{ id: string }>`
+    select id from rm_pages.pages
+    where slug_et = ${name} or slug_en = ${name} or draft->'slug'->>'et' = ${name} or draft->'slug'->>'en' = ${name}
+    order by (status = 'active') desc, changed_at desc limit 1`.execute(db);
+  if (rows[0]) return rows[0].id;
+  const older = await sql<{ id: string }>`
+    select page_id as id from rm_pages.page_versions
+    where doc->'slug'->>'et' = ${name} or doc->'slug'->>'en' = ${name}
+    order by saved_at desc nulls last limit 1`.execute(db);
+  return older.rows[0]?.id ?? null;
+}

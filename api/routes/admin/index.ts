@@ -21,6 +21,7 @@ import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
 import { adminOrderRoutes } from './orders.js';
 import { adminPageRoutes } from './pages.js';
+import { adminPageVersionRoutes } from './page-versions.js';
 import { adminProblematicProductsRoutes } from './problematic-products.js';
 import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
@@ -61,4 +62,5 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminOrderDocumentRoutes, { deps: options.deps });
   await app.register(adminOrderRoutes, { deps: options.deps });
   await app.register(adminPageRoutes, { deps: options.deps });
+  await app.register(adminPageVersionRoutes, { deps: options.deps });
 }

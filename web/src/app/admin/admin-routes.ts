@@ -29,13 +29,14 @@ export const ADMIN_MODELS = {
   ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
   order: { permission: 'orders.view', actions: { list: 'OrderList', edit: 'OrderEdit' } },
   client: { permission: 'clients.view', actions: { list: 'ClientList', edit: 'ClientEdit' } },
-  page: { permission: 'pages.view', actions: { list: 'PageList' } },
+  /** PageList, PageEdit and a page as of an instant (/admin/page/as-of/{id or URL name}?at=). */
+  page: { permission: 'pages.view', actions: { list: 'PageList', edit: 'PageEdit', 'as-of': 'PageAsOf' } },
   menu: { permission: 'pages.view', actions: { list: 'MenuEdit' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
-export type AdminAction = 'list' | 'edit' | 'password' | 'categories';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit';
+export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6
@@ -49,7 +50,7 @@ export type AdminRoute =
   | { kind: 'screen'; model: AdminModel; screen: AdminScreenName; id: string | undefined; permission: string };
 
 /** The actions that need an id, take none, or take one optionally (edit: with an id edits, without creates). */
-const ID_RULE: Record<AdminAction, 'none' | 'optional'> = { list: 'none', edit: 'optional', password: 'none', categories: 'none' };
+const ID_RULE: Record<AdminAction, 'none' | 'optional'> = { list: 'none', edit: 'optional', password: 'none', categories: 'none', 'as-of': 'optional' };
 
 /**
  * Resolves the part of the path after /admin/ (e.g. 'user/edit/42', '' for /admin), case-insensitive in the model

@@ -91,4 +91,10 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('menu')).toEqual({ kind: 'screen', model: 'menu', screen: 'MenuEdit', id: undefined, permission: 'pages.view' });
     for (const path of ['page/list/1', 'menu/list/1', 'menu/edit/1', 'menu/create']) expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
+
+  it('opens PageEdit for /admin/page/edit/{id} and a page as of an instant for /admin/page/as-of/{ref} (pages.view)', () => {
+    expect(resolveAdminPath('page/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'page', screen: 'PageEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'pages.view' });
+    expect(resolveAdminPath('page/as-of/muugitingimused')).toEqual({ kind: 'screen', model: 'page', screen: 'PageAsOf', id: 'muugitingimused', permission: 'pages.view' });
+    expect(resolveAdminPath('page/as-of/a/b')).toEqual({ kind: 'not-found' });
+  });
 });

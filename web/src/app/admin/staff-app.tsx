@@ -52,6 +52,12 @@ const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/
 const OrderEditScreen = lazy(() => import('../../features/admin-orders/routes/order-edit').then((m) => ({ default: m.OrderEditScreen })));
 const PageListScreen = lazy(() => import('../../features/admin-pages/routes/page-list').then((m) => ({ default: m.PageListScreen })));
 const MenuEditScreen = lazy(() => import('../../features/admin-pages/routes/menu-edit').then((m) => ({ default: m.MenuEditScreen })));
+const PageEditScreen = lazy(() =>
+  Promise.all([import('../../features/page-settings/page-edit'), import('../../features/page-editor/rich-text-editor')]).then(([screen, editor]) => ({
+    default: (props: { id: string | undefined; me: SessionUser }) => <screen.PageEditScreen {...props} RichText={editor.RichTextEditor} />,
+  })),
+);
+const PageAsOfScreen = lazy(() => import('../../features/page-settings/page-as-of').then((m) => ({ default: m.PageAsOfScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -175,5 +181,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <PageListScreen />;
     case 'MenuEdit':
       return <MenuEditScreen />;
+    case 'PageEdit':
+      return <PageEditScreen id={route.id} me={user} />;
+    case 'PageAsOf':
+      return <PageAsOfScreen id={route.id} />;
   }
 }

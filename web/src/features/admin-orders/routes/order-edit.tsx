@@ -22,7 +22,8 @@
  * - Paid and filled toggles (spec 4), each its own call; un-filling asks first (the shipped stock returns to the
  *   order). A toggle that leaves rows and comments as they were keeps the form's edits and their base version.
  * - Documents: send / resend the prepayment invoice and the invoice, their timestamps, the PDF.
- * - 'Open payment page' and 'Copy link' for the client; the audit timeline of `order-{id}` (history.view).
+ * - 'Open payment page' and 'Copy link' for the client; the audit timeline of `order-{id}` (history.view); with
+ *   pages.view, a link to the terms of sale as of the order's placing (/admin/page/as-of/{termsPage}?at=placedAt).
  * - Live: a change made elsewhere (another window, the bank's payment) reloads the order; an untouched form follows
  *   it, a changed one keeps its edits (saving then answers 409 if the rows changed meanwhile).
  */
@@ -41,6 +42,7 @@ import { FormAlert } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { apiErrorText, isNotFound } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
+import { useSite } from '../../../lib/site/get-site';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';
@@ -78,6 +80,7 @@ function formField(apiField: string): string {
 function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrder; me: SessionUser; clientScreens: boolean; onReload: () => Promise<AdminOrder | undefined> }) {
   const { t } = useTranslation('cms');
   const { lang, to } = useRouteLanguage();
+  const site = useSite(lang);
   const canEdit = hasPermission(me, 'orders.edit');
   const form = useForm<OrderForm>({ defaultValues: formOfOrder(order, lang) });
   const rows = useFieldArray({ control: form.control, name: 'rows' });
@@ -157,6 +160,8 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
     }
   };
 
+  /** The terms-of-sale page (global field `termsPage`, spec 2 "/muugitingimused"), read as of the order's placing. */
+  const termsPage = (site.data?.globalFields.termsPage || 'muugitingimused').replace(/^\/+/, '');
   const customerName = order.client.type === 'business' ? order.client.businessName : `${order.client.firstName} ${order.client.lastName}`.trim();
 
   return (
@@ -177,6 +182,11 @@ function OrderEditForm({ order, me, clientScreens, onReload }: { order: AdminOrd
               <span className={`staff-state order-edit__flag ${order.paid ? 'is-yes' : 'is-no'}`}>{order.paid ? t('orderList.paidYes') : t('orderList.paidNo')}</span>{' '}
               <span className={`staff-state order-edit__flag ${order.filled ? 'is-yes' : 'is-no'}`}>{order.filled ? t('orderList.filledYes') : t('orderList.filledNo')}</span>
             </p>
+            {hasPermission(me, 'pages.view') ? (
+              <p className="order-edit__terms">
+                <Link to={to(`/admin/page/as-of/${encodeURIComponent(termsPage)}?at=${encodeURIComponent(order.placedAt)}`)}>{t('orderEdit.termsAsOf')}</Link>
+              </p>
+            ) : null}
           </div>
           {canEdit ? (
             <button type="submit" className="button button--primary" disabled={isSubmitting || !isDirty}>
