@@ -131,7 +131,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // The shop's pages rendered on the server (api/ssr/storefront-renderer.ts) when its bundle is built: the first
   // HTML holds the page, its status is the page's (404 for an unknown product, category or page).
   const ssrEntry = deps.ssrEntry !== undefined ? deps.ssrEntry : deps.webRoot && path.join(deps.webRoot, '..', 'dist-server', 'entry-server.js');
-  const renderer = serveWeb && ssrEntry ? await loadStorefrontRenderer(app, ssrEntry, indexHtml, deps.publicUrl) : null;
+  const renderer = serveWeb && ssrEntry ? await loadStorefrontRenderer(app, deps, ssrEntry, indexHtml) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (!serveWeb || request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
     if (renderer?.shouldRender(request.url)) {

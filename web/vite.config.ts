@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pictogramSpritePlugin } from './build/pictogram-sprite';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -41,7 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
   publicDir: false,
-  plugins: [react()],
+  // The category pictograms as one SVG sprite file (build/pictogram-sprite.ts), not JavaScript in the first load.
+  plugins: [react(), pictogramSpritePlugin()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',

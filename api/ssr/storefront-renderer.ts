@@ -3,10 +3,12 @@
  * by bin/web-build.ts beside web/dist), answers its data calls in process from the api's own routes, and decides the
  * status and the caching of the HTML.
  *
- * - Data: the storefront's query functions run on the server with a transport that hands each GET (/v1/products,
- *   /v1/categories, /v1/site, /product/view/{id}, /v1/search, /v1/page/{ref}) to the route through Fastify's
- *   `inject`: the same handler, read-model queries and caches as a browser's call, in this process, no socket.
+ * - Data: the storefront's query functions run on the server with a transport that answers each GET in process
+ *   (api/ssr/in-process-reads.ts): the catalog's and the shell's reads call the functions their routes call (same
+ *   read-model queries, caches and contracts), search results and content pages go to their route through Fastify's
+ *   `inject`. The render prefetches its route's queries and renders once (web/src/app/prefetch-route.ts).
  *   Calls go out as a guest's: no cookie is passed on, so no staff data is ever in a server-rendered page.
+ * - Server-Timing: `data` (the route's reads), `html` (React's render), `render` (both; desc: how many renders).
  * - Status: 404 when the not-found page rendered (unknown product, category, content page or path), else 200.
  * - Caching (spec 9 data freshness; a CDN in front): a guest's page is `public, no-cache` with a strong ETag over its
  *   content, so a CDN may keep it but revalidates every time and a stock or price change shows on the next request
@@ -22,7 +24,9 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRememberedOptions, type RememberedOptions } from '../contracts/remembered-options.js';
+import type { ApiDeps } from '../plugins/deps.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
+import { inProcessReads } from './in-process-reads.js';
 
 /** The server bundle's interface (web/src/entry-server.tsx); kept structural: the api does not import web/. */
 interface ServerEntry {
@@ -33,11 +37,8 @@ interface ServerEntry {
     options: RememberedOptions;
     template: string;
     get: (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
-  }): Promise<{ status: 200 | 404; html: string }>;
+  }): Promise<{ status: 200 | 404; html: string; timing?: { dataMs: number; renderMs: number; passes: number } }>;
 }
-
-/** The api paths a server render may read (GET only); anything else answers 404 to the render. */
-const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+)|product\/view\/[^/?]+)(?:\?|$)/;
 
 /**
  * Paths (after an optional language prefix) left to the browser: staff screens, the cart (its lines live in the
@@ -60,6 +61,13 @@ function themeOf(cookieHeader: string | undefined): 'ConjDark' | 'ConjLight' {
 
 const hasSession = (cookieHeader: string | undefined) => new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader ?? '');
 
+/** The Server-Timing header of a render (milliseconds, one decimal): its reads, React's part and the whole. */
+function serverTiming(totalMs: number, timing: { dataMs: number; renderMs: number; passes: number } | undefined): string {
+  const ms = (n: number) => n.toFixed(1);
+  const parts = timing ? [`data;dur=${ms(timing.dataMs)}`, `html;dur=${ms(timing.renderMs)}`] : [];
+  return [...parts, `render;dur=${ms(totalMs)}${timing ? `;desc="${timing.passes} pass${timing.passes === 1 ? '' : 'es'}"` : ''}`].join(', ');
+}
+
 /** The ETag of a page: its HTML without the query state's clock fields, which change on every render. */
 export function pageEtag(html: string): string {
   const stable = html.replace(/"(?:dataUpdatedAt|errorUpdatedAt|dehydratedAt)":\d+/g, '');
@@ -68,27 +76,23 @@ export function pageEtag(html: string): string {
 
 /**
  * The renderer over the server bundle at `entryPath` and the template `indexHtmlPath`, or null when the bundle is
- * missing (the api then serves the single-page app alone). `publicUrl`: the origin of canonical URLs, else the
+ * missing (the api then serves the single-page app alone). `deps.publicUrl`: the origin of canonical URLs, else the
  * request's.
  */
-export async function loadStorefrontRenderer(app: FastifyInstance, entryPath: string, indexHtmlPath: string, publicUrl: string | undefined): Promise<StorefrontRenderer | null> {
+export async function loadStorefrontRenderer(app: FastifyInstance, deps: ApiDeps, entryPath: string, indexHtmlPath: string): Promise<StorefrontRenderer | null> {
   if (!existsSync(entryPath) || !existsSync(indexHtmlPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const template = await readFile(indexHtmlPath, 'utf8');
-  const get = async (url: string) => {
-    if (!READABLE.test(url)) return { status: 404, headers: { 'content-type': 'application/json' }, body: '{"success":false,"errors":[{"code":"not_found"}]}' };
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
-    return { status: res.statusCode, headers, body: res.payload };
-  };
+  const get = inProcessReads(app, deps);
+  const publicUrl = deps.publicUrl;
   return {
     shouldRender: (url) => !CLIENT_ONLY.test(url),
     async send(request, reply) {
       const cookie = request.headers.cookie;
       const origin = publicUrl?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
+      const started = performance.now();
       const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), options: parseRememberedOptions(cookie), template, get });
-      reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie');
+      reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'Cookie').header('server-timing', serverTiming(performance.now() - started, page.timing));
       if (hasSession(cookie)) return reply.header('cache-control', 'private, no-store').send(page.html);
       const etag = pageEtag(page.html);
       reply.header('cache-control', 'public, no-cache').header('etag', etag);

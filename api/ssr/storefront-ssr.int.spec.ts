@@ -3,7 +3,8 @@
  * holds the page (products, prices, head), the hydration state is escaped against `</script>`, concurrent requests in
  * different languages, with a session and with different remembered options never see each other's answer, the
  * remembered listing options' cookies (page size, sort, view mode) are rendered and garbage in them ignored, unknown products, categories and pages
- * answer 404, and the cache headers differ for guests and sessions. Real PostgreSQL with the small fixture catalog,
+ * answer 404, the cache headers differ for guests and sessions, and a render's stored data is the api's answer, read
+ * before one render (Server-Timing). Real PostgreSQL with the small fixture catalog,
  * the seeded site content and the built web app (browser and server bundles, bin/web-build.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -206,5 +207,63 @@ describe('cache headers', () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toMatch(/8,25\s*€/);
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('the data of a render', () => {
+  type StoredQuery = { queryKey: unknown[]; state: { data: unknown; status: string } };
+  /** The api URL a stored query was read from (the storefront's query keys: lib/categories.ts, lib/site, features/catalog/api). */
+  function apiUrlOf(key: unknown[]): string {
+    if (key[0] === 'site') return `/v1/site?lang=${String(key[1])}`;
+    if (key[1] === 'categories') return `/v1/categories?lang=${String(key[2])}`;
+    if (key[1] === 'products') return `/v1/products?${String(key[2])}`;
+    if (key[1] === 'product') return `/product/view/${encodeURIComponent(String(key[2]))}?lang=${String(key[3])}`;
+    throw new Error(`unexpected query ${JSON.stringify(key)}`);
+  }
+
+  it("is the api's answer for the listing, a category URL and a product page, read before one render", async () => {
+    const product = productIdForCode('BF 1018/1'); // with an OE number and a category: both related lists
+    const pages: [string, string[]][] = [
+      ['/et/products', ['site', 'categories', 'products']],
+      ['/en/products?pageSize=48&sort=total_price', ['site', 'categories', 'products']],
+      ['/et/filtrid/kutusefiltrid', ['site', 'categories', 'products']],
+      [`/et/products/view/${product}`, ['site', 'categories', 'product', 'products', 'products']],
+      [`/en/products/view/${product}`, ['site', 'categories', 'product', 'products', 'products']],
+    ];
+    for (const [url, kinds] of pages) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      // The route's queries were all fetched up front: the page rendered once (Server-Timing, api/ssr/storefront-renderer.ts).
+      expect(res.headers['server-timing'], url).toMatch(/^data;dur=[\d.]+, html;dur=[\d.]+, render;dur=[\d.]+;desc="1 pass"$/);
+      const queries = (JSON.parse(stateOf(res.body)) as { queries: StoredQuery[] }).queries;
+      expect(queries.map((q) => (q.queryKey[0] === 'site' ? 'site' : String(q.queryKey[1]))).sort(), url).toEqual([...kinds].sort());
+      for (const query of queries) {
+        expect(query.state.status, url).toBe('success');
+        const api = await get(apiUrlOf(query.queryKey), { accept: 'application/json' });
+        expect(api.statusCode, apiUrlOf(query.queryKey)).toBe(200);
+        const data = (api.json() as { data: unknown }).data;
+        if (query.queryKey[1] === 'products') {
+          expect(query.state.data, apiUrlOf(query.queryKey)).toEqual({
+            list: data,
+            pagination: {
+              currentPage: Number(api.headers['x-pagination-current-page']),
+              perPage: Number(api.headers['x-pagination-per-page']),
+              pageCount: Number(api.headers['x-pagination-page-count']),
+              totalCount: Number(api.headers['x-pagination-total-count']),
+            },
+          });
+        } else {
+          expect(query.state.data, apiUrlOf(query.queryKey)).toEqual(data);
+        }
+      }
+    }
+  });
+
+  it("renders an unknown product's not-found page from the product read's 404, in one render", async () => {
+    const missing = await get('/et/products/view/no-such-product');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['server-timing']).toContain('desc="1 pass"');
+    const stored = (JSON.parse(stateOf(missing.body)) as { queries: { queryKey: unknown[]; state: { error: { status: number } | null } }[] }).queries.find((q) => q.queryKey[1] === 'product');
+    expect(stored?.state.error?.status).toBe(404);
   });
 });

@@ -5,10 +5,12 @@
  *   const page = await render({ url: '/et/products', origin, theme: 'ConjDark', options: { pageSize: '48' }, template, get });
  *   // page.status 200 | 404, page.html: the whole document
  *
- * Data: a fresh QueryClient per request. The page is rendered, every query it asked for that is still pending is
- * fetched through the storefront's own query functions, whose transport (`get`) answers in process from the api's
- * routes; then it is rendered again, until no new query appears (a category URL needs the tree, then its products).
- * The last pass is streamed with renderToPipeableStream and waits for every Suspense boundary (lazy pages, the
+ * Data: a fresh QueryClient per request. The route's queries are fetched first (app/prefetch-route.ts: site, category
+ * tree, the listing's or the product page's products) through the storefront's own query functions, whose transport
+ * (`get`) answers in process from the api's read functions (api/ssr/in-process-reads.ts); then the page renders once.
+ * Should it ask for a query that is still pending (a page without route prefetching: search results, content pages),
+ * that is fetched and the page rendered again, at most MAX_DATA_PASSES more times. `timing` says how long each part
+ * took and how many renders there were (the api sends it as Server-Timing). The render is streamed with renderToPipeableStream and waits for every Suspense boundary (lazy pages, the
  * footer), so crawlers and a browser without JavaScript get the whole page. Per request too: the i18next instance
  * (the route's language), the head collector, the not-found mark and the remembered options (lib/server-render.ts);
  * the transport is found through AsyncLocalStorage, so concurrent renders never see each other's data.
@@ -30,6 +32,7 @@ import cmsEt from './locales/et/cms.json';
 import checkoutEt from './locales/et/shop-checkout.json';
 import shopEt from './locales/et/shop.json';
 import { AppContent } from './app/app';
+import { prefetchRoute } from './app/prefetch-route';
 import { createQueryClient } from './app/query-client';
 import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
 import { muteToastsForServerRender } from './components/feedback/toasts';
@@ -61,9 +64,11 @@ export interface RenderedPage {
   /** 404 when the not-found page rendered (unknown product, category, page or path). */
   status: 200 | 404;
   html: string;
+  /** Milliseconds spent fetching the route's data up front (`dataMs`) and rendering (`renderMs`, every pass); `passes`: renders made (1 when the prefetch found every query). */
+  timing: { dataMs: number; renderMs: number; passes: number };
 }
 
-/** Most passes of a render before the last one: each may find queries the previous one's data revealed. */
+/** Most data passes after the first render (pages without route prefetching): each may find queries the previous one's data revealed. */
 const MAX_DATA_PASSES = 3;
 
 const transport = new AsyncLocalStorage<InProcessGet>();
@@ -186,17 +191,23 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
         </QueryClientProvider>
       </ServerRenderContext.Provider>
     );
+    const started = performance.now();
+    await prefetchRoute(queryClient, request.url, request.options);
+    const dataMs = performance.now() - started;
     let markup = await renderHtml(tree());
+    let passes = 1;
     for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
       const pending = pendingQueries(queryClient);
       if (pending.length === 0) break;
       await Promise.all(pending.map((q) => q.fetch().catch(() => undefined)));
       collector = fresh();
       markup = await renderHtml(tree());
+      passes++;
     }
     return {
       status: collector.notFound ? 404 : 200,
       html: fillTemplate(request.template, lang, request.theme, collector.head, markup, serializeQueryState(queryClient)),
+      timing: { dataMs, renderMs: performance.now() - started - dataMs, passes },
     };
   });
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
 import { type FilterLabelMap, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
@@ -114,10 +115,72 @@ export function cachedListing(deps: ApiDeps, app: FastifyInstance, input: ListPr
   return app.listings.get(JSON.stringify(key), () => listProducts(deps.db, app.listingIndex, input));
 }
 
+/** GET /v1/products' query (api/contracts/catalog.ts productListQuerySchema), as parsed. */
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+
+/**
+ * The answer of `GET /v1/products` (spec 7 "Product list"): the success envelope as JSON text, and the paging for
+ * the x-pagination-* headers. Records the search (SearchPerformed) when the query has q or filters. Called by the
+ * route and, in process, by the server render (api/ssr/in-process-reads.ts), so both answer alike.
+ * `staff`: asked once the query is known good, whether the caller gets the frontEdit fields (a guest's render: false).
+ * @throws ApiError request.filters_invalid (400) for an `f` that is no filter JSON.
+ */
+export async function productListAnswer(
+  deps: ApiDeps,
+  app: FastifyInstance,
+  query: ProductListQuery,
+  context: { staff: () => boolean | Promise<boolean>; correlationId: string; acceptLanguage?: string },
+): Promise<{ json: string; page: number; pageSize: number; total: number }> {
+  const { categories, filterLabels } = app;
+  const language: Language = requestLanguage(query, context.acceptLanguage);
+  const filters = parseFilters(query.f);
+  const now = deps.now();
+  const [result, snapshot, labels, staff] = await Promise.all([
+    cachedListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
+    categories.get(now),
+    filterLabels.get(),
+    context.staff(),
+  ]);
+  const q = query.q?.trim() ?? '';
+  if (q || Object.keys(filters).length) {
+    await deps.searches.record(
+      { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
+      { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now },
+    );
+  }
+  const json = withFacetsJson(
+    success({
+      availableFilters: null,
+      results: result.products.map((p) => {
+        const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
+        return staff ? withStaffFields(product) : product;
+      }),
+      leftOutSearchKeywords: result.leftOutSearchKeywords,
+      appliedFiltersCount: result.appliedFiltersCount,
+      exactlyMatchingProductIds: result.exactlyMatchingProductIds,
+    }),
+    labeledFacetsJson(result.availableFilters, labels, language),
+  );
+  return { json, page: query.page, pageSize: query.pageSize, total: result.total };
+}
+
+/**
+ * The product of `GET /product/view/{id}` (spec 7) in `language`: with the staff details when `staff`; staff also
+ * get an inaccessible product (to see it marked). Shared by the route and the server render.
+ * @throws ApiError product.not_found (404) for an unknown product, or an inaccessible one asked by anyone but staff.
+ */
+export async function productViewAnswer(deps: ApiDeps, app: FastifyInstance, id: string, language: Language, staffFields: () => boolean | Promise<boolean>): Promise<Product> {
+  const { categories, filterLabels } = app;
+  const now = deps.now();
+  const [product, snapshot, labels, staff] = await Promise.all([getProduct(deps.db, id, now), categories.get(now), filterLabels.get(), staffFields()]);
+  if (!product || (product.visibility === 'inaccessible' && !staff)) throw new ApiError('product.not_found', 404);
+  const view = toProduct(product, language, (pid, lang) => categories.breadcrumbs(snapshot, pid, lang), labels);
+  return staff ? withStaffFields(view) : view;
+}
+
 /** The product routes as one plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */
 export async function productRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const { categories, filterLabels } = app;
 
   typed.get(
     '/v1/products',
@@ -131,38 +194,14 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
       serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
-    const query = request.query;
-    const language: Language = requestLanguage(query, request.headers['accept-language']);
-    const filters = parseFilters(query.f);
-    const now = deps.now();
-    const [result, snapshot, labels, staff] = await Promise.all([
-      cachedListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
-      categories.get(now),
-      filterLabels.get(),
-      wantsStaffFields(deps, sessions, request, reply, query.fieldsPreset),
-    ]);
-    const q = query.q?.trim() ?? '';
-    if (q || Object.keys(filters).length) {
-      await deps.searches.record(
-        { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
-        { commandId: randomUUID(), correlationId: request.id, userId: null, now },
-      );
-    }
-    setPagination(reply, query.page, query.pageSize, result.total);
-    // Sent as a string: the facets arrive as ready JSON (labeledFacetsJson); the test suite parses every answer.
-    return reply.type('application/json; charset=utf-8').send(withFacetsJson(
-      success({
-        availableFilters: null,
-        results: result.products.map((p) => {
-          const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
-          return staff ? withStaffFields(product) : product;
-        }),
-        leftOutSearchKeywords: result.leftOutSearchKeywords,
-        appliedFiltersCount: result.appliedFiltersCount,
-        exactlyMatchingProductIds: result.exactlyMatchingProductIds,
-      }),
-      labeledFacetsJson(result.availableFilters, labels, language),
-    ) as never);
+      const answer = await productListAnswer(deps, app, request.query, {
+        staff: () => wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
+        correlationId: request.id,
+        acceptLanguage: request.headers['accept-language'],
+      });
+      setPagination(reply, answer.page, answer.pageSize, answer.total);
+      // Sent as a string: the facets arrive as ready JSON (labeledFacetsJson); the test suite parses every answer.
+      return reply.type('application/json; charset=utf-8').send(answer.json as never);
     },
   );
 
@@ -177,19 +216,11 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
         response: { 200: envelopeSchema(productSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
       },
     },
-    async (request, reply) => {
-      const language = requestLanguage(request.query, request.headers['accept-language']);
-      const now = deps.now();
-      const [product, snapshot, labels, staff] = await Promise.all([
-        getProduct(deps.db, request.params.id, now),
-        categories.get(now),
-        filterLabels.get(),
-        wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
-      ]);
-      // Staff (frontEdit) also open an inaccessible product's page, to see it marked; everyone else gets 404.
-      if (!product || (product.visibility === 'inaccessible' && !staff)) throw new ApiError('product.not_found', 404);
-      const view = toProduct(product, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
-      return success(staff ? withStaffFields(view) : view);
-    },
+    async (request, reply) =>
+      success(
+        await productViewAnswer(deps, app, request.params.id, requestLanguage(request.query, request.headers['accept-language']), () =>
+          wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
+        ),
+      ),
   );
 }

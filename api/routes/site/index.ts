@@ -71,42 +71,52 @@ function sendXml(reply: FastifyReply, body: string) {
   return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
 }
 
+/**
+ * The data of `GET /v1/site` in `lang`: global fields with the Estonian fallback and the main navigation (category
+ * entries with their visible subcategories; hidden, deleted or unknown categories left out; page and link entries
+ * with their own visible child entries). Shared by the route and
+ * the server render (api/ssr/in-process-reads.ts).
+ */
+export async function siteView(deps: ApiDeps, app: FastifyInstance, lang: 'et' | 'en'): Promise<{ language: 'et' | 'en'; globalFields: Record<string, string>; menu: MenuItem[] }> {
+  const { categories } = app;
+  const [content, snapshot] = await Promise.all([getSiteContent(deps.db), categories.get(deps.now())]);
+  const globalFields = Object.fromEntries(Object.entries(content.fields).map(([key, value]) => [key, pick(value, lang)]));
+  const menu: MenuItem[] = [];
+  for (const entry of content.menu) {
+    const label = pick(entry.label, lang);
+    const hidden = isHiddenMenuEntry(entry);
+    if (entry.kind === 'category') {
+      const node = findCategory(snapshot.tree, entry.target);
+      if (!node) continue; // hidden, deleted or unknown: no empty drop-down
+      menu.push({
+        kind: 'category',
+        label,
+        href: node.url[lang],
+        categoryId: node.id,
+        children: node.children.map((c) => ({ label: pick(c.name, lang), href: c.url[lang], categoryId: c.id })),
+        hidden,
+      });
+    } else {
+      // A page's or link's own child entries (one level) make its drop-down; hidden ones stay out, and a category
+      // child links to the category (left out while the storefront does not show it).
+      const children = (entry.children ?? []).flatMap((c): MenuItem['children'] => {
+        if (isHiddenMenuEntry(c)) return [];
+        if (c.kind !== 'category') return [{ label: pick(c.label, lang), href: entryHref(c), categoryId: null }];
+        const node = findCategory(snapshot.tree, c.target);
+        return node ? [{ label: pick(c.label, lang), href: node.url[lang], categoryId: node.id }] : [];
+      });
+      menu.push({ kind: entry.kind, label, href: entryHref(entry), categoryId: null, children, hidden });
+    }
+  }
+  return { language: lang, globalFields, menu };
+}
+
 /** The site routes as one plugin; categories from the app's CategoryCache (api/plugins/catalog-caches.ts). */
 export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const { categories } = app;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/v1/site', { schema: { summary: 'Global fields and the main navigation (storefront shell)', tags: ['site'], querystring: langQuery, response: { 200: envelopeSchema(siteResponseSchema), 400: failureEnvelopeSchema } } }, async (request) => {
-    const lang = requestLanguage(request.query, request.headers['accept-language']);
-    const [content, snapshot] = await Promise.all([getSiteContent(deps.db), categories.get(deps.now())]);
-    const globalFields = Object.fromEntries(Object.entries(content.fields).map(([key, value]) => [key, pick(value, lang)]));
-    const menu: MenuItem[] = [];
-    for (const entry of content.menu) {
-      const label = pick(entry.label, lang);
-      const hidden = isHiddenMenuEntry(entry);
-      if (entry.kind === 'category') {
-        const node = findCategory(snapshot.tree, entry.target);
-        if (!node) continue; // hidden, deleted or unknown: no empty drop-down
-        menu.push({
-          kind: 'category',
-          label,
-          href: node.url[lang],
-          categoryId: node.id,
-          children: node.children.map((c) => ({ label: pick(c.name, lang), href: c.url[lang], categoryId: c.id })),
-          hidden,
-        });
-      } else {
-        // A page's or link's own child entries (one level) make its drop-down; hidden ones stay out, and a category
-        // child links to the category (left out while the storefront does not show it).
-        const children = (entry.children ?? []).flatMap((c): MenuItem['children'] => {
-          if (isHiddenMenuEntry(c)) return [];
-          if (c.kind !== 'category') return [{ label: pick(c.label, lang), href: entryHref(c), categoryId: null }];
-          const node = findCategory(snapshot.tree, c.target);
-          return node ? [{ label: pick(c.label, lang), href: node.url[lang], categoryId: node.id }] : [];
-        });
-        menu.push({ kind: entry.kind, label, href: entryHref(entry), categoryId: null, children, hidden });
-      }
-    }
-    return success({ language: lang, globalFields, menu });
+    return success(await siteView(deps, app, requestLanguage(request.query, request.headers['accept-language'])));
   });
 
   typed.get(

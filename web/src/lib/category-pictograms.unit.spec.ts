@@ -1,7 +1,7 @@
 /**
  * The category pictogram table: every top-level category of the demo catalog and every MANN-FILTER
  * assembly group has a pictogram of its own (not the fallback), each icon name is one of lucide's and drawn by
- * that icon, and a category the table does not know (one staff add later) gets the fallback.
+ * that icon's shapes in the build's SVG sprite (web/build/pictogram-sprite.ts), and a category the table does not know (one staff add later) gets the fallback.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { ASSEMBLY_GROUPS } from '../../../data/mann-filter-mapping';
 import type { CategoryNode } from '../../../api/contracts/catalog';
-import { PICTOGRAM_ICONS } from '../components/category-pictogram';
+import { pictogramSprite } from '../../build/pictogram-sprite';
 import {
   CATEGORY_PICTOGRAMS,
   FALLBACK_PICTOGRAM,
@@ -75,13 +75,20 @@ describe('category pictograms', () => {
     for (const key of Object.keys(CATEGORY_PICTOGRAMS)) expect(categorySlug(key)).toBe(key);
   });
 
-  it("use only lucide icons, each drawn by the icon of that name", () => {
+  it("use only lucide icons, each drawn by the icon of that name in the build's sprite", async () => {
     const used = new Set(Object.values(CATEGORY_PICTOGRAMS));
     expect([...used].filter((name) => !(PICTOGRAM_NAMES as readonly string[]).includes(name))).toEqual([]);
+    const sprite = await pictogramSprite();
+    expect(sprite.match(/<symbol /g)).toHaveLength(PICTOGRAM_NAMES.length);
     for (const name of PICTOGRAM_NAMES) {
       expect(fs.existsSync(path.join(repoRoot, 'node_modules', 'lucide-react', 'dist', 'esm', 'icons', `${name}.mjs`)), name).toBe(true);
-      const pascal = name.replace(/(^|-)([a-z0-9])/g, (_, _dash, c: string) => c.toUpperCase());
-      expect(PICTOGRAM_ICONS[name].displayName, name).toBe(pascal);
+      // The symbol holds that icon's shapes (lucide's own data), as the drawing <svg> shows them.
+      const { __iconData } = (await import(`lucide-react/icons/${name}`)) as { __iconData: { node: [string, Record<string, string>][] } };
+      const symbol = new RegExp(`<symbol id="${name}" viewBox="0 0 24 24">([^]*?)</symbol>`).exec(sprite);
+      expect(symbol, name).not.toBeNull();
+      expect(symbol![1]!.match(/<[a-z]+ /g), name).toEqual(__iconData.node.map(([tag]) => `<${tag} `));
+      const [tag, first] = __iconData.node[0]!;
+      expect(symbol![1], name).toContain(`<${tag} ${Object.entries(first).filter(([k]) => k !== 'key').map(([k, v]) => `${k}="${v}"`).join(' ')}/>`);
     }
     // No icon listed that no category uses (each costs bundle bytes), the fallback aside.
     expect(PICTOGRAM_NAMES.filter((name) => name !== FALLBACK_PICTOGRAM && !used.has(name))).toEqual([]);

@@ -19,8 +19,15 @@ interface ProductImageProps {
   sizes?: string;
 }
 
-/** How wide a listing card's image is drawn (catalog-products.css: tiles of 210-300 px; two per row under 600 px). */
-export const CARD_IMAGE_SIZES = '(max-width: 400px) 100vw, (max-width: 600px) 50vw, 300px';
+/** How wide a listing card's image is drawn (catalog-products.css: tiles of 210-300 px; two per row at 600 px and below). */
+export const CARD_IMAGE_SIZES = '(max-width: 600px) 50vw, 300px';
+
+/**
+ * The intrinsic size (px) given to every product <img>: the 4:3 of the tile (`.product-image`, aspect-ratio 4 / 3) in
+ * which it is drawn with object-fit contain, so the browser reserves the box before the image arrives (CLS 0).
+ */
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 480;
 
 /**
  * The product image (an uploaded one with its srcset of WebP widths and `sizes`), the inline preview as its placeholder; without an image (or when it fails to load) a tile
@@ -49,6 +56,8 @@ export function ProductImage({ image, alt, className, eager, categoryIds, topCat
         srcSet={image.srcset ?? undefined}
         sizes={image.srcset ? sizes : undefined}
         alt={alt}
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         onError={() => setFailed(true)}

@@ -27,15 +27,25 @@ function RelatedSection({ id, title, queryString, exclude }: { id: string; title
 /** The code part of an OE number as printed ("5830674 (DEMAG)" -> "5830674"). */
 const oeCode = (oe: string) => oe.replace(/\(.*\)/, '').trim();
 
-export function RelatedProducts({ product, lang }: { product: Product; lang: Language }) {
-  const { t } = useTranslation('shop');
+/**
+ * The product-list query strings of a product's related sections: compatible (its first OE number searched) and
+ * similar (its first category), null for a section the product has nothing for. The server render prefetches these
+ * (app/prefetch-route.ts).
+ */
+export function relatedProductQueries(product: Product, lang: Language): { compatible: string | null; similar: string | null } {
   const category = product.categories[0]?.id;
   const oe = product.oeNumbers[0] ? oeCode(product.oeNumbers[0]) : '';
   const base = (extra: Record<string, string>) => new URLSearchParams({ ...extra, page: '1', pageSize: '24', sort: DEFAULT_SORT, lang }).toString();
+  return { compatible: oe ? base({ q: oe }) : null, similar: category ? base({ c: category }) : null };
+}
+
+export function RelatedProducts({ product, lang }: { product: Product; lang: Language }) {
+  const { t } = useTranslation('shop');
+  const queries = relatedProductQueries(product, lang);
   return (
     <>
-      <RelatedSection id="compatible-products" title={t('product.compatibleProducts')} queryString={oe ? base({ q: oe }) : null} exclude={product.id} />
-      <RelatedSection id="similar-products" title={t('product.similarProducts')} queryString={category ? base({ c: category }) : null} exclude={product.id} />
+      <RelatedSection id="compatible-products" title={t('product.compatibleProducts')} queryString={queries.compatible} exclude={product.id} />
+      <RelatedSection id="similar-products" title={t('product.similarProducts')} queryString={queries.similar} exclude={product.id} />
     </>
   );
 }

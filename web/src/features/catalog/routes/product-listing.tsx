@@ -24,6 +24,7 @@ import { useStorefrontStaff } from '../../../lib/staff/storefront';
 import { CategoryBreadcrumb } from '../components/category-breadcrumb';
 import { CategoryTree } from '../components/category-tree';
 import { FilterPanel } from '../components/filter-panel';
+import { ListingSheet } from '../components/listing-sheet';
 import { ListingToolbar } from '../components/listing-toolbar';
 import { ProductGrid } from '../components/product-grid';
 import { categoryName, findCategoryPath } from '../utils/category-tree';
@@ -31,7 +32,7 @@ import {
   type ListingSort,
   LISTING_OPTION_PARAMS,
   nextListingSearch,
-  readListingParams,
+  listingParamsOf,
   readViewMode,
   RELEVANCE,
   toggleFilterValue,
@@ -58,12 +59,10 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   // Remembered in local storage and a cookie, so the server renders them too (lib/local-option.ts).
   const [rememberedSort, setRememberedSort] = useRememberedOption<Sort>('productSorting', DEFAULT_SORT);
   const [rememberedSize, setRememberedSize] = useRememberedOption<string>('pageSize', String(DEFAULT_PAGE_SIZE));
-  const params = useMemo(() => {
-    const read = readListingParams(searchParams);
-    if (!searchParams.has('sort') && !read.q) read.sort = rememberedSort;
-    if (!searchParams.has('pageSize')) read.pageSize = Number(rememberedSize);
-    return categoryId ? { ...read, c: categoryId } : read;
-  }, [searchParams, categoryId, rememberedSort, rememberedSize]);
+  const params = useMemo(
+    () => listingParamsOf(searchParams, { sort: rememberedSort, pageSize: rememberedSize }, categoryId),
+    [searchParams, categoryId, rememberedSort, rememberedSize],
+  );
   const queryString = toProductListQuery(params, lang);
   const staff = useStorefrontStaff();
   const products = useProducts(queryString, staff.frontEdit, staff.ready);
@@ -80,8 +79,6 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
       void navigate(`${pathname}${qs ? `?${qs}` : ''}`, { replace: true, state: { keepScroll: true } });
     }
   };
-  const [sidebarOpen, setSidebarOpen] = useState(false);
-
   const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
   const tree = categories.data ?? EMPTY_TREE;
   // The sidebar (category tree, facets) renders in a background pass after the products when their data arrives:
@@ -146,16 +143,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
         canonicalSearch={!currentCategory && params.q ? `?q=${encodeURIComponent(params.q)}` : undefined}
         alternates={currentCategory ? currentCategory.url : undefined}
       />
-      <button
-        type="button"
-        className="button listing__sidebar-toggle"
-        aria-expanded={sidebarOpen}
-        aria-controls="listing-sidebar"
-        onClick={() => setSidebarOpen((o) => !o)}
-      >
-        {t('listing.toggleSidebar')}
-      </button>
-      <aside id="listing-sidebar" className={`listing__sidebar${sidebarOpen ? ' is-open' : ''}`}>
+      <ListingSheet id="listing-sidebar" count={pagination?.totalCount} lang={lang} backTo="listing-title">
         {categories.isPending ? (
           <Spinner />
         ) : categories.isError ? (
@@ -175,7 +163,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
             onClear={() => apply({ f: {} })}
           />
         )}
-      </aside>
+      </ListingSheet>
 
       <section className="listing__content" aria-labelledby="listing-title" aria-busy={products.isFetching}>
         <CategoryBreadcrumb path={categoryPath} lang={lang} hrefFor={categoryHref} />

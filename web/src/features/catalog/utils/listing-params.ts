@@ -103,6 +103,19 @@ export function readListingParams(sp: URLSearchParams): ListingParams {
   };
 }
 
+/**
+ * The listing's parameters as the page uses them: the URL's, where the URL names no sort the remembered one (a search
+ * without a sort in its URL is ordered by relevance instead), where it names no page size the remembered one (spec 3
+ * "Remembered user options"), and the category of a category URL (`categoryId`, spec 9) over `c`. The listing page
+ * and the server render's prefetch (app/prefetch-route.ts) both build its product query from this, so they agree.
+ */
+export function listingParamsOf(sp: URLSearchParams, remembered: { sort: Sort; pageSize: string }, categoryId?: string): ListingParams {
+  const read = readListingParams(sp);
+  if (!sp.has('sort') && !read.q) read.sort = remembered.sort;
+  if (!sp.has('pageSize')) read.pageSize = Number(remembered.pageSize);
+  return categoryId ? { ...read, c: categoryId } : read;
+}
+
 /** The canonical query string of GET /v1/products, also the query key (spec 2: results cached per query string). */
 export function toProductListQuery(params: ListingParams, lang: Language): string {
   const sp = new URLSearchParams();

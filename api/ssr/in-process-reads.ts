@@ -1,0 +1,131 @@
+/**
+ * The api reads a server render makes, answered in process (the storefront's server rendering: "Data, in
+ * process"). The storefront's query functions ask for api URLs; this answers the catalog's and the shell's
+ * (`GET /v1/products`, `/v1/categories`, `/v1/site`, `/product/view/{id}`) by calling the functions their routes call
+ * (api/routes/products, categories, site: the same read-model queries and caches, the same zod contracts parsing the
+ * query and encoding the answer), so a render costs no HTTP request. Search results and content pages
+ * (`/v1/search`, `/v1/page/{ref}`), and any query their contract refuses (its 4xx in the envelope, exactly as the
+ * route words it), go through Fastify's `inject` instead. Calls are a guest's: no cookie, no staff fields.
+ *
+ *   const read = inProcessReads(app, deps);
+ *   const { status, headers, body } = await read('/v1/products?lang=et&pageSize=24');
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryTreeResponseSchema,
+  envelopeSchema,
+  PAGINATION_HEADERS,
+  productListQuerySchema,
+  productParamsSchema,
+  productSchema,
+  productViewQuerySchema,
+} from '../contracts/catalog.js';
+import { langOnlyQuerySchema } from '../contracts/common.js';
+import { siteResponseSchema } from '../contracts/site.js';
+import type { ApiDeps } from '../plugins/deps.js';
+import { ApiError, failureAnswer, success } from '../plugins/errors.js';
+import { requestLanguage } from '../plugins/messages.js';
+import { productListAnswer, productViewAnswer } from '../routes/products/index.js';
+import { siteView } from '../routes/site/index.js';
+
+/** One api answer as a render's transport hands it on: status, headers and the JSON text. */
+export interface InProcessAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The api paths a server render may read (GET only); anything else answers 404 to the render. */
+const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+)|product\/view\/[^/?]+)(?:\?|$)/;
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const NOT_READABLE: InProcessAnswer = { status: 404, headers: JSON_TYPE, body: '{"success":false,"errors":[{"code":"not_found"}]}' };
+
+/** The routes' own response encoders (api/app.ts sets fastify-type-provider-zod's serializer for every route). */
+const encoder = (schema: z.ZodType, url: string) => serializerCompiler({ schema: envelopeSchema(schema), method: 'GET', url }) as (data: unknown) => string;
+const encodeProduct = encoder(productSchema, '/product/view/:id');
+const encodeSite = encoder(siteResponseSchema, '/v1/site');
+const encodeCategories = encoder(categoryTreeResponseSchema, '/v1/categories');
+
+/** The category tree's encoded answer, once per tree the cache hands out (it keeps one until a category changes). */
+const categoriesJson = new WeakMap<object, string>();
+
+/** A query string as the routes see it: one value per name (a repeated name is the route's 400: left to inject). */
+function queryOf(search: URLSearchParams): Record<string, string> | null {
+  const query: Record<string, string> = {};
+  for (const [name, value] of search) {
+    if (name in query) return null;
+    query[name] = value;
+  }
+  return query;
+}
+
+/**
+ * The reader of one api: `read(url)` answers a GET of `url` (path and query) as the route would answer a guest.
+ * Never rejects for a bad query or a missing product (their envelope comes back, with its status); a read that
+ * fails otherwise answers 500 `server_error` in the envelope, logged.
+ */
+export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: string) => Promise<InProcessAnswer> {
+  const inject = async (url: string): Promise<InProcessAnswer> => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
+    return { status: res.statusCode, headers, body: res.payload };
+  };
+
+  /** The direct answer, or null when the route must answer (a query its contract refuses, an unknown path). */
+  const direct = async (path: string, query: Record<string, string>): Promise<InProcessAnswer | null> => {
+    if (path === '/v1/products') {
+      const parsed = productListQuerySchema.safeParse(query);
+      if (!parsed.success) return null;
+      const answer = await productListAnswer(deps, app, parsed.data, { staff: () => false, correlationId: randomUUID() });
+      return {
+        status: 200,
+        headers: {
+          ...JSON_TYPE,
+          [PAGINATION_HEADERS.currentPage]: String(answer.page),
+          [PAGINATION_HEADERS.perPage]: String(answer.pageSize),
+          [PAGINATION_HEADERS.pageCount]: String(Math.ceil(answer.total / answer.pageSize)),
+          [PAGINATION_HEADERS.totalCount]: String(answer.total),
+        },
+        body: answer.json,
+      };
+    }
+    const view = /^\/product\/view\/([^/]+)$/.exec(path);
+    if (view) {
+      const params = productParamsSchema.safeParse({ id: decodeURIComponent(view[1]!) });
+      const parsed = productViewQuerySchema.safeParse(query);
+      if (!params.success || !parsed.success) return null;
+      const product = await productViewAnswer(deps, app, params.data.id, requestLanguage(parsed.data, undefined), () => false);
+      return { status: 200, headers: JSON_TYPE, body: encodeProduct(success(product)) };
+    }
+    if (path === '/v1/categories' || path === '/v1/site') {
+      const parsed = langOnlyQuerySchema.safeParse(query);
+      if (!parsed.success) return null;
+      if (path === '/v1/site') return { status: 200, headers: JSON_TYPE, body: encodeSite(success(await siteView(deps, app, requestLanguage(parsed.data, undefined)))) };
+      const { tree } = await app.categories.get(deps.now());
+      let json = categoriesJson.get(tree);
+      if (json === undefined) categoriesJson.set(tree, (json = encodeCategories(success(tree))));
+      return { status: 200, headers: JSON_TYPE, body: json };
+    }
+    return null;
+  };
+
+  return async (url) => {
+    if (!READABLE.test(url)) return NOT_READABLE;
+    const parsed = new URL(url, 'http://in-process');
+    const query = queryOf(parsed.searchParams);
+    if (!query) return inject(url);
+    try {
+      return (await direct(parsed.pathname, query)) ?? (await inject(url));
+    } catch (error) {
+      const language = requestLanguage(query, undefined);
+      const answer = error instanceof ApiError ? failureAnswer(language, error.statusCode, [{ code: error.code, field: error.field }]) : failureAnswer(language, 500, [{ code: 'server_error' }]);
+      if (!(error instanceof ApiError)) app.log.error({ err: error, url }, 'server render read failed');
+      return { status: answer.status, headers: JSON_TYPE, body: JSON.stringify(answer.payload) };
+    }
+  };
+}
