@@ -125,7 +125,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // conditional request cannot turn it into an empty answer.
   const indexHtml = path.join(deps.webRoot ?? '', 'index.html');
   const spaLookups: SpaLookups = {
-    pageExists: async (name) => (await getPage(deps.db, name)) !== null,
+    pageExists: async (name) => (await getPage(deps.db, name, { now: deps.now() })) !== null,
     categoryTree: async () => (await app.categories.get(deps.now())).tree,
   };
   // The shop's pages rendered on the server (api/ssr/storefront-renderer.ts) when its bundle is built: the first

@@ -204,7 +204,29 @@ export const searchResultSchema = z.object({
   }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
-export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
+
+/**
+ * A content page the search found (spec 3 "Search result": id, name, path, breadcrumbs, meta_description, content
+ * with header-img), in the request's language: `path` its slug in that language (the storefront adds the language
+ * prefix), `content.description` the meta description or the start of its text, `content['header-img']` the first
+ * image of its content (null: none). domain/page/page-search.ts decides which pages a query finds.
+ */
+export const pageSearchResultSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  breadcrumbs: z.array(z.object({ name: z.string() })),
+  meta_description: z.string(),
+  content: z.object({ 'header-img': z.object({ src: z.string() }).nullable(), description: z.string() }),
+});
+export type PageSearchResult = z.infer<typeof pageSearchResultSchema>;
+
+/**
+ * GET /v1/search's data: `results` the products of the requested page (paging in the x-pagination-* headers);
+ * `pages` the published, visible content pages the query finds, on the first page only (at most 10; empty on
+ * later pages and without q).
+ */
+export const searchResponseSchema = z.object({ results: z.array(searchResultSchema), pages: z.array(pageSearchResultSchema) });
 
 /** A failure in the envelope of spec 7 (api/plugins/errors.ts): `redirect` when the client must go there to fix it. */
 export const failureEnvelopeSchema = z.object({

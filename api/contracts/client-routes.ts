@@ -81,3 +81,16 @@ export function matchClientPath(pathname: string): ClientPathMatch {
   if (!prefixed) return pageName ? { kind: 'dynamic', pageName, categoryUrl: null } : { kind: 'none' };
   return { kind: 'dynamic', pageName, categoryUrl: pathname };
 }
+
+/** The client route of a content page by id (spec 2 `/page/{pageId}/{slug}`). */
+export const CONTENT_PAGE_ROUTE_PATTERN = 'page/:pageId/:slug?';
+
+/**
+ * The page id or name of a `/page/{pageId}/{slug?}` path (any language prefix), decoded; null for any other path.
+ * The route is declared, but whether it shows a page depends on the page (an unknown or hidden one is not found).
+ */
+export function contentPageRefOf(pathname: string): string | null {
+  const segments = segmentsOf(pathname);
+  const rest = segments.length > 0 && (CLIENT_LANGUAGE_PREFIXES as readonly string[]).includes(segments[0]!.toLowerCase()) ? segments.slice(1) : segments;
+  return matchesPattern(CONTENT_PAGE_ROUTE_PATTERN, rest) ? decodeSegment(rest[1]!) : null;
+}

@@ -8,6 +8,7 @@
  */
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { CONTENT_CHANGED_CHANNEL, parseContentChanges } from '../../projections/content-changes.js';
 
 export interface ReadModelChanges {
   emitter: EventEmitter;
@@ -20,11 +21,13 @@ export async function listenReadModelChanges(connectionString: string, onError: 
   const client = new pg.Client({ connectionString, application_name: 'shop-api-listen' });
   client.on('notification', (n) => {
     if (n.channel === 'stock_changed') emitter.emit('stock', (n.payload ?? '').split(',').filter(Boolean));
+    else if (n.channel === CONTENT_CHANGED_CHANNEL) emitter.emit('content', parseContentChanges(n.payload ?? ''));
     else emitter.emit(n.payload ?? '');
   });
   client.on('error', onError);
   await client.connect();
   await client.query('listen rm_changed');
   await client.query('listen stock_changed');
+  await client.query(`listen ${CONTENT_CHANGED_CHANNEL}`);
   return { emitter, close: () => client.end().catch(() => {}) };
 }

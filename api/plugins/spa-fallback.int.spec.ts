@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../../commands/catalog/catalog-csv.js';
 import { seedSiteContent } from '../../commands/site/seed-site-content.js';
+import { getPage } from '../../projections/pages/queries.js';
 import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -38,7 +39,8 @@ const get = (url: string, headers: Record<string, string> = {}) => app.inject({ 
 
 describe('the app HTML for browser paths', () => {
   it('answers 404 with the HTML for a path no client route claims', async () => {
-    for (const url of ['/no-such-page', '/no-such-page/here', '/en/no/such/category', '/et/no-such-page', '/products/view', '/page', '/cart/more']) {
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    for (const url of ['/no-such-page', '/no-such-page/here', '/en/no/such/category', '/et/no-such-page', '/products/view', '/page', '/cart/more', `/page/${unknownId}`, `/en/page/${unknownId}/terms`, '/page/no-such-page']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -47,6 +49,7 @@ describe('the app HTML for browser paths', () => {
   });
 
   it('answers 200 for the client routes, in every language prefix, and for content pages and category URLs', async () => {
+    const termsId = (await getPage(h.db, 'muugitingimused', { now: h.clock.now }))!.pageId;
     const urls = [
       '/',
       '/products',
@@ -62,8 +65,9 @@ describe('the app HTML for browser paths', () => {
       '/en/checkout',
       '/payment/abc',
       '/payment-success?order=abc',
-      '/page/123/terms',
-      '/page/123',
+      `/page/${termsId}/terms`,
+      `/en/page/${termsId}`,
+      '/page/muugitingimused',
       '/login',
       '/en/session/login',
       '/password-reset/abc123',

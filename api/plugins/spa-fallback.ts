@@ -1,15 +1,16 @@
 /**
  * The status of the single-page app's HTML for a browser path: 200 for a path a client route claims
  * (api/contracts/client-routes.ts, the same list web/src/app/router.tsx declares), a content page that exists by
- * name, or a visible category's URL (spec 9); 404 for anything else. The HTML is the same either way, so the app's
+ * name or id (`/page/{pageId}/{slug?}`: the route is declared, but an unknown, unpublished or hidden page is not
+ * found), or a visible category's URL (spec 9); 404 for anything else. The HTML is the same either way, so the app's
  * not-found page renders, but search engines do not index an unknown path.
  */
-import { type ClientPathMatch, matchClientPath } from '../contracts/client-routes.js';
+import { type ClientPathMatch, contentPageRefOf, matchClientPath } from '../contracts/client-routes.js';
 import type { CategoryNode } from '../contracts/catalog.js';
 
 /** The lookups a dynamic path needs (the pages read model and the category tree the storefront shows). */
 export interface SpaLookups {
-  /** True when a content page has this name (projections/pages/queries.ts getPage). */
+  /** True when guests see a content page of this name or id now (projections/pages/queries.ts getPage). */
   pageExists(name: string): Promise<boolean>;
   /** The visible category tree (api/plugins/catalog-cache.ts), whose nodes carry their URLs in both languages. */
   categoryTree(): Promise<CategoryNode[]>;
@@ -40,6 +41,8 @@ function hasCategoryUrl(tree: readonly CategoryNode[], pathname: string): boolea
  */
 export async function spaStatus(url: string, lookups: SpaLookups): Promise<200 | 404> {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+  const pageRef = contentPageRefOf(pathname);
+  if (pageRef !== null) return (await lookups.pageExists(pageRef)) ? 200 : 404;
   const match: ClientPathMatch = matchClientPath(pathname);
   if (match.kind === 'route') return 200;
   if (match.kind === 'none') return 404;

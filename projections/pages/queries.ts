@@ -52,6 +52,29 @@ export async function listPageNames(db: Database, now = new Date().toISOString()
   return [...new Set(rows.filter((r) => shown(r, now)).map((r) => r.slug_et))];
 }
 
+/** A page's published slug in each language (sitemap: `/{et}` and `/en/{en}`). */
+export interface SitemapPage {
+  slugs: { et: string; en: string };
+}
+
+/**
+ * The pages guests see at `now` (default: the clock) with each language's own slug, by Estonian slug; a slug two
+ * visible pages share is listed once (the one published last, as getPage resolves it).
+ */
+export async function listSitemapPages(db: Database, now = new Date().toISOString()): Promise<SitemapPage[]> {
+  const { rows } = await sql<{ slug_et: string; slug_en: string | null; visibility: VisibilityRule | null }>`
+    select slug_et, slug_en, visibility from rm_pages.pages where published is not null and status = 'active'
+    order by slug_et, changed_at desc`.execute(db);
+  const seen = new Set<string>();
+  const out: SitemapPage[] = [];
+  for (const r of rows) {
+    if (!shown(r, now) || seen.has(r.slug_et)) continue;
+    seen.add(r.slug_et);
+    out.push({ slugs: { et: r.slug_et, en: r.slug_en || r.slug_et } });
+  }
+  return out;
+}
+
 /** A page as the staff's list and editor see it: its draft, publication, rule, state at `now` and version. */
 export interface PageDraft {
   pageId: string;

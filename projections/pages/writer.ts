@@ -8,12 +8,16 @@
  * evaluated: the queries evaluate it with their `now` (queries.ts), so a timed page disappears at its end without an
  * event. Idempotent by stream position (`position`).
  *
+ * Live content: a batch that publishes, unpublishes, schedules or deletes pages sends `content_changed` with their
+ * ids (projections/content-changes.ts), which the api pushes to open pages.
+ *
  * Compatibility: a stored `PageSaved` is a new revision that is also published (domain/page/page.ts fromLegacyDoc).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { parsePageEvent } from '../../domain/page/events.js';
 import { fromLegacyDoc, PAGE_EVENT_TYPES, type PageVersionDoc } from '../../domain/page/page.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { type ContentChange, notifyContentChanges } from '../content-changes.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
 import type { PagesTables } from './schema.js';
 
@@ -95,8 +99,18 @@ async function applyEvent(trx: Trx, schema: string, event: RecordedEvent): Promi
     where id = ${pageId}`.execute(trx);
 }
 
+/** Events that change what guests see of a page (a draft save or a restore alone changes only the draft). */
+const GUEST_VISIBLE: readonly string[] = ['PageSaved', 'PagePublished', 'PageUnpublished', 'PageScheduled', 'PageDeleted'];
+
 async function applyBatch(trx: Trx, schema: string, events: RecordedEvent[]): Promise<void> {
-  await applyNewEvents(trx, schema, 'position', events, (event) => applyEvent(trx, schema, event));
+  const changed: ContentChange[] = [];
+  await applyNewEvents(trx, schema, 'position', events, async (event) => {
+    await applyEvent(trx, schema, event);
+    const pageId = (event.data as { pageId?: unknown } | null)?.pageId;
+    if (GUEST_VISIBLE.includes(event.type) && typeof pageId === 'string') changed.push({ kind: 'page', pageId });
+  });
+  // Live content: open pages showing these pages refetch them (projections/content-changes.ts).
+  await notifyContentChanges(trx, schema, changed);
 }
 
 export const pagesReadModel: ReadModel = {

@@ -8,6 +8,9 @@
  * writes the menu mapped as the Menu aggregate maps it (domain/menu/menu.ts fromLegacyEntry); `MenuChanged` events,
  * later in `$all`, replace it. Idempotent by stream position: `position` remembers, per stream, the last position
  * applied (which is also the stream version a staff save carries, queries.ts).
+ *
+ * Live content: a batch that changed the menu sends `content_changed` 'menu', one that changed global fields, item
+ * containers or the banner switch 'fields' (projections/content-changes.ts); the api pushes them to open pages.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { parseMenuEvent } from '../../domain/menu/events.js';
@@ -15,6 +18,7 @@ import { fromLegacyEntry, MENU_EVENT_TYPES, type MenuItem } from '../../domain/m
 import { parseSiteEvent } from '../../domain/site/events.js';
 import { SITE_EVENT_TYPES } from '../../domain/site/site.js';
 import type { RecordedEvent } from '../../platform/event-store/port.js';
+import { type ContentChange, notifyContentChanges } from '../content-changes.js';
 import { applyNewEvents, type ReadModel } from '../read-model.js';
 import type { SiteTables } from './schema.js';
 
@@ -66,7 +70,14 @@ async function applyEvent(trx: Transaction<SiteTables>, schema: string, event: R
 }
 
 async function applyBatch(trx: Transaction<SiteTables>, schema: string, events: RecordedEvent[]): Promise<void> {
-  await applyNewEvents(trx, schema, 'position', events, (event) => applyEvent(trx, schema, event));
+  const changed: ContentChange[] = [];
+  await applyNewEvents(trx, schema, 'position', events, async (event) => {
+    await applyEvent(trx, schema, event);
+    const menu = event.type === 'MainMenuChanged' || (MENU_EVENT_TYPES as string[]).includes(event.type);
+    changed.push(menu ? { kind: 'menu' } : { kind: 'fields' });
+  });
+  // Live content: every open page's header (menu) or footer and banner (fields) refetch /v1/site.
+  await notifyContentChanges(trx, schema, changed);
 }
 
 export const siteReadModel: ReadModel = {

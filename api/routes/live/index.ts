@@ -19,6 +19,10 @@
  * message carries nothing but the flag: the page then reads GET /v1/payment/{token} as before. Its 5 s polling is
  * only the fallback while the socket is down.
  *
+ * Live content (architecture "Live content"): a storefront page sends `{"content": true}` and gets `{"type":
+ * "content", "pages": [...], "site": [...]}` when a page, the menu or the global fields changed for guests
+ * (./live-content.ts); it refetches what it shows.
+ *
  * Origin (cross-site websocket hijacking: a page of another site opening the socket with the staff cookie): an
  * upgrade whose Origin is not the shop's own answers 403 in the envelope before any upgrade ({@link liveOriginAllowed}:
  * the origin of PUBLIC_URL; without one, tests only, the request's own Host). An upgrade without Origin is accepted:
@@ -32,6 +36,7 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { failureAnswer } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
+import { ContentPushes } from './live-content.js';
 import { PAID_LOOKUP_CHUNK, paidByToken, PUBLIC_TOKEN_PATTERN } from './live-payments.js';
 
 export const MAX_LIVE_SUBSCRIPTIONS = 50;
@@ -121,8 +126,12 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
     }
   };
   deps.readModelChanges?.on('stock', onStock);
+  const content = new ContentPushes();
+  deps.readModelChanges?.on('content', content.onChanges);
   app.addHook('onClose', async () => {
     deps.readModelChanges?.off('stock', onStock);
+    deps.readModelChanges?.off('content', content.onChanges);
+    content.close();
     deps.readModelChanges?.off('orders', onBadges);
     deps.readModelChanges?.off('admin_orders', onBadges);
     deps.readModelChanges?.off('stock_notifications', onBadges);
@@ -138,7 +147,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
       websocket: true,
       schema: {
         summary:
-          'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; send {"order": publicToken}, receive {"type": "payment", "paid": boolean}; staff sessions also receive {"type": "badges"}',
+          'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; send {"order": publicToken}, receive {"type": "payment", "paid": boolean}; send {"content": true}, receive {"type": "content", "pages": [pageId, ...], "site": ["menu" | "fields", ...]}; staff sessions also receive {"type": "badges"}',
         tags: ['catalog'],
         response: { 101: z.null().describe('Switching Protocols: the websocket'), 403: z.any().describe('Origin is not the shop\'s own (the failure envelope)') },
       },
@@ -168,6 +177,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
       } catch {
         return;
       }
+      if (content.message(socket, message)) return;
       const token = (message as { order?: unknown } | null)?.order;
       if (typeof token === 'string' && PUBLIC_TOKEN_PATTERN.test(token)) {
         orderWatchers.set(socket, { token, paid: null });
@@ -182,6 +192,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
       subscribers.delete(socket);
       staffSockets.delete(socket);
       orderWatchers.delete(socket);
+      content.remove(socket);
     });
     },
   );

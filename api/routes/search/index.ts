@@ -2,7 +2,9 @@
  * `GET /v1/search` (spec 7): query page, per-page (default 24), q, sort, and filters as ff{n} (field), fc{n}
  * (comparison), fv{n} (value). Answers `{ results: SearchResult[] }` (spec 3 "Search result") with x-pagination-*
  * headers. Supported filters: `category eq <id>`, `attribute eq <name=value>`, `price lt|lte|gt|gte <euros>`.
- * Appends a SearchPerformed event when q or a filter is given.
+ * Appends a SearchPerformed event when q or a filter is given. On the first page, `pages` holds the published,
+ * visible content pages q finds in the request's language (./page-results.ts; drafts, hidden and scheduled-out pages
+ * never); the products' paging and the recorded result count are the products'.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +17,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
 import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
+import { pageResults, PublishedPagesCache } from './page-results.js';
 
 interface SearchFilters {
   categoryId?: string;
@@ -58,6 +61,8 @@ export function parseSearchFilters(query: Record<string, unknown>): SearchFilter
 /** GET /v1/search as a plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */
 export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   const { categories } = app;
+  const publishedPages = new PublishedPagesCache(deps.db, deps.readModelChanges);
+  app.addHook('onClose', async () => publishedPages.close());
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/search',
     {
@@ -75,11 +80,12 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
     const parsed = parseSearchFilters(query);
     const now = deps.now();
     const perPage = query['per-page'];
-    const [result, snapshot] = await Promise.all([
+    const q = query.q?.trim() ?? '';
+    const [result, snapshot, pages] = await Promise.all([
       cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
       categories.get(now),
+      query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
     ]);
-    const q = query.q?.trim() ?? '';
     if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
       await deps.searches.record(
         { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
@@ -100,7 +106,7 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
         content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
       };
     });
-    return success({ results });
+    return success({ results, pages });
     },
   );
 }

@@ -10,7 +10,11 @@
  * - `GET /{language}/site/set-language` (spec 7): remembers the interface language in the `lang` cookie (one year).
  * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` (the listing, content pages and categories) and
  *   `/sitemap-products-{n}.xml` (listed products) list them in both languages with hreflang alternates (at most
- *   20,000 products, i.e. 40,000 URLs, per file: under the protocol's 50,000).
+ *   20,000 products, i.e. 40,000 URLs, per file: under the protocol's 50,000). Content pages: the published pages
+ *   guests see now, each language at its own slug (`/{slug.et}`, `/en/{slug.en}`); a hidden, scheduled-out,
+ *   unpublished or draft-only page is not listed.
+ * - `GET /robots.txt`: crawlers may read the shop but not the staff side, sign-in, cart, checkout and payment pages
+ *   (ROBOTS_DISALLOW, each also under /et and /en); names the sitemap index.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +23,7 @@ import { langOnlyQuerySchema } from '../../contracts/common.js';
 import { pick } from '../../../domain/shared/localized.js';
 import { isHiddenMenuEntry } from '../../../domain/menu/menu.js';
 import { countSitemapProducts, listSitemapProducts } from '../../../projections/catalog/queries.js';
-import { listPageNames } from '../../../projections/pages/queries.js';
+import { listSitemapPages } from '../../../projections/pages/queries.js';
 import { getSiteContent } from '../../../projections/site/queries.js';
 import { type CategoryNode, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { type MenuItemView, setLanguageParamsSchema, setLanguageResponseSchema, siteResponseSchema, sitemapFileParamsSchema } from '../../contracts/site.js';
@@ -35,6 +39,14 @@ export type MenuItem = MenuItemView;
 /** An XML document (sitemaps), for the OpenAPI document. */
 const xmlResponse = { description: 'XML (sitemaps protocol)', content: { 'application/xml': { schema: z.string() } } };
 const langQuery = langOnlyQuerySchema;
+/** Plain text (robots.txt), for the OpenAPI document. */
+const textResponse = { description: 'Plain text (robots exclusion protocol)', content: { 'text/plain': { schema: z.string() } } };
+
+/**
+ * Paths crawlers must not read (robots.txt): the staff side, sign-in, the cart, checkout and payment pages; a rule
+ * is a path prefix, so `/payment` covers `/payment-success` and `/payment/{token}`.
+ */
+export const ROBOTS_DISALLOW = ['/admin', '/login', '/session', '/password-reset', '/cart', '/checkout', '/payment', '/clear-storage'] as const;
 
 function findCategory(nodes: CategoryNode[], id: string): CategoryNode | undefined {
   for (const node of nodes) {
@@ -139,6 +151,12 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
     },
   );
 
+  typed.get('/robots.txt', { schema: { summary: 'Crawling rules and the sitemap (robots exclusion protocol)', tags: ['site'], response: { 200: textResponse } } }, async (request, reply) => {
+    const disallow = ROBOTS_DISALLOW.flatMap((p) => [p, `/et${p}`, `/en${p}`]).map((p) => `Disallow: ${p}\n`).join('');
+    const body = `User-agent: *\nAllow: /\n${disallow}\nSitemap: ${origin(deps, request)}/sitemap.xml\n`;
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  });
+
   typed.get('/sitemap.xml', { schema: { summary: 'Sitemap index', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
     const files = Math.max(1, Math.ceil((await countSitemapProducts(deps.db, deps.now())) / SITEMAP_PRODUCTS_PER_FILE));
@@ -152,9 +170,9 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
 
   typed.get('/sitemap-categories.xml', { schema: { summary: 'Sitemap of the listing, content pages and categories', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
-    const [{ tree }, pageNames] = await Promise.all([categories.get(deps.now()), listPageNames(deps.db, deps.now())]);
+    const [{ tree }, pages] = await Promise.all([categories.get(deps.now()), listSitemapPages(deps.db, deps.now())]);
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
-    for (const name of pageNames) body += urlEntries(base, { et: `/${name}`, en: `/en/${name}` });
+    for (const { slugs } of pages) body += urlEntries(base, { et: `/${encodeURIComponent(slugs.et)}`, en: `/en/${encodeURIComponent(slugs.en)}` });
     const walk = (nodes: CategoryNode[]) => {
       for (const node of nodes) {
         body += urlEntries(base, node.url);

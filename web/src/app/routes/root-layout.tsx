@@ -1,8 +1,9 @@
 /**
- * App shell: skip link, header, main landmark, footer. Keeps i18next and <html lang> in step with the route's
+ * App shell: skip link, header, main landmark, footer, and the live content socket (lib/live-content.ts). Keeps i18next and <html lang> in step with the route's
  * language prefix (spec 2: every path accepts an optional language prefix).
  */
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBrowserLayoutEffect } from '../../lib/server-render';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,21 @@ export function RootLayout() {
   const { t, i18n } = useTranslation('app');
   const { pathname, search } = useLocation();
   useScrollRestoration();
+  const queryClient = useQueryClient();
+
+  // Live content: published pages, menu and global fields reach the open page (lib/live-content.ts, its own chunk,
+  // loaded once the page is up; the server render never runs effects).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../../lib/live-content').then((m) => {
+      if (!cancelled) stop = m.startLiveContent(queryClient);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient]);
 
   useBrowserLayoutEffect(() => {
     document.documentElement.lang = lang;

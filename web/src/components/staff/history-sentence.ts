@@ -231,8 +231,10 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
       break;
     case 'GlobalFieldsChanged':
     case 'GlobalItemContainersChanged': {
+      // A global field by its name on the screen (footer, banner: spec 3 "Field store"); a key without one as stored.
       const keys = Object.keys(((d.fields ?? d.containers) as Record<string, unknown> | undefined) ?? {});
-      params.fields = keys.join(', ') || t('admin.history.none');
+      const named = (key: string) => (event.type === 'GlobalFieldsChanged' && i18n.exists(`admin.history.globalField.${key}`) ? t(`admin.history.globalField.${key}`) : key);
+      params.fields = keys.map(named).join(', ') || t('admin.history.none');
       break;
     }
     case 'BannerShownChanged':

@@ -121,7 +121,9 @@ describe('historySentence (audit timeline)', () => {
     expect(historySentence(ranged, page, et, 'et')).toMatch(/^Mari Maasikas muutis lehe Müügitingimused nähtavust: nähtav .+ kuni .+, muul ajal peidetud$/);
     expect(historySentence(event('PageDeleted', { pageId: 'p1' }), page, et, 'et')).toBe('Mari Maasikas kustutas lehe Müügitingimused');
     expect(historySentence(event('MenuChanged', { entries: [{}, {}, {}] }), page, en, 'en')).toBe('Mari Maasikas changed the main menu (3 entries)');
-    expect(historySentence(event('GlobalFieldsChanged', { fields: { phone: {}, email: {} } }), page, et, 'et')).toBe('Mari Maasikas muutis üldvälju: phone, email');
+    expect(historySentence(event('GlobalFieldsChanged', { fields: { phone: {}, email: {} } }), page, et, 'et')).toBe('Mari Maasikas muutis üldvälju: telefon, e-post');
+    expect(historySentence(event('GlobalFieldsChanged', { fields: { newAddressBanner: {}, 'social.facebook': {}, someNewKey: {} } }), page, en, 'en')).toBe('Mari Maasikas changed the global fields: new address banner, Facebook link, someNewKey');
+    expect(historySentence(event('GlobalItemContainersChanged', { containers: { phone: [] } }), page, en, 'en')).toBe('Mari Maasikas changed the global item containers: phone');
     expect(historySentence(event('BannerShownChanged', { shown: false }), page, en, 'en')).toBe('Mari Maasikas set whether the banner shows: no');
   });
 });

@@ -1,19 +1,21 @@
 /**
  * GET /v1/search?q&page&per-page&sort (spec 7): site search results with breadcrumbs; paging in the
- * x-pagination-* headers. Used by the search results screen (spec 2 "Search results page").
+ * x-pagination-* headers. Used by the search results screen (spec 2 "Search results page"). `pages`: the content
+ * pages q finds (first page only; api/routes/search/page-results.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SearchResult } from '../../../../../api/contracts/catalog';
+import type { PageSearchResult, SearchResult } from '../../../../../api/contracts/catalog';
 import { getJson, readPagination, type Pagination } from '../../../lib/api-client';
 
 export interface SearchPage {
   results: SearchResult[];
+  pages: PageSearchResult[];
   pagination: Pagination;
 }
 
 /** `queryString` holds q, page, per-page and sort. */
 export async function getSearchResults(queryString: string, signal?: AbortSignal): Promise<SearchPage> {
-  const { body, headers } = await getJson<{ data: { results: SearchResult[] } }>(`/v1/search?${queryString}`, signal);
+  const { body, headers } = await getJson<{ data: { results: SearchResult[]; pages?: PageSearchResult[] } }>(`/v1/search?${queryString}`, signal);
   const sp = new URLSearchParams(queryString);
   const results = body.data.results;
   const pagination = readPagination(headers, {
@@ -21,7 +23,7 @@ export async function getSearchResults(queryString: string, signal?: AbortSignal
     perPage: Number(sp.get('per-page') ?? results.length),
     received: results.length,
   });
-  return { results, pagination };
+  return { results, pages: body.data.pages ?? [], pagination };
 }
 
 export const searchResultsQueryOptions = (queryString: string) =>

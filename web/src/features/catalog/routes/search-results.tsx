@@ -2,11 +2,13 @@
  * Search results screen (/searchresults; spec 2 "Search results page"): heading Results; reads page, pageSize,
  * sort and q from the URL and asks GET /v1/search. Each result shows a thumbnail, the breadcrumb trail joined by
  * '>', the linked name and a description; products also show their code and price, labelled in Estonian in
- * both languages as the spec says ("with Estonian labels").
+ * both languages as the spec says ("with Estonian labels"). Content pages the query finds show in a group of their
+ * own ("Lehed" / "Pages") beside the products (GET /v1/search `pages`).
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { PageSearchResult, SearchResult } from '../../../../../api/contracts/catalog';
 import { DEFAULT_PAGE_SIZE, isSort, PAGE_SIZES } from '../../../../../api/contracts/catalog-constants';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
@@ -87,55 +89,98 @@ export function SearchResultsRoute() {
             {t('app:retry')}
           </button>
         </div>
-      ) : data.results.length === 0 ? (
+      ) : data.results.length === 0 && data.pages.length === 0 ? (
         <p className="empty-state">{t('search.empty')}</p>
       ) : (
-        <ol className={`search-results__list${search.isPlaceholderData ? ' is-stale' : ''}`}>
-          {data.results.map((r) => {
-            const isProduct = Boolean(r.content.code1);
-            return (
-              <li key={r.id} className="search-result">
-                <ProductImage
-                  image={r.content.image}
-                  alt={r.name}
-                  className="search-result__image"
-                  sizes="120px"
-                  // The trail is the category path, then the result's own name: its first entry is the top category.
-                  topCategoryName={r.breadcrumbs.length > 1 ? r.breadcrumbs[0].name : undefined}
-                />
-                <div className="search-result__body">
-                  {r.breadcrumbs.length > 0 && (
-                    <p className="search-result__trail muted">{r.breadcrumbs.map((b) => b.name).join(' > ')}</p>
-                  )}
-                  <h2 className="search-result__name">
-                    <Link to={to(r.path)}>{r.name}</Link>
-                  </h2>
-                  {(r.meta_description || r.content.description) && (
-                    <p className="search-result__description">{r.meta_description || r.content.description}</p>
-                  )}
-                  {isProduct && (
-                    <dl className="search-result__facts">
-                      <div>
-                        <dt>{t('search.code', { lng: 'et' })}</dt>
-                        <dd>{r.content.code1}</dd>
-                      </div>
-                      {r.content.price !== null && (
-                        <div>
-                          <dt>{t('search.price', { lng: 'et' })}</dt>
-                          <dd>
-                            <Price cents={null} decimal={r.content.price} lang={lang} />
-                          </dd>
-                        </div>
-                      )}
-                    </dl>
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ol>
+        <div className={`search-results__groups${data.pages.length ? ' has-pages' : ''}`}>
+          {data.pages.length > 0 && <PageResults pages={data.pages} />}
+          {data.results.length > 0 && (
+            <section className="search-results__products" aria-labelledby={data.pages.length ? 'search-products-title' : 'search-results-title'}>
+              {data.pages.length > 0 && <h2 id="search-products-title">{t('search.products')}</h2>}
+              <ol className={`search-results__list${search.isPlaceholderData ? ' is-stale' : ''}`}>
+                {data.results.map((r) => (
+                  <ProductResult key={r.id} result={r} nameTag={data.pages.length ? 'h3' : 'h2'} />
+                ))}
+              </ol>
+            </section>
+          )}
+        </div>
       )}
       {data && <Pagination page={page} pageCount={data.pagination.pageCount} hrefFor={hrefForPage} />}
+    </section>
+  );
+}
+
+/** A product result (spec 2 "Search results page": code and price labelled in Estonian). */
+function ProductResult({ result: r, nameTag: Name }: { result: SearchResult; nameTag: 'h2' | 'h3' }) {
+  const { t } = useTranslation(['shop', 'app']);
+  const { lang, to } = useRouteLanguage();
+  const isProduct = Boolean(r.content.code1);
+  return (
+    <li className="search-result">
+      <ProductImage
+        image={r.content.image}
+        alt={r.name}
+        className="search-result__image"
+        sizes="120px"
+        // The trail is the category path, then the result's own name: its first entry is the top category.
+        topCategoryName={r.breadcrumbs.length > 1 ? r.breadcrumbs[0].name : undefined}
+      />
+      <div className="search-result__body">
+        {r.breadcrumbs.length > 0 && (
+          <p className="search-result__trail muted">{r.breadcrumbs.map((b) => b.name).join(' > ')}</p>
+        )}
+        <Name className="search-result__name">
+          <Link to={to(r.path)}>{r.name}</Link>
+        </Name>
+        {(r.meta_description || r.content.description) && (
+          <p className="search-result__description">{r.meta_description || r.content.description}</p>
+        )}
+        {isProduct && (
+          <dl className="search-result__facts">
+            <div>
+              <dt>{t('search.code', { lng: 'et' })}</dt>
+              <dd>{r.content.code1}</dd>
+            </div>
+            {r.content.price !== null && (
+              <div>
+                <dt>{t('search.price', { lng: 'et' })}</dt>
+                <dd>
+                  <Price cents={null} decimal={r.content.price} lang={lang} />
+                </dd>
+              </div>
+            )}
+          </dl>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The content pages the search found (spec 3 "Search result": breadcrumbs, meta description, header image), in a
+ * group of their own beside the products; linked to the page in the route's language.
+ */
+function PageResults({ pages }: { pages: PageSearchResult[] }) {
+  const { t } = useTranslation('shop');
+  const { to } = useRouteLanguage();
+  return (
+    <section className="search-results__pages" aria-labelledby="search-pages-title">
+      <h2 id="search-pages-title">{t('search.pages')}</h2>
+      <ul className="page-results">
+        {pages.map((p) => (
+          <li key={p.id} className="page-result">
+            {p.content['header-img'] && <img className="page-result__image" src={p.content['header-img'].src} alt="" loading="lazy" width={80} height={60} />}
+            <div className="page-result__body">
+              <p className="page-result__trail muted">{p.breadcrumbs.map((b) => b.name).join(' > ')}</p>
+              <h3 className="page-result__name">
+                <Link to={to(p.path)}>{p.name}</Link>
+              </h3>
+              {p.meta_description && <p className="page-result__description">{p.meta_description}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -15,10 +15,13 @@ import { sellerOf } from '../../../lib/site/seller';
 import { usePage } from '../api/get-page';
 import '../content-page.css';
 import { usePageReady } from '../../../lib/page-ready';
+import { useHoldLiveContent } from '../../../lib/live-content';
 
 /** `name`: the page name when the route is a category URL's fallback (features/catalog/routes/category-url.tsx). */
 export function ContentPageRoute({ name }: { name?: string }) {
   usePageReady();
+  // Live content: while staff edit this page, a pushed change waits until they finish (lib/live-content.ts).
+  useHoldLiveContent();
   const { pageName, pageId } = useParams();
   const { lang } = useRouteLanguage();
   const ref = name ?? pageId ?? pageName ?? '';
