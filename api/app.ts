@@ -32,6 +32,7 @@ import { defaultSessionDeps, SessionRuntime } from './plugins/sessions.js';
 import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { pageRoutes } from './routes/pages/index.js';
+import { pageViewRoutes } from './routes/page-views/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
@@ -39,6 +40,7 @@ import { type SpaLookups, spaStatus } from './plugins/spa-fallback.js';
 import { loadStorefrontRenderer } from './ssr/storefront-renderer.js';
 import { getPage } from '../projections/pages/queries.js';
 import { stockNotificationRoutes } from './routes/stock-notifications/index.js';
+import { partInquiryRoutes } from './routes/part-inquiry/index.js';
 
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
 const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap', '/sandbox-bank/', '/payment-return/', '/files/', '/file/'];
@@ -64,7 +66,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await registerSecurityHeaders(app, { publicUrl: deps.publicUrl, indexHtmlPath: serveWeb ? path.join(deps.webRoot!, 'index.html') : null });
   // The OpenAPI document from the schemas of every route registered after it (GET /v1/openapi.json) and a
   // readable page (/v1/docs).
-  await registerOpenApi(app);
+  await registerOpenApi(app, { publicUrl: deps.publicUrl });
   // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request).
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   await registerCsrf(app, { secure: deps.publicUrl?.startsWith('https:') ?? false });
@@ -98,6 +100,9 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(siteRoutes, { deps });
   await app.register(pageRoutes, { deps, sessions });
   await app.register(stockNotificationRoutes, { deps });
+  await app.register(partInquiryRoutes, { deps });
+  // First-party page views (spec 7 analytics; an append-only table, not the event store).
+  await app.register(pageViewRoutes, { deps });
   await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).

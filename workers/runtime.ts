@@ -34,6 +34,7 @@ import { startProcessManager } from './process-managers/process-manager.js';
 import { PROCESS_MANAGERS } from './process-managers/process-managers.js';
 import { createRecordClientOrderProcessor, RECORD_CLIENT_ORDER } from './jobs/record-client-order.js';
 import { createSendInvoiceProcessor, SEND_INVOICE } from './jobs/send-invoice.js';
+import { createSendPartInquiryProcessor, SEND_PART_INQUIRY } from './jobs/send-part-inquiry.js';
 
 export const SHOP_QUEUE = 'shop';
 
@@ -147,6 +148,16 @@ export function createProcessors(deps: WorkerDeps): Record<string, (data: unknow
       clientForgotten: deps.orderClientForgotten,
       loadSiteFields: deps.loadSiteFields ?? (async () => ({})),
       from: deps.config.mail.from,
+      log: deps.log,
+    }),
+    // Spare part inquiry: the staff mail and the shopper's confirmation (part-inquiry-mail process manager).
+    [SEND_PART_INQUIRY]: createSendPartInquiryProcessor({
+      db: deps.db,
+      store: deps.store,
+      transport: deps.mailer,
+      from: deps.config.mail.from,
+      shopUrl: deps.config.mail.shopUrl,
+      loadSiteFields: deps.loadSiteFields ?? (async () => ({})),
       log: deps.log,
     }),
     // Back-in-stock mail: a check per stock event or request (the back-in-stock-mail process manager),

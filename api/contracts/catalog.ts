@@ -164,7 +164,8 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     productCount: z.number().int(),
     children: z.array(categoryNodeSchema),
   }),
-);
+  // Named, so the OpenAPI document holds the recursive tree as one component (#/components/schemas/CategoryNode).
+).meta({ id: 'CategoryNode' });
 export const categoryTreeResponseSchema = z.array(categoryNodeSchema);
 
 /** Query of GET /v1/search (spec 7): `per-page`, and Yii-style filters ff{n} (field), fc{n} (comparison), fv{n} (value). */

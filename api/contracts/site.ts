@@ -47,6 +47,12 @@ export const pageSchema = z.object({
   meta_keywords: z.string(),
   canonical: z.string(),
   alternates: z.object({ et: z.string(), en: z.string() }),
+  /** The page's layout (spec 1: one of domain/page/page-doc.ts PAGE_LAYOUTS). */
+  layout: z.string(),
+  /** The page's own item containers (spec 3 "Page: itemContainers"): key -> items, each item's sanitised HTML in the language. */
+  item_containers: z.record(z.string(), z.array(z.object({ id: z.string(), html: z.string() }))),
+  /** The first image of the page's `hero` container (spec 3 "header-img"), when it has one: a /files/{id}/{variant} path. */
+  header_img: z.string().optional(),
 });
 export type PageView = z.infer<typeof pageSchema>;
 

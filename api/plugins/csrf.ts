@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema } from '../contracts/catalog.js';
 import { success } from './errors.js';
+import { declareGuard } from './openapi-operations.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -28,6 +29,8 @@ export async function registerCsrf(app: FastifyInstance, options: { secure?: boo
       return typeof token === 'string' ? token : undefined;
     },
   });
+  // The document's `csrfToken` requirement of every route that runs this check (api/plugins/openapi-operations.ts).
+  declareGuard(app.csrfProtection, 'csrfToken');
   app.withTypeProvider<ZodTypeProvider>().get('/v1/csrf-token', { schema: { summary: 'A CSRF token (and its secret in the _csrf cookie)', tags: ['site'], response: { 200: envelopeSchema(z.object({ token: z.string() })) } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return success({ token: reply.generateCsrf() });

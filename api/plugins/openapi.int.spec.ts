@@ -1,8 +1,11 @@
 /**
  * The OpenAPI document (GET /v1/openapi.json), the integrators' page (/v1/docs) and the staff prefix's guard
  * (/v1/admin/...: 401 in the envelope without a staff session), and every documented route fed
- * garbage, driven with `inject`.
+ * garbage, driven with `inject`. The document is checked as a generator reads it: @redocly/openapi-core's lint
+ * (recommended rules, no error) and bundle (every $ref resolves), an operationId per operation, and the security
+ * each staff operation really needs.
  */
+import { bundleFromString, createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfHeaders } from '../../tests/support/csrf.js';
 import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
@@ -75,6 +78,58 @@ describe('GET /v1/openapi.json', () => {
     expect(JSON.stringify(placeOrder.responses['409'])).toContain('redirect');
   });
 
+  it('is valid OpenAPI 3.1 by the recommended rules, and every $ref resolves (the recursive category tree a named component)', async () => {
+    const source = (await h.app.inject({ url: '/v1/openapi.json' })).body;
+    const doc = JSON.parse(source) as { openapi: string; servers?: unknown[]; components: { schemas: Record<string, unknown> } };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/', description: 'This shop' }]);
+    // JSON Schema 2020-12: null is a type; the 3.0 keyword `nullable` is gone everywhere.
+    expect(source).not.toContain('"nullable"');
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+    const bundled = await bundleFromString({ source, absoluteRef: 'openapi.json', config, dereference: true });
+    expect(bundled.problems.filter((p) => p.severity === 'error').map((p) => p.message)).toEqual([]);
+    // The tree: GET /v1/categories answers nodes whose children are nodes again, by reference.
+    const categories = JSON.stringify((doc as unknown as { paths: Record<string, { get: unknown }> }).paths['/v1/categories'].get);
+    expect(categories).toContain('"$ref":"#/components/schemas/CategoryNode"');
+    expect(JSON.stringify(doc.components.schemas.CategoryNode)).toContain('"children":{"type":"array","items":{"$ref":"#/components/schemas/CategoryNode"}}');
+  });
+
+  it('gives every operation a unique operationId (method and path without /v1) and declares what the guards require', async () => {
+    type Operation = { operationId?: string; security?: Record<string, string[]>[] };
+    const doc = (await h.app.inject({ url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.components.securitySchemes).toMatchObject({
+      staffSession: { type: 'apiKey', in: 'cookie', name: 'shop_sid' },
+      csrfToken: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+    });
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    const ids = operations.map((o) => o.operation.operationId);
+    expect(ids.filter((id) => typeof id !== 'string')).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/v1/admin/pages/{id}'].get.operationId).toBe('getAdminPagesById');
+    expect(doc.paths['/v1/admin/orders/{id}/invoice.pdf'].get.operationId).toBe('getAdminOrdersByIdInvoicePdf');
+    expect(doc.paths['/product/view/{id}'].get.operationId).toBe('getProductViewById');
+    const schemes = (o: Operation) => Object.keys(o.security?.[0] ?? {}).sort();
+    for (const { path, method, operation } of operations) {
+      expect(operation.security, `${method} ${path}`).toBeDefined();
+      if (!path.startsWith('/v1/admin/')) continue;
+      // Every staff call runs the guard; every write the CSRF check too.
+      expect(schemes(operation), `${method} ${path}`).toEqual(method === 'get' ? ['staffSession'] : ['csrfToken', 'staffSession']);
+    }
+    // Outside /v1/admin: the spec's staff calls, the shopper's writes, and a public read.
+    expect(schemes(doc.paths['/category/delete/{id}'].post)).toEqual(['csrfToken', 'staffSession']);
+    expect(schemes(doc.paths['/file/create'].post)).toEqual(['csrfToken', 'staffSession']);
+    expect(schemes(doc.paths['/v1/site-summary'].get)).toEqual(['staffSession']);
+    expect(schemes(doc.paths['/v1/place-order'].post)).toEqual(['csrfToken']);
+    expect(schemes(doc.paths['/v1/login-session'].post)).toEqual(['csrfToken']);
+    expect(doc.paths['/v1/products'].get.security).toEqual([]);
+  });
+
   it('has a readable page for integrators', async () => {
     const res = await h.app.inject({ url: '/v1/docs/' });
     expect(res.statusCode).toBe(200);
@@ -114,8 +169,10 @@ describe('/v1/admin', () => {
     for (const url of ['/v1/admin/me?lang=en', '/v1/admin/orders?lang=en']) {
       const res = await h.app.inject({ url });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ success: false, status: 'failure', message: 'Please log in.', errors: [{ code: 'unauthorized', message: 'Please log in.' }] });
+      expect(res.json()).toEqual({ success: false, status: 'failure', message: 'Your request was made with invalid credentials.', errors: [{ code: 'unauthorized', message: 'Your request was made with invalid credentials.' }] });
     }
+    // Spec 8's text in the user's language too.
+    expect((await h.app.inject({ url: '/v1/admin/me?lang=et' })).json().message).toBe('Teie päring tehti kehtetute volitustega.');
     const post = await h.app.inject({ method: 'POST', url: '/v1/admin/products', payload: {} });
     expect(post.statusCode).toBe(401);
   });

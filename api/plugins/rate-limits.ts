@@ -13,6 +13,9 @@
  * address: each attempt asks a provider to start a payment, and unlimited attempts by anyone holding the CSRF token
  * used to keep an unpaid order's stock reserved.
  *
+ * Spare part inquiries (POST /v1/part-inquiry) are limited like orders: per client address at onRequest and per
+ * e-mail address of the form once the body is read (DEFAULT_PART_INQUIRY_LIMITS): each one sends two mails.
+ *
  * The forgot-password calls use the same limiter: POST /v1/password-reset per client address and per
  * username or e-mail address asked for (counted whether or not such a user exists, so the 429 tells nothing), and
  * POST /v1/password-reset/{token} per client address.
@@ -64,6 +67,19 @@ export const DEFAULT_PASSWORD_RESET_LIMITS: PasswordResetLimits = {
   resetPerIp: { max: 20, windowMs: 15 * 60_000 },
 };
 
+/** Limits of POST /v1/part-inquiry (api/routes/part-inquiry): like place-order's, per address and per e-mail. */
+export interface PartInquiryLimits {
+  /** Per client address; default 10 per 10 minutes. */
+  perIp: Limit;
+  /** Per normalised e-mail address of the form; default 5 per hour. */
+  perEmail: Limit;
+}
+
+export const DEFAULT_PART_INQUIRY_LIMITS: PartInquiryLimits = {
+  perIp: { max: 10, windowMs: 10 * 60_000 },
+  perEmail: { max: 5, windowMs: 60 * 60_000 },
+};
+
 export interface RateLimitDeps {
   /** Shared counters (ioredis); absent: counted in this process only. */
   redis?: Redis;
@@ -74,6 +90,8 @@ export interface RateLimitDeps {
   payment?: Partial<PaymentLimits>;
   /** Forgot-password limits (defaults DEFAULT_PASSWORD_RESET_LIMITS). */
   passwordReset?: Partial<PasswordResetLimits>;
+  /** Spare part inquiry limits (defaults DEFAULT_PART_INQUIRY_LIMITS). */
+  partInquiry?: Partial<PartInquiryLimits>;
 }
 
 export const DEFAULT_PLACE_ORDER_LIMITS: PlaceOrderLimits = {

@@ -22,6 +22,7 @@ import { can, type Permission, permissionsOf, type Role } from '../../domain/use
 import { loadUser } from '../../commands/user/user-accounts.js';
 import type { EventStore } from '../../platform/event-store/port.js';
 import { ApiError } from './errors.js';
+import { declareGuard } from './openapi-operations.js';
 import { csrfBinding, SESSION_COOKIE, sessionState, type SessionRuntime } from './sessions.js';
 
 /** The signed-in user as the staff routes see it. */
@@ -99,12 +100,12 @@ export async function staffUserFromRequest(request: FastifyRequest, sessions: Se
 
 /** CSRF for state-changing staff calls (see the module comment). @throws ApiError 403 `request.csrf_invalid`. */
 export function staffCsrf(app: FastifyInstance): onRequestHookHandler {
-  return async (request, reply) => {
+  return declareGuard<onRequestHookHandler>(async (request, reply) => {
     await new Promise<void>((resolve, reject) => {
       (app.csrfProtection as unknown as (req: FastifyRequest, rep: typeof reply, done: (e?: Error) => void) => void)(request, reply, (e?: Error) => (e ? reject(e) : resolve()));
     });
     const staff = request.session?.get('staff');
     const secret = request.cookies?._csrf;
     if (staff && (!secret || staff.csrf !== csrfBinding(secret))) throw new ApiError('request.csrf_invalid', 403);
-  };
+  }, 'csrfToken');
 }

@@ -21,6 +21,7 @@ import fp from 'fastify-plugin';
 import type { CommandContext } from '../../commands/shared/command-handler.js';
 import type { RouteOptions } from './deps.js';
 import { SESSION_COOKIE, type SessionRuntime } from './sessions.js';
+import { declareStaffSession } from './openapi-operations.js';
 import { staffGuard } from './staff-guard.js';
 
 declare module 'fastify' {
@@ -52,6 +53,8 @@ async function staffScopePlugin(app: FastifyInstance, { deps, sessions }: StaffR
     return { commandId: randomUUID(), correlationId: this.id, userId: this.staffUser?.id ?? null, now: now ?? deps.now() };
   });
   app.addHook('onRequest', staffGuard(sessions, deps.store));
+  // The OpenAPI document's `staffSession` requirement of every route this guard covers.
+  declareStaffSession(app);
 }
 
 /** The staff scope: `await app.register(staffScope, { deps, sessions })` first inside the staff routes' plugin. */

@@ -10,6 +10,7 @@ import { FILTER_EVENT_SCHEMAS } from '../../domain/filter/events.js';
 import { MENU_EVENT_SCHEMAS } from '../../domain/menu/events.js';
 import { ORDER_EVENT_SCHEMAS } from '../../domain/order/events.js';
 import { PAGE_EVENT_SCHEMAS } from '../../domain/page/events.js';
+import { PART_INQUIRY_EVENT_SCHEMAS } from '../../domain/part-inquiry/events.js';
 import { PRODUCT_EVENT_SCHEMAS } from '../../domain/product/events.js';
 import { SEARCH_EVENT_SCHEMAS } from '../../domain/search/events.js';
 import type { Message } from '../../domain/shared/decider.js';
@@ -35,6 +36,7 @@ const SCHEMAS = {
   ...USER_EVENT_SCHEMAS,
   ...WAREHOUSE_EVENT_SCHEMAS,
   ...FILE_EVENT_SCHEMAS,
+  ...PART_INQUIRY_EVENT_SCHEMAS,
 };
 const parseKnown = eventParser<Message>(SCHEMAS as never);
 

@@ -13,6 +13,9 @@
  * - StockNotificationRequested / Sent / Cancelled: the e-mail. Once forgotten: email '' and `forgottenClientId`
  *   (the pseudonymous client id, so the read model still ties the request to the client its ClientForgotten names).
  * - InvoiceSendRequested / InvoiceSent: the recipient (subject: the recipient's client). Once forgotten: ''.
+ * - PartInquiryReceived (spec 1 spare-parts contact): the shopper's name, e-mail, phone, the VIN and the text of the
+ *   part wanted (it may name the owner). Once forgotten these read as ''; make, model, year, the photo and the
+ *   language stay plain.
  *
  * The Client aggregate's own events are sealed by its command handler (commands/client/client-handler.ts).
  */
@@ -87,6 +90,25 @@ function emailField(field: string, forgottenMarker: boolean): PersonalDataRule {
   };
 }
 
+const INQUIRY_FIELDS = ['name', 'email', 'phone', 'part'] as const;
+
+/** PartInquiryReceived's rule: the fields above and `vehicle.vin`. */
+const partInquiryReceived: PersonalDataRule = {
+  subject: (data) => subjectOfEmail(data.email),
+  split: (data) => {
+    const vehicle = isObject(data.vehicle) ? data.vehicle : {};
+    const { vin, ...plainVehicle } = vehicle;
+    const rest = Object.fromEntries(Object.entries(data).filter(([k]) => !(INQUIRY_FIELDS as readonly string[]).includes(k)));
+    const personal = { ...Object.fromEntries(INQUIRY_FIELDS.map((f) => [f, str(data[f])])), vin: str(vin) };
+    return { personal, rest: { ...rest, vehicle: plainVehicle } };
+  },
+  join: (rest, personal) => {
+    const p = isObject(personal) ? personal : {};
+    const vehicle = isObject(rest.vehicle) ? rest.vehicle : {};
+    return { ...rest, ...Object.fromEntries(INQUIRY_FIELDS.map((f) => [f, str(p[f])])), vehicle: { ...vehicle, vin: str(p.vin) } };
+  },
+};
+
 /** The event types whose personal fields are sealed, and how. */
 export const PERSONAL_DATA_RULES: PersonalDataRules = {
   OrderPlaced: orderPlaced,
@@ -95,6 +117,7 @@ export const PERSONAL_DATA_RULES: PersonalDataRules = {
   StockNotificationCancelled: emailField('email', true),
   InvoiceSendRequested: emailField('recipient', false),
   InvoiceSent: emailField('recipient', false),
+  PartInquiryReceived: partInquiryReceived,
 };
 
 /** `store` with the personal fields of PERSONAL_DATA_RULES' event types sealed (keys in `db`): the composition root's. */

@@ -162,3 +162,23 @@ export function metaGuidance(text: string, kind: 'description' | 'keywords'): 's
   const [min, max] = kind === 'description' ? [50, 160] : [5, 10];
   return n < min ? 'short' : n > max ? 'long' : 'ok';
 }
+
+/**
+ * The item container whose first image is the page's header image (spec 3 "Search result: header-img"): the
+ * homepage's hero and the parallax layout's backdrop.
+ */
+export const HEADER_IMAGE_CONTAINER = 'hero';
+
+/**
+ * The page's header image in `lang` (Estonian fallback): the `src` of the first `<img>` in its `hero` item
+ * container, or null when it has none. The HTML is sanitised when saved (images only from `/files/{id}/{variant}`),
+ * so the address is one of the shop's own files.
+ */
+export function headerImageOf(doc: Pick<PageVersionDoc, 'itemContainers'>, lang: 'et' | 'en'): string | null {
+  for (const item of doc.itemContainers[HEADER_IMAGE_CONTAINER] ?? []) {
+    const html = item.html[lang] || item.html.et || item.html.en;
+    const src = /<img\b[^>]*?\ssrc="([^"]+)"/i.exec(html)?.[1];
+    if (src) return src.replace(/&amp;/g, '&');
+  }
+  return null;
+}

@@ -4,6 +4,7 @@
  * (projections/read-model.ts). Idempotent: safe to run on every start.
  */
 import { sql } from 'kysely';
+import { migratePageViews } from '../analytics/page-views.js';
 import { migrateEventStore } from '../event-store/postgres.js';
 import { migratePersonalDataKeys } from '../security/personal-data.js';
 import { migrateSubscriptionLeases } from '../subscriptions/leases.js';
@@ -50,6 +51,8 @@ export async function migrate(db: Database): Promise<void> {
         )`.execute(conn);
       await sql`create index if not exists api_order_address_holds_address on api_order_address_holds (address)`.execute(conn);
       await sql`create index if not exists api_order_address_holds_expires on api_order_address_holds (expires_at)`.execute(conn);
+      // First-party page views (spec 7), an append-only table outside the event store (platform/analytics/page-views.ts).
+      await migratePageViews(conn);
     } finally {
       await sql`select pg_advisory_unlock(hashtext('shop:migrate'))`.execute(conn);
     }

@@ -45,6 +45,22 @@ export async function getPage(db: Database, ref: string, options: { lang?: Langu
   return row ? toPublished(row) : null;
 }
 
+/**
+ * The language home page (spec 2 "/{pageName}": a name equal to a language code is the language home page): the
+ * published page with layout `homepage` that guests see at `now`, the one published last when there are several;
+ * null when there is none.
+ * @param options.now ISO-8601 instant the visibility rule is evaluated at (default: the clock)
+ */
+export async function getHomePage(db: Database, options: { now?: string } = {}): Promise<PublishedPage | null> {
+  const now = options.now ?? new Date().toISOString();
+  const { rows } = await sql<PublishedRow>`
+    select id, published, published_revision, visibility, slug_et, slug_en from rm_pages.pages
+    where published is not null and published->>'layout' = 'homepage'
+    order by changed_at desc`.execute(db);
+  const row = rows.find((r) => shown(r, now));
+  return row ? toPublished(row) : null;
+}
+
 /** The Estonian slugs of the pages guests see at `now` (default: the clock), sorted (for the sitemap). */
 export async function listPageNames(db: Database, now = new Date().toISOString()): Promise<string[]> {
   const { rows } = await sql<{ slug_et: string; visibility: VisibilityRule | null }>`

@@ -7,7 +7,7 @@ import './styles/breakpoints.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { createQueryClient } from './app/query-client';
+import { createQueryClient, watchFocus } from './app/query-client';
 import { hydrateQueryState } from './app/ssr-state';
 import { initI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
@@ -26,6 +26,7 @@ if (!container) throw new Error('#root is missing from index.html');
 // English bundles load first on /en paths; Estonian ones ship with the app.
 void initI18n(lang).then(() => {
   const queryClient = createQueryClient();
+  watchFocus();
   const app = (
     <StrictMode>
       <App queryClient={queryClient} />

@@ -6,6 +6,7 @@ import { backInStockMailProcessManager } from './back-in-stock-mail.js';
 import { clientRegistrationProcessManager } from './client-registration.js';
 import { invoiceMailProcessManager } from './invoice-mail.js';
 import { orderMailProcessManager } from './order-mail.js';
+import { partInquiryMailProcessManager } from './part-inquiry-mail.js';
 import { passwordResetMailProcessManager } from './password-reset-mail.js';
 import type { ProcessManagerDefinition } from './process-manager.js';
 
@@ -15,4 +16,5 @@ export const PROCESS_MANAGERS: readonly ProcessManagerDefinition[] = [
   backInStockMailProcessManager,
   clientRegistrationProcessManager,
   invoiceMailProcessManager,
+  partInquiryMailProcessManager,
 ];

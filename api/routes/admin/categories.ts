@@ -61,6 +61,7 @@ import { CSRF_HEADER } from '../../plugins/csrf.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
+import { declareGuard } from '../../plugins/openapi-operations.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
@@ -242,11 +243,11 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
   );
 
   /** The delete call's CSRF check after the form is parsed: the `_csrf` field, else the header (staffCsrf). */
-  const formCsrf: preValidationHookHandler = async (request, reply) => {
+  const formCsrf = declareGuard<preValidationHookHandler>(async (request, reply) => {
     const field = (request.body as { _csrf?: unknown } | null | undefined)?._csrf;
     if (typeof field === 'string' && !request.headers[CSRF_HEADER]) request.headers[CSRF_HEADER] = field;
     await (staffCsrf(app) as unknown as (req: FastifyRequest, rep: typeof reply) => Promise<void>)(request, reply);
-  };
+  }, 'csrfToken');
 
   r.post(
     '/category/delete/:id',

@@ -24,7 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadFile } from '../../../commands/file/upload-file.js';
@@ -41,6 +41,7 @@ import { CSRF_HEADER } from '../../plugins/csrf.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, failureAnswer } from '../../plugins/errors.js';
 import { type ApiLanguage, filledMessage, requestLanguage } from '../../plugins/messages.js';
+import { declareGuard } from '../../plugins/openapi-operations.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 
 /** The multipart field of the file and of the folder (spec 7), and the anti-forgery token's field. */
@@ -129,9 +130,10 @@ export async function fileUploadRoutes(app: FastifyInstance, { deps }: RouteOpti
       },
       config: { permission: 'products.edit' },
       // A token in the header is checked before the body is read; one in the form below, once the form is read.
-      onRequest: async (request, reply) => {
+      // The CSRF check lives here and in the handler: the document's `csrfToken` (api/plugins/openapi-operations.ts).
+      onRequest: declareGuard<onRequestHookHandler>(async (request, reply) => {
         if (request.headers[CSRF_HEADER] !== undefined) await checkStaffCsrf(app, request, reply);
-      },
+      }, 'csrfToken'),
     },
     async (request, reply) => {
       const language = requestLanguage(request.query, request.headers['accept-language']);

@@ -2,7 +2,7 @@
  * Routes (spec 2 "Screens and routes"), declared with react-router's component API (the data router's loaders are
  * not needed, and the declarative router keeps the storefront bundle small: a 120 KB budget).
  *
- * /, /products and /tooted: product listing; /products/view/:id: product page; /searchresults: search results;
+ * /, /products and /tooted: product listing; /et and /en: the language home page (a content page); /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
  * /page/{pageId}/{slug}: a content page; /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
  * (app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
@@ -32,6 +32,7 @@ const ProductViewRoute = lazy(() =>
   ),
 );
 const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
+const HomePageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.HomePageRoute })));
 const SearchResultsRoute = lazy(() =>
   trackLoading(import('../features/catalog/routes/search-results')).then((m) => ({ default: m.SearchResultsRoute })),
 );
@@ -94,7 +95,9 @@ function notCategory(pageName: string | null) {
 /** The pages of one language, relative to its prefix. */
 function pages(prefix: string) {
   return [
-    <Route key={`${prefix}index`} index element={<ProductListingRoute />} />,
+    // `/` is the product listing (spec 2 "/: Product listing (home)"); `/et` and `/en` are the language home pages
+    // (spec 2: a page name equal to a language code), a content page with layout homepage.
+    <Route key={`${prefix}index`} index element={prefix ? <HomePageRoute /> : <ProductListingRoute />} />,
     <Route key={`${prefix}products`} path="products" element={<ProductListingRoute />} />,
     <Route key={`${prefix}tooted`} path="tooted" element={<ProductListingRoute />} />,
     <Route key={`${prefix}view`} path="products/view/:id" element={<ProductViewRoute />} />,

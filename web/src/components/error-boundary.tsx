@@ -30,6 +30,6 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   render() {
-    return this.state.error ? <ErrorFallback /> : this.props.children;
+    return this.state.error ? <ErrorFallback error={this.state.error} /> : this.props.children;
   }
 }

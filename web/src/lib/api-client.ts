@@ -128,6 +128,8 @@ export interface RequestOptions {
   json?: boolean;
   /** Show 'Unexpected error occurred while saving data.' when the call fails with an error answer (staff saves). */
   saveErrorToast?: boolean;
+  /** No flash or toast at all, whatever the failure (a background call the user did not ask for: page views). */
+  silent?: boolean;
 }
 
 const toOptions = (o: AbortSignal | RequestOptions | undefined): RequestOptions =>
@@ -172,9 +174,9 @@ let csrfToken: Promise<string> | null = null;
  * The CSRF token of this visit (spec 7: every call sends one; api/plugins/csrf.ts): GET /v1/csrf-token sets its secret
  * cookie and answers the token, fetched once and reused. `fresh` asks again (after a 403 request.csrf_invalid).
  */
-function csrf(fresh = false): Promise<string> {
+function csrf(fresh = false, silent = false): Promise<string> {
   if (fresh || !csrfToken) {
-    const pending = getJson<{ data: { token: string } }>('/v1/csrf-token').then((r) => r.body.data.token);
+    const pending = getJson<{ data: { token: string } }>('/v1/csrf-token', { silent }).then((r) => r.body.data.token);
     csrfToken = pending;
     pending.catch(() => {
       if (csrfToken === pending) csrfToken = null;
@@ -191,11 +193,11 @@ export async function request<T>(method: HttpMethod, url: string, payload: unkno
   try {
     if (method === 'GET') return await send<T>(method, url, payload, options, {});
     try {
-      return await send<T>(method, url, payload, options, { 'X-CSRF-Token': await csrf() });
+      return await send<T>(method, url, payload, options, { 'X-CSRF-Token': await csrf(false, options.silent) });
     } catch (error) {
       // The secret cookie expired or was cleared: one new token, one more try.
       if (!(error instanceof ApiError && error.code === 'request.csrf_invalid')) throw error;
-      return await send<T>(method, url, payload, options, { 'X-CSRF-Token': await csrf(true) });
+      return await send<T>(method, url, payload, options, { 'X-CSRF-Token': await csrf(true, options.silent) });
     }
   } catch (error) {
     if (options.saveErrorToast && error instanceof ApiError && error.status >= 400) showToast('error', i18n.t('app:api.saveFailed'));
@@ -206,9 +208,9 @@ export async function request<T>(method: HttpMethod, url: string, payload: unkno
 const isAbort = (err: unknown, signal: AbortSignal | undefined) =>
   signal?.aborted === true || (err instanceof Error && err.name === 'AbortError');
 
-/** The network failure of spec 8: the flash, and the rejection. */
-function networkFailure(): ApiError {
-  showToast('warning', i18n.t('app:api.noConnection'));
+/** The network failure of spec 8: the flash (unless `silent`), and the rejection. */
+function networkFailure(silent: boolean | undefined): ApiError {
+  if (!silent) showToast('warning', i18n.t('app:api.noConnection'));
   return new ApiError(0, CLIENT_ERRORS.network, 'network');
 }
 
@@ -229,11 +231,11 @@ async function send<T>(method: HttpMethod, url: string, payload: unknown, option
       body: payload === undefined ? undefined : JSON.stringify(payload),
       signal,
     });
-    if (res.status >= 500) showToast('error', i18n.t('app:api.serverError'), Number.POSITIVE_INFINITY);
+    if (res.status >= 500 && !options.silent) showToast('error', i18n.t('app:api.serverError'), Number.POSITIVE_INFINITY);
     text = res.status === 204 ? '' : await res.text();
   } catch (err) {
     if (isAbort(err, signal)) throw new ApiError(0, CLIENT_ERRORS.aborted, 'aborted');
-    throw networkFailure();
+    throw networkFailure(options.silent);
   }
   if (res.status === 204) return { body: undefined as T, headers: res.headers, status: 204 };
 

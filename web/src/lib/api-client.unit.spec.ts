@@ -223,6 +223,13 @@ describe('failures', () => {
     expect(toastTexts()).toEqual(['error: The server encountered an error.']);
   }, 15_000);
 
+  it('a silent call (page views) rejects on a network failure or a 5xx and shows nothing', async () => {
+    expect((await rejection(getJson('/crash', { silent: true }))).status).toBe(500);
+    configureApiClient({ pathPrefix: deadOrigin });
+    expect((await rejection(postJson('/json', {}, { silent: true }))).code).toBe('network');
+    expect(toastTexts()).toEqual([]);
+  });
+
   it('rejects a 4xx or a failure envelope with the status, the first error code and the envelope, without toasts', async () => {
     const invalid = await rejection(postJson('/invalid', {}));
     expect([invalid.status, invalid.code, invalid.message]).toEqual([422, 'page.name_required', 'Invalid']);

@@ -1,6 +1,7 @@
 /**
- * App shell: skip link, header, main landmark, footer, and the live content socket (lib/live-content.ts). Keeps i18next and <html lang> in step with the route's
- * language prefix (spec 2: every path accepts an optional language prefix).
+ * App shell: skip link, header, main landmark, footer, and the live content socket (lib/live-content.ts). Keeps
+ * i18next and <html lang> in step with the route's language prefix (spec 2: every path accepts an optional language
+ * prefix), and records each path shown as a page view (spec 7, lib/page-views.ts).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -14,6 +15,7 @@ import { MiniCart } from '../../features/cart/components/mini-cart';
 import { Spinner } from '../../components/spinner';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
+import { trackPageView } from '../../lib/page-views';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 
 // Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
@@ -39,6 +41,9 @@ export function RootLayout() {
       stop?.();
     };
   }, [queryClient]);
+
+  // Spec 7's page views, first-party: one per path shown, when the browser is idle (lib/page-views.ts).
+  useEffect(() => trackPageView(pathname, lang), [pathname, lang]);
 
   useBrowserLayoutEffect(() => {
     document.documentElement.lang = lang;
