@@ -17,6 +17,7 @@ import { csrfHeaders, type CsrfHeaders } from './support/csrf.js';
 import { checkoutBody, freeUnitsBySum, productRow, stockOf } from './support/order-test-kit.js';
 import { createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 const ROUNDS = 4;
@@ -133,7 +134,7 @@ it(`${ROUNDS} rounds: ${STAFF} staff edits race ${SHOPPERS} shoppers for ${UNITS
   }
 });
 
-it('two staff members saving the same order at once: one wins, the other gets 409 and nothing of it is written', { timeout: 120_000 }, async () => {
+it('two staff members saving the same order at once: one wins, the other gets 409 and nothing of it is written', { timeout: patience(120_000) }, async () => {
   await receiveStock(h.store, { productId: LAST, warehouseId: 'tallinn', quantity: 5 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
   await h.settle();
   const placed = await placeForShopper(OTHER, 1);

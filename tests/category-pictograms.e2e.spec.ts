@@ -147,7 +147,7 @@ describe('category pictograms', () => {
     await eventually(() => page.locator('main h1').innerText()).toBe('Piduriklotsid ees');
     await eventually(() => pictogramIn(page.locator('.product-view__image'))).toBe('disc-3');
     await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
-    await eventually(() => page.getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
+    await eventually(() => page.locator('.toaster').getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
     await page.waitForTimeout(1200); // the cart persists 1000 ms after an add
 
     await page.goto(`${base}/en/searchresults?q=${encodeURIComponent('oil filter')}`);

@@ -64,11 +64,11 @@ async function askWhenInStockMeanwhile(code: string, path: string, texts: { open
 describe('the notify dialog when the product is in stock meanwhile', () => {
   it('answers at once in English', async () => {
     await askWhenInStockMeanwhile('IN-1', '/en/products/view/', { open: 'Notify me when back in stock', email: 'E-mail address', submit: 'Notify me' });
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('The product is in stock and can be ordered now. No notification is needed.');
+    await expect.poll(() => page.locator('.toaster').getByRole('status').innerText()).toContain('The product is in stock and can be ordered now. No notification is needed.');
   });
 
   it('answers at once in Estonian', async () => {
     await askWhenInStockMeanwhile('IN-2', '/products/view/', { open: 'Teata, kui toode on taas laos', email: 'E-posti aadress', submit: 'Teata mulle' });
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Toode on laos ja seda saab kohe tellida. Teavitust pole vaja.');
+    await expect.poll(() => page.locator('.toaster').getByRole('status').innerText()).toContain('Toode on laos ja seda saab kohe tellida. Teavitust pole vaja.');
   });
 });

@@ -11,6 +11,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 const dirs: string[] = [];
@@ -39,7 +40,7 @@ function npm(dir: string, args: string[]): { status: number | null; output: stri
     cwd: dir,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
-    timeout: 120_000,
+    timeout: patience(120_000),
     env: { ...process.env, npm_config_engine_strict: undefined, npm_config_dry_run: undefined },
   });
   if (result.error) throw result.error;

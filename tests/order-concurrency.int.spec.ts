@@ -15,6 +15,7 @@ import { reserveStock, reserveStockForOrder } from '../commands/stock/reserve-st
 import type { DomainError } from '../domain/shared/errors.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { type CsrfHeaders, csrfHeaders } from './support/csrf.js';
+import { patience } from './support/patience.js';
 
 let h: ShopHarness;
 let csrf: CsrfHeaders;
@@ -72,7 +73,7 @@ it(`${ROUNDS} rounds of ${SHOPPERS} concurrent orders for the last unit: exactly
   expect(product.data.availableForSale).toBe(0);
 });
 
-it('without the per-process lock (other processes): 50 concurrent reservations of the last unit, exactly one wins', { timeout: 120_000 }, async () => {
+it('without the per-process lock (other processes): 50 concurrent reservations of the last unit, exactly one wins', { timeout: patience(120_000) }, async () => {
   const other = productIdForCode('LAST-ONE-X');
   await h.importCatalogRows([productRow('LAST-ONE-X', { stock: 0 })]);
   for (let round = 1; round <= 5; round++) {
@@ -97,7 +98,7 @@ it('without the per-process lock (other processes): 50 concurrent reservations o
   }
 });
 
-it('two shoppers wanting the same two last units in opposite cart order: one gets both, every round', { timeout: 120_000 }, async () => {
+it('two shoppers wanting the same two last units in opposite cart order: one gets both, every round', { timeout: patience(120_000) }, async () => {
   const [p, q] = [productIdForCode('PAIR-P'), productIdForCode('PAIR-Q')];
   await h.importCatalogRows([productRow('PAIR-P', { stock: 0 }), productRow('PAIR-Q', { stock: 0 })]);
   const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });

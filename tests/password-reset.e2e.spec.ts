@@ -94,7 +94,7 @@ describe('forgot password', () => {
     await page.getByLabel('Korrake uut parooli').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Salvesta uus parool' }).click();
     await eventually(pathOf).toBe('/login');
-    await eventually(() => page.getByRole('status').first().innerText()).toBe('Teie parool on muudetud. Logige sisse uue parooliga.');
+    await eventually(() => page.getByRole('status').filter({ hasText: 'Teie parool on muudetud.' }).first().innerText()).toBe('Teie parool on muudetud. Logige sisse uue parooliga.');
     expect(await page.getByLabel('Kasutajanimi', { exact: true }).inputValue()).toBe(USER.username);
     await page.getByLabel('Parool', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Logi sisse' }).click();

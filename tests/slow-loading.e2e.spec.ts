@@ -15,6 +15,7 @@ import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+import { patience } from './support/patience.js';
 
 const repoRoot = path.resolve(__dirname, '..');
 let h: ShopHarness;
@@ -57,12 +58,12 @@ describe('slow loading and page views', () => {
     await page.locator('header input[type=search]').press('Enter');
     await expect.poll(() => held !== null).toBe(true);
     const heldSince = Date.now();
-    await expect.poll(hint, { timeout: 10_000 }).toBe('Laadimine kestab veel…');
+    await expect.poll(hint, { timeout: patience(10_000) }).toBe('Laadimine kestab veel…');
     expect(Date.now() - heldSince).toBeGreaterThanOrEqual(2500);
     // The hint is a polite status: read out, not a landmark of its own.
     expect(await page.locator('.loading-hint').getAttribute('role')).toBe('status');
     await held!.continue();
-    await expect.poll(hint, { timeout: 10_000 }).toBe('');
+    await expect.poll(hint, { timeout: patience(10_000) }).toBe('');
     await expect.poll(() => page.locator('.product-card').count()).toBeGreaterThan(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.unroute('**/v1/products?**');
@@ -75,7 +76,7 @@ describe('slow loading and page views', () => {
     await expect.poll(() => page.url()).toContain('/en/products/view/');
     const productPath = new URL(page.url()).pathname;
     await expect
-      .poll(async () => (await latestPageViews(h.db, 2)).map(({ path, referrerPath, language }) => ({ path, referrerPath, language })), { timeout: 15_000 })
+      .poll(async () => (await latestPageViews(h.db, 2)).map(({ path, referrerPath, language }) => ({ path, referrerPath, language })), { timeout: patience(15_000) })
       .toEqual([
         { path: productPath, referrerPath: '/en/products', language: 'en' },
         { path: '/en/products', referrerPath: null, language: 'en' },

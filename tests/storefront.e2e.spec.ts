@@ -159,7 +159,7 @@ describe('storefront', () => {
     // Add two to the cart: the mini cart shows the total and the count.
     await page.getByLabel('Kogus').fill('2');
     await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
+    await expect.poll(() => page.locator('.toaster').getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
     expect(await textOf(page.locator('.mini-cart__link'))).toMatch(/24,80 €[\s\S]*2 toodet/);
   });
 
@@ -237,7 +237,7 @@ describe('storefront', () => {
     await dialog.getByLabel('E-mail address').fill('mari@example.ee');
     await submit.click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await expect.poll(() => page.getByRole('status').innerText()).toContain('We will notify you when the product is back in stock.');
+    await expect.poll(() => page.locator('.toaster').getByRole('status').innerText()).toContain('We will notify you when the product is back in stock.');
 
     await open.click();
     await dialog.getByLabel('E-mail address').fill('MARI@example.ee');

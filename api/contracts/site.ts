@@ -5,13 +5,17 @@
 import { z } from 'zod';
 import { safeString } from './text.js';
 
-/** One entry of the main navigation: a page, a link or a category with its visible subcategories (the drop-down). */
+/**
+ * One entry of the main navigation: a page, a link or a category, with its drop-down: a category's visible
+ * subcategories, or a page's or link's own visible child entries (the menu nests one level, domain/menu/menu.ts).
+ */
 export const menuItemSchema = z.object({
   kind: z.enum(['page', 'link', 'category']),
   label: z.string(),
   /** App path: /{pageName} for pages, the URL for links, the category URL (spec 9) for categories. */
   href: z.string(),
-  children: z.array(z.object({ label: z.string(), href: z.string(), categoryId: z.string() })),
+  /** The drop-down; `categoryId` null for a child entry of a page or link (a page or a link itself). */
+  children: z.array(z.object({ label: z.string(), href: z.string(), categoryId: z.string().nullable() })),
   categoryId: z.string().nullable(),
   /** Not shown in the storefront's navigation (the Galerii entry, spec 2 "Header"). */
   hidden: z.boolean(),

@@ -3,7 +3,8 @@
  * - `GET /v1/site?lang=et|en`: the global fields (footer: shop name, address, phone, e-mail, social links,
  *   terms-of-sale page, gallery path, new-address banner) in the request's language with the Estonian fallback
  *   (spec 1), and the main navigation (spec 2 "Header"): entries of kind page, link or category; category entries
- *   carry their visible subcategories as the drop-down. An entry with the menu's hidden flag (the seeded Galerii;
+ *   carry their visible subcategories as the drop-down, page and link entries their own visible child entries (the
+ *   menu nests one level; a child category entry links to its category). An entry with the menu's hidden flag (the seeded Galerii;
  *   an entry stored before the flag: labelled Galerii in Estonian) comes with `hidden` set: the storefront leaves
  *   it out of the header (domain/menu/menu.ts isHiddenMenuEntry). The banner field is absent while switched off.
  * - `GET /{language}/site/set-language` (spec 7): remembers the interface language in the `lang` cookie (one year).
@@ -61,6 +62,9 @@ function origin(deps: ApiDeps, request: FastifyRequest): string {
   return deps.publicUrl?.replace(/\/$/, '') || `${request.protocol}://${request.host}`;
 }
 
+/** The path of a page entry (/{pageName}) or a link entry's URL as stored. */
+const entryHref = (entry: { kind: string; target: string }) => (entry.kind === 'page' ? `/${entry.target.replace(/^\/+/, '')}` : entry.target);
+
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** One <url> per language, each naming both languages and x-default (Estonian) as alternates. */
@@ -81,7 +85,8 @@ function sendXml(reply: FastifyReply, body: string) {
 
 /**
  * The data of `GET /v1/site` in `lang`: global fields with the Estonian fallback and the main navigation (category
- * entries with their visible subcategories; hidden, deleted or unknown categories left out). Shared by the route and
+ * entries with their visible subcategories; hidden, deleted or unknown categories left out; page and link entries
+ * with their own visible child entries). Shared by the route and
  * the server render (api/ssr/in-process-reads.ts).
  */
 export async function siteView(deps: ApiDeps, app: FastifyInstance, lang: 'et' | 'en'): Promise<{ language: 'et' | 'en'; globalFields: Record<string, string>; menu: MenuItem[] }> {
@@ -104,8 +109,15 @@ export async function siteView(deps: ApiDeps, app: FastifyInstance, lang: 'et' |
         hidden,
       });
     } else {
-      const href = entry.kind === 'page' ? `/${entry.target.replace(/^\/+/, '')}` : entry.target;
-      menu.push({ kind: entry.kind, label, href, categoryId: null, children: [], hidden });
+      // A page's or link's own child entries (one level) make its drop-down; hidden ones stay out, and a category
+      // child links to the category (left out while the storefront does not show it).
+      const children = (entry.children ?? []).flatMap((c): MenuItem['children'] => {
+        if (isHiddenMenuEntry(c)) return [];
+        if (c.kind !== 'category') return [{ label: pick(c.label, lang), href: entryHref(c), categoryId: null }];
+        const node = findCategory(snapshot.tree, c.target);
+        return node ? [{ label: pick(c.label, lang), href: node.url[lang], categoryId: node.id }] : [];
+      });
+      menu.push({ kind: entry.kind, label, href: entryHref(entry), categoryId: null, children, hidden });
     }
   }
   return { language: lang, globalFields, menu };

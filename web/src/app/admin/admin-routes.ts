@@ -17,7 +17,7 @@
 
 /**
  * Admin models with screens, by their URL name (spec 2 model names without List/Edit). `product/categories` is the
- * category tree editor.
+ * category tree editor; `menu` is the main menu's editor (spec 2 "menu edit"), one screen at /admin/menu.
  */
 export const ADMIN_MODELS = {
   user: { permission: 'users.manage', actions: { list: 'UserList', edit: 'UserEdit', password: 'UserPassword' } },
@@ -29,13 +29,14 @@ export const ADMIN_MODELS = {
   ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
   order: { permission: 'orders.view', actions: { list: 'OrderList', edit: 'OrderEdit' } },
   client: { permission: 'clients.view', actions: { list: 'ClientList', edit: 'ClientEdit' } },
-  /** PageEdit and a page as of an instant (/admin/page/as-of/{id or URL name}?at=). */
-  page: { permission: 'pages.view', actions: { edit: 'PageEdit', 'as-of': 'PageAsOf' } },
+  /** PageList, PageEdit and a page as of an instant (/admin/page/as-of/{id or URL name}?at=). */
+  page: { permission: 'pages.view', actions: { list: 'PageList', edit: 'PageEdit', 'as-of': 'PageAsOf' } },
+  menu: { permission: 'pages.view', actions: { list: 'MenuEdit' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageEdit' | 'PageAsOf';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

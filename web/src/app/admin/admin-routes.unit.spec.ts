@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'client', 'filter', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['ProblematicProducts', 'StockNotifications', 'client', 'filter', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -83,6 +83,13 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('Client/list')).toMatchObject({ screen: 'ClientList' });
     expect(resolveAdminPath('client/edit/6582aaba-0558-5317-9bde-e8afb955e8d1')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientEdit', id: '6582aaba-0558-5317-9bde-e8afb955e8d1', permission: 'clients.view' });
     expect(resolveAdminPath('client/list/1')).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens PageList for /admin/page and the menu editor for /admin/menu with pages.view', () => {
+    expect(resolveAdminPath('page')).toEqual({ kind: 'screen', model: 'page', screen: 'PageList', id: undefined, permission: 'pages.view' });
+    expect(resolveAdminPath('Page/list/')).toMatchObject({ screen: 'PageList' });
+    expect(resolveAdminPath('menu')).toEqual({ kind: 'screen', model: 'menu', screen: 'MenuEdit', id: undefined, permission: 'pages.view' });
+    for (const path of ['page/list/1', 'menu/list/1', 'menu/edit/1', 'menu/create']) expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
   });
 
   it('opens PageEdit for /admin/page/edit/{id} and a page as of an instant for /admin/page/as-of/{ref} (pages.view)', () => {

@@ -50,6 +50,8 @@ const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/or
 const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));
 const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/client-edit').then((m) => ({ default: m.ClientEditScreen })));
 const OrderEditScreen = lazy(() => import('../../features/admin-orders/routes/order-edit').then((m) => ({ default: m.OrderEditScreen })));
+const PageListScreen = lazy(() => import('../../features/admin-pages/routes/page-list').then((m) => ({ default: m.PageListScreen })));
+const MenuEditScreen = lazy(() => import('../../features/admin-pages/routes/menu-edit').then((m) => ({ default: m.MenuEditScreen })));
 const PageEditScreen = lazy(() =>
   Promise.all([import('../../features/page-settings/page-edit'), import('../../features/page-editor/rich-text-editor')]).then(([screen, editor]) => ({
     default: (props: { id: string | undefined; me: SessionUser }) => <screen.PageEditScreen {...props} RichText={editor.RichTextEditor} />,
@@ -175,6 +177,10 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <ClientListScreen />;
     case 'ClientEdit':
       return route.id === undefined ? <NotFound /> : <ClientEditScreen id={route.id} me={user} />;
+    case 'PageList':
+      return <PageListScreen />;
+    case 'MenuEdit':
+      return <MenuEditScreen />;
     case 'PageEdit':
       return <PageEditScreen id={route.id} me={user} />;
     case 'PageAsOf':

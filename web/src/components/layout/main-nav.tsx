@@ -1,7 +1,8 @@
 /**
  * Main navigation (spec 2 "Header"): built from the server's entries of kind page, menu link or category;
- * category entries become drop-downs of their subcategories; the entry labelled Galerii is hidden (the server flags
- * it `hidden`, in every language). The drop-down is a disclosure: a button opens it (keyboard and touch), hovering
+ * category entries become drop-downs of their subcategories, and a page or link entry with child entries (the menu
+ * nests one level) a drop-down of those; the entry labelled Galerii is hidden (the server flags it `hidden`, in every
+ * language). The drop-down is a disclosure: a button opens it (keyboard and touch), hovering
  * opens it too, Escape closes it. On small screens the entries are one strip that scrolls sideways; `data-more` on
  * the nav names the edges ('start', 'end') past which entries lie, where base.css shows a fade.
  */
@@ -17,12 +18,18 @@ function useHref() {
   return (href: string) => (/^(https?:)?\/\//.test(href) || /^\/(et|en)(\/|$)/.test(href) ? href : to(href));
 }
 
-function Dropdown({ item }: { item: MenuItem }) {
+/** A link of the navigation: an absolute URL as a plain link, an app path through the router. */
+function NavTarget({ href, label, nav }: { href: string; label: string; nav?: boolean }) {
+  const to = useHref();
+  if (/^(https?:)?\/\//.test(href) || /^(mailto|tel):/.test(href)) return <a href={href}>{label}</a>;
+  return nav ? <NavLink to={to(href)}>{label}</NavLink> : <Link to={to(href)}>{label}</Link>;
+}
+
+function Dropdown({ item, index }: { item: MenuItem; index: number }) {
   const { t } = useTranslation('app');
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLLIElement>(null);
   const { pathname } = useLocation();
-  const href = useHref();
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
@@ -32,7 +39,7 @@ function Dropdown({ item }: { item: MenuItem }) {
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
-  const listId = `nav-dd-${item.categoryId}`;
+  const listId = `nav-dd-${item.categoryId ?? `entry-${index}`}`;
   return (
     <li
       ref={ref}
@@ -46,7 +53,7 @@ function Dropdown({ item }: { item: MenuItem }) {
         }
       }}
     >
-      <NavLink to={href(item.href)}>{item.label}</NavLink>
+      <NavTarget href={item.href} label={item.label} nav />
       {item.children.length > 0 && (
         <>
           <button
@@ -54,7 +61,7 @@ function Dropdown({ item }: { item: MenuItem }) {
             className="main-nav__toggle"
             aria-expanded={open}
             aria-controls={listId}
-            aria-label={t('nav.showSubmenu', { name: item.label })}
+            aria-label={t(item.kind === 'category' ? 'nav.showSubmenu' : 'nav.showEntries', { name: item.label })}
             // A mouse already opened it on hover: a click keeps it open; keyboard (detail 0) toggles.
             onClick={(e) => (e.detail === 0 ? setOpen((o) => !o) : setOpen(true))}
           >
@@ -64,8 +71,8 @@ function Dropdown({ item }: { item: MenuItem }) {
           </button>
           <ul id={listId} className="main-nav__submenu" hidden={!open}>
             {item.children.map((child) => (
-              <li key={child.categoryId}>
-                <Link to={href(child.href)}>{child.label}</Link>
+              <li key={child.categoryId ?? `${child.href}|${child.label}`}>
+                <NavTarget href={child.href} label={child.label} />
               </li>
             ))}
           </ul>
@@ -106,7 +113,6 @@ function useOverflowEdges(ref: RefObject<HTMLElement | null>, key: string): stri
 export function MainNav({ items }: { items: MenuItem[] | undefined }) {
   const { t } = useTranslation('app');
   const { to } = useRouteLanguage();
-  const href = useHref();
   const visible = (items ?? []).filter((item) => !item.hidden);
   const listRef = useRef<HTMLUListElement>(null);
   const more = useOverflowEdges(listRef, visible.map((item) => item.label).join('\n'));
@@ -118,12 +124,12 @@ export function MainNav({ items }: { items: MenuItem[] | undefined }) {
             <NavLink to={to('/products')}>{t('nav.products')}</NavLink>
           </li>
         )}
-        {visible.map((item) =>
-          item.kind === 'category' ? (
-            <Dropdown key={`c-${item.categoryId}`} item={item} />
+        {visible.map((item, index) =>
+          item.kind === 'category' || item.children.length > 0 ? (
+            <Dropdown key={item.categoryId ? `c-${item.categoryId}` : `${item.kind}-${item.href}-${index}`} item={item} index={index} />
           ) : (
-            <li key={`${item.kind}-${item.href}`}>
-              {/^https?:\/\//.test(item.href) ? <a href={item.href}>{item.label}</a> : <NavLink to={href(item.href)}>{item.label}</NavLink>}
+            <li key={`${item.kind}-${item.href}-${index}`}>
+              <NavTarget href={item.href} label={item.label} nav />
             </li>
           ),
         )}

@@ -62,7 +62,10 @@ export function ListFilterBar({ label, search, filters = [], pageSize, clear }: 
   const [query, setQuery] = useSearchParams();
   const baseId = useId();
   const idOf = (param: string) => `${baseId}-${param}`;
-  const write = (changes: Record<string, string | null>) => setQuery(withListChanges(query, changes), { replace: true });
+  // From the address bar as it is now, not this render's copy: two changes in a row (a select, then another, before
+  // the next render) must both count, or the second writes the first back.
+  const current = () => (typeof window === 'undefined' ? query : new URLSearchParams(window.location.search));
+  const write = (changes: Record<string, string | null>) => setQuery(withListChanges(current(), changes), { replace: true });
   const searchParam = search.param ?? 'q';
   const box = useDebouncedSearchText(search.value, (text) => write({ [searchParam]: text === '' ? null : text }));
 

@@ -11,7 +11,8 @@ export interface MenuItem {
   label: string;
   href: string;
   categoryId: string | null;
-  children: { label: string; href: string; categoryId: string }[];
+  /** The drop-down: a category's subcategories, or a page's or link's child entries (`categoryId` null for a page or link). */
+  children: { label: string; href: string; categoryId: string | null }[];
   /** Spec 2 "Header": left out of the navigation (the Galerii entry, in every language). */
   hidden: boolean;
 }

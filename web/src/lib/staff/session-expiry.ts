@@ -3,14 +3,14 @@
  * /session/login with the error 'Session has expired, please log in'"; spec 2 "/session/login?error=...", "/admin
  * ... Redirects to /login when nobody is logged in"; "after login back to where the user was going").
  *
- * Every staff screen calls the api through `staffGet` / `staffPost` / `staffPut`: a 401 answer (the api's
+ * Every staff screen calls the api through `staffGet` / `staffPost` / `staffPut` / `staffDelete`: a 401 answer (the api's
  * `session.expired`, message 'Your request was made with invalid credentials.', or any other 401 of a staff call)
  * sends the browser to `/session/login?error=session_expired&next=<where it was>` through the handler the admin shell
  * registers (`onSessionExpired`; a full page load when none is registered), and the call still rejects with the
  * ApiError so no screen treats it as success.
  */
 import i18n from 'i18next';
-import { ApiError, getJson, postJson, putJson, type ApiResponse, type RequestOptions } from '../api-client';
+import { ApiError, deleteJson, getJson, postJson, putJson, type ApiResponse, type RequestOptions } from '../api-client';
 
 /** The api's message of a staff call without a valid session (spec 8). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Your request was made with invalid credentials.';
@@ -100,3 +100,6 @@ export const staffPost = <T>(url: string, body: unknown, options: RequestOptions
 /** PUT of a staff resource; a 401 leads to /session/login; errors as `staffPost`. */
 export const staffPut = <T>(url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> =>
   staffCall(() => putJson<T>(url, body, inInterfaceLanguage(options)));
+/** DELETE of a staff resource (a JSON `body` when given); a 401 leads to /session/login; errors as `staffPost`. */
+export const staffDelete = <T>(url: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> =>
+  staffCall(() => deleteJson<T>(url, body, inInterfaceLanguage(options)));

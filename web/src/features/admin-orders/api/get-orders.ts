@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_ORDER_PAGE_SIZES, type AdminOrderList } from '../../../../../api/contracts/admin-orders';
+import { readPageParam, readPageSizeParam, readSearchParam } from '../../../components/staff/list-state';
 import { withQuery } from '../../../lib/api-client';
 import type { Language } from '../../../lib/language';
 import { staffGet } from '../../../lib/staff/session-expiry';
@@ -33,22 +34,20 @@ const flag = (v: string | null): boolean | null => (v === '1' ? true : v === '0'
 
 /** The parameters of the screen's URL; anything unknown is left at its default (hostile or stale links). */
 export function orderListParams(search: URLSearchParams): OrderListParams {
-  const page = Number(search.get('page'));
-  const pageSize = Number(search.get('pageSize'));
   const day = (key: string) => {
     const v = search.get(key) ?? '';
     return DAY.test(v) && !Number.isNaN(Date.parse(v)) ? v : '';
   };
   const provider = search.get('provider') ?? '';
   return {
-    q: (search.get('q') ?? '').slice(0, 100),
+    q: readSearchParam(search),
     paid: flag(search.get('paid')),
     filled: flag(search.get('filled')),
     from: day('from'),
     to: day('to'),
     provider: /^[a-z0-9][a-z0-9_-]{0,63}$/.test(provider) ? provider : '',
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    pageSize: (ADMIN_ORDER_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 24,
+    page: readPageParam(search),
+    pageSize: readPageSizeParam(search, ADMIN_ORDER_PAGE_SIZES),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type AdminProductSort,
   type AdminStockState,
 } from '../../../../../api/contracts/admin-products';
+import { readChoiceParam, readPageParam, readPageSizeParam, readSearchParam } from '../../../components/staff/list-state';
 import { withQuery } from '../../../lib/api-client';
 import type { Language } from '../../../lib/language';
 import { staffGet } from '../../../lib/staff/session-expiry';
@@ -34,24 +35,20 @@ export interface ProductListParams {
   pageSize: number;
 }
 
-const oneOf = <T extends string>(values: readonly T[], v: string | null): T | null => (v !== null && (values as readonly string[]).includes(v) ? (v as T) : null);
-
 /** The parameters of the screen's URL; anything unknown is left at its default (hostile or stale links). */
 export function listParams(search: URLSearchParams): ProductListParams {
-  const page = Number(search.get('page'));
-  const pageSize = Number(search.get('pageSize'));
   const category = search.get('category');
   return {
-    q: (search.get('q') ?? '').slice(0, 100),
+    q: readSearchParam(search),
     category: category && /^[0-9a-fA-F-]{36}$/.test(category) ? category : null,
-    policy: oneOf(AVAILABILITY_POLICY_VALUES, search.get('policy')),
-    visibility: oneOf(PRODUCT_VISIBILITY_STATES, search.get('visibility')),
-    stock: oneOf(ADMIN_STOCK_STATES, search.get('stock')),
+    policy: readChoiceParam(search, 'policy', AVAILABILITY_POLICY_VALUES),
+    visibility: readChoiceParam(search, 'visibility', PRODUCT_VISIBILITY_STATES),
+    stock: readChoiceParam(search, 'stock', ADMIN_STOCK_STATES),
     noImage: search.get('noImage') === '1',
     noCategory: search.get('noCategory') === '1',
-    sort: oneOf(ADMIN_PRODUCT_SORTS, search.get('sort')) ?? 'newest',
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-    pageSize: (ADMIN_PRODUCT_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : 24,
+    sort: readChoiceParam(search, 'sort', ADMIN_PRODUCT_SORTS) ?? 'newest',
+    page: readPageParam(search),
+    pageSize: readPageSizeParam(search, ADMIN_PRODUCT_PAGE_SIZES),
   };
 }
 

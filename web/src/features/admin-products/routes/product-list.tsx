@@ -10,8 +10,8 @@
  * to ProductEdit; 'New product' and 'Categories' link to their screens; each row's history button opens the
  * product's stock history with the audit timeline of its stock stream.
  */
-import { FolderTree, History, ImageOff, Plus, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { FolderTree, History, ImageOff, Plus, SlidersHorizontal } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -26,6 +26,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
 import { ListFilterBar } from '../../../components/staff/list-filter-bar';
+import { StaffDialog } from '../../../components/staff/staff-dialog';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
@@ -238,24 +239,12 @@ export function ProductListScreen() {
   );
 }
 
-/** The stock history of one product in a native modal dialog (Escape and the close button close it). */
+/** The stock history of one product in the staff dialog (Escape and the close button close it). */
 function StockHistoryDialog({ product, warehouses, onClose }: { product: AdminProductListItem; warehouses: readonly { id: string; name: string }[]; onClose: () => void }) {
   const { t } = useTranslation('cms');
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   return (
-    <dialog ref={ref} className="dialog product-list__dialog" aria-labelledby={titleId} onClose={onClose}>
-      <div className="product-list__dialog-head">
-        <h2 id={titleId}>{t('productList.history.titleOf', { code: product.code1, name: product.name })}</h2>
-        <button type="button" className="icon-button" onClick={() => ref.current?.close()} aria-label={t('productList.history.close')}>
-          <X size={18} aria-hidden="true" />
-        </button>
-      </div>
+    <StaffDialog title={t('productList.history.titleOf', { code: product.code1, name: product.name })} closeLabel={t('productList.history.close')} onClose={onClose} size="wide">
       <StockHistory productId={product.id} warehouses={warehouses} />
-    </dialog>
+    </StaffDialog>
   );
 }

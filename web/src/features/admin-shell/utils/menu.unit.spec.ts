@@ -8,7 +8,9 @@ const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
 
 describe('admin side menu (spec 2 "Admin area")', () => {
   it('lists the spec\'s entries in its order', () => {
-    expect(keys([...ADMIN_MENU])).toEqual(['site', 'products', 'orders', 'clients', 'users', 'warehouses', 'statistics', 'problematicProducts', 'stockNotifications']);
+    expect(keys([...ADMIN_MENU])).toEqual(['site', 'products', 'orders', 'clients', 'pages', 'menu', 'users', 'warehouses', 'statistics', 'problematicProducts', 'stockNotifications']);
+    expect(ADMIN_MENU.find((e) => e.key === 'pages')).toMatchObject({ path: '/admin/page', model: 'page', permission: 'pages.view' });
+    expect(ADMIN_MENU.find((e) => e.key === 'menu')).toMatchObject({ path: '/admin/menu', model: 'menu', permission: 'pages.view' });
     expect(ADMIN_MENU.find((e) => e.key === 'clients')).toMatchObject({ path: '/admin/client', fullPageLoad: true });
     expect(ADMIN_MENU.find((e) => e.key === 'statistics')?.path).toBe('/admin/statistics');
     expect(ADMIN_MENU.find((e) => e.key === 'problematicProducts')?.path).toBe('/admin/ProblematicProducts');
@@ -30,6 +32,13 @@ describe('admin side menu (spec 2 "Admin area")', () => {
     const all = [...CLIENT, ...ADMIN];
     expect(keys(visibleMenu(ADMIN_MENU, all, staffAccountScreens))).toEqual(['site', 'users', 'warehouses']);
     expect(keys(visibleMenu(ADMIN_MENU, all, new Set([...staffAccountScreens, 'order', 'stocknotifications'])))).toEqual(['site', 'orders', 'users', 'warehouses', 'stockNotifications']);
+  });
+
+  it('Pages and Menu show to those who may view pages, once their screens exist', () => {
+    const screens = new Set(['page', 'menu']);
+    expect(keys(visibleMenu(ADMIN_MENU, ['admin.access', 'pages.view'], screens))).toEqual(['site', 'pages', 'menu']);
+    expect(keys(visibleMenu(ADMIN_MENU, ['admin.access', 'pages.view'], new Set()))).toEqual(['site']);
+    expect(keys(visibleMenu(ADMIN_MENU, ADMIN, screens))).toEqual(['site']);
   });
 
   it('badge counts show to those who may see their lists', () => {
