@@ -423,7 +423,7 @@ describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocke
     const t0 = Date.now();
     let seen = 0;
     let after = before;
-    while (after.unfilledOrders === before.unfilledOrders && Date.now() - t0 < 5000) {
+    while (after.unfilledOrders === before.unfilledOrders && Date.now() - t0 < patience(5000)) {
       if (staffMessages.length > seen) {
         seen = staffMessages.length;
         after = (await call(admin, 'GET', '/v1/site-summary')).json().data;
@@ -432,8 +432,8 @@ describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocke
     expect(staffMessages).toContainEqual({ type: 'badges' });
     expect(after.unfilledOrders).toBe(before.unfilledOrders + 1);
     // Within a second in the issue's words (npm run bench:staff-badge prints median and p95, ~70 / ~210 ms here);
-    // 2 s leaves room for a loaded test machine and still fails when the push is gone (30 s polling).
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // 2 s, scaled by TEST_PATIENCE for a loaded machine and capped at 20 s, still fails when the push is gone (30 s polling).
+    expect(Date.now() - t0).toBeLessThan(Math.min(patience(2000), 20_000));
 
     const notify = await h.app.inject({
       method: 'POST',
