@@ -2,7 +2,9 @@
  * A deterministic event history for the analyses' tests and bench (analytics/): anonymous shopper sessions that
  * search (some terms find nothing), open products, add them to the cart and order; orders that are paid (by card
  * or bank link), filled, or whose reservation expires. Appended straight to the event store with the event time in
- * the past (metadata `time`), in chunks (one append per stream and chunk), so a million events load in minutes.
+ * the past (metadata `time`), in windows of WINDOW sessions: per window one append per day's search stream, then
+ * per day's step stream, then the order streams (a few at a time), so each session's search lands in `$all` before
+ * its steps and its order, and a million events load in minutes.
  * Same `seed`, same events (ids included). The data are invented: no personal data beyond the placeholder client.
  */
 import { v5 as uuidv5 } from 'uuid';
@@ -32,8 +34,8 @@ export interface AnalyticsHistoryOptions {
   /** First event time, ISO-8601; sessions are spread over `days` days after it. */
   start?: string;
   days?: number;
-  /** Events per append (per stream). */
-  chunk?: number;
+  /** Sessions per window (per append of a day's searches). */
+  window?: number;
   onProgress?: (events: number) => void;
 }
 
@@ -64,16 +66,23 @@ export async function appendAnalyticsHistory(store: EventStore, options: Analyti
   const rnd = random(options.seed ?? 1);
   const start = Date.parse(options.start ?? '2026-09-01T06:00:00Z');
   const spanMs = (options.days ?? 60) * 86_400_000;
-  const chunk = options.chunk ?? 1000;
+  const windowSize = options.window ?? 500;
   const pending = new Map<string, NewEvent[]>();
   let appended = 0;
   let ids = 0;
-  const flush = async (streamId: string) => {
-    const events = pending.get(streamId);
-    if (!events?.length) return;
-    pending.delete(streamId);
+  const append = async (streamId: string) => {
+    const events = pending.get(streamId)!;
     await store.appendToStream(streamId, events, { expectedVersion: 'any' });
     appended += events.length;
+  };
+  /** Appends the window: searches, then steps, then the orders 8 at a time (independent streams). */
+  const flushWindow = async () => {
+    const streams = [...pending.keys()];
+    for (const id of streams.filter((s) => s.startsWith('search-'))) await append(id);
+    for (const id of streams.filter((s) => s.startsWith('shopper-steps-'))) await append(id);
+    const orders = streams.filter((s) => s.startsWith('order-'));
+    for (let i = 0; i < orders.length; i += 8) await Promise.all(orders.slice(i, i + 8).map(append));
+    pending.clear();
     options.onProgress?.(appended);
   };
   const add = async (streamId: string, type: string, data: unknown, time: number, session: string | null) => {
@@ -85,10 +94,10 @@ export async function appendAnalyticsHistory(store: EventStore, options: Analyti
       metadata: { correlationId: uuidv5(`c/${ids}`, NAMESPACE), causationId: uuidv5(`k/${ids}`, NAMESPACE), userId: null, time: new Date(time).toISOString(), ...(session ? { shopperSession: session } : {}) },
     });
     pending.set(streamId, events);
-    if (events.length >= chunk) await flush(streamId);
   };
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   for (let s = 0; s < options.sessions; s++) {
+    if (s > 0 && s % windowSize === 0) await flushWindow();
     // Sessions in time order, so each day stream fills and is appended in turn.
     let t = start + Math.floor((s / options.sessions) * spanMs);
     const session = uuidv5(`session/${options.seed ?? 1}/${s}`, NAMESPACE);
@@ -123,8 +132,7 @@ export async function appendAnalyticsHistory(store: EventStore, options: Analyti
     } else if (reserve) {
       await add(stream, 'OrderReservationExpired', { orderId, reservations: [], expiredAt: new Date(t + 3_600_000).toISOString() }, t + 3_600_000, null);
     }
-    await flush(stream);
   }
-  for (const streamId of [...pending.keys()]) await flush(streamId);
+  await flushWindow();
   return appended;
 }
