@@ -183,7 +183,7 @@ describe('analytics:replay', () => {
     expect(rerun.stdout).toContain(`hash ${expected}`);
     expect(await sideCheckpoint()).toBeNull();
     expect(await hashReadModel(h.db, conversion.readModel)).toBe(expected);
-  });
+  }, patience(240_000)); // two CLI starts (tsx) on a loaded machine
 
   it('keeps the screen\'s api answering throughout a replay: no error, never empty', async () => {
     let done = false;
