@@ -39,7 +39,7 @@ export const ANALYSES: readonly RegisteredAnalysis[] = [
   },
   {
     name: 'problematic-products',
-    description: 'Products missing a picture, a price, a category or stock (product and stock events; the problematic_products read model).',
+    description: 'The problem dashboard: problematic, stale, outdated, popular, low-stock and uncategorised products (product, stock and order events; the problematic_products read model).',
     readModel: problematicProductsReadModel,
     windowed: false,
   },

@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildWebIfStale } from '../bin/web-build.js';
+import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { appendAnalyticsHistory } from './support/analytics-history.js';
 import { seriousAxeViolations } from './support/axe.js';
@@ -34,6 +36,14 @@ beforeAll(async () => {
   const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
   await registerUser(h.store, { ...STAFF, confirm: STAFF.password, roles: ['CLIENT'] }, ctx(), { usernameTaken: async () => false });
   h.clock.now = new Date().toISOString();
+  await h.importCatalogRows([
+    {
+      line: 2, productId: productIdForCode('CONV-FILTER'), code1: 'CONV-FILTER', code2: null, names: { et: 'Konversiooni õlifilter', en: 'Conversion oil filter' },
+      descriptions: { et: 'Õlifilter.', en: 'Oil filter.' }, categoryPath: [{ id: 'a3c1f0de-2222-4e5f-8a9b-000000000021', et: 'Filtrid', en: 'Filters' }],
+      grossCents: 1500, stock: { tallinn: 5 }, unit: 'pcs', policy: 'available', deliveryDays: null, bigProduct: false, productClass: 'product',
+      attributes: [], oeNumbers: [], vehicles: [], images: [],
+    },
+  ]);
   await appendAnalyticsHistory(h.store, { sessions: 300, seed: 3, start: new Date(Date.now() - 25 * 86_400_000).toISOString(), days: 24 });
   await h.settle();
   ({ app, base } = await serveStorefront(h));
@@ -66,6 +76,26 @@ async function expectAccessibleInBothThemes(name: string) {
 }
 
 const rows = () => page.locator('.analysis-screen .data-table tbody tr');
+
+describe('the storefront tab\'s anonymous session', () => {
+  it('goes with a typed search, the product opened from its results and the cart addition into the events', async () => {
+    const shopper = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await shopper.goto(`${base}/products`);
+    await shopper.getByRole('searchbox').first().fill('Konversiooni');
+    await shopper.getByRole('searchbox').first().press('Enter');
+    await shopper.getByRole('link', { name: /Konversiooni õlifilter/ }).first().click();
+    await shopper.getByRole('button', { name: 'Lisa ostukorvi' }).click();
+    await shopper.locator('.toaster').getByRole('status').filter({ hasText: /ostukorvi/i }).first().waitFor({ timeout: patience(15_000) });
+    const session = await shopper.evaluate(() => sessionStorage.getItem('pageViewSession'));
+    expect(session).toMatch(/^[0-9a-f-]{36}$/);
+    const steps = async () =>
+      (await sql<{ type: string }>`select event_type as type from es_events where metadata->>'shopperSession' = ${session} order by global_position`.execute(h.db)).rows.map((r) => r.type);
+    // In this order (a listing may record its search more than once: paging, facets).
+    const distinct = async () => (await steps()).filter((t, i, all) => t !== all[i - 1]);
+    await eventually(distinct).toEqual(['SearchPerformed', 'ShopperOpenedProduct', 'ShopperAddedToCart']);
+    await shopper.context().close();
+  });
+});
 
 describe('analysis screens', () => {
   it('signs in at /admin/SearchConversion and shows the chart and the keywords with their counts', async () => {
