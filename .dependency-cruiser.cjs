@@ -7,8 +7,9 @@
  * | domain/      | domain/ and zod (nothing else: no node:, no npm package)         |
  * | commands/    | domain/, platform/ (and its own folder)                          |
  * | projections/ | domain/, platform/                                               |
+ * | analytics/   | domain/, platform/, projections/ (the read-model mechanism)      |
  * | workers/     | domain/, commands/, platform/                                    |
- * | api/         | commands/, projections/, platform/, domain/ (pure rules and types)  |
+ * | api/         | commands/, projections/, analytics/ (queries), platform/, domain/ (pure rules and types) |
  * | web/         | its own code, api/contracts (zod contracts), domain/ (pure rules); no feature imports another |
  * | platform/    | none of domain, commands, projections, api, workers, web, bin    |
  * | tests/, bench/, bin/, data/ | anything                                          |
@@ -44,20 +45,27 @@ const forbidden = [
     comment: 'platform/ holds mechanisms only; it imports none of domain, commands, projections, api, workers, web, bin.',
     severity: 'error',
     from: { path: '^platform/', pathNot: SPEC },
-    to: { path: '^(domain|commands|projections|api|workers|web|bin|tests|bench|data)/' },
+    to: { path: '^(domain|commands|projections|analytics|api|workers|web|bin|tests|bench|data)/' },
   },
   {
     name: 'commands-import-domain-platform',
     comment: 'commands/ import domain/ and platform/ only.',
     severity: 'error',
     from: { path: '^commands/', pathNot: SPEC },
-    to: { path: '^(projections|api|workers|web|bin|tests|bench|data)/' },
+    to: { path: '^(projections|analytics|api|workers|web|bin|tests|bench|data)/' },
   },
   {
     name: 'projections-import-domain-platform',
     comment: 'projections/ import domain/ (event types) and platform/ only; never api/.',
     severity: 'error',
     from: { path: '^projections/', pathNot: SPEC },
+    to: { path: '^(commands|analytics|api|workers|web|bin|tests|bench|data)/' },
+  },
+  {
+    name: 'analytics-import-domain-platform-projections',
+    comment: 'analytics/ (analyses: pure mappings run as read models) import domain/, platform/ and projections/ (the read-model mechanism) only.',
+    severity: 'error',
+    from: { path: '^analytics/', pathNot: SPEC },
     to: { path: '^(commands|api|workers|web|bin|tests|bench|data)/' },
   },
   {
@@ -65,7 +73,7 @@ const forbidden = [
     comment: 'workers/ import domain/, commands/ and platform/ only (read models reach them as functions passed in).',
     severity: 'error',
     from: { path: '^workers/', pathNot: SPEC },
-    to: { path: '^(projections|api|web|bin|tests|bench|data)/' },
+    to: { path: '^(projections|analytics|api|web|bin|tests|bench|data)/' },
   },
   {
     name: 'api-imports-commands-projections-platform',
@@ -81,7 +89,7 @@ const forbidden = [
       'delivery, VAT), so the form and the server apply one rule, never a copy; nothing with I/O.',
     severity: 'error',
     from: { path: '^web/', pathNot: SPEC },
-    to: { path: '^(domain|commands|projections|api|workers|platform|bin|tests|bench|data)/', pathNot: ['^api/contracts/', '^domain/'] },
+    to: { path: '^(domain|commands|projections|analytics|api|workers|platform|bin|tests|bench|data)/', pathNot: ['^api/contracts/', '^domain/'] },
   },
   {
     name: 'no-circular',

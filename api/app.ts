@@ -34,6 +34,7 @@ import { sandboxBankRoutes } from '../platform/payments/sandbox-bank.js';
 import { orderRoutes } from './routes/orders/index.js';
 import { pageRoutes } from './routes/pages/index.js';
 import { pageViewRoutes } from './routes/page-views/index.js';
+import { shopperStepRoutes } from './routes/shopper-steps/index.js';
 import { productRoutes } from './routes/products/index.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
@@ -104,6 +105,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   await app.register(partInquiryRoutes, { deps });
   // First-party page views (spec 7 analytics; an append-only table, not the event store).
   await app.register(pageViewRoutes, { deps });
+  await app.register(shopperStepRoutes, { deps });
   await app.register(liveRoutes, { deps, sessions });
   await app.register(orderRoutes, { deps });
   // Uploaded images' renditions, public (api/routes/files; the upload itself is a staff call below).

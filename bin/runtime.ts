@@ -31,6 +31,7 @@ import { invoiceOrderFromStream } from '../projections/orders/order-from-stream.
 import { adminOrderForgotten } from '../projections/admin-orders/queries.js';
 import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
+import { ANALYSIS_READ_MODELS } from '../analytics/registry.js';
 import { SHOP_QUEUE, startWorkers } from '../workers/runtime.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -120,7 +121,7 @@ type Log = (line: string) => void;
 /** Starts the HTTP API (serving web/dist when built) on config.port. */
 export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<void>> {
   // The queries need the read models' tables, even before a projector has run.
-  for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
+  for (const rm of [...READ_MODELS, ...ANALYSIS_READ_MODELS]) await ensureReadModel(rt.db, rt.store, rm, log);
   // Read-model change hints: clear the api's caches (rm_changed) and push stock changes to live pages.
   const changes = await listenReadModelChanges(rt.config.databaseUrl, (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
   // Payment providers from the environment (platform/payments/index.ts); the sandbox bank only under `npm start`
@@ -205,9 +206,10 @@ function sessionSecretOfThisMachine(): string {
  * process holds its lease).
  */
 export async function startProjectors(rt: Runtime, log: Log): Promise<{ stop: () => Promise<void>; caughtUp: () => Promise<void> }> {
-  for (const rm of READ_MODELS) await ensureReadModel(rt.db, rt.store, rm, log);
+  const projected = [...READ_MODELS, ...ANALYSIS_READ_MODELS];
+  for (const rm of projected) await ensureReadModel(rt.db, rt.store, rm, log);
   const { db, store } = rt.daemon();
-  const running = READ_MODELS.map((rm) => runProjector(db, store, rm, { log }));
+  const running = projected.map((rm) => runProjector(db, store, rm, { log }));
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));

@@ -98,15 +98,22 @@ async function applyAndCheckpoint(db: Database, rm: ReadModel, schema: string, e
 }
 
 /** Catches `schema` up to the head of `$all` in batches; returns the checkpoint reached. */
-async function catchUp(db: Database, store: EventStore, rm: ReadModel, schema: string, onProgress?: (events: number) => void): Promise<string> {
+async function catchUp(
+  db: Database,
+  store: EventStore,
+  rm: ReadModel,
+  schema: string,
+  onProgress?: (events: number, checkpoint: string) => void | Promise<void>,
+  batchSize = 2000,
+): Promise<string> {
   let current = (await readCheckpoint(db, schema))!.checkpoint;
   let total = 0;
   for (;;) {
-    const page = await store.readAll({ after: current, maxCount: 2000, eventTypes: rm.eventTypes });
+    const page = await store.readAll({ after: current, maxCount: batchSize, eventTypes: rm.eventTypes });
     if (page.events.length || page.checkpoint !== current) {
       await applyAndCheckpoint(db, rm, schema, page.events, page.checkpoint, current);
       total += page.events.length;
-      onProgress?.(total);
+      await onProgress?.(total, page.checkpoint);
       current = page.checkpoint;
     }
     if (page.caughtUp) return current;
@@ -169,32 +176,82 @@ async function withLock<T>(db: Database, key: string, fn: () => Promise<T>): Pro
   });
 }
 
+/** Progress of a rebuild: events applied so far (this run) and the checkpoint reached. */
+export interface RebuildProgress {
+  events: number;
+  checkpoint: string;
+}
+
+/** Options of `rebuildReadModel`. */
+export interface RebuildOptions {
+  /** Rebuild only when the live version is older than the code's (the start-up path). */
+  onlyIfOlder?: boolean;
+  /**
+   * Continue a side schema a killed rebuild left behind (same version, and `canResume` agrees) from its own
+   * checkpoint instead of starting over from position 0.
+   */
+  resume?: boolean;
+  /** Whether an existing side schema may be resumed (beside the version check), e.g. it replays the same window. */
+  canResume?: (db: Database, schema: string) => Promise<boolean>;
+  /** Runs in the transaction that creates a fresh side schema (e.g. to store a replay window there). */
+  prepare?: (trx: Transaction<ReadModelTables>, schema: string) => Promise<void>;
+  /** The side schema (default `rm_<name>__rebuild`; names must end with `__rebuild` so writers send no live hints). */
+  target?: string;
+  /** false: stop once the side schema is caught up and leave it there, live untouched (a dry run). Default true. */
+  switchLive?: boolean;
+  /** Called after each batch of the catch-up (and awaited: a caller may pace a replay). */
+  onProgress?: (progress: RebuildProgress) => void | Promise<void>;
+  /** Events per batch of the catch-up (default 2000). */
+  batchSize?: number;
+}
+
 /**
  * Rebuilds a read model from position 0 beside the live one and switches to it when caught up.
- * The live read model keeps serving reads (and its runner keeps projecting) until the switch.
+ * The live read model keeps serving reads (and its runner keeps projecting) until the switch, which is one
+ * transaction: readers see the old rows or the new ones, never a gap. Returns the side schema (renamed to the live
+ * name unless `switchLive` is false) and whether a left-over side schema was resumed.
  */
 export async function rebuildReadModel(
   db: Database,
   store: EventStore,
   rm: ReadModel,
   log: (line: string) => void = () => {},
-  options: { onlyIfOlder?: boolean } = {},
-): Promise<void> {
-  await withLock(db, `rebuild:${rm.name}`, async () => {
+  options: RebuildOptions = {},
+): Promise<{ schema: string; resumed: boolean }> {
+  return withLock(db, `rebuild:${rm.name}`, async () => {
     // Another process may have rebuilt while this one waited for the lock.
     const live = await readCheckpoint(db, liveSchema(rm));
-    if (options.onlyIfOlder && live && live.version >= rm.version) return;
-    const target = rebuildSchema(rm);
-    await createSchema(db, rm, target, { indexes: false });
+    const target = options.target ?? rebuildSchema(rm);
+    if (options.onlyIfOlder && live && live.version >= rm.version) return { schema: liveSchema(rm), resumed: false };
+    const left = options.resume ? await readCheckpoint(db, target) : null;
+    const resumed = !!left && left.version === rm.version && (await (options.canResume?.(db, target) ?? Promise.resolve(true)));
+    if (resumed) log(`rebuild ${rm.name}: resuming ${target} from its checkpoint`);
+    else {
+      await createSchema(db, rm, target, { indexes: false });
+      if (options.prepare) await db.transaction().execute((trx) => options.prepare!(trx, target));
+    }
     const started = Date.now();
     let lastLog = 0;
-    await catchUp(db, store, rm, target, (n) => {
-      if (Date.now() - lastLog > 2000) {
-        lastLog = Date.now();
-        log(`rebuild ${rm.name}: ${n} events`);
-      }
-    });
-    await rm.createIndexes?.(db, target);
+    await catchUp(
+      db,
+      store,
+      rm,
+      target,
+      async (n, checkpoint) => {
+        if (Date.now() - lastLog > 2000) {
+          lastLog = Date.now();
+          log(`rebuild ${rm.name}: ${n} events`);
+        }
+        await options.onProgress?.({ events: n, checkpoint });
+      },
+      options.batchSize,
+    );
+    if (options.switchLive === false) {
+      await rm.createIndexes?.(db, target);
+      return { schema: target, resumed };
+    }
+    // A crash after the indexes were made leaves them behind: a resumed rebuild makes them once.
+    if (!resumed || !(await hasIndexes(db, target))) await rm.createIndexes?.(db, target);
     // Switch: hold the live checkpoint so the live runner pauses, project what arrived meanwhile, swap names.
     await db.transaction().execute(async (trx) => {
       const live = liveSchema(rm);
@@ -214,7 +271,18 @@ export async function rebuildReadModel(
     // Fresh planner statistics for the new tables (a rebuild loads them in bulk).
     for (const { table } of rm.hashTables) await sql`analyze ${q(liveSchema(rm))}.${q(table)}`.execute(db);
     log(`rebuild ${rm.name}: switched after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { schema: liveSchema(rm), resumed };
   });
+}
+
+/** Whether `schema` holds any index beyond its primary keys (createIndexes ran). */
+async function hasIndexes(db: Database, schema: string): Promise<boolean> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from pg_indexes i
+    where i.schemaname = ${schema} and not exists (
+      select 1 from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+      where n.nspname = ${schema} and c.conname = i.indexname)`.execute(db);
+  return r.rows[0].n > 0;
 }
 
 /**

@@ -23,6 +23,12 @@ export interface CommandContext {
   userId: string | null;
   /** Decision time, ISO-8601 UTC. */
   now: string;
+  /**
+   * The anonymous shopper session id the storefront sent (a random uuid of the browser tab, no personal data;
+   * api/plugins/shopper-session.ts): copied into the metadata as `shopperSession` for the search-conversion
+   * analysis (analytics/search-conversion). Absent for staff, jobs and requests without one.
+   */
+  shopperSession?: string;
 }
 
 export interface HandleResult<TEvent> {
@@ -51,7 +57,13 @@ export function toNewEvents<TEvent extends { type: string; data: unknown }>(even
     id: eventIdFor(ctx.commandId, streamId, i),
     type: e.type,
     data: e.data,
-    metadata: { correlationId: ctx.correlationId, causationId: ctx.commandId, userId: ctx.userId, time: ctx.now },
+    metadata: {
+      correlationId: ctx.correlationId,
+      causationId: ctx.commandId,
+      userId: ctx.userId,
+      time: ctx.now,
+      ...(ctx.shopperSession ? { shopperSession: ctx.shopperSession } : {}),
+    },
   }));
 }
 

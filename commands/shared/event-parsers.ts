@@ -15,6 +15,7 @@ import { PAGE_EVENT_SCHEMAS } from '../../domain/page/events.js';
 import { PART_INQUIRY_EVENT_SCHEMAS } from '../../domain/part-inquiry/events.js';
 import { PRODUCT_EVENT_SCHEMAS } from '../../domain/product/events.js';
 import { SEARCH_EVENT_SCHEMAS } from '../../domain/search/events.js';
+import { SHOPPER_STEP_EVENT_SCHEMAS } from '../../domain/search/shopper-steps.js';
 import type { Message } from '../../domain/shared/decider.js';
 import { eventParser } from '../../domain/shared/events.js';
 import { SITE_EVENT_SCHEMAS } from '../../domain/site/events.js';
@@ -34,6 +35,7 @@ const SCHEMAS = {
   ...MENU_EVENT_SCHEMAS,
   ...FILTER_EVENT_SCHEMAS,
   ...SEARCH_EVENT_SCHEMAS,
+  ...SHOPPER_STEP_EVENT_SCHEMAS,
   ...STOCK_NOTIFICATION_EVENT_SCHEMAS,
   ...USER_EVENT_SCHEMAS,
   ...WAREHOUSE_EVENT_SCHEMAS,

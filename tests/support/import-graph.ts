@@ -21,7 +21,7 @@ import { transform } from 'esbuild';
 const require = createRequire(import.meta.url);
 
 /** Folders of the repository that hold code (tests, benches and entry points included). */
-export const CODE_FOLDERS = ['domain', 'commands', 'projections', 'workers', 'api', 'web', 'platform', 'bin', 'tests', 'bench', 'data'];
+export const CODE_FOLDERS = ['domain', 'commands', 'projections', 'analytics', 'workers', 'api', 'web', 'platform', 'bin', 'tests', 'bench', 'data'];
 
 /** Folders never scanned: installs, build output (web/dist, web/dist-server: bundles, not sources), local data. */
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-server', '.data', '.tmp', '.git']);

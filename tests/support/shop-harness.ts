@@ -19,6 +19,7 @@ import { withPersonalDataSealed } from '../../commands/shared/personal-data-rule
 import { createTestDatabase } from '../../platform/testing/database.js';
 import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
 import { READ_MODELS } from '../../projections/read-models.js';
+import { ANALYSIS_READ_MODELS } from '../../analytics/registry.js';
 
 export interface ShopHarness {
   url: string;
@@ -66,8 +67,9 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
   const db = createDatabase(database.url, { max: 12 });
   await migrate(db);
   const store = withPersonalDataSealed(new PostgresEventStore(db, { listenConnectionString: database.url }), db);
-  for (const rm of READ_MODELS) await ensureReadModel(db, store, rm);
-  const projectors = READ_MODELS.map((rm) => runProjector(db, store, rm, { retryMs: 200 }));
+  const projected = [...READ_MODELS, ...ANALYSIS_READ_MODELS];
+  for (const rm of projected) await ensureReadModel(db, store, rm);
+  const projectors = projected.map((rm) => runProjector(db, store, rm, { retryMs: 200 }));
   const clock = { now: '2026-11-22T10:00:00.000Z' };
   const changes = await listenReadModelChanges(database.url, () => {});
   const build = (over: Partial<ApiDeps> = {}) =>

@@ -28,6 +28,7 @@ import { adminProductListRoutes } from './products-list.js';
 import { adminProductEditRoutes } from './products-edit.js';
 import { adminStockNotificationRoutes } from './stock-notifications.js';
 import { adminStatisticsRoutes } from './statistics.js';
+import { adminAnalyticsRoutes } from './analytics.js';
 import { adminUserRoutes } from './users.js';
 import { adminWarehouseRoutes } from './warehouses.js';
 
@@ -53,6 +54,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminWarehouseRoutes, { deps: options.deps });
   await app.register(adminClientRoutes, { deps: options.deps });
   await app.register(adminStatisticsRoutes, { deps: options.deps });
+  await app.register(adminAnalyticsRoutes, { deps: options.deps });
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
   await app.register(adminProblematicProductsRoutes, { deps: options.deps });

@@ -32,6 +32,7 @@ import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
 import { reservedFor, stockDecider, toStockStreamId, totalOnHand } from '../../../domain/stock/stock.js';
 import { DEFAULT_RESERVE_SHARE_HOLD_MS, DEFAULT_RESERVE_SHARE_PERCENT, reserveShareOf } from './reserve-share.js';
 import { csrfProtected } from '../../plugins/csrf.js';
+import { shopperSessionOf } from '../../plugins/shopper-session.js';
 
 const ORDER_ID_NAMESPACE = '9a3c1d52-6f0e-4b8a-a1f7-3c2d9e4b5a60';
 
@@ -88,7 +89,7 @@ async function answer(deps: ApiDeps, request: FastifyRequest, headerLanguage: Ap
         }),
       },
       input,
-      { commandId, correlationId: request.id, userId: null, now: deps.now() },
+      { commandId, correlationId: request.id, userId: null, now: deps.now(), shopperSession: shopperSessionOf(request) },
       // A random order id (no key) is new for sure; a key's order id may exist from an earlier attempt.
       { mayExist: key !== undefined },
     );

@@ -26,6 +26,7 @@ import {
   productViewQuerySchema,
 } from '../../contracts/catalog.js';
 import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
+import { shopperSessionOf } from '../../plugins/shopper-session.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
@@ -129,7 +130,7 @@ export async function productListAnswer(
   deps: ApiDeps,
   app: FastifyInstance,
   query: ProductListQuery,
-  context: { staff: () => boolean | Promise<boolean>; correlationId: string; acceptLanguage?: string },
+  context: { staff: () => boolean | Promise<boolean>; correlationId: string; acceptLanguage?: string; shopperSession?: string },
 ): Promise<{ json: string; page: number; pageSize: number; total: number }> {
   const { categories, filterLabels } = app;
   const language: Language = requestLanguage(query, context.acceptLanguage);
@@ -145,7 +146,7 @@ export async function productListAnswer(
   if (q || Object.keys(filters).length) {
     await deps.searches.record(
       { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
-      { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now },
+      { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }
   const json = withFacetsJson(
@@ -198,6 +199,7 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
         staff: () => wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
         correlationId: request.id,
         acceptLanguage: request.headers['accept-language'],
+        shopperSession: shopperSessionOf(request),
       });
       setPagination(reply, answer.page, answer.pageSize, answer.total);
       // Sent as a string: the facets arrive as ready JSON (labeledFacetsJson); the test suite parses every answer.

@@ -15,6 +15,7 @@ import { envelopeSchema, failureEnvelopeSchema, type SearchResult, searchQuerySc
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
+import { shopperSessionOf } from '../../plugins/shopper-session.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
 import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
 import { pageResults, PublishedPagesCache } from './page-results.js';
@@ -89,7 +90,7 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
     if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
       await deps.searches.record(
         { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
-        { commandId: randomUUID(), correlationId: request.id, userId: null, now },
+        { commandId: randomUUID(), correlationId: request.id, userId: null, now, shopperSession: shopperSessionOf(request) },
       );
     }
     setPagination(reply, query.page, perPage, result.total);

@@ -15,6 +15,7 @@
  * 500 or more the system-error toast until dismissed; with `saveErrorToast`, 'Unexpected error occurred while saving
  * data.' when a save fails. The texts are the app bundle's `api.*` keys, in the interface language.
  */
+import { noteSearch, shopperSessionHeader } from './shopper-session';
 import i18n from 'i18next';
 import { PAGINATION_HEADERS } from '../../../api/contracts/catalog-constants';
 import { showToast } from '../components/feedback/toasts';
@@ -219,12 +220,15 @@ async function send<T>(method: HttpMethod, url: string, payload: unknown, option
   let res: Response;
   let text: string;
   try {
+    if (!serverFetch && method === 'GET') noteSearch(url);
     res = await (serverFetch ?? fetch)(apiPath(url), {
       method,
       credentials: 'same-origin',
       headers: {
         Accept: json ? 'application/json' : 'application/json, text/plain;q=0.9, */*;q=0.8',
         ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+        // The tab's anonymous session for the search-conversion analysis (./shopper-session.ts); none on the server.
+        ...(serverFetch ? {} : shopperSessionHeader()),
         ...options.headers,
         ...csrfHeader,
       },

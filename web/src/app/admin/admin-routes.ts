@@ -27,6 +27,9 @@ export const ADMIN_MODELS = {
   product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit', categories: 'CategoryTree' } },
   filter: { permission: 'products.view', actions: { list: 'FilterList' } },
   ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
+  /** The analyses (analytics/): search conversion and the order funnel, for whoever reads the statistics. */
+  SearchConversion: { permission: 'statistics.view', actions: { list: 'SearchConversionList' } },
+  OrderFunnel: { permission: 'statistics.view', actions: { list: 'OrderFunnelList' } },
   order: { permission: 'orders.view', actions: { list: 'OrderList', edit: 'OrderEdit' } },
   client: { permission: 'clients.view', actions: { list: 'ClientList', edit: 'ClientEdit' } },
   /** PageList, PageEdit and a page as of an instant (/admin/page/as-of/{id or URL name}?at=). */
@@ -36,7 +39,7 @@ export const ADMIN_MODELS = {
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'SearchConversionList' | 'OrderFunnelList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

@@ -46,6 +46,10 @@ const FilterListScreen = lazy(() => import('../../features/admin-filters/routes/
 const ProblematicProductsListScreen = lazy(() =>
   import('../../features/admin-problematic-products/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
 );
+const SearchConversionListScreen = lazy(() =>
+  import('../../features/admin-analytics/routes/search-conversion-list').then((m) => ({ default: m.SearchConversionListScreen })),
+);
+const OrderFunnelListScreen = lazy(() => import('../../features/admin-analytics/routes/order-funnel-list').then((m) => ({ default: m.OrderFunnelListScreen })));
 const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/order-list').then((m) => ({ default: m.OrderListScreen })));
 const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));
 const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/client-edit').then((m) => ({ default: m.ClientEditScreen })));
@@ -169,6 +173,10 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <FilterListScreen />;
     case 'ProblematicProductsList':
       return <ProblematicProductsListScreen />;
+    case 'SearchConversionList':
+      return <SearchConversionListScreen />;
+    case 'OrderFunnelList':
+      return <OrderFunnelListScreen />;
     case 'OrderList':
       return <OrderListScreen />;
     case 'OrderEdit':

@@ -1,7 +1,8 @@
 /**
  * The admin side menu (spec 2 "Admin area": back to the site, Products, Orders with a badge for unfilled orders,
  * Clients as a full page load to /admin/client, Users, Warehouses, Search keywords /admin/statistics, Problematic
- * products /admin/ProblematicProducts, Stock notifications /admin/StockNotifications with a count badge), in the
+ * products /admin/ProblematicProducts, the analyses Search conversion /admin/SearchConversion and Order funnel
+ * /admin/OrderFunnel (statistics.view), Stock notifications /admin/StockNotifications with a count badge), in the
  * spec's order; the content back office's Pages (PageList) and Menu (menu edit), which spec 2 names among the admin
  * models and labels but not in the menu's list, after Clients.
  *
@@ -15,7 +16,7 @@ export type MenuBadge = 'unfilledOrders' | 'stockNotifications';
 
 export interface MenuEntry {
   /** Stable key, also the label's key under `admin.menu.` in the cms bundle. */
-  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'stockNotifications';
+  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'searchConversion' | 'orderFunnel' | 'stockNotifications';
   /** Path without the language prefix. */
   path: string;
   /** The route table's model name the entry opens; null for the storefront. */
@@ -39,6 +40,8 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
   { key: 'warehouses', path: '/admin/warehouse', model: 'warehouse', permission: 'warehouses.manage' },
   { key: 'statistics', path: '/admin/statistics', model: 'statistics', permission: 'statistics.view' },
   { key: 'problematicProducts', path: '/admin/ProblematicProducts', model: 'ProblematicProducts', permission: 'products.view' },
+  { key: 'searchConversion', path: '/admin/SearchConversion', model: 'SearchConversion', permission: 'statistics.view' },
+  { key: 'orderFunnel', path: '/admin/OrderFunnel', model: 'OrderFunnel', permission: 'statistics.view' },
   { key: 'stockNotifications', path: '/admin/StockNotifications', model: 'StockNotifications', permission: 'stock_notifications.view', badge: 'stockNotifications' },
 ];
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { showToast, TOAST_MS } from '../../../components/feedback/toasts';
 import { cart, parseQuantity, toCartProduct } from '../../../lib/cart/store';
+import { recordShopperStep } from '../../../lib/shopper-steps';
 
 export function AddToCart({ product }: { product: Product }) {
   const { t } = useTranslation('shop');
@@ -22,7 +23,10 @@ export function AddToCart({ product }: { product: Product }) {
       const key = available === 0 ? 'cart.notEnough_none' : available === 1 ? 'cart.notEnough_one' : 'cart.notEnough_many';
       showToast('warning', t(key, { count: available }), TOAST_MS.warning);
     }
-    if (change.amount > 0) showToast('success', t('cart.added'));
+    if (change.amount > 0) {
+      showToast('success', t('cart.added'));
+      recordShopperStep({ step: 'cart-added', productId: product.id, quantity: change.amount });
+    }
     setQuantity('1');
   };
   return (

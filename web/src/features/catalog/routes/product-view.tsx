@@ -6,7 +6,7 @@
  * thumbnails that show it large). A missing product shows the not-found page.
  * Loaded as its own chunk.
  */
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
@@ -34,6 +34,7 @@ import '../catalog.css';
 import '../catalog-products.css';
 import '../product-view.css';
 import { usePageReady } from '../../../lib/page-ready';
+import { recordShopperStep } from '../../../lib/shopper-steps';
 
 /**
  * The product page. `addToCart` renders the purchase control of a purchasable product (the cart feature's, composed
@@ -71,6 +72,8 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
   const navigate = useNavigate();
   const visible = product.visibility.currentState === 'visible';
   const [notifyOpen, setNotifyOpen] = useState(false);
+  // The search-conversion analysis: this tab opened the product (sent only after a search in the tab).
+  useEffect(() => recordShopperStep({ step: 'product-opened', productId: product.id }), [product.id]);
   // Spec 5 VAT rule: a foreign business (VAT number not starting with EE) sees net prices.
   const [gross] = useState(storedDraftIncludesVat);
   const woVat = formatEuro(product.priceWoVatCents ?? product.price_wo_vat, lang);
