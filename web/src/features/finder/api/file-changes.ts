@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FinderFile } from '../../../../../api/contracts/finder';
 import { ApiError } from '../../../lib/api-client';
 import { staffPost } from '../../../lib/staff/session-expiry';
+import { rememberDeletedFiles, rememberSavedFile } from './get-files';
 import { FINDER_KEY } from './get-folder';
 
 export interface FileChange {
@@ -18,19 +19,27 @@ export interface FileChange {
 }
 
 export async function updateFile(id: string, change: FileChange): Promise<FinderFile> {
-  return (await staffPost<{ model: FinderFile }>(`/file/update/${encodeURIComponent(id)}`, { File: change })).body.model;
+  const saved = (await staffPost<{ model: FinderFile }>(`/file/update/${encodeURIComponent(id)}`, { File: change })).body.model;
+  rememberSavedFile(saved);
+  return saved;
 }
 
 export async function deleteFiles(ids: string[]): Promise<void> {
   await staffPost('/file/delete', { ids });
+  rememberDeletedFiles(ids);
 }
 
-export async function tagFiles(ids: string[], tag: string): Promise<void> {
-  await staffPost('/file-tag/create', { FileTags: ids.map((file_id) => ({ file_id, tag })) });
+/** Tags `files` (each gets one FileTagged event unless it holds the tag in any letter case). */
+export async function tagFiles(files: FinderFile[], tag: string): Promise<void> {
+  await staffPost('/file-tag/create', { FileTags: files.map((f) => ({ file_id: f.id, tag })) });
+  const key = tag.toLowerCase();
+  for (const f of files) if (!f.tags.some((x) => x.toLowerCase() === key)) rememberSavedFile({ ...f, tags: [...f.tags, tag], version: f.version + 1 });
 }
 
-export async function untagFiles(ids: string[], tag: string): Promise<void> {
-  await staffPost('/file-tag/delete', { tag, ids });
+/** Takes `tag` off `files` (those holding it). */
+export async function untagFiles(files: FinderFile[], tag: string): Promise<void> {
+  await staffPost('/file-tag/delete', { tag, ids: files.map((f) => f.id) });
+  for (const f of files) rememberSavedFile({ ...f, tags: f.tags.filter((x) => x !== tag), version: f.version + 1 });
 }
 
 /** One place a file is used, from a 409 `file.in_use`: the kind, the owner's id and the api's sentence. */
@@ -60,7 +69,7 @@ export function useFileChanges() {
     invalidate: onSettled,
     update: useMutation({ mutationFn: ({ id, change }: { id: string; change: FileChange }) => updateFile(id, change), onSettled }),
     remove: useMutation({ mutationFn: (ids: string[]) => deleteFiles(ids), onSettled }),
-    tag: useMutation({ mutationFn: ({ ids, tag }: { ids: string[]; tag: string }) => tagFiles(ids, tag), onSettled }),
-    untag: useMutation({ mutationFn: ({ ids, tag }: { ids: string[]; tag: string }) => untagFiles(ids, tag), onSettled }),
+    tag: useMutation({ mutationFn: ({ files, tag }: { files: FinderFile[]; tag: string }) => tagFiles(files, tag), onSettled }),
+    untag: useMutation({ mutationFn: ({ files, tag }: { files: FinderFile[]; tag: string }) => untagFiles(files, tag), onSettled }),
   };
 }

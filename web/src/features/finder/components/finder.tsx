@@ -17,6 +17,7 @@
  */
 import { FolderPlus, Grid2x2, List, Pencil, Trash2, Upload, FolderInput } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import type { FinderFile, FinderFolder } from '../../../../../api/contracts/finder';
@@ -28,8 +29,8 @@ import { useRouteLanguage } from '../../../lib/language';
 import { uploadFile } from '../../../lib/staff/upload-file';
 import { useFileChanges } from '../api/file-changes';
 import { useFolderChanges } from '../api/folder-changes';
-import { useFiles } from '../api/get-files';
-import { useFolder } from '../api/get-folder';
+import { type FileListing as FilesPage, useFiles } from '../api/get-files';
+import { FINDER_KEY, useFolder } from '../api/get-folder';
 import { useTags } from '../api/get-tags';
 import { type PickRules, uploadBatchProblem } from '../utils/pick-rules';
 import { EMPTY_SELECTION, keepListed, type Selection } from '../utils/selection';
@@ -86,6 +87,7 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
   const folder = useFolder(view.folder);
   const files = useFiles({ folderId: searching ? 'all' : view.folder, q: view.q, tag: view.tag, imagesOnly: pick?.imagesOnly ?? false, sort: view.sort, page: view.page, pageSize: FINDER_DEFAULT_PAGE_SIZE }, lang);
   const tags = useTags();
+  const queryClient = useQueryClient();
   const fileChanges = useFileChanges();
   const folderChanges = useFolderChanges();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -161,7 +163,13 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
       // The new files show at the top of the open folder (newest first), selected.
       if (searching || view.sort !== '-created' || view.page !== 1) onView({ q: '', tag: '', sort: '-created', page: 1 });
       setSearch('');
-      await fileChanges.invalidate();
+      // The upload answers once its event is stored; the listing's read model follows within moments.
+      const allListed = () => queryClient.getQueriesData<FilesPage>({ queryKey: [...FINDER_KEY, 'files'] }).some(([, d]) => d && done.every((id) => d.files.some((f) => f.id === id)));
+      for (let attempt = 0; attempt < 20; attempt++) {
+        await fileChanges.invalidate();
+        if (allListed() || aborter.current?.signal.aborted) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
       setSelection({ ids: single ? done.slice(-1) : done, anchor: done[0]!, focus: done[done.length - 1]! });
     });
   }
@@ -355,8 +363,8 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
             onOpen={(f) => setDialog({ kind: 'preview', file: f })}
             onRename={(f, name) => run(() => fileChanges.update.mutateAsync({ id: f.id, change: { name } }), t('finder.file.renamed')).then(() => undefined)}
             onCaptions={(f, captions) => run(() => fileChanges.update.mutateAsync({ id: f.id, change: { caption: captions } }), t('finder.details.captionsSaved')).then(() => undefined)}
-            onTag={(fs, tag) => run(() => fileChanges.tag.mutateAsync({ ids: fs.map((f) => f.id), tag })).then(() => undefined)}
-            onUntag={(fs, tag) => run(() => fileChanges.untag.mutateAsync({ ids: fs.filter((f) => f.tags.includes(tag)).map((f) => f.id), tag })).then(() => undefined)}
+            onTag={(fs, tag) => run(() => fileChanges.tag.mutateAsync({ files: fs, tag })).then(() => undefined)}
+            onUntag={(fs, tag) => run(() => fileChanges.untag.mutateAsync({ files: fs.filter((f) => f.tags.includes(tag)), tag })).then(() => undefined)}
             onMove={() => setDialog({ kind: 'moveFiles' })}
             onDelete={() => setDialog({ kind: 'deleteFiles' })}
           />

@@ -1,7 +1,8 @@
 /**
  * The finder's folder tree (spec 2 "File manager": pick folders; spec 3 "Folder": id, name, parent): an ARIA tree
  * whose levels load when a branch opens (GET /folder/list/{id} per level, ../api/get-folder.ts), the top folder
- * first. Keyboard as the WAI-ARIA tree pattern: Up/Down move through the visible folders, Right opens a branch or
+ * first; a flat list of tree items with `aria-level` (each item's name is its own folder's, not its subtree's).
+ * Keyboard as the WAI-ARIA tree pattern: Up/Down move through the visible folders, Right opens a branch or
  * enters it, Left closes it or goes to the parent, Home/End, Enter or Space opens the folder. One folder is in the Tab
  * order (roving tabindex).
  *
@@ -9,7 +10,7 @@
  * ids) and hands them over to be moved there.
  */
 import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react';
-import { type DragEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FinderFolder } from '../../../../../api/contracts/finder';
 import { useFolder } from '../api/get-folder';
@@ -47,7 +48,8 @@ export function FolderTree({ selectedId, onSelect, disabledIds, onDropFiles, lab
     });
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="treeitem"]')].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const items = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="treeitem"]')];
+    const level = (el: HTMLElement | undefined) => Number(el?.getAttribute('aria-level') ?? 0);
     const current = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[role="treeitem"]');
     if (!current) return;
     const at = items.indexOf(current);
@@ -72,11 +74,11 @@ export function FolderTree({ selectedId, onSelect, disabledIds, onDropFiles, lab
         break;
       case 'ArrowRight':
         if (current.getAttribute('aria-expanded') === 'false') toggle(id, true);
-        else if (current.getAttribute('aria-expanded') === 'true') focus(current.querySelector<HTMLElement>('[role="group"] > [role="treeitem"]'));
+        else if (current.getAttribute('aria-expanded') === 'true' && level(items[at + 1]) === level(current) + 1) focus(items[at + 1]);
         break;
       case 'ArrowLeft':
         if (current.getAttribute('aria-expanded') === 'true') toggle(id, false);
-        else focus(current.parentElement?.closest<HTMLElement>('[role="treeitem"]'));
+        else focus(items.slice(0, at).reverse().find((el) => level(el) < level(current)));
         break;
       case 'Enter':
       case ' ':
@@ -117,7 +119,6 @@ function TreeNode({ id, level, known, open, toggle, selectedId, focusId, setFocu
   const listing = useFolder(id, expanded || !known);
   const folder = listing.data?.folder ?? known;
   const [dropping, setDropping] = useState(false);
-  const nameId = useId();
   if (!folder) return null;
   const hasChildren = folder.folderCount > 0;
   const disabled = disabledIds?.has(id) ?? false;
@@ -146,54 +147,53 @@ function TreeNode({ id, level, known, open, toggle, selectedId, focusId, setFocu
       }
     : {};
   return (
-    <li
-      role="treeitem"
-      aria-level={level}
-      aria-labelledby={nameId}
-      aria-expanded={hasChildren ? expanded : undefined}
-      aria-selected={selectedId === id}
-      aria-disabled={disabled || undefined}
-      tabIndex={focusId === id ? 0 : -1}
-      data-folder-id={id}
-      className="finder-tree__item"
-      onClick={(e) => {
-        e.stopPropagation();
-        setFocusId(id);
-        if (!disabled) onSelect(folder);
-      }}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget) setFocusId(id);
-      }}
-    >
-      <span className={`finder-tree__row${selectedId === id ? ' is-selected' : ''}${dropping ? ' is-drop-target' : ''}`} style={{ paddingInlineStart: `${(level - 1) * 0.9 + 0.25}rem` }} {...dropProps}>
-        <span
-          className="finder-tree__toggle"
-          aria-hidden="true"
-          onClick={(e) => {
-            e.stopPropagation();
-            if (hasChildren) toggle(id);
-          }}
-        >
-          {hasChildren ? expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} /> : null}
-        </span>
-        {selectedId === id ? <FolderOpen size={16} aria-hidden="true" /> : <Folder size={16} aria-hidden="true" />}
-        <span className="finder-tree__name" id={nameId}>
-          {name}
-          {folder.fileCount > 0 ? <span className="visually-hidden">, {t('finder.tree.fileCount', { count: folder.fileCount })}</span> : null}
-        </span>
-        {folder.fileCount > 0 ? (
-          <span className="finder-tree__count" aria-hidden="true">
-            {folder.fileCount}
+    <>
+      <li
+        role="treeitem"
+        aria-level={level}
+        aria-expanded={hasChildren ? expanded : undefined}
+        aria-selected={selectedId === id}
+        aria-disabled={disabled || undefined}
+        tabIndex={focusId === id ? 0 : -1}
+        data-folder-id={id}
+        className="finder-tree__item"
+        onClick={(e) => {
+          e.stopPropagation();
+          setFocusId(id);
+          if (!disabled) onSelect(folder);
+        }}
+        onFocus={(e) => {
+          if (e.target === e.currentTarget) setFocusId(id);
+        }}
+      >
+        <span className={`finder-tree__row${selectedId === id ? ' is-selected' : ''}${dropping ? ' is-drop-target' : ''}`} style={{ paddingInlineStart: `${(level - 1) * 0.9 + 0.25}rem` }} {...dropProps}>
+          <span
+            className="finder-tree__toggle"
+            aria-hidden="true"
+            onClick={(e) => {
+              e.stopPropagation();
+              if (hasChildren) toggle(id);
+            }}
+          >
+            {hasChildren ? expanded ? <ChevronDown size={14} /> : <ChevronRight size={14} /> : null}
           </span>
-        ) : null}
-      </span>
-      {hasChildren && expanded ? (
-        <ul role="group">
-          {(listing.data?.folders ?? []).map((child) => (
+          {selectedId === id ? <FolderOpen size={16} aria-hidden="true" /> : <Folder size={16} aria-hidden="true" />}
+          <span className="finder-tree__name">
+            {name}
+            {folder.fileCount > 0 ? <span className="visually-hidden">, {t('finder.tree.fileCount', { count: folder.fileCount })}</span> : null}
+          </span>
+          {folder.fileCount > 0 ? (
+            <span className="finder-tree__count" aria-hidden="true">
+              {folder.fileCount}
+            </span>
+          ) : null}
+        </span>
+      </li>
+      {hasChildren && expanded
+        ? (listing.data?.folders ?? []).map((child) => (
             <TreeNode key={child.id} id={child.id} level={level + 1} known={child} open={open} toggle={toggle} selectedId={selectedId} focusId={focusId} setFocusId={setFocusId} onSelect={onSelect} disabledIds={disabledIds} onDropFiles={onDropFiles} />
-          ))}
-        </ul>
-      ) : null}
-    </li>
+          ))
+        : null}
+    </>
   );
 }
