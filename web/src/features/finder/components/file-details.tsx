@@ -48,7 +48,7 @@ export function FileDetails({ files, canEdit, lang, idBase, onOpen, onRename, on
         <>
           {one.url ? <img className="finder-details__preview" src={one.url} alt={one.caption || one.name} width={one.width ?? undefined} height={one.height ?? undefined} /> : null}
           <NameField key={`${one.id}:${one.name}`} file={one} canEdit={canEdit} id={`${idBase}-name`} onRename={onRename} />
-          <dl className="staff-facts finder-details__facts">
+          <dl className="finder-details__facts">
             <dt>{t('finder.details.size')}</dt>
             <dd>{formatByteSize(one.size, lang)}</dd>
             <dt>{t('finder.details.type')}</dt>
