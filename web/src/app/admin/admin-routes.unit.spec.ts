@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['OrderFunnel', 'ProblematicProducts', 'SearchConversion', 'StockNotifications', 'client', 'filter', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['OrderFunnel', 'ProblematicProducts', 'SearchConversion', 'StockNotifications', 'client', 'files', 'filter', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -83,6 +83,11 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('Client/list')).toMatchObject({ screen: 'ClientList' });
     expect(resolveAdminPath('client/edit/6582aaba-0558-5317-9bde-e8afb955e8d1')).toEqual({ kind: 'screen', model: 'client', screen: 'ClientEdit', id: '6582aaba-0558-5317-9bde-e8afb955e8d1', permission: 'clients.view' });
     expect(resolveAdminPath('client/list/1')).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens the file manager for /admin/files with files.view', () => {
+    expect(resolveAdminPath('files')).toEqual({ kind: 'screen', model: 'files', screen: 'FileManager', id: undefined, permission: 'files.view' });
+    expect(resolveAdminPath('files/edit/1')).toEqual({ kind: 'not-found' });
   });
 
   it('opens PageList for /admin/page and the menu editor for /admin/menu with pages.view', () => {

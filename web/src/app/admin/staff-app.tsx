@@ -27,6 +27,7 @@ import { LoginRoute } from '../../features/staff-session/routes/login-route';
 import { PasswordResetRoute } from '../../features/staff-session/routes/password-reset-route';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
+import { provideFilePicker } from '../../lib/staff/file-picker-slot';
 import { hasPermission, useStaffSession, type SessionUser } from '../../lib/staff/session';
 import { loginPath, onSessionExpired, sessionLoginPath } from '../../lib/staff/session-expiry';
 import { AVAILABLE_MODELS, resolveAdminPath, type AdminRoute } from './admin-routes';
@@ -62,6 +63,9 @@ const PageEditScreen = lazy(() =>
   })),
 );
 const PageAsOfScreen = lazy(() => import('../../features/page-settings/page-as-of').then((m) => ({ default: m.PageAsOfScreen })));
+const FinderScreen = lazy(() => import('../../features/finder/routes/finder-screen').then((m) => ({ default: m.FinderScreen })));
+// The file picker for ProductEdit's images, the rich-text editor and the album editor (lib/staff/file-picker-slot.ts).
+provideFilePicker(lazy(() => import('../../features/finder/file-picker').then((m) => ({ default: m.FilePickerDialog }))));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
 /** Keeps i18next and <html lang> in step with the route's language prefix, as the storefront's layout does. */
@@ -193,5 +197,7 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <PageEditScreen id={route.id} me={user} />;
     case 'PageAsOf':
       return <PageAsOfScreen id={route.id} />;
+    case 'FileManager':
+      return <FinderScreen me={user} />;
   }
 }

@@ -9,7 +9,10 @@
 import { lazy } from 'react';
 import { PageEditorProvider } from '../../features/page-editor/page-editor-provider';
 import type { EditorHostProps } from '../../lib/editable/editing-root';
+import { provideFilePicker } from '../../lib/staff/file-picker-slot';
 
+// The rich-text editor's "image from files" (lib/staff/file-picker-slot.ts): the finder's picker, a further lazy chunk.
+provideFilePicker(lazy(() => import('../../features/finder/file-picker').then((m) => ({ default: m.FilePickerDialog }))));
 const PageSettingsPanel = lazy(() => import('../../features/page-settings/page-settings-panel').then((m) => ({ default: m.PageSettingsPanel })));
 const parts = { SettingsPanel: PageSettingsPanel };
 

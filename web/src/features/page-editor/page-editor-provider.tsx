@@ -32,6 +32,7 @@ import type { CurrentPage, EditingApi } from '../../lib/editable/editable';
 import type { EditorHostProps } from '../../lib/editable/editing-root';
 import { loadAdminTexts } from '../../lib/i18n';
 import { useRouteLanguage } from '../../lib/language';
+import { STILL_LOADING_KEY, uploadsRunning } from '../../lib/staff/upload-activity';
 import {
   getGlobalContent,
   getPageEdit,
@@ -173,6 +174,12 @@ export function PageEditorProvider({ onApi, extra }: EditorHostProps<PageEditorE
   const save = async () => {
     const s = store.getState();
     if (s.status !== 'editing') return;
+    // An image still on its way would be missing from the save (spec 5 'Images still loading').
+    if (uploadsRunning() > 0) {
+      setBarError(t(STILL_LOADING_KEY));
+      return;
+    }
+    setBarError(null);
     const plan = savePlan(s);
     store.dispatch({ type: 'saveStarted' });
     let subject: Conflict['subject'] = 'page';

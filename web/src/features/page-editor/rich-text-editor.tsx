@@ -10,16 +10,19 @@
  * Kind html has a compact toolbar (an ARIA toolbar: Tab reaches it, arrows move inside it): bold, italic, headings 2
  * and 3, bullet and numbered lists, link (a URL prompt; only http(s), mailto, tel and the shop's own paths are taken,
  * `javascript:` and every other scheme are refused with a message), image (uploaded through POST /file/create, the
- * call ProductEdit's images use; `uploadImage` replaces it) and a 3 x 3 table with a header row. Texts: the cms
+ * call ProductEdit's images use; `uploadImage` replaces it), image from files (the file picker of
+ * lib/staff/file-picker-slot.ts in image-only, single-file mode, when app/ provides it: the 640 px rendition with the
+ * caption as its alternative text) and a 3 x 3 table with a header row. Texts: the cms
  * bundle's staff texts `pageEditor.toolbar.*` (loaded with the staff chunks).
  */
 import { EditorContent, type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../lib/api-client';
+import { useFilePicker } from '../../lib/staff/file-picker-slot';
 import { uploadEditorImage } from './api/upload-image';
 import { safeLinkTarget } from './link-target';
 import './rich-text-editor.css';
@@ -70,6 +73,8 @@ function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string
   const { t } = useTranslation('cms');
   const [message, setMessage] = useState('');
   const [uploading, setUploading] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const FilePicker = useFilePicker();
   const fileInput = useRef<HTMLInputElement>(null);
   const active = useEditorState({
     editor,
@@ -158,11 +163,32 @@ function Toolbar({ editor, label, uploadImage }: { editor: Editor; label: string
       {button('orderedList', '1.', () => chain().toggleOrderedList().run(), active?.numbers)}
       {button('link', '', link, active?.link)}
       {button('image', '', () => fileInput.current?.click(), undefined, uploading)}
+      {FilePicker ? (
+        <button type="button" key="imageFromFiles" className="rich-text-toolbar__button" title={t('finder.imageFromFiles')} aria-label={t('finder.imageFromFiles')} onMouseDown={(e) => e.preventDefault()} onClick={() => setPicking(true)}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path d={FROM_FILES_ICON} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      ) : null}
       {button('table', '', () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(), active?.table)}
       <input ref={fileInput} type="file" accept="image/*" hidden tabIndex={-1} aria-hidden="true" onChange={(e) => void image(e.target.files?.[0])} />
       <span className="rich-text-toolbar__message" role="status">
         {message}
       </span>
+      {FilePicker && picking ? (
+        <Suspense fallback={null}>
+          <FilePicker
+            open
+            imagesOnly
+            single
+            title={t('finder.imageFromFiles')}
+            onClose={() => setPicking(false)}
+            onPick={([file]) => {
+              if (file?.url) chain().setImage({ src: file.url, alt: file.caption || file.name }).run();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -173,6 +199,9 @@ const ICONS: Record<string, string> = {
   image: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6M15.5 9.5a1.5 1.5 0 1 0 0-.01',
   table: 'M3 4h18v16H3zM3 10h18M3 15h18M9 4v16M15 4v16',
 };
+
+/** A folder with an image: the file picker's button. */
+const FROM_FILES_ICON = 'M3 6h6l2 2h10v11H3zM8 16l3-3 2 2 2-2 3 3';
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -35,6 +35,7 @@ import { formatDate } from '../../lib/format';
 import { useRouteLanguage } from '../../lib/language';
 import { formErrors } from '../../lib/staff/form-errors';
 import { hasPermission, type SessionUser } from '../../lib/staff/session';
+import { STILL_LOADING_KEY, uploadsRunning } from '../../lib/staff/upload-activity';
 import { deletePage, isChangedMeanwhile, linkingMenuEntry, publishPage, savePageDraft, schedulePage, unpublishPage, usePageForEdit } from './api';
 import { PageSettingsPanel, settingsOf, type PageSettingsValue } from './page-settings-panel';
 import { NS } from './texts';
@@ -119,13 +120,19 @@ function PageEditForm({ page, me, RichText, reload }: { page: PageEdit; me: Sess
     }
   };
 
-  const save = () =>
-    run(async () => {
+  const save = () => {
+    // An image still on its way would be missing from the save (spec 5 'Images still loading').
+    if (uploadsRunning() > 0) {
+      setGeneral([tc(STILL_LOADING_KEY)]);
+      return Promise.resolve(false);
+    }
+    return run(async () => {
       const saved = await savePageDraft(page.pageId, { ...page.draft, ...doc, content }, version);
       if (ruleChanged) await schedulePage(page.pageId, toRule(settings.visibility), saved.version);
       showToast('success', t('edit.saved'));
       await reload(); // the new version remounts this form with what was saved
     });
+  };
 
   const publish = () => run(async () => {
     await publishPage(page.pageId, version);

@@ -1,14 +1,11 @@
 /**
- * POST /file/create?ajax=true (spec 7; api/routes/files): uploads one image as multipart/form-data with
- * `File[folder_id]` (`products`), `File[uploadFile]` and the anti-forgery token (`_csrf` field, spec 7), through
- * XMLHttpRequest so the field can show the upload's progress. Resolves with the stored file (api/contracts/files.ts
- * FileModel: `ref` is what the product's `images` holds). Rejects with ApiError (lib/api-client.ts): the envelope's
- * first code and its message in the request's language (spec 5: too big, not an image), or spec 8's 'upload error'
- * plus the HTTP status when the answer is not the envelope; `aborted` when the signal aborts. A 403
- * `request.csrf_invalid` asks for a new token and tries once more.
+ * POST /file/create?ajax=true (spec 7; api/routes/files) for ProductEdit's images: the staff side's one uploader
+ * (lib/staff/upload-file.ts: XMLHttpRequest progress, the anti-forgery token, spec 5 and 8 messages, counted as a
+ * running upload) into the older folder name `products` (listed in the finder's top folder). Resolves with the
+ * stored file (`ref` is what the product's `images` holds); rejects with ApiError as `uploadFile` does.
  */
-import type { FileModel, FileUploadAnswer } from '../../../../../api/contracts/files';
-import { ApiError, apiPath, getJson } from '../../../lib/api-client';
+import type { FileModel } from '../../../../../api/contracts/files';
+import { uploadFile } from '../../../lib/staff/upload-file';
 
 export interface UploadOptions {
   /** `et` or `en`: the language of the answer's messages. */
@@ -18,59 +15,7 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Spec 8's fallback text when the answer carries no message. */
-const uploadErrorText = (status: number) => `upload error ${status}`;
-
-async function csrfToken(): Promise<string> {
-  // The secret cookie stays; a new token of the same secret is as good as the one the other calls use.
-  return (await getJson<{ data: { token: string } }>('/v1/csrf-token')).body.data.token;
-}
-
-function send(file: File, token: string, options: UploadOptions): Promise<FileModel> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('File[folder_id]', 'products');
-    form.append('_csrf', token);
-    form.append('File[uploadFile]', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiPath(`/file/create?ajax=true&lang=${encodeURIComponent(options.lang)}`));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) options.onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, uploadErrorText(0), 'network'));
-    xhr.onabort = () => reject(new ApiError(0, 'Aborted', 'aborted'));
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      const envelope = (body && typeof body === 'object' ? body : {}) as Partial<FileUploadAnswer> & { message?: unknown; errors?: { code?: string }[] };
-      if (xhr.status >= 200 && xhr.status < 300 && envelope.status === 'success' && envelope.model) {
-        options.onProgress?.(1);
-        resolve(envelope.model);
-        return;
-      }
-      const message = typeof envelope.message === 'string' ? envelope.message : uploadErrorText(xhr.status);
-      reject(new ApiError(xhr.status, message, envelope.errors?.[0]?.code, body));
-    };
-    if (options.signal) {
-      if (options.signal.aborted) return reject(new ApiError(0, 'Aborted', 'aborted'));
-      options.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    }
-    xhr.send(form);
-  });
-}
-
 /** Uploads one image (see the module comment). */
-export async function uploadProductImage(file: File, options: UploadOptions): Promise<FileModel> {
-  try {
-    return await send(file, await csrfToken(), options);
-  } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'request.csrf_invalid')) throw error;
-    return send(file, await csrfToken(), options);
-  }
+export function uploadProductImage(file: File, options: UploadOptions): Promise<FileModel> {
+  return uploadFile(file, { ...options, folderId: 'products' });
 }

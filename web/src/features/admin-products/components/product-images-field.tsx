@@ -8,15 +8,18 @@
  *   the end. The server decides the type by the bytes and answers spec 5's messages (too big, not an image) in the
  *   screen's language, shown beside the file until dismissed. More files than `max` - value - running uploads: the
  *   excess is not sent, with 'You can upload at most {limit} files'.
+ * - Choose from files: the file picker (lib/staff/file-picker-slot.ts, the finder's dialog in image-only mode, at most
+ *   the room left) adds the chosen uploaded images at the end, each once.
  * - Thumbnails (the 160 px rendition), each with buttons to move it earlier or later and to remove it; focus stays
  *   on the moved image's button, and a polite live region says where it went.
  */
-import { ArrowLeft, ArrowRight, ImagePlus, Trash2, X } from 'lucide-react';
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { ArrowLeft, ArrowRight, FolderOpen, ImagePlus, Trash2, X } from 'lucide-react';
+import { type DragEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCT_IMAGES } from '../../../../../api/contracts/files';
 import { imageSources } from '../../../../../domain/file/image-ref';
 import { useRouteLanguage } from '../../../lib/language';
+import { useFilePicker } from '../../../lib/staff/file-picker-slot';
 import { uploadProductImage } from '../api/upload-image';
 import './product-images-field.css';
 
@@ -48,6 +51,8 @@ export function ProductImagesField({ value, onChange, id = 'product-images', dis
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const FilePicker = useFilePicker();
   const [focus, setFocus] = useState<{ ref: string; action: 'earlier' | 'later' | 'remove' } | { ref: null; action: 'add' } | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -192,6 +197,12 @@ export function ProductImagesField({ value, onChange, id = 'product-images', dis
           <button type="button" className="button" data-action="add" onClick={() => input.current?.click()}>
             {t('productImages.choose')}
           </button>
+          {FilePicker ? (
+            <button type="button" className="button" onClick={() => setPicking(true)} disabled={value.length >= max}>
+              <FolderOpen size={16} aria-hidden="true" />
+              {t('finder.fromFiles')}
+            </button>
+          ) : null}
           <input
             ref={input}
             type="file"
@@ -206,6 +217,23 @@ export function ProductImagesField({ value, onChange, id = 'product-images', dis
           />
         </div>
       )}
+      {FilePicker && picking ? (
+        <Suspense fallback={null}>
+          <FilePicker
+            open
+            imagesOnly
+            atMost={Math.max(1, max - latest.current.value.length)}
+            onClose={() => setPicking(false)}
+            onPick={(files) => {
+              const refs = files.map((f) => f.ref).filter((ref) => !latest.current.value.includes(ref));
+              if (refs.length) {
+                update([...latest.current.value, ...refs].slice(0, max));
+                setAnnouncement(t('finder.picker.added', { count: refs.length }));
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
       {notice && (
         <p className="staff-field__error" role="alert">
           {notice}

@@ -17,6 +17,8 @@
  * The route composes section components (conventions 16): ../components/product-texts-section.tsx,
  * product-price-section.tsx, product-relations-section.tsx and product-side-section.tsx, all registering their
  * fields with this form (../utils/product-form.ts holds the form's model).
+ * - Saving while an image upload still runs (here or in the file picker) says spec 5's 'Images still loading: try
+ *   again in a few seconds' and saves nothing.
  * - Saving sends the version it read: when someone saved since, the server's 409 message (who and when) shows with
  *   a Reload button that loads the latest version (this form's edits are dropped). Leaving with unsaved changes asks
  *   first (spec 2 text).
@@ -40,6 +42,7 @@ import { formatEuro } from '../../../lib/format';
 import { type Language, useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';
+import { STILL_LOADING_KEY, uploadsRunning } from '../../../lib/staff/upload-activity';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { useProductForEdit } from '../api/get-product-for-edit';
 import { isChangedMeanwhile, useSaveProduct } from '../api/save-product';
@@ -94,6 +97,11 @@ function ProductEditForm({ product, me, onReload }: { product: AdminProduct | nu
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     setStale(null);
+    // An image still on its way would be missing from the save (spec 5 'Images still loading').
+    if (uploadsRunning() > 0) {
+      setGeneral([t(STILL_LOADING_KEY)]);
+      throw new Error('uploading'); // keeps the form dirty: nothing was saved
+    }
     const before = product?.grossCents ?? null;
     if (product && values.grossCents !== before) {
       const message = t('productEdit.price.confirm', { from: formatEuro(before, lang) ?? t('productEdit.price.none'), to: formatEuro(values.grossCents, lang) ?? t('productEdit.price.none') });
