@@ -1,11 +1,13 @@
 /**
  * The api reads a server render makes, answered in process (the storefront's server rendering: "Data, in
- * process"). The storefront's query functions ask for api URLs; this answers the catalog's and the shell's
- * (`GET /v1/products`, `/v1/categories`, `/v1/site`, `/product/view/{id}`) by calling the functions their routes call
- * (api/routes/products, categories, site: the same read-model queries and caches, the same zod contracts parsing the
- * query and encoding the answer), so a render costs no HTTP request. Search results and content pages
- * (`/v1/search`, `/v1/page/{ref}`), and any query their contract refuses (its 4xx in the envelope, exactly as the
- * route words it), go through Fastify's `inject` instead. Calls are a guest's: no cookie, no staff fields.
+ * process"). The storefront's query functions ask for api URLs; this answers every read a render makes (`GET
+ * /v1/products`, `/v1/categories`, `/v1/site`, `/product/view/{id}`, `/v1/search`, `/v1/page/{ref}`) by calling the
+ * functions their routes call (api/routes/products, categories, site, search, pages: the same read-model queries and
+ * caches, the same zod contracts parsing the query and encoding the answer), so a render costs no HTTP request and
+ * no `inject`. A query the contract refuses, a repeated parameter or a path that does not decode go through
+ * Fastify's `inject` instead (its 4xx in the envelope, exactly as the route words it). Calls are a guest's: no
+ * cookie, no staff fields (a content page's `fieldsPreset=frontEdit` gets the default fields, as the route answers a
+ * guest who asks for it).
  *
  *   const read = inProcessReads(app, deps);
  *   const { status, headers, body } = await read('/v1/products?lang=et&pageSize=24');
@@ -22,13 +24,17 @@ import {
   productParamsSchema,
   productSchema,
   productViewQuerySchema,
+  searchQuerySchema,
 } from '../contracts/catalog.js';
 import { langOnlyQuerySchema } from '../contracts/common.js';
-import { siteResponseSchema } from '../contracts/site.js';
+import { pageWithEditResponseSchema } from '../contracts/pages-admin.js';
+import { pageParamsSchema, pageQuerySchema, siteResponseSchema } from '../contracts/site.js';
 import type { ApiDeps } from '../plugins/deps.js';
 import { ApiError, failureAnswer, success } from '../plugins/errors.js';
 import { requestLanguage } from '../plugins/messages.js';
 import { productListAnswer, productViewAnswer } from '../routes/products/index.js';
+import { guestPageAnswer } from '../routes/pages/index.js';
+import { searchAnswer } from '../routes/search/index.js';
 import { siteView } from '../routes/site/index.js';
 
 /** One api answer as a render's transport hands it on: status, headers and the JSON text. */
@@ -36,6 +42,8 @@ export interface InProcessAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** True when the route answered through Fastify's `inject` (a refused query, a repeated parameter), not in process. */
+  injected?: true;
 }
 
 /** The api paths a server render may read (GET only); anything else answers 404 to the render. */
@@ -49,9 +57,30 @@ const encoder = (schema: z.ZodType, url: string) => serializerCompiler({ schema:
 const encodeProduct = encoder(productSchema, '/product/view/:id');
 const encodeSite = encoder(siteResponseSchema, '/v1/site');
 const encodeCategories = encoder(categoryTreeResponseSchema, '/v1/categories');
+/** GET /v1/page/{pageRef}'s 200 schema is the whole answer (it carries `lang` beside the envelope's fields). */
+const encodePage = serializerCompiler({ schema: pageWithEditResponseSchema, method: 'GET', url: '/v1/page/:pageRef' }) as (data: unknown) => string;
 
 /** The category tree's encoded answer, once per tree the cache hands out (it keeps one until a category changes). */
 const categoriesJson = new WeakMap<object, string>();
+
+/** A path segment decoded as Fastify decodes a route parameter, or null when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** The x-pagination-* headers of a list answer (api/routes/products setPagination). */
+function paginationHeaders(page: number, perPage: number, total: number): Record<string, string> {
+  return {
+    [PAGINATION_HEADERS.currentPage]: String(page),
+    [PAGINATION_HEADERS.perPage]: String(perPage),
+    [PAGINATION_HEADERS.pageCount]: String(Math.ceil(total / perPage)),
+    [PAGINATION_HEADERS.totalCount]: String(total),
+  };
+}
 
 /** A query string as the routes see it: one value per name (a repeated name is the route's 400: left to inject). */
 function queryOf(search: URLSearchParams): Record<string, string> | null {
@@ -73,7 +102,7 @@ export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: strin
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
-    return { status: res.statusCode, headers, body: res.payload };
+    return { status: res.statusCode, headers, body: res.payload, injected: true };
   };
 
   /** The direct answer, or null when the route must answer (a query its contract refuses, an unknown path). */
@@ -82,21 +111,25 @@ export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: strin
       const parsed = productListQuerySchema.safeParse(query);
       if (!parsed.success) return null;
       const answer = await productListAnswer(deps, app, parsed.data, { staff: () => false, correlationId: randomUUID() });
-      return {
-        status: 200,
-        headers: {
-          ...JSON_TYPE,
-          [PAGINATION_HEADERS.currentPage]: String(answer.page),
-          [PAGINATION_HEADERS.perPage]: String(answer.pageSize),
-          [PAGINATION_HEADERS.pageCount]: String(Math.ceil(answer.total / answer.pageSize)),
-          [PAGINATION_HEADERS.totalCount]: String(answer.total),
-        },
-        body: answer.json,
-      };
+      return { status: 200, headers: { ...JSON_TYPE, ...paginationHeaders(answer.page, answer.pageSize, answer.total) }, body: answer.json };
+    }
+    if (path === '/v1/search') {
+      const parsed = searchQuerySchema.safeParse(query);
+      if (!parsed.success) return null;
+      const answer = await searchAnswer(deps, app, parsed.data, { correlationId: randomUUID() });
+      // The route's serializer is plain JSON.stringify (plainJsonSerializer).
+      return { status: 200, headers: { ...JSON_TYPE, ...paginationHeaders(answer.page, answer.perPage, answer.total) }, body: JSON.stringify(answer.body) };
+    }
+    const page = /^\/v1\/page\/([^/]+)$/.exec(path);
+    if (page) {
+      const params = pageParamsSchema.safeParse({ pageRef: decodeSegment(page[1]!) });
+      const parsed = pageQuerySchema.safeParse(query);
+      if (!params.success || !parsed.success) return null;
+      return { status: 200, headers: JSON_TYPE, body: encodePage(await guestPageAnswer(deps, params.data.pageRef, requestLanguage(parsed.data, undefined))) };
     }
     const view = /^\/product\/view\/([^/]+)$/.exec(path);
     if (view) {
-      const params = productParamsSchema.safeParse({ id: decodeURIComponent(view[1]!) });
+      const params = productParamsSchema.safeParse({ id: decodeSegment(view[1]!) });
       const parsed = productViewQuerySchema.safeParse(query);
       if (!params.success || !parsed.success) return null;
       const product = await productViewAnswer(deps, app, params.data.id, requestLanguage(parsed.data, undefined), () => false);

@@ -218,10 +218,15 @@ describe('the data of a render', () => {
     if (key[1] === 'categories') return `/v1/categories?lang=${String(key[2])}`;
     if (key[1] === 'products') return `/v1/products?${String(key[2])}`;
     if (key[1] === 'product') return `/product/view/${encodeURIComponent(String(key[2]))}?lang=${String(key[3])}`;
+    if (key[1] === 'search') return `/v1/search?${String(key[2])}`;
+    if (key[0] === 'page') return `/v1/page/${encodeURIComponent(String(key[1]))}?lang=${String(key[2])}&fieldsPreset=default`;
     throw new Error(`unexpected query ${JSON.stringify(key)}`);
   }
 
-  it("is the api's answer for the listing, a category URL and a product page, read before one render", async () => {
+  /** The kind of a stored query: 'site', 'page', or the catalog's second key part ('categories', 'products', ...). */
+  const kindOf = (key: unknown[]) => (key[0] === 'site' || key[0] === 'page' ? String(key[0]) : String(key[1]));
+
+  it("is the api's answer for the listing, a category URL, a product page, search results and content pages, read before one render", async () => {
     const product = productIdForCode('BF 1018/1'); // with an OE number and a category: both related lists
     const pages: [string, string[]][] = [
       ['/et/products', ['site', 'categories', 'products']],
@@ -229,29 +234,36 @@ describe('the data of a render', () => {
       ['/et/filtrid/kutusefiltrid', ['site', 'categories', 'products']],
       [`/et/products/view/${product}`, ['site', 'categories', 'product', 'products', 'products']],
       [`/en/products/view/${product}`, ['site', 'categories', 'product', 'products', 'products']],
+      ['/et/searchresults?q=filter', ['site', 'categories', 'search']],
+      ['/en/searchresults?q=filter&page=2&pageSize=48&sort=total_price', ['site', 'categories', 'search']],
+      ['/muugitingimused', ['site', 'categories', 'page']],
+      ['/en/muugitingimused', ['site', 'categories', 'page']],
+      ['/en/kontakt', ['site', 'categories', 'page']],
+      ['/et', ['site', 'categories', 'page']],
+      ['/en', ['site', 'categories', 'page']],
     ];
     for (const [url, kinds] of pages) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      // The route's queries were all fetched up front: the page rendered once (Server-Timing, api/ssr/storefront-renderer.ts).
-      expect(res.headers['server-timing'], url).toMatch(/^data;dur=[\d.]+, html;dur=[\d.]+, render;dur=[\d.]+;desc="1 pass"$/);
+      // The route's queries were all fetched up front, in process: the page rendered once and made no `inject`
+      // (Server-Timing, api/ssr/storefront-renderer.ts).
+      expect(res.headers['server-timing'], url).toMatch(new RegExp(`^data;dur=[\\d.]+, html;dur=[\\d.]+, render;dur=[\\d.]+;desc="1 pass", reads;desc="${kinds.length} in process, 0 injected"$`));
       const queries = (JSON.parse(stateOf(res.body)) as { queries: StoredQuery[] }).queries;
-      expect(queries.map((q) => (q.queryKey[0] === 'site' ? 'site' : String(q.queryKey[1]))).sort(), url).toEqual([...kinds].sort());
+      expect(queries.map((q) => kindOf(q.queryKey)).sort(), url).toEqual([...kinds].sort());
       for (const query of queries) {
         expect(query.state.status, url).toBe('success');
         const api = await get(apiUrlOf(query.queryKey), { accept: 'application/json' });
         expect(api.statusCode, apiUrlOf(query.queryKey)).toBe(200);
         const data = (api.json() as { data: unknown }).data;
-        if (query.queryKey[1] === 'products') {
-          expect(query.state.data, apiUrlOf(query.queryKey)).toEqual({
-            list: data,
-            pagination: {
-              currentPage: Number(api.headers['x-pagination-current-page']),
-              perPage: Number(api.headers['x-pagination-per-page']),
-              pageCount: Number(api.headers['x-pagination-page-count']),
-              totalCount: Number(api.headers['x-pagination-total-count']),
-            },
+        if (query.queryKey[1] === 'products' || query.queryKey[1] === 'search') {
+          const { pagination, ...rest } = query.state.data as { pagination: unknown };
+          expect(pagination, apiUrlOf(query.queryKey)).toEqual({
+            currentPage: Number(api.headers['x-pagination-current-page']),
+            perPage: Number(api.headers['x-pagination-per-page']),
+            pageCount: Number(api.headers['x-pagination-page-count']),
+            totalCount: Number(api.headers['x-pagination-total-count']),
           });
+          expect(query.queryKey[1] === 'products' ? (rest as { list: unknown }).list : rest, apiUrlOf(query.queryKey)).toEqual(data);
         } else {
           expect(query.state.data, apiUrlOf(query.queryKey)).toEqual(data);
         }
@@ -263,6 +275,7 @@ describe('the data of a render', () => {
     const missing = await get('/et/products/view/no-such-product');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['server-timing']).toContain('desc="1 pass"');
+    expect(missing.headers['server-timing']).toContain('reads;desc="3 in process, 0 injected"');
     const stored = (JSON.parse(stateOf(missing.body)) as { queries: { queryKey: unknown[]; state: { error: { status: number } | null } }[] }).queries.find((q) => q.queryKey[1] === 'product');
     expect(stored?.state.error?.status).toBe(404);
   });

@@ -18,6 +18,7 @@
  *     configured (ITELLA_FI_LOCATIONS_URL), so its option list is empty and checkout cannot pick it.
  */
 import type { Localized } from '../shared/localized.js';
+import { POSTAGE_CODE_PREFIX } from './postage-code.js';
 
 export const DELIVERY_PROVIDER_IDS = ['omniva-parcel', 'omniva-po', 'omniva-courier', 'itella-ee-parcel', 'itella-fi-parcel'] as const;
 export type DeliveryProviderId = (typeof DELIVERY_PROVIDER_IDS)[number];
@@ -129,14 +130,12 @@ export function deliveryProvider(id: string): DeliveryProvider | null {
 
 // ---- postage products -----------------------------------------------------------------------------------------
 
-/** Prefix of every postage product's code1 (spec 3 "Product": a code starting with postikulu marks a postage item). */
-export const POSTAGE_CODE_PREFIX = 'postikulu';
+// Prefix and test of postage codes (spec 3 "Product"): ./postage-code.ts, re-exported here.
+export { isPostageCode, POSTAGE_CODE_PREFIX } from './postage-code.js';
 
 /** code1 of a provider's postage product, e.g. `postikulu-omniva-parcel`. */
 export const postageCode = (providerId: DeliveryProviderId) => `${POSTAGE_CODE_PREFIX}-${providerId}`;
 
-/** True for a postage product's code (spec 3): code1 or code2 starting with `postikulu`. */
-export const isPostageCode = (code: string | null | undefined) => !!code && code.trim().toLowerCase().startsWith(POSTAGE_CODE_PREFIX);
 
 /**
  * Product ids of the postage products: the catalog's product id of their code1 (uuid v5 of the code in the

@@ -23,7 +23,7 @@ import { getHomePage, getPage, listPageDrafts } from '../../../projections/pages
 import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { pageParamsSchema, pageQuerySchema } from '../../contracts/site.js';
 import { pageWithEditResponseSchema } from '../../contracts/pages-admin.js';
-import type { RouteOptions } from '../../plugins/deps.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
@@ -60,6 +60,19 @@ function pageFields(id: string, doc: PageFieldsDoc, lang: Language) {
 /** True for the page names that are the language home pages (spec 2: a name equal to a language code). */
 const isLanguageHome = (ref: string) => (LANGUAGES as readonly string[]).includes(ref);
 
+/**
+ * A guest's answer of GET /v1/page/{pageRef} (the default fields preset): `{ success, status, data, lang }` with the
+ * page `ref` names (its id, or its slug in `lang`; `et`/`en` the language home page) as published and visible at
+ * the app's clock. Shared by the route and the server render's in-process reads (api/ssr/in-process-reads.ts).
+ * @throws ApiError page.not_found (404) for an unknown, deleted, unpublished or not visible page.
+ */
+export async function guestPageAnswer(deps: ApiDeps, ref: string, lang: Language) {
+  const now = deps.now();
+  const page = isLanguageHome(ref) ? await getHomePage(deps.db, { now }) : await getPage(deps.db, ref, { lang, now });
+  if (!page) throw new ApiError('page.not_found', 404);
+  return { ...success(pageFields(page.pageId, page, lang)), lang };
+}
+
 /** The content page route as one plugin. */
 export async function pageRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -83,10 +96,7 @@ export async function pageRoutes(app: FastifyInstance, { deps, sessions }: Route
         if (!draft) throw new ApiError('page.not_found', 404);
         return { ...success({ ...pageFields(draft.pageId, draft.draft, lang), edit: await pageEditView(deps, draft, now) }), lang };
       }
-      const ref = request.params.pageRef;
-      const page = isLanguageHome(ref) ? await getHomePage(deps.db, { now }) : await getPage(deps.db, ref, { lang, now });
-      if (!page) throw new ApiError('page.not_found', 404);
-      return { ...success(pageFields(page.pageId, page, lang)), lang };
+      return guestPageAnswer(deps, request.params.pageRef, lang);
     },
   );
 }

@@ -4,21 +4,22 @@
  * headers. Supported filters: `category eq <id>`, `attribute eq <name=value>`, `price lt|lte|gt|gte <euros>`.
  * Appends a SearchPerformed event when q or a filter is given. On the first page, `pages` holds the published,
  * visible content pages q finds in the request's language (./page-results.ts; drafts, hidden and scheduled-out pages
- * never); the products' paging and the recorded result count are the products'.
+ * never; the app's `publishedPages` cache, api/plugins/catalog-caches.ts); the products' paging and the recorded
+ * result count are the products'.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseEuroToCents } from '../../../commands/catalog/catalog-csv.js';
-import { envelopeSchema, failureEnvelopeSchema, type SearchResult, searchQuerySchema, searchResponseSchema } from '../../contracts/catalog.js';
-import type { RouteOptions } from '../../plugins/deps.js';
+import { envelopeSchema, failureEnvelopeSchema, type PageSearchResult, type SearchQuery, type SearchResult, searchQuerySchema, searchResponseSchema } from '../../contracts/catalog.js';
+import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { shopperSessionOf } from '../../plugins/shopper-session.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
 import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
-import { pageResults, PublishedPagesCache } from './page-results.js';
+import { pageResults } from './page-results.js';
 
 interface SearchFilters {
   categoryId?: string;
@@ -59,11 +60,57 @@ export function parseSearchFilters(query: Record<string, unknown>): SearchFilter
   return out;
 }
 
+/** The answer of GET /v1/search before encoding: the envelope, and the paging its x-pagination-* headers carry. */
+export interface SearchAnswer {
+  body: ReturnType<typeof success<{ results: SearchResult[]; pages: PageSearchResult[] }>>;
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/**
+ * GET /v1/search's answer (spec 7, spec 3 "Search result") for a parsed `query` (searchQuerySchema): the products'
+ * page with breadcrumbs, and on the first page the content pages q finds (`publishedPages`, the app's cache). Records
+ * a SearchPerformed event when q or a filter is given (as a guest's: userId null; `shopperSession` the storefront's anonymous session id, in its metadata). Shared by the route and the server
+ * render's in-process reads (api/ssr/in-process-reads.ts), so both answer alike.
+ * @throws ApiError request.filters_invalid (400) for an unsupported ff/fc/fv filter (parseSearchFilters).
+ */
+export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: SearchQuery, context: { correlationId: string; acceptLanguage?: string; shopperSession?: string }): Promise<SearchAnswer> {
+  const { categories, publishedPages } = app;
+  const language = requestLanguage(query, context.acceptLanguage);
+  const parsed = parseSearchFilters(query);
+  const now = deps.now();
+  const perPage = query['per-page'];
+  const q = query.q?.trim() ?? '';
+  const [result, snapshot, pages] = await Promise.all([
+    cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
+    categories.get(now),
+    query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
+  ]);
+  if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
+    await deps.searches.record(
+      { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
+      { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
+    );
+  }
+  const results: SearchResult[] = result.products.map(({ doc }) => {
+    const name = (language === 'en' ? doc.name_en : doc.name_et) || doc.name_et || doc.name_en;
+    const description = (language === 'en' ? doc.description_en : doc.description_et) || doc.description_et || doc.description_en;
+    const crumbs = doc.category_ids[0] ? categories.breadcrumbs(snapshot, doc.category_ids[0], language) : [];
+    return {
+      id: doc.id,
+      name,
+      path: `/products/view/${doc.id}`,
+      breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
+      meta_description: description.slice(0, 160),
+      content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
+    };
+  });
+  return { body: success({ results, pages }), page: query.page, perPage, total: result.total };
+}
+
 /** GET /v1/search as a plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */
 export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
-  const { categories } = app;
-  const publishedPages = new PublishedPagesCache(deps.db, deps.readModelChanges);
-  app.addHook('onClose', async () => publishedPages.close());
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/search',
     {
@@ -76,38 +123,9 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
       serializerCompiler: plainJsonSerializer,
     },
     async (request, reply) => {
-    const query = request.query;
-    const language = requestLanguage(query, request.headers['accept-language']);
-    const parsed = parseSearchFilters(query);
-    const now = deps.now();
-    const perPage = query['per-page'];
-    const q = query.q?.trim() ?? '';
-    const [result, snapshot, pages] = await Promise.all([
-      cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
-      categories.get(now),
-      query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
-    ]);
-    if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
-      await deps.searches.record(
-        { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
-        { commandId: randomUUID(), correlationId: request.id, userId: null, now, shopperSession: shopperSessionOf(request) },
-      );
-    }
-    setPagination(reply, query.page, perPage, result.total);
-    const results: SearchResult[] = result.products.map(({ doc }) => {
-      const name = (language === 'en' ? doc.name_en : doc.name_et) || doc.name_et || doc.name_en;
-      const description = (language === 'en' ? doc.description_en : doc.description_et) || doc.description_et || doc.description_en;
-      const crumbs = doc.category_ids[0] ? categories.breadcrumbs(snapshot, doc.category_ids[0], language) : [];
-      return {
-        id: doc.id,
-        name,
-        path: `/products/view/${doc.id}`,
-        breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
-        meta_description: description.slice(0, 160),
-        content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
-      };
-    });
-    return success({ results, pages });
+      const answer = await searchAnswer(deps, app, request.query, { correlationId: request.id, acceptLanguage: request.headers['accept-language'], shopperSession: shopperSessionOf(request) });
+      setPagination(reply, answer.page, answer.perPage, answer.total);
+      return answer.body;
     },
   );
 }

@@ -6,10 +6,14 @@
  * - every page: the site (header, footer) and the category tree (tree, breadcrumbs, category URLs, pictograms);
  * - the listing (/, /products, /tooted) and a category URL (spec 9, found in the tree): the product list the page
  *   builds from its URL and the remembered options (`listingParamsOf`);
- * - a product page: the product, then its related products' lists.
+ * - a product page: the product, then its related products' lists;
+ * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
+ * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
+ *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`).
  *
- * Other pages (search results, content pages) are left to the render's own data passes. Server only: the browser's
- * bundle never imports this module. Failures are kept in the cache as the query's error (a 404 product renders the
+ * Every page of the server render is covered, so it renders once; a page found only while rendering would still be
+ * fetched by the render's own data passes (web/src/entry-server.tsx). Server only: the browser's bundle never imports
+ * this module. Failures are kept in the cache as the query's error (a 404 product renders the
  * not-found page), never thrown.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -20,13 +24,20 @@ import { productsQueryOptions } from '../features/catalog/api/get-products';
 import { relatedProductQueries } from '../features/catalog/components/related-products';
 import { findCategoryByUrl } from '../features/catalog/utils/category-tree';
 import { listingParamsOf, toProductListQuery } from '../features/catalog/utils/listing-params';
+import { searchResultsQueryOptions } from '../features/catalog/api/get-search-results';
+import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
+import { pageQueryOptions } from '../features/pages/api/get-page';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';
 import { siteQueryOptions } from '../lib/site/get-site';
 
-/** Paths (after the language prefix, lower case, no trailing slash) of the listing. */
+/** Paths (after the language prefix, lower case, no trailing slash) of the listing; '' only without a prefix (/et and /en are the language home pages). */
 const LISTING = new Set(['', '/products', '/tooted']);
 const PRODUCT_VIEW = /^\/products\/view\/([^/]+)$/;
+/** /page/{pageId} and /page/{pageId}/{slug} (router.tsx), case-insensitive as the router matches. */
+const PAGE_BY_ID = /^\/page\/([^/]+)(?:\/[^/]+)?$/i;
+/** One path segment after the prefix: a content page's name when nothing else claims it. */
+const ONE_SEGMENT = /^\/([^/]+)$/;
 /** First segments of the other pages of router.tsx: a prefixed path outside these may be a category URL. */
 const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|login|session|password-reset|admin)(?:\/|$)/;
 
@@ -34,6 +45,15 @@ const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|pa
 function listingQuery(search: URLSearchParams, options: RememberedOptions, lang: Language, categoryId?: string) {
   const remembered = { sort: (options.productSorting ?? DEFAULT_SORT) as Sort, pageSize: options.pageSize ?? String(DEFAULT_PAGE_SIZE) };
   return productsQueryOptions(toProductListQuery(listingParamsOf(search, remembered, categoryId), lang));
+}
+
+/** A path segment decoded as the router decodes a parameter; null when it is not valid percent-encoding. */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -47,31 +67,41 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   const path = rest.toLowerCase();
   const shell = [client.prefetchQuery(siteQueryOptions(lang)), client.prefetchQuery(categoriesQueryOptions(lang))];
 
-  if (LISTING.has(path)) {
-    await Promise.all([...shell, client.prefetchQuery(listingQuery(searchParams, options, lang))]);
-    return;
+  const fetchAll = (...more: Promise<void>[]) => Promise.all([...shell, ...more]).then(() => undefined);
+
+  if (LISTING.has(path) && !(prefix && path === '')) return fetchAll(client.prefetchQuery(listingQuery(searchParams, options, lang)));
+  // The language home page (router.tsx HomePageRoute: the page named by the language code).
+  if (prefix && path === '') return fetchAll(client.prefetchQuery(pageQueryOptions(lang, lang)));
+  if (path === '/searchresults') return fetchAll(client.prefetchQuery(searchResultsQueryOptions(searchQueryString(searchParamsOf(searchParams), lang))));
+  const byId = PAGE_BY_ID.exec(rest);
+  if (byId) {
+    const ref = decoded(byId[1]!);
+    return fetchAll(...(ref === null ? [] : [client.prefetchQuery(pageQueryOptions(ref, lang))]));
   }
   const view = PRODUCT_VIEW.exec(rest);
   if (view) {
-    let id: string;
-    try {
-      id = decodeURIComponent(view[1]!);
-    } catch {
-      await Promise.all(shell);
-      return;
-    }
+    const id = decoded(view[1]!);
+    if (id === null) return fetchAll();
     const productOptions = productQueryOptions(id, lang, false);
-    await Promise.all([...shell, client.prefetchQuery(productOptions)]);
+    await fetchAll(client.prefetchQuery(productOptions));
     const product = client.getQueryData(productOptions.queryKey);
     if (!product) return;
     const related = relatedProductQueries(product, lang);
     await Promise.all([related.compatible, related.similar].filter((q): q is string => q !== null).map((q) => client.prefetchQuery(productsQueryOptions(q))));
     return;
   }
-  await Promise.all(shell);
-  // A prefixed path no other page claims: a category URL when the tree has it (category-url.tsx decides the same).
-  if (!prefix || OTHER_PAGES.test(path)) return;
+  const segment = ONE_SEGMENT.exec(rest);
+  if (!prefix) {
+    // Unprefixed: /{pageName} is a content page by name (its parameter, decoded), anything else not found.
+    const name = segment && !OTHER_PAGES.test(path) ? decoded(segment[1]!) : null;
+    return fetchAll(...(name === null ? [] : [client.prefetchQuery(pageQueryOptions(name, lang))]));
+  }
+  await fetchAll();
+  if (OTHER_PAGES.test(path)) return;
+  // A prefixed path no other page claims: a category URL when the tree has it, else one segment is a content page
+  // by that name as the path spells it (features/catalog/routes/category-url.tsx decides the same).
   const tree = client.getQueryData(categoriesQueryOptions(lang).queryKey);
   const node = tree ? findCategoryByUrl(tree, pathname) : undefined;
   if (node) await client.prefetchQuery(listingQuery(searchParams, options, lang, node.id));
+  else if (segment) await client.prefetchQuery(pageQueryOptions(segment[1]!, lang));
 }

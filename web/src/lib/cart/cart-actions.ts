@@ -5,7 +5,7 @@
  * removed first.") and the refresh of reloaded products (spec 4: "On a 404 when reloading a cart item, the item is
  * marked inaccessible"). Each is a replace of the store: persisted at once (spec 4 persistence delays).
  */
-import { isPostageCode } from '../../../../domain/delivery/providers';
+import { isPostageCode } from '../../../../domain/delivery/postage-code';
 import { cart, type CartItem, cartLines, type CartProduct } from './store';
 
 /** True for the delivery fee line's product: code1 starting with 'postikulu', any case (the domain's rule). */

@@ -11,7 +11,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Product } from '../../../../api/contracts/catalog';
-import { isPostageCode } from '../../../../domain/delivery/providers';
+import { isPostageCode } from '../../../../domain/delivery/postage-code';
 import { flushWrite, writeLater } from '../deferred-write';
 
 /** What the cart keeps of a product (refreshed from GET /product/view/{id} by the cart page). */

@@ -9,7 +9,6 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageSearchResult, SearchResult } from '../../../../../api/contracts/catalog';
-import { DEFAULT_PAGE_SIZE, isSort, PAGE_SIZES } from '../../../../../api/contracts/catalog-constants';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
@@ -18,6 +17,7 @@ import { useRouteLanguage } from '../../../lib/language';
 import { useSearchResults } from '../api/get-search-results';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
+import { searchParamsOf, searchQueryString } from '../utils/search-params';
 import '../catalog.css';
 import '../catalog-products.css';
 import '../search-results.css';
@@ -30,24 +30,9 @@ export function SearchResultsRoute() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
 
-  const { q, page, pageSize, sort } = useMemo(() => {
-    const p = Number.parseInt(searchParams.get('page') ?? '', 10);
-    const size = Number.parseInt(searchParams.get('pageSize') ?? '', 10);
-    const s = searchParams.get('sort');
-    return {
-      q: (searchParams.get('q') ?? '').trim(),
-      page: Number.isFinite(p) && p >= 1 ? p : 1,
-      pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-      sort: isSort(s) ? s : undefined,
-    };
-  }, [searchParams]);
-
-  const queryString = useMemo(() => {
-    const sp = new URLSearchParams({ q, page: String(page), 'per-page': String(pageSize) });
-    if (sort) sp.set('sort', sort);
-    sp.set('lang', lang);
-    return sp.toString();
-  }, [q, page, pageSize, sort, lang]);
+  const params = useMemo(() => searchParamsOf(searchParams), [searchParams]);
+  const { q, page } = params;
+  const queryString = useMemo(() => searchQueryString(params, lang), [params, lang]);
   const search = useSearchResults(queryString);
 
   const previousPage = useRef(page);
