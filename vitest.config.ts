@@ -12,7 +12,7 @@
  * installed from inside the (parallel) test files.
  */
 import { defineConfig } from 'vitest/config';
-import { patience } from './tests/support/patience.js';
+import { PATIENCE, patience } from './tests/support/patience.js';
 
 const exclude = ['**/node_modules/**', 'web/dist/**', '.data/**', '**/dist/**', '.tmp/**'];
 const integration = ['**/*.int.spec.ts', '**/*.e2e.spec.ts'];
@@ -29,6 +29,8 @@ export default defineConfig({
     hookTimeout: patience(120_000),
     // expect.poll waits 1 s by default: too little for a projection to catch up on a loaded machine.
     expect: { poll: { timeout: patience(5_000), interval: 50 } },
+    // A write's answer waits for its read model (api/plugins/read-model-wait.ts): as long again as the tests' waits.
+    env: { READ_MODEL_WAIT_SCALE: String(PATIENCE) },
     projects: [
       {
         extends: true,

@@ -63,6 +63,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { declareGuard } from '../../plugins/openapi-operations.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const edit = 'products.edit' as const;
@@ -107,7 +108,7 @@ async function categoryView(store: EventStore, categoryId: string): Promise<Admi
 }
 
 /** How long a save waits for the catalog read model to apply its events before answering anyway. */
-const READ_MODEL_WAIT_MS = 3000;
+const READ_MODEL_WAIT_MS = readModelWaitMs(3000);
 
 /**
  * Waits until the catalog read model has applied `$all` up to `checkpoint` (checkpoints are zero-padded text in

@@ -37,6 +37,7 @@ import { changedMeanwhileAnswer } from '../../plugins/changed-meanwhile.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -71,7 +72,7 @@ export async function clientForEdit(deps: Pick<ApiDeps, 'store' | 'db'>, id: str
 
 /** Waits (at most `ms`) until the clients read model has applied version `version` of client `id`. */
 async function readModelCaughtUp(deps: Pick<ApiDeps, 'db'>, id: string, version: number, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
+  const until = Date.now() + readModelWaitMs(ms);
   while ((await clientVersion(deps.db, id)) < version && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 }
 

@@ -40,6 +40,7 @@ import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
 import { catalogPricesOf } from '../../plugins/order-ports.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const view = 'orders.view' as const;
@@ -74,7 +75,7 @@ export async function adminOrderRoutes(app: FastifyInstance, { deps }: RouteOpti
   };
   /** Waits (at most 3 s) until the admin orders read model holds the order at `version` or later. */
   const listed = async (order: AdminOrderView) => {
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + readModelWaitMs(3000);
     while (Date.now() < deadline) {
       const v = await adminOrderVersion(deps.db as never, order.id);
       if (v !== null && v >= order.version) return order;

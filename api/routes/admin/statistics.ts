@@ -32,6 +32,7 @@ import type { RouteOptions } from '../../plugins/deps.js';
 import { success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 // The contract's range names and the domain's are one list (a compile error otherwise).
 const _sameRanges: [StatisticsRange[], StatisticsRangeName[]] = [[...STATISTICS_RANGE_NAMES], [...STATISTICS_RANGES]];
@@ -41,7 +42,7 @@ const permission = 'statistics.view' as const;
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema };
 
 /** How long the assign call waits for its change to reach the listing before it answers what the search finds. */
-const ASSIGN_SETTLE_MS = 5_000;
+const ASSIGN_SETTLE_MS = readModelWaitMs(5_000);
 
 /** Column headings of the CSV export, per answer language. */
 const CSV_HEADINGS = {

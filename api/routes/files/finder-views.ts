@@ -14,6 +14,7 @@ import { galleryReadModel } from '../../../projections/gallery/writer.js';
 import { liveSchema, type ReadModel, readCheckpoint } from '../../../projections/read-model.js';
 import type { FinderFile, FinderFolder } from '../../contracts/finder.js';
 import { ApiError } from '../../plugins/errors.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 /** A file as the finder shows it; `usedBy` from the file_usage read model. */
 export function toFinderFile(f: FileRecord, language: Language, usedBy: number): FinderFile {
@@ -71,7 +72,7 @@ export async function folderWithPath(db: Database, id: string): Promise<{ folder
 }
 
 /** How long a save waits for the read models before answering anyway. */
-const WAIT_MS = 5000;
+const WAIT_MS = readModelWaitMs(5000);
 
 /**
  * Waits until `readModels` (default: files, file_usage, gallery) have applied `$all` up to `checkpoint` (zero-padded

@@ -35,13 +35,14 @@ import { apiLanguageOf, paymentMethodsFor, toApiOrder } from './to-order.js';
 import { csrfProtected } from '../../plugins/csrf.js';
 import { paymentSuccessPath } from './callbacks.js';
 import { DEFAULT_PAYMENT_LIMITS } from '../../plugins/rate-limits.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 const tokenParams = orderTokenParamsSchema;
 const failure = failureEnvelopeSchema;
 const langQuery = langQuerySchema;
 
 /** How long a payment call waits for a just-placed order to reach the orders read model, in milliseconds. */
-export const READ_MODEL_WAIT_MS = 2000;
+export const READ_MODEL_WAIT_MS = readModelWaitMs(2000);
 
 /**
  * The order of a public token from the orders read model. The shopper comes to /payment/{token} right after

@@ -14,6 +14,7 @@ import type { PageEdit, PageState } from '../../contracts/pages-admin.js';
 import { changedMeanwhileAnswer } from '../../plugins/changed-meanwhile.js';
 import type { ApiDeps } from '../../plugins/deps.js';
 import { requestLanguage } from '../../plugins/messages.js';
+import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 
 /**
  * A page's state for the PageList (spec 2 PageList; visibility rule spec 3/4) at the moment its `stateNow` was taken:
@@ -94,7 +95,7 @@ export async function saving<T>(deps: Pick<ApiDeps, 'db'>, request: FastifyReque
  * own save (the read models follow the event store within milliseconds, design brief "read your writes").
  */
 export async function untilVersion(read: () => Promise<number>, version: number, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
+  const until = Date.now() + readModelWaitMs(ms);
   while ((await read()) < version && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 }
 
