@@ -19,6 +19,7 @@ import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { sealStoredEvents, withPersonalDataSealed } from '../commands/shared/personal-data-rules.js';
 import { assertRoleConfig, type Config } from '../platform/config.js';
 import { createDatabase, type Database } from '../platform/db/database.js';
+import { createNotificationListener, type NotificationListener } from '../platform/db/notification-listener.js';
 import { migrate } from '../platform/db/migrate.js';
 import { createEventStore } from '../platform/event-store/factory.js';
 import type { EventStore } from '../platform/event-store/port.js';
@@ -47,18 +48,23 @@ export interface Runtime {
   /**
    * The pool and event store every projector and process manager of this process runs on (DAEMON_POOL_SIZE of
    * the role), opened on first use: apart from `db`, so the subscriptions' polling never queues the api's requests
-   * and the api's load never starves the projectors. Its store holds the process's one LISTEN connection for
-   * wake-up hints (the api's store only appends and reads).
+   * and the api's load never starves the projectors. Its store listens for wake-up hints on `listener` (the api's
+   * store only appends and reads).
    */
   daemon(): { db: Database; store: EventStore };
+  /**
+   * The process's one LISTEN connection (application_name `shop-<role>-listen`, opened on the first listen): the
+   * daemon store's wake-up hints and the api's read-model change hints share it, dispatched by channel.
+   */
+  listener: NotificationListener;
   close(): Promise<void>;
 }
 
 /**
  * Connections of a process by role: POOL_SIZE for the api, the jobs and the commands (`Runtime.db`), DAEMON_POOL_SIZE
  * for every projector and process manager (`Runtime.daemon()`; leases instead of a session each,
- * platform/subscriptions/leases.ts), plus at most two LISTEN connections (the event store's wake-up hints, the api's
- * read-model changes). `npm start` (role `all`) holds at most 5 + 3 + 2 = 10.
+ * platform/subscriptions/leases.ts), plus one LISTEN connection (`Runtime.listener`: the event store's wake-up hints
+ * and the api's read-model changes, by channel). `npm start` (role `all`) holds at most 5 + 3 + 1 = 9.
  */
 export const POOL_SIZE: Record<string, number> = { all: 5, api: 12, projector: 2, worker: 6 };
 export const DAEMON_POOL_SIZE: Record<string, number> = { all: 3, api: 1, projector: 4, worker: 2 };
@@ -76,7 +82,11 @@ export async function openRuntime(config: Config, role: string, options: { queue
   await sealStoredEvents(db, { onProgress: (n) => void (n && process.stdout.write(`[${role}] personal data sealed in place in ${n} stored events\n`)) });
   // Every store of this process seals and opens personal data (docs "Personal data"): a reader without it would
   // project sealed text, so the one way to open a store on a pool is this.
-  const openStore = (pool: Database) => withPersonalDataSealed(createEventStore(config, pool), pool);
+  const listener = createNotificationListener(config.databaseUrl, {
+    applicationName: `shop-${role}-listen`,
+    onError: (e) => process.stderr.write(`[${role}] LISTEN connection lost (${e.message}); reconnecting, meanwhile subscriptions poll and caches expire by TTL\n`),
+  });
+  const openStore = (pool: Database) => withPersonalDataSealed(createEventStore(config, pool, listener), pool);
   const store = openStore(db);
   let shop: { connection: Redis; queue: Queue } | null = null;
   let mailer: MailTransport | null = null;
@@ -85,6 +95,7 @@ export async function openRuntime(config: Config, role: string, options: { queue
     config,
     db,
     store,
+    listener,
     shopQueue: () => {
       if (!shop) {
         const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
@@ -111,6 +122,7 @@ export async function openRuntime(config: Config, role: string, options: { queue
         await daemon.db.destroy();
       }
       await store.close();
+      await listener.close();
       await db.destroy();
     },
   };
@@ -123,7 +135,7 @@ export async function startApi(rt: Runtime, log: Log): Promise<() => Promise<voi
   // The queries need the read models' tables, even before a projector has run.
   for (const rm of [...READ_MODELS, ...ANALYSIS_READ_MODELS]) await ensureReadModel(rt.db, rt.store, rm, log);
   // Read-model change hints: clear the api's caches (rm_changed) and push stock changes to live pages.
-  const changes = await listenReadModelChanges(rt.config.databaseUrl, (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
+  const changes = await listenReadModelChanges(rt.listener, (e) => log(`read-model change listener lost: ${e.message}; caches expire by TTL only`));
   // Payment providers from the environment (platform/payments/index.ts); the sandbox bank only under `npm start`
   // or with PAYMENT_SANDBOX=on (config.paymentSandbox). No localhost fallback here: the roles run alone refuse to
   // start without PUBLIC_URL (platform/config.ts assertRoleConfig).

@@ -264,4 +264,24 @@ describe('the audit timeline of the content streams', () => {
       expect((await call('GET', `/v1/admin/history/${stream}`, undefined, admin)).statusCode, stream).toBe(403);
     }
   });
+
+  it("answers a menu save as one change per entry (added, removed, moved, renamed), not the whole list as one value", async () => {
+    const page = (id: string, et: string, en: string) => ({ id, kind: 'page', label: { et, en }, target: `/${id}`, hidden: false, children: [] });
+    const menu = await ok('GET', '/v1/admin/menu');
+    const first = await ok('PUT', '/v1/admin/menu', { version: menu.version, entries: [page('tooted', 'Tooted', 'Products'), page('kontakt', 'Kontakt', 'Contact'), page('galerii', 'Galerii', 'Gallery')] });
+    await ok('PUT', '/v1/admin/menu', { version: first.version, entries: [page('kontakt', 'Kontaktid', 'Contacts'), page('tooted', 'Tooted', 'Products'), page('uudised', 'Uudised', 'News')] });
+    const history = await ok('GET', '/v1/admin/history/menu-main?lang=en');
+    const [save] = history.events as Array<{ type: string; changes: Array<{ field: string; before: unknown; after: unknown; entryChange?: string[] }> }>;
+    expect(save!.type).toBe('MenuChanged');
+    expect(save!.changes.map((c) => [c.field, c.entryChange])).toEqual([
+      ['entries.kontakt', ['moved', 'renamed']],
+      ['entries.uudised', ['added']],
+      ['entries.galerii', ['removed']],
+    ]);
+    const [moved, added, removed] = save!.changes;
+    expect(moved).toMatchObject({ before: { label: { et: 'Kontakt', en: 'Contact' }, place: '2', parentId: null }, after: { label: { et: 'Kontaktid', en: 'Contacts' }, place: '1', parentId: null } });
+    expect(added).toMatchObject({ before: null, after: { label: { et: 'Uudised', en: 'News' }, place: '3', target: '/uudised' } });
+    expect(removed).toMatchObject({ before: { label: { et: 'Galerii', en: 'Gallery' }, place: '3' }, after: null });
+    await ok('PUT', '/v1/admin/menu', { version: first.version + 1, entries: menu.entries });
+  });
 });

@@ -6,7 +6,7 @@
  *   tells nothing; a socket that did not ask hears nothing;
  * - GET /v1/search answers the published, visible pages in the request language's own text beside the products, and
  *   never a draft, hidden, scheduled-out or unpublished page;
- * - robots.txt and the sitemap (each language's own slug, hreflang; hidden pages leave it);
+ * - robots.txt and the sitemap (each language's own slug, hreflang; hidden pages leave it; the home page at /et and /en);
  * - the server render answers a real 404 with the not-found page for an unknown or hidden page by name and by id, and
  *   renders the pages group of the search results page.
  */
@@ -218,6 +218,21 @@ describe('robots.txt and the sitemap', () => {
     expect(body).not.toContain('/en/kliendiklubi');
     expect(body).toContain('http://shop.example/muugitingimused');
     for (const slug of ['boonusmustand', 'boonuskampaania', 'boonuspeidus', 'bonus-campaign', 'bonus-hidden']) expect(body, slug).not.toContain(slug);
+  });
+
+  it('lists the language home page (layout homepage, seeded as avaleht / home) at /et and /en with hreflang, never at its slug', async () => {
+    const res = await h.app.inject({ url: '/sitemap-categories.xml', headers: { host: 'shop.example' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.body;
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="et" href="http://shop.example/et"/>' +
+      '<xhtml:link rel="alternate" hreflang="en" href="http://shop.example/en"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="http://shop.example/et"/>';
+    expect(body).toContain(`<url><loc>http://shop.example/et</loc>${alternates}</url>`);
+    expect(body).toContain(`<url><loc>http://shop.example/en</loc>${alternates}</url>`);
+    expect(body.split('<loc>http://shop.example/et</loc>')).toHaveLength(2);
+    expect(body).not.toContain('http://shop.example/avaleht');
+    expect(body).not.toContain('http://shop.example/en/home');
   });
 });
 

@@ -1,10 +1,14 @@
 /**
  * Connections of one `npm start` (docs/architecture.md "Connections"): the one-machine composition — a runtime of role
  * `all` and every role in it as bin/start.ts starts them (bin/runtime.ts startEveryRole: the projectors, the
- * workers with every process manager, the api) — holds at most 10 connections to its database while shoppers place
- * orders over HTTP and the projectors and process managers catch up and the mails go out. The PostgreSQL server's
- * 100 connections are shared by every replica, tool and test run: a session per projector and process manager
- * (the old advisory locks) held 52.
+ * workers with every process manager, the api) — holds at most 9 connections to its database while shoppers place
+ * orders over HTTP, an open page gets its stock and content pushes over GET /v1/live, and the projectors and process
+ * managers catch up and the mails go out. Each role is held to its own bound, seen at any moment (not only at the
+ * total's peak): the pool `shop-all` POOL_SIZE.all (5), the daemon pool `shop-all-daemon` DAEMON_POOL_SIZE.all (3)
+ * and ONE LISTEN connection `shop-all-listen` carrying the event store's wake-ups and the api's read-model, stock and
+ * content hints (two before: `shop-listen` and `shop-api-listen`); no other connection. The PostgreSQL server's 100
+ * connections are shared by every replica, tool and test run: a session per projector and process manager (the old
+ * advisory locks) held 52.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,8 +17,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRuntime, type Runtime, startEveryRole } from '../bin/runtime.js';
+import WebSocket from 'ws';
+import { DAEMON_POOL_SIZE, openRuntime, POOL_SIZE, type Runtime, startEveryRole } from '../bin/runtime.js';
 import { importCatalog } from '../commands/catalog/import-catalog.js';
+import { setGlobalFields } from '../commands/site/set-global-fields.js';
 import { loadConfig } from '../platform/config.js';
 import { createTestDatabase, type TestDatabase, testRedisUrl } from '../platform/testing/database.js';
 import { getOrderSummary } from '../projections/orders/queries.js';
@@ -22,6 +28,7 @@ import { csrfHeadersOver } from './support/csrf.js';
 import { checkoutBody, productRow } from './support/order-test-kit.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { freePort } from './support/free-port.js';
+import { patience } from './support/patience.js';
 
 const SAMPLER = 'test-connections-sampler';
 const ORDERS = 12;
@@ -36,6 +43,8 @@ let sampling = true;
 let samplingDone: Promise<void> = Promise.resolve();
 /** The most connections of the composition seen at once, and who held them then. */
 const peak = { total: 0, byName: {} as Record<string, number> };
+/** The most connections of each application_name seen at once, over every sample. */
+const maxByName: Record<string, number> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase('one_machine_connections');
@@ -51,6 +60,7 @@ beforeAll(async () => {
         [database.name, SAMPLER],
       );
       const total = r.rows.reduce((sum, row) => sum + row.n, 0);
+      for (const row of r.rows) maxByName[row.application_name] = Math.max(maxByName[row.application_name] ?? 0, row.n);
       if (total > peak.total) Object.assign(peak, { total, byName: Object.fromEntries(r.rows.map((row) => [row.application_name, row.n])) });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -70,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('one npm start', () => {
-  it('holds at most 10 connections while orders are placed and every projector and process manager catches up', async () => {
+  it('holds at most 9 connections, each role within its bound and one LISTEN connection, while orders are placed, pushes reach an open page and everything catches up', async () => {
     const port = await freePort();
     process.env.PLACE_ORDER_LIMIT_PER_IP = '100000';
     process.env.PLACE_ORDER_LIMIT_PER_EMAIL = '100000';
@@ -101,8 +111,20 @@ describe('one npm start', () => {
       },
     });
 
-    // Shoppers place orders over HTTP, four at a time.
+    // An open product page: the live socket asks for the stock of the first product and for content changes.
     const base = `http://127.0.0.1:${port}`;
+    const pushes: { type?: string }[] = [];
+    const live = new WebSocket(`ws://127.0.0.1:${port}/v1/live`);
+    live.on('message', (m) => pushes.push(JSON.parse(String(m)) as { type?: string }));
+    await new Promise((resolve, reject) => live.once('open', resolve).once('error', reject));
+    live.send(JSON.stringify({ subscribe: [rows[0].productId] }));
+    live.send(JSON.stringify({ content: true }));
+    await new Promise<void>((resolve) => {
+      live.once('pong', () => resolve());
+      live.ping();
+    });
+
+    // Shoppers place orders over HTTP, four at a time.
     const csrf = await csrfHeadersOver(base);
     const orderIds: string[] = [];
     await Promise.all(
@@ -126,10 +148,19 @@ describe('one npm start', () => {
     const clear = await sql<{ n: number }>`SELECT count(*)::int AS n FROM es_events WHERE data::text LIKE '%mari@example.ee%'`.execute(runtime.db);
     expect(clear.rows[0].n).toBe(0);
     await sink.waitForAccepted(ORDERS, 90_000);
+    // A global field saved: the content hint travels the same LISTEN connection as the stock hints of the orders.
+    await setGlobalFields(runtime.store, { fields: { phone: { et: '+372 5000 9999', en: '+372 5000 9999' } } }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
+    await expect.poll(() => [pushes.some((p) => p.type === 'stock'), pushes.some((p) => p.type === 'content')], { timeout: patience(10_000) }).toEqual([true, true]);
+    live.close();
 
-    expect(peak.total, `connections at the peak: ${JSON.stringify(peak.byName)}`).toBeGreaterThan(0);
-    expect(peak.total, `connections at the peak: ${JSON.stringify(peak.byName)}`).toBeLessThanOrEqual(10);
-    // No connection of its own per projector or process manager.
-    expect(Object.keys(peak.byName).filter((name) => /^(projector|pm)-/.test(name))).toEqual([]);
+    const seen = `connections at the peak: ${JSON.stringify(peak.byName)}; most per name: ${JSON.stringify(maxByName)}`;
+    expect(peak.total, seen).toBeGreaterThan(0);
+    expect(peak.total, seen).toBeLessThanOrEqual(POOL_SIZE.all + DAEMON_POOL_SIZE.all + 1);
+    // Each role within its own bound, and nothing else (no connection of its own per projector, process manager,
+    // subscription or listener).
+    expect(Object.keys(maxByName).sort(), seen).toEqual(['shop-all', 'shop-all-daemon', 'shop-all-listen']);
+    expect(maxByName['shop-all'], seen).toBeLessThanOrEqual(POOL_SIZE.all);
+    expect(maxByName['shop-all-daemon'], seen).toBeLessThanOrEqual(DAEMON_POOL_SIZE.all);
+    expect(maxByName['shop-all-listen'], seen).toBe(1);
   });
 });

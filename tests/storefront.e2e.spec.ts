@@ -30,6 +30,8 @@ let app: FastifyInstance;
 let browser: Browser;
 let page: Page;
 let base: string;
+/** Every frame the page sent on a /v1/live websocket: the tab's one socket opens with the first page and is shared. */
+const liveFramesSent: string[] = [];
 
 beforeAll(async () => {
   buildWebIfStale((line) => process.stderr.write(`${line}\n`));
@@ -48,6 +50,9 @@ beforeAll(async () => {
   ({ app, base } = await serveStorefront(h));
   browser = await launchChromium(executablePath);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('websocket', (ws) => {
+    if (new URL(ws.url()).pathname.endsWith('/v1/live')) ws.on('framesent', (frame) => liveFramesSent.push(String(frame.payload)));
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -135,10 +140,10 @@ describe('storefront', () => {
     await search.press('Enter');
     await expect.poll(() => page.url()).toMatch(/\/products\?q=bf\+1018\+1&iu=user/);
     await expect.poll(async () => (await cardCodes())[0]).toBe('BF 1018/1');
-    // The product page subscribes to its stock over the websocket GET /v1/live.
-    const subscribed = new Promise<void>((resolve) => {
-      page.on('websocket', (ws) => ws.on('framesent', (frame) => String(frame.payload).includes('subscribe') && resolve()));
-    });
+    // The product page subscribes to its stock over the tab's websocket GET /v1/live (already open for the live
+    // content, lib/live-socket.ts).
+    const framesBefore = liveFramesSent.length;
+    const subscribed = () => liveFramesSent.slice(framesBefore).some((f) => f.includes(`"subscribe":["${productIdForCode('BF 1018/1')}"]`));
     await page.locator('.product-card').first().getByRole('link').click();
     await expect.poll(() => page.url()).toContain('/products/view/');
     await expect.poll(() => main().innerText(), { timeout: patience(10_000) }).toContain('Kütusefilter diiselmootorile');
@@ -152,7 +157,7 @@ describe('storefront', () => {
     expect(criteria).toMatch(/Outer diameter \[mm\]\s+135/);
     await expectAccessible();
     // Stock arrives in the warehouse: the page shows it without a reload.
-    await subscribed;
+    await expect.poll(subscribed, { timeout: patience(10_000) }).toBe(true);
     await page.waitForTimeout(100); // the server handles the subscribe message
     await receiveStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 6 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
     await expect.poll(() => main().innerText(), { timeout: patience(10_000) }).toMatch(/Laos: 10/);

@@ -33,8 +33,15 @@ export const historyActorSchema = z.object({
   username: z.string().nullable(),
 });
 
-/** One field an event changed (dotted path into the folded state, e.g. `onHand.tallinn`, `names.et`). */
-export const historyChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown() });
+/** What happened to one entry of a list the timeline shows entry by entry (the menu: domain/menu/menu-changes.ts). */
+export const historyEntryChangeSchema = z.enum(['added', 'removed', 'moved', 'renamed', 'changed']);
+
+/**
+ * One field an event changed (dotted path into the folded state, e.g. `onHand.tallinn`, `names.et`). The menu
+ * stream's changes are one per entry (`entries.{entryId}`, before/after `{label, place, parentId, kind, target,
+ * hidden}` or null) with `entryChange`: what happened to it (an entry moved and renamed has both).
+ */
+export const historyChangeSchema = z.object({ field: z.string(), before: z.unknown(), after: z.unknown(), entryChange: z.array(historyEntryChangeSchema).optional() });
 
 /** One stored event with who caused it and what it changed. Secrets (password hashes) are left out of `data`. */
 export const historyEventSchema = z.object({

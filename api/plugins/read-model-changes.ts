@@ -1,33 +1,44 @@
 /**
- * Read-model change hints for the api, over PostgreSQL LISTEN on one dedicated connection:
+ * Read-model change hints for the api, over PostgreSQL LISTEN on the process's one listener connection
+ * (platform/db/notification-listener.ts, shared with the event store's wake-up hints), dispatched by channel:
  * - `rm_changed` (payload: the read model's name, sent by the projector after each batch) is emitted under that
  *   name ('catalog', 'site', ...): the api clears its caches;
  * - `stock_changed` (payload: comma-separated product ids, projections/catalog/writer.ts) is emitted as 'stock'
- *   with the id list: the live route pushes it to product pages.
- * When the connection is lost, `onError` is told and the caches fall back to expiring by TTL.
+ *   with the id list: the live route pushes it to product pages;
+ * - `content_changed` (projections/content-changes.ts) is emitted as 'content' with the parsed changes: the live
+ *   route pushes them to open pages.
+ * When the connection is lost, the listener's `onError` is told and it reconnects; meanwhile the caches expire by TTL.
  */
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import { createNotificationListener, type NotificationListener } from '../../platform/db/notification-listener.js';
 import { CONTENT_CHANGED_CHANNEL, parseContentChanges } from '../../projections/content-changes.js';
 
 export interface ReadModelChanges {
   emitter: EventEmitter;
+  /** Stops listening (and closes the connection when it was made here from a connection string). */
   close(): Promise<void>;
 }
 
-export async function listenReadModelChanges(connectionString: string, onError: (error: Error) => void): Promise<ReadModelChanges> {
+/**
+ * Listens for the hints on `source`: the process's shared listener (bin/runtime.ts; the caller closes it), or a
+ * connection string, for which a listener of its own is made (application_name `shop-api-listen`; tests, benches)
+ * and told `onError`. Resolves once the LISTENs are in place.
+ */
+export async function listenReadModelChanges(source: string | NotificationListener, onError: (error: Error) => void): Promise<ReadModelChanges> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(100);
-  const client = new pg.Client({ connectionString, application_name: 'shop-api-listen' });
-  client.on('notification', (n) => {
-    if (n.channel === 'stock_changed') emitter.emit('stock', (n.payload ?? '').split(',').filter(Boolean));
-    else if (n.channel === CONTENT_CHANGED_CHANNEL) emitter.emit('content', parseContentChanges(n.payload ?? ''));
-    else emitter.emit(n.payload ?? '');
-  });
-  client.on('error', onError);
-  await client.connect();
-  await client.query('listen rm_changed');
-  await client.query('listen stock_changed');
-  await client.query(`listen ${CONTENT_CHANGED_CHANNEL}`);
-  return { emitter, close: () => client.end().catch(() => {}) };
+  const own = typeof source === 'string' ? createNotificationListener(source, { applicationName: 'shop-api-listen', onError }) : null;
+  const listener = own ?? (source as NotificationListener);
+  const stops = await Promise.all([
+    listener.listen('rm_changed', (payload) => emitter.emit(payload)),
+    listener.listen('stock_changed', (payload) => emitter.emit('stock', payload.split(',').filter(Boolean))),
+    listener.listen(CONTENT_CHANGED_CHANNEL, (payload) => emitter.emit('content', parseContentChanges(payload))),
+  ]);
+  return {
+    emitter,
+    close: async () => {
+      for (const stop of stops) stop();
+      await own?.close();
+    },
+  };
 }

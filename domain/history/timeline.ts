@@ -21,6 +21,7 @@ import { parseStockEvent } from '../stock/events.js';
 import { evolve as evolveStock, initialState as stockInitial, type StockState } from '../stock/stock.js';
 import { parseMenuEvent } from '../menu/events.js';
 import { evolve as evolveMenu, initialState as menuInitial, type MenuState } from '../menu/menu.js';
+import { menuEntryChanges, type MenuEntryChangeKind } from '../menu/menu-changes.js';
 import { parsePageEvent } from '../page/events.js';
 import { evolve as evolvePage, initialState as pageInitial, type PageState } from '../page/page.js';
 import { parseSiteEvent } from '../site/events.js';
@@ -95,6 +96,8 @@ interface Fold<S> {
   apply(state: S, event: { type: string; data: unknown }): S;
   /** The state as a plain object for people: no status 'empty' noise, no secrets. */
   view(state: S): PlainState;
+  /** The fields one event changed, from the views before and after it; default `diffStates`. */
+  diff?(before: PlainState, after: PlainState): FieldChange[];
 }
 
 const stripStatusEmpty = (state: { status: string }): PlainState => (state.status === 'empty' ? {} : (state as unknown as PlainState));
@@ -137,7 +140,20 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
     },
   } as Fold<unknown>,
   // Menu: the entries of its own stream (the legacy `site` MainMenuChanged shows in the site stream).
-  menu: { initial: menuInitial, apply: (s, e) => evolveMenu(s as MenuState, parseMenuEvent(e)), view: (s) => ({ entries: (s as MenuState).entries }) } as Fold<unknown>,
+  // Each save's changes are per entry (`entries.{id}`: added, removed, moved, renamed, changed; domain/menu/menu-changes.ts),
+  // not the whole list before and after.
+  menu: {
+    initial: menuInitial,
+    apply: (s, e) => evolveMenu(s as MenuState, parseMenuEvent(e)),
+    view: (s) => ({ entries: (s as MenuState).entries }),
+    diff: (before, after) =>
+      menuEntryChanges((before.entries ?? []) as MenuState['entries'], (after.entries ?? []) as MenuState['entries']).map((c) => ({
+        field: `entries.${c.entryId}`,
+        before: c.before,
+        after: c.after,
+        entryChange: c.kinds,
+      })),
+  } as Fold<unknown>,
   // Global content: fields, item containers and the banner switch.
   site: {
     initial: siteInitial,
@@ -202,11 +218,16 @@ export function flattenState(state: PlainState, prefix = ''): Record<string, unk
   return out;
 }
 
-/** One changed field: its dotted path, the value before (null when absent) and after (null when removed). */
+/**
+ * One changed field: its dotted path, the value before (null when absent) and after (null when removed). A list's
+ * entry (the menu's `entries.{id}`) also says what happened to it (`entryChange`: added, removed, moved, renamed,
+ * changed).
+ */
 export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
+  entryChange?: MenuEntryChangeKind[];
 }
 
 /** The fields whose values differ between two states, in the order of their paths (before's first, then new ones). */
@@ -244,7 +265,7 @@ export function foldTimeline<E extends { type: string; data: unknown }>(kind: Hi
       continue;
     }
     const next = fold.view(state);
-    entries.push({ event, changes: diffStates(view, next) });
+    entries.push({ event, changes: (fold.diff ?? diffStates)(view, next) });
     view = next;
   }
   return { entries, state: view };

@@ -153,13 +153,29 @@ export function toPageVersionDoc(input: PageDraftInput): PageVersionDoc {
   };
 }
 
+/** Spec 9: "Meta description guidance about 50-160 words": the range of its word count. */
+export const META_DESCRIPTION_WORDS = [50, 160] as const;
+/** Spec 9: "meta keywords about 5-10": the range of its keyword count. */
+export const META_KEYWORDS = [5, 10] as const;
+
+/** The words of a meta description (spec 9's unit): runs of characters between white space. */
+export function metaDescriptionWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** The keywords of the meta keywords: comma-separated, empty ones not counted. */
+export function metaKeywordCount(text: string): number {
+  return text.split(',').filter((k) => k.trim()).length;
+}
+
 /**
- * Meta guidance for the editor (spec 5: meta description about 50-160 words, meta keywords about 5-10): 'short',
- * 'ok' or 'long'. Guidance only; a save is never refused for it. Keywords are counted by comma.
+ * Meta guidance for the editor (spec 9: meta description about 50-160 words, meta keywords about 5-10): 'short',
+ * 'ok' or 'long'. Guidance only; a save is never refused for it. The page settings' counters
+ * (web/src/features/page-settings/settings-logic.ts) count with the same functions.
  */
 export function metaGuidance(text: string, kind: 'description' | 'keywords'): 'short' | 'ok' | 'long' {
-  const n = kind === 'description' ? text.split(/\s+/).filter(Boolean).length : text.split(',').filter((k) => k.trim()).length;
-  const [min, max] = kind === 'description' ? [50, 160] : [5, 10];
+  const n = kind === 'description' ? metaDescriptionWords(text) : metaKeywordCount(text);
+  const [min, max] = kind === 'description' ? META_DESCRIPTION_WORDS : META_KEYWORDS;
   return n < min ? 'short' : n > max ? 'long' : 'ok';
 }
 

@@ -19,8 +19,8 @@
  * PostgreSQL's notify queue lock (measured: append p50 at 16 writers 19 ms with it, 6 ms without).
  */
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../db/database.js';
+import { createNotificationListener, type NotificationListener } from '../db/notification-listener.js';
 import {
   type AppendResult,
   type EventStore,
@@ -109,7 +109,12 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 export interface PostgresEventStoreOptions {
-  /** Connection string for the LISTEN connection (wake-up hints). Without it subscriptions only poll. */
+  /**
+   * The process's shared LISTEN connection (platform/db/notification-listener.ts) for the wake-up hints; the caller
+   * closes it. Takes precedence over `listenConnectionString`.
+   */
+  listener?: NotificationListener;
+  /** Connection string for a LISTEN connection of the store's own (wake-up hints). Without either, subscriptions only poll. */
   listenConnectionString?: string;
 }
 
@@ -119,8 +124,10 @@ const HINT_RECHECKS = 8;
 const HINT_RECHECK_MS = 25;
 
 export class PostgresEventStore implements EventStore {
-  private listener: pg.Client | null = null;
-  private listenerReady: Promise<void> | null = null;
+  /** The LISTEN es_events in place (resolves to its unlisten), from the first subscription on. */
+  private unlisten: Promise<() => void> | null = null;
+  /** The listener made from `listenConnectionString` (closed with the store); a shared one is the caller's. */
+  private ownListener: NotificationListener | null = null;
   private readonly wakeups = new Set<() => void>();
   private closed = false;
 
@@ -346,7 +353,7 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * Delivers `$all` in order to `handler` in batches, polling (`pollIntervalMs`, default 500 ms) and woken early by
-   * LISTEN es_events when `listenConnectionString` was given. The subscription stops on the first error.
+   * LISTEN es_events when a `listener` or `listenConnectionString` was given. The subscription stops on the first error.
    */
   subscribeToAll(options: SubscribeToAllOptions): Subscription {
     const batchSize = options.batchSize ?? 1000;
@@ -435,36 +442,28 @@ export class PostgresEventStore implements EventStore {
   }
 
   private ensureListener(): Promise<void> {
-    if (!this.options.listenConnectionString || this.closed) return Promise.resolve();
-    if (this.listenerReady) return this.listenerReady;
-    const client = new pg.Client({ connectionString: this.options.listenConnectionString, application_name: 'shop-listen' });
-    this.listener = client;
-    client.on('notification', () => {
-      for (const wake of this.wakeups) wake();
-    });
-    // The hint is optional: on a lost connection polling still delivers every event, and LISTEN is re-established.
-    const reconnect = () => {
-      if (this.listener === client) {
-        this.listener = null;
-        this.listenerReady = null;
-      }
-      if (!this.closed && this.wakeups.size) setTimeout(() => void this.ensureListener(), 1000);
-    };
-    client.on('error', reconnect);
-    this.listenerReady = client
-      .connect()
-      .then(() => client.query(`listen ${NOTIFY_CHANNEL}`))
-      .then(() => undefined)
-      .catch(reconnect);
-    return this.listenerReady;
+    if (this.closed) return Promise.resolve();
+    if (!this.unlisten) {
+      const connectionString = this.options.listenConnectionString;
+      if (!this.options.listener && !connectionString) return Promise.resolve();
+      const listener = this.options.listener ?? (this.ownListener = createNotificationListener(connectionString!, { applicationName: 'shop-listen' }));
+      // The hint is optional: on a lost connection polling still delivers every event, and the listener LISTENs again.
+      this.unlisten = listener.listen(NOTIFY_CHANNEL, () => {
+        for (const wake of this.wakeups) wake();
+      });
+    }
+    return this.unlisten.then(() => undefined);
   }
 
-  /** Closes the LISTEN connection (the kysely pool belongs to the caller). */
+  /** Stops listening: closes its own LISTEN connection, leaves a shared one (the kysely pool belongs to the caller). */
   async close(): Promise<void> {
     this.closed = true;
     await this.notifying;
-    const listener = this.listener;
-    this.listener = null;
-    if (listener) await listener.end().catch(() => {});
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    if (unlisten) (await unlisten)();
+    await this.ownListener?.close();
+    this.ownListener = null;
   }
+
 }

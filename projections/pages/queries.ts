@@ -68,25 +68,38 @@ export async function listPageNames(db: Database, now = new Date().toISOString()
   return [...new Set(rows.filter((r) => shown(r, now)).map((r) => r.slug_et))];
 }
 
-/** A page's published slug in each language (sitemap: `/{et}` and `/en/{en}`). */
+/**
+ * A page's place in the sitemap: its published slug in each language (`/{et}` and `/en/{en}`), or, for the language
+ * home page (layout `homepage`, spec 2 "/{pageName}": a name equal to a language code), `home: true`: its URLs are
+ * `/et` and `/en` (the alternates GET /v1/page/{ref} answers for it), never its slug.
+ */
 export interface SitemapPage {
   slugs: { et: string; en: string };
+  home: boolean;
 }
 
 /**
  * The pages guests see at `now` (default: the clock) with each language's own slug, by Estonian slug; a slug two
- * visible pages share is listed once (the one published last, as getPage resolves it).
+ * visible pages share is listed once (the one published last, as getPage resolves it). Every visible page of layout
+ * `homepage` is the language home page's candidate; only one (`home: true`, the one published last, as getHomePage
+ * resolves it) is listed, since the others' canonical address is the home page's too.
  */
 export async function listSitemapPages(db: Database, now = new Date().toISOString()): Promise<SitemapPage[]> {
-  const { rows } = await sql<{ slug_et: string; slug_en: string | null; visibility: VisibilityRule | null }>`
-    select slug_et, slug_en, visibility from rm_pages.pages where published is not null and status = 'active'
+  const { rows } = await sql<{ slug_et: string; slug_en: string | null; visibility: VisibilityRule | null; home: boolean }>`
+    select slug_et, slug_en, visibility, coalesce(published->>'layout' = 'homepage', false) as home from rm_pages.pages
+    where published is not null and status = 'active'
     order by slug_et, changed_at desc`.execute(db);
   const seen = new Set<string>();
   const out: SitemapPage[] = [];
+  let homeListed = false;
   for (const r of rows) {
     if (!shown(r, now) || seen.has(r.slug_et)) continue;
     seen.add(r.slug_et);
-    out.push({ slugs: { et: r.slug_et, en: r.slug_en || r.slug_et } });
+    if (r.home) {
+      if (homeListed) continue;
+      homeListed = true;
+    }
+    out.push({ slugs: { et: r.slug_et, en: r.slug_en || r.slug_et }, home: r.home });
   }
   return out;
 }

@@ -11,8 +11,9 @@
  * - `GET /sitemap.xml`: a sitemap index; `/sitemap-categories.xml` (the listing, content pages and categories) and
  *   `/sitemap-products-{n}.xml` (listed products) list them in both languages with hreflang alternates (at most
  *   20,000 products, i.e. 40,000 URLs, per file: under the protocol's 50,000). Content pages: the published pages
- *   guests see now, each language at its own slug (`/{slug.et}`, `/en/{slug.en}`); a hidden, scheduled-out,
- *   unpublished or draft-only page is not listed.
+ *   guests see now, each language at its own slug (`/{slug.et}`, `/en/{slug.en}`), the language home page (layout
+ *   homepage) at `/et` and `/en` instead of its slug (spec 2 "/{pageName}"); a hidden, scheduled-out, unpublished or
+ *   draft-only page is not listed.
  * - `GET /robots.txt`: crawlers may read the shop but not the staff side, sign-in, cart, checkout and payment pages
  *   (ROBOTS_DISALLOW, each also under /et and /en); names the sitemap index.
  */
@@ -76,6 +77,9 @@ function urlEntries(base: string, paths: { et: string; en: string }, lastmod?: s
   const mod = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
   return `<url><loc>${xmlEscape(base + paths.et)}</loc>${mod}${alternates}</url>\n<url><loc>${xmlEscape(base + paths.en)}</loc>${mod}${alternates}</url>\n`;
 }
+
+/** The language home page's URLs (spec 2: a page name equal to a language code), as GET /v1/page/{ref} answers its alternates. */
+const HOME_PATHS = { et: '/et', en: '/en' };
 
 const URLSET_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
 
@@ -172,7 +176,8 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
     const base = origin(deps, request);
     const [{ tree }, pages] = await Promise.all([categories.get(deps.now()), listSitemapPages(deps.db, deps.now())]);
     let body = URLSET_OPEN + urlEntries(base, { et: '/tooted', en: '/en/products' });
-    for (const { slugs } of pages) body += urlEntries(base, { et: `/${encodeURIComponent(slugs.et)}`, en: `/en/${encodeURIComponent(slugs.en)}` });
+    // The language home page is listed at its own URLs (/et, /en), never at its slug (spec 2 "/{pageName}").
+    for (const { slugs, home } of pages) body += urlEntries(base, home ? HOME_PATHS : { et: `/${encodeURIComponent(slugs.et)}`, en: `/en/${encodeURIComponent(slugs.en)}` });
     const walk = (nodes: CategoryNode[]) => {
       for (const node of nodes) {
         body += urlEntries(base, node.url);

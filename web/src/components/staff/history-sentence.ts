@@ -249,3 +249,39 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
   const staffReason = (event.type === 'StockReceived' || event.type === 'StockAdjusted' || event.type === 'StockCounted') && typeof d.reason === 'string' && d.reason.trim() ? d.reason.trim() : null;
   return staffReason ? `${sentence} — „${staffReason}”` : sentence;
 }
+
+/** A menu entry as the timeline's change carries it (api/contracts/admin-history.ts, domain/menu/menu-changes.ts). */
+interface EntryView {
+  label?: { et?: unknown; en?: unknown };
+  place?: unknown;
+}
+
+/** An entry's label in `lang` (Estonian when it has none in that language). */
+const entryLabel = (view: EntryView | null, lang: Language): string => str(view?.label?.[lang]) || str(view?.label?.et);
+
+/**
+ * One line per change of each entry an event changed (the menu's `entries.{id}` changes with `entryChange`: added,
+ * removed, moved, renamed, changed; cms bundle `menuHistory.*`), in the order of the changes, e.g. "Moved the entry
+ * 'Brakes' from place 2 to 4". An entry both moved and renamed gives two lines. Empty for an event whose changes
+ * are fields, not entries.
+ */
+export function historyEntryLines(event: Pick<HistoryEvent, 'changes'>, { t }: Pick<SentenceI18n, 't'>, lang: Language): string[] {
+  const lines: string[] = [];
+  const text = (key: string, params: Record<string, unknown>) => t(`menuHistory.${key}`, { ...params, interpolation: { escapeValue: false } });
+  for (const change of event.changes) {
+    const was = (change.before ?? null) as EntryView | null;
+    const now = (change.after ?? null) as EntryView | null;
+    for (const kind of change.entryChange ?? []) {
+      if (kind === 'added') lines.push(text('added', { label: entryLabel(now, lang), place: str(now?.place) }));
+      else if (kind === 'removed') lines.push(text('removed', { label: entryLabel(was, lang), place: str(was?.place) }));
+      else if (kind === 'moved') lines.push(text('moved', { label: entryLabel(now, lang), from: str(was?.place), to: str(now?.place) }));
+      else if (kind === 'renamed') {
+        // The label in the staff member's language, or the other language's when only that one changed.
+        const other: Language = lang === 'et' ? 'en' : 'et';
+        const pickLang = entryLabel(was, lang) !== entryLabel(now, lang) ? lang : other;
+        lines.push(text('renamed', { from: entryLabel(was, pickLang), to: entryLabel(now, pickLang) }));
+      } else lines.push(text('changed', { label: entryLabel(now, lang) }));
+    }
+  }
+  return lines;
+}

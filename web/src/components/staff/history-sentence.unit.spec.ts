@@ -12,7 +12,9 @@ import { ORDER_EVENT_SCHEMAS } from '../../../../domain/order/events';
 import { USER_EVENT_SCHEMAS } from '../../../../domain/user/events';
 import enAdmin from '../../locales/en-US/cms-admin.json';
 import etAdmin from '../../locales/et/cms-admin.json';
-import { HISTORY_SENTENCE_TYPES, historySentence } from './history-sentence';
+import { foldTimeline } from '../../../../domain/history/timeline';
+import type { MenuItem } from '../../../../domain/menu/menu';
+import { HISTORY_SENTENCE_TYPES, historyEntryLines, historySentence } from './history-sentence';
 
 const i18nFor = async (lng: 'et' | 'en-US') => {
   const i = i18next.createInstance();
@@ -125,5 +127,35 @@ describe('historySentence (audit timeline)', () => {
     expect(historySentence(event('GlobalFieldsChanged', { fields: { newAddressBanner: {}, 'social.facebook': {}, someNewKey: {} } }), page, en, 'en')).toBe('Mari Maasikas changed the global fields: new address banner, Facebook link, someNewKey');
     expect(historySentence(event('GlobalItemContainersChanged', { containers: { phone: [] } }), page, en, 'en')).toBe('Mari Maasikas changed the global item containers: phone');
     expect(historySentence(event('BannerShownChanged', { shown: false }), page, en, 'en')).toBe('Mari Maasikas set whether the banner shows: no');
+  });
+
+  it("gives the menu's save one line per entry change (added, removed, moved, renamed, changed), in English and formal Estonian", async () => {
+    const [en, et] = [await i18nFor('en-US'), await i18nFor('et')];
+    const item = (id: string, et: string, enLabel: string, over: Partial<MenuItem> = {}): MenuItem => ({ id, kind: 'page', label: { et, en: enLabel }, target: `/${id}`, hidden: false, children: [], ...over });
+    const first = [item('tooted', 'Tooted', 'Products'), item('kontakt', 'Kontakt', 'Contact'), item('galerii', 'Galerii', 'Gallery'), item('meist', 'Meist', 'About')];
+    const second = [item('kontakt', 'Kontaktid', 'Contacts'), item('tooted', 'Tooted', 'Products'), item('meist', 'Meist', 'About us', { hidden: true }), item('uudised', 'Uudised', 'News')];
+    const stored = (entries: MenuItem[], n: number) => ({ type: 'MenuChanged', data: { entries, by: 'u1', at: '2026-11-22T10:00:00.000Z' }, n });
+    const { entries } = foldTimeline('menu', [stored(first, 1), stored(second, 2)]);
+    const save = event('MenuChanged', { entries: second }, { changes: entries[1]!.changes as HistoryEvent['changes'] });
+    expect(historyEntryLines(save, en, 'en')).toEqual([
+      "Moved the entry 'Contacts' from place 2 to 1",
+      "Renamed the entry 'Contact' to 'Contacts'",
+      "Renamed the entry 'About' to 'About us'",
+      "Changed the target or visibility of the entry 'About us'",
+      "Added the entry 'News' at place 4",
+      "Removed the entry 'Gallery' (place 3)",
+    ]);
+    expect(historyEntryLines(save, et, 'et')).toEqual([
+      'Kirje „Kontaktid” viidi kohalt 2 kohale 1',
+      'Kirje „Kontakt” nimetati ümber: „Kontaktid”',
+      // Only the English label changed: the line names the English labels.
+      'Kirje „About” nimetati ümber: „About us”',
+      'Kirje „Meist” sihtkohta või nähtavust muudeti',
+      'Lisati kirje „Uudised” kohale 4',
+      'Eemaldati kirje „Galerii” (koht 3)',
+    ]);
+    // The first save of the stream adds every entry, one line each; an event of another stream has none.
+    expect(historyEntryLines(event('MenuChanged', { entries: first }, { changes: entries[0]!.changes as HistoryEvent['changes'] }), en, 'en')).toHaveLength(4);
+    expect(historyEntryLines(event('ProductPriceChanged', {}, { changes: [{ field: 'grossCents', before: 1, after: 2 }] }), en, 'en')).toEqual([]);
   });
 });

@@ -17,7 +17,7 @@ import { formatDate } from '../../lib/format';
 import { useRouteLanguage } from '../../lib/language';
 import { staffGet } from '../../lib/staff/session-expiry';
 import { Spinner } from '../spinner';
-import { actorName, historySentence } from './history-sentence';
+import { actorName, historyEntryLines, historySentence } from './history-sentence';
 import { FormAlert } from './text-field';
 import './history-timeline.css';
 
@@ -115,7 +115,14 @@ export function HistoryTimeline({ stream, title }: { stream: string; title?: str
       {first && events.length > 0 ? (
         <ol className="history__list" aria-label={title ?? t('admin.history.title')}>
           {events.map((event) => (
-            <HistoryRow key={event.id} event={event} sentence={historySentence(event, first, sentenceI18n, lang)} who={actorName(event, sentenceI18n)} lang={lang} />
+            <HistoryRow
+              key={event.id}
+              event={event}
+              sentence={historySentence(event, first, sentenceI18n, lang)}
+              lines={historyEntryLines(event, sentenceI18n, lang)}
+              who={actorName(event, sentenceI18n)}
+              lang={lang}
+            />
           ))}
         </ol>
       ) : null}
@@ -154,13 +161,25 @@ function StateAt({ history, lang }: { history: History; lang: 'et' | 'en' }) {
   );
 }
 
-function HistoryRow({ event, sentence, who, lang }: { event: HistoryEvent; sentence: string; who: string; lang: 'et' | 'en' }) {
+/**
+ * One event: its sentence, one line per entry change (the menu: added, removed, moved, renamed; those replace the
+ * before/after table, whose cells would be whole entries), who and when, the changed fields, the raw event.
+ */
+function HistoryRow({ event, sentence, lines, who, lang }: { event: HistoryEvent; sentence: string; lines: string[]; who: string; lang: 'et' | 'en' }) {
   const { t } = useTranslation('cms');
   const [open, setOpen] = useState(false);
   const rawId = useId();
+  const fieldChanges = event.changes.filter((c) => !c.entryChange?.length);
   return (
     <li className="history__row" data-event-type={event.type}>
       <p className="history__sentence">{sentence}</p>
+      {lines.length ? (
+        <ul className="history__lines">
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       <p className="history__meta">
         <time dateTime={event.time}>{formatDate(event.time, lang, true)}</time>
         <span aria-hidden="true"> · </span>
@@ -168,7 +187,7 @@ function HistoryRow({ event, sentence, who, lang }: { event: HistoryEvent; sente
         <span aria-hidden="true"> · </span>
         <span>{event.type}</span>
       </p>
-      {event.changes.length ? (
+      {fieldChanges.length ? (
         <table className="history__table">
           <thead>
             <tr>
@@ -178,7 +197,7 @@ function HistoryRow({ event, sentence, who, lang }: { event: HistoryEvent; sente
             </tr>
           </thead>
           <tbody>
-            {event.changes.map((c) => (
+            {fieldChanges.map((c) => (
               <tr key={c.field}>
                 <th scope="row">{c.field}</th>
                 <td>{cell(c.before)}</td>
@@ -187,7 +206,7 @@ function HistoryRow({ event, sentence, who, lang }: { event: HistoryEvent; sente
             ))}
           </tbody>
         </table>
-      ) : (
+      ) : lines.length ? null : (
         <p className="history__none">{t('admin.history.noChanges')}</p>
       )}
       <button type="button" className="history__toggle" aria-expanded={open} aria-controls={rawId} onClick={() => setOpen((o) => !o)}>

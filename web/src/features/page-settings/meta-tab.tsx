@@ -2,7 +2,7 @@
  * The Meta tab of page settings (spec 2 "Page loading": title, meta description, keywords, canonical link; spec 5
  * "URL slug" and "meta guidance"): per language (the route's first) the title, the URL name that follows the title
  * until staff type their own (./settings-logic.ts), a live message for a URL name the server would change or refuse,
- * the meta description with its character count against 50-160 and the keywords counted against 5-10; then the
+ * the meta description with its word count against 50-160 and the keywords counted against 5-10 (spec 9); then the
  * layout (spec 1's thirteen, translated) and the canonical URL. Guidance only: nothing here blocks a save.
  */
 import { useId } from 'react';

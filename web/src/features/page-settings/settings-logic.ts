@@ -4,7 +4,7 @@
  * visibility rule's type switch and its table of what it means now, before, in range and after, local date and time
  * to an instant and back, and the text of a page version for the word diff.
  */
-import { RESERVED_PAGE_NAMES, MAX_SLUG } from '../../../../domain/page/page-doc';
+import { META_DESCRIPTION_WORDS, META_KEYWORDS, metaDescriptionWords, metaKeywordCount, RESERVED_PAGE_NAMES, MAX_SLUG } from '../../../../domain/page/page-doc';
 import { slugify } from '../../../../domain/page/slug';
 import { visibilityAt, type VisibilityRule, type VisibilityState } from '../../../../domain/page/visibility';
 
@@ -41,20 +41,20 @@ export function slugProblem(slug: string, title: string): { problem: SlugProblem
   return null;
 }
 
-/* ---------- Meta guidance (spec 5 "Meta description guidance about 50-160; meta keywords about 5-10") ---------- */
+/* ---------- Meta guidance (spec 9 "Meta description guidance about 50-160 words; meta keywords about 5-10") ---------- */
 
 export interface Guidance {
-  /** Characters of the description (Unicode code points, trimmed) or keywords (comma-separated, non-empty). */
+  /** Words of the description (runs between white space) or keywords (comma-separated, non-empty). */
   count: number;
   min: number;
   max: number;
   state: 'empty' | 'short' | 'ok' | 'long';
 }
 
-/** Meta description: 50-160 characters (the length search engines show; see docs/incoming/page-settings.md). */
-export const DESCRIPTION_RANGE = [50, 160] as const;
-/** Meta keywords: 5-10 comma-separated keywords. */
-export const KEYWORDS_RANGE = [5, 10] as const;
+/** Meta description: 50-160 words (spec 9; the rule and its count are domain/page/page-doc.ts metaGuidance's). */
+export const DESCRIPTION_RANGE = META_DESCRIPTION_WORDS;
+/** Meta keywords: 5-10 comma-separated keywords (spec 9). */
+export const KEYWORDS_RANGE = META_KEYWORDS;
 
 const guidance = (count: number, [min, max]: readonly [number, number]): Guidance => ({
   count,
@@ -63,14 +63,14 @@ const guidance = (count: number, [min, max]: readonly [number, number]): Guidanc
   state: count === 0 ? 'empty' : count < min ? 'short' : count > max ? 'long' : 'ok',
 });
 
-/** The meta description's length in characters against 50-160. */
+/** The meta description's words against 50-160 (the count of domain/page/page-doc.ts metaGuidance). */
 export function descriptionGuidance(text: string): Guidance {
-  return guidance([...text.trim()].length, DESCRIPTION_RANGE);
+  return guidance(metaDescriptionWords(text), DESCRIPTION_RANGE);
 }
 
 /** The meta keywords (comma-separated; empty ones not counted) against 5-10. */
 export function keywordsGuidance(text: string): Guidance {
-  return guidance(text.split(',').filter((k) => k.trim() !== '').length, KEYWORDS_RANGE);
+  return guidance(metaKeywordCount(text), KEYWORDS_RANGE);
 }
 
 /* ---------- Visibility rule (spec 3/4) ---------- */

@@ -2,6 +2,7 @@
  * The page settings' pure rules (spec 5 "URL slug", "meta guidance"; spec 3/4 "Visibility rule", 'from equals to').
  */
 import { describe, expect, it } from 'vitest';
+import { metaGuidance } from '../../../../domain/page/page-doc';
 import type { VisibilityRule } from '../../../../domain/page/visibility';
 import {
   descriptionGuidance,
@@ -51,13 +52,26 @@ describe('the slug follows the title until staff edit it (spec 5)', () => {
   });
 });
 
-describe('meta guidance counters (spec 5: description 50-160, keywords 5-10)', () => {
-  it('counts the description in characters, trimmed, an emoji as one', () => {
+describe('meta guidance counters (spec 9: description about 50-160 words, keywords about 5-10)', () => {
+  it('counts the description in words, as spec 9 and the domain rule do', () => {
     expect(descriptionGuidance('')).toMatchObject({ count: 0, state: 'empty' });
-    expect(descriptionGuidance('  ' + 'a'.repeat(49) + '  ')).toMatchObject({ count: 49, state: 'short' });
-    expect(descriptionGuidance('a'.repeat(50))).toMatchObject({ count: 50, state: 'ok', min: 50, max: 160 });
-    expect(descriptionGuidance('ü'.repeat(160))).toMatchObject({ count: 160, state: 'ok' });
-    expect(descriptionGuidance('a'.repeat(160) + '🚗')).toMatchObject({ count: 161, state: 'long' });
+    expect(descriptionGuidance('   ')).toMatchObject({ count: 0, state: 'empty' });
+    // 200 characters but one word: short (a character count would say 'long').
+    expect(descriptionGuidance('a'.repeat(200))).toMatchObject({ count: 1, state: 'short' });
+    expect(descriptionGuidance(`  ${'sõna '.repeat(49)}  `)).toMatchObject({ count: 49, state: 'short' });
+    expect(descriptionGuidance('sõna '.repeat(50))).toMatchObject({ count: 50, state: 'ok', min: 50, max: 160 });
+    expect(descriptionGuidance('ü\n'.repeat(160))).toMatchObject({ count: 160, state: 'ok' });
+    expect(descriptionGuidance(`${'sõna\t'.repeat(160)}🚗`)).toMatchObject({ count: 161, state: 'long' });
+  });
+
+  it("agrees with the domain's metaGuidance on every non-empty text (one rule, never a copy)", () => {
+    const texts = ['a', 'a '.repeat(49), 'a '.repeat(50), 'kaks  sõna\n'.repeat(80), 'x '.repeat(161), 'a'.repeat(500), 'a,b,c,d', 'a, b, c, d, e', '1,2,3,4,5,6,7,8,9,10,11', ' , ,a,'];
+    for (const text of texts) {
+      const d = descriptionGuidance(text);
+      if (d.state !== 'empty') expect(d.state, JSON.stringify(text)).toBe(metaGuidance(text, 'description'));
+      const k = keywordsGuidance(text);
+      if (k.state !== 'empty') expect(k.state, JSON.stringify(text)).toBe(metaGuidance(text, 'keywords'));
+    }
   });
 
   it('counts keywords by comma, leaving empty ones out', () => {

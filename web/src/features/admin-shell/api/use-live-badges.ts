@@ -23,6 +23,8 @@ export function useLiveBadges(enabled: boolean) {
       onMessage: (data) => {
         if ((data as { type?: unknown } | null)?.type === 'badges') void queryClient.invalidateQueries({ queryKey: BADGES_KEY });
       },
-    });
+      // A fresh socket: the server knows staff by the cookie of the upgrade request, and the tab's socket may have
+      // been opened before the sign-in (lib/live-socket.ts).
+    }, { fresh: true });
   }, [enabled, queryClient]);
 }
