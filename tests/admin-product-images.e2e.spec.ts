@@ -133,9 +133,12 @@ describe('the images of ProductEdit', () => {
     await eventually(() => main.getAttribute('src')).toBe(`${first}/640.webp`);
 
     // The cart line: the first image's 160 px rendition.
+    const cartCount = () => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('cart') ?? '{}') as object).length);
+    const linesBefore = await cartCount();
     await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
     await eventually(() => page.getByText('Toode on lisatud ostukorvi.').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(1200); // the cart persists 1000 ms after an add
+    // The cart is stored 1000 ms after an add (lib/cart/store.ts): wait until it is.
+    await eventually(cartCount).toBeGreaterThan(linesBefore);
     await page.goto(`${base}/cart`);
     await eventually(() => page.locator('.cart-line__image img').getAttribute('src').catch(() => null)).toBe(`${second}/160.webp`);
 

@@ -99,12 +99,12 @@ describe('ProductList (/admin/product)', () => {
 
   it("sets stock '+10' with Enter in the row and the shopper's product page shows it live", async () => {
     const subscribed = new Promise<void>((resolve) => {
-      shopper.on('websocket', (ws) => ws.on('framesent', (frame) => String(frame.payload).includes('subscribe') && resolve()));
+      // The server's acknowledgement of the stock subscription (api/routes/live/index.ts): a push after it arrives.
+      shopper.on('websocket', (ws) => ws.on('framereceived', (frame) => String(frame.payload).includes('"productIds"') && String(frame.payload).includes('"type":"subscribed"') && resolve()));
     });
     await shopper.goto(`${base}/products/view/${BF1}`);
     await expect.poll(() => shopper.locator('main').innerText(), { timeout: patience(15_000) }).toMatch(/Laos: 4/);
     await subscribed;
-    await shopper.waitForTimeout(100); // the server handles the subscribe message
 
     await page.getByLabel('Laoseisu muutmise põhjus').fill('Tarne 42');
     const tallinn = stockCell(/tallinn/);

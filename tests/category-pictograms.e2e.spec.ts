@@ -146,9 +146,12 @@ describe('category pictograms', () => {
     await card('PAD 1').getByRole('link').click();
     await eventually(() => page.locator('main h1').innerText()).toBe('Piduriklotsid ees');
     await eventually(() => pictogramIn(page.locator('.product-view__image'))).toBe('disc-3');
+    const cartCount = () => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('cart') ?? '{}') as object).length);
+    const linesBefore = await cartCount();
     await page.getByRole('button', { name: 'Lisa ostukorvi' }).click();
     await eventually(() => page.locator('.toaster').getByRole('status').innerText()).toContain('Toode on lisatud ostukorvi.');
-    await page.waitForTimeout(1200); // the cart persists 1000 ms after an add
+    // The cart is stored 1000 ms after an add (lib/cart/store.ts): wait until it is.
+    await eventually(cartCount).toBeGreaterThan(linesBefore);
 
     await page.goto(`${base}/en/searchresults?q=${encodeURIComponent('oil filter')}`);
     await eventually(() => page.locator('.search-result').count()).toBeGreaterThan(0);

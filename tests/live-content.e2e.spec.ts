@@ -66,7 +66,7 @@ async function markDocument(page: Page): Promise<() => Promise<boolean>> {
 }
 
 /**
- * A new guest page that records whether it asked the websocket GET /v1/live for content (`{"content": true}`);
+ * A new guest page that records whether the server acknowledged its content subscription on GET /v1/live;
  * `untilLive` waits for that, since a push sent before it would not reach the page.
  */
 async function guestPage(): Promise<{ page: Page; untilLive: () => Promise<void> }> {
@@ -74,8 +74,9 @@ async function guestPage(): Promise<{ page: Page; untilLive: () => Promise<void>
   let live = false;
   page.on('websocket', (ws) => {
     if (!ws.url().endsWith('/v1/live')) return;
-    ws.on('framesent', (frame) => {
-      if (String(frame.payload).includes('"content":true')) live = true;
+    // The server's acknowledgement of the content subscription (api/routes/live/index.ts).
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).includes('"type":"subscribed","content":true')) live = true;
     });
   });
   return { page, untilLive: () => expect.poll(() => live, { timeout: patience(10_000) }).toBe(true) };

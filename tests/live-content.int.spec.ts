@@ -66,14 +66,18 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** A socket that sent `message` (if any), with every message it receives. */
-async function socket(message?: unknown): Promise<{ ws: WebSocket; messages: unknown[] }> {
+/** A socket that sent `message` (if any), with every push it receives (`messages`) and the server's acknowledgements (`acks`). */
+async function socket(message?: unknown): Promise<{ ws: WebSocket; messages: unknown[]; acks: unknown[] }> {
   const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/live`);
   const messages: unknown[] = [];
-  ws.on('message', (m) => messages.push(JSON.parse(String(m))));
+  const acks: unknown[] = [];
+  ws.on('message', (m) => {
+    const data = JSON.parse(String(m)) as { type?: string };
+    (data.type === 'subscribed' ? acks : messages).push(data);
+  });
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   await roundTrip(ws, message);
-  return { ws, messages };
+  return { ws, messages, acks };
 }
 
 /**
@@ -105,6 +109,8 @@ describe('GET /v1/live: content changes reach open pages as ids and kinds', () =
   it('tells a content socket the page published, the menu and the fields saved; a draft save and other sockets hear nothing', async () => {
     const open = await socket({ content: true });
     const stockOnly = await socket({ subscribe: ['x'] });
+    expect(open.acks).toEqual([{ type: 'subscribed', content: true }]);
+    expect(stockOnly.acks).toEqual([{ type: 'subscribed', productIds: ['x'] }]);
     const pageId = randomUUID();
     // A draft save pushes nothing: the first push this socket gets is the publish's, then the menu's.
     await savePageDraft(h.store, { pageId, title: { et: 'Uudis', en: 'News' }, content: { et: '<p>Salajane mustand</p>' } }, ctx());

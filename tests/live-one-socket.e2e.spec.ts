@@ -44,13 +44,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Every websocket to /v1/live the page opens, with the frames it sent. */
-function liveSockets(page: Page): { sockets: { ws: WebSocket; sent: string[] }[] } {
-  const seen = { sockets: [] as { ws: WebSocket; sent: string[] }[] };
+/** Every websocket to /v1/live the page opens, with the frames it sent and received. */
+function liveSockets(page: Page): { sockets: { ws: WebSocket; sent: string[]; received: string[] }[] } {
+  const seen = { sockets: [] as { ws: WebSocket; sent: string[]; received: string[] }[] };
   page.on('websocket', (ws) => {
     if (!new URL(ws.url()).pathname.endsWith('/v1/live')) return;
-    const entry = { ws, sent: [] as string[] };
+    const entry = { ws, sent: [] as string[], received: [] as string[] };
     ws.on('framesent', (frame) => entry.sent.push(String(frame.payload)));
+    ws.on('framereceived', (frame) => entry.received.push(String(frame.payload)));
     seen.sockets.push(entry);
   });
   return seen;
@@ -68,6 +69,10 @@ describe('a product page', () => {
       // Both subscriptions were sent, on one socket: the product's stock and the live content.
       await expect
         .poll(() => live.sockets.map((s) => [s.sent.some((f) => f.includes(`"subscribe":["${productId}"]`)), s.sent.some((f) => f.includes('"content":true'))]), { timeout: patience(10_000) })
+        .toEqual([[true, true]]);
+      // ... and the server acknowledged both, so the pushes below cannot race the subscriptions.
+      await expect
+        .poll(() => live.sockets.map((s) => [s.received.some((f) => f.includes('"type":"subscribed"') && f.includes(`"productIds":["${productId}"]`)), s.received.some((f) => f.includes('"type":"subscribed","content":true'))]), { timeout: patience(10_000) })
         .toEqual([[true, true]]);
       await page.evaluate(() => {
         (window as unknown as { liveMark?: boolean }).liveMark = true;

@@ -149,7 +149,8 @@ describe('search and checkout details', () => {
     await page.goto(`${base}/products`);
     await sort.selectOption('name');
     await eventually(() => page.url()).toContain('sort=name');
-    await page.waitForTimeout(400); // options persist after 200 ms
+    // The sort is stored 200 ms after the change (lib/local-option.ts): wait until it is.
+    await eventually(() => page.evaluate(() => localStorage.getItem('productSorting'))).toBe('name');
     await page.goto(`${base}/products?q=${encodeURIComponent('W 712')}`);
     await eventually(() => cardCodes(page)).toEqual(['W 712/75', 'ADP 1']);
     expect(await sort.inputValue()).toBe('relevance');

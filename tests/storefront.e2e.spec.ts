@@ -31,7 +31,7 @@ let browser: Browser;
 let page: Page;
 let base: string;
 /** Every frame the page sent on a /v1/live websocket: the tab's one socket opens with the first page and is shared. */
-const liveFramesSent: string[] = [];
+const liveFramesReceived: string[] = [];
 
 beforeAll(async () => {
   buildWebIfStale((line) => process.stderr.write(`${line}\n`));
@@ -51,7 +51,8 @@ beforeAll(async () => {
   browser = await launchChromium(executablePath);
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('websocket', (ws) => {
-    if (new URL(ws.url()).pathname.endsWith('/v1/live')) ws.on('framesent', (frame) => liveFramesSent.push(String(frame.payload)));
+    // What the server acknowledged on the live socket (`{"type":"subscribed",...}`, api/routes/live/index.ts).
+    if (new URL(ws.url()).pathname.endsWith('/v1/live')) ws.on('framereceived', (frame) => liveFramesReceived.push(String(frame.payload)));
   });
 }, 300_000);
 
@@ -120,7 +121,9 @@ describe('storefront', () => {
     await page.getByLabel('Tooteid lehel').selectOption('48');
     await page.getByRole('group', { name: 'Vaade' }).getByRole('button', { name: 'Loend' }).click();
     await expect.poll(() => page.locator('.product-grid--list').count()).toBe(1);
-    await page.waitForTimeout(400); // options persist after 200 ms
+    // The options are stored 200 ms after a change (lib/local-option.ts): wait until they are.
+    const stored = (key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+    await expect.poll(async () => [await stored('productSorting'), await stored('pageSize'), (await stored('productViewMode')) !== null]).toEqual(['total_price', '48', true]);
     await page.goto(`${base}/products`);
     await expect.poll(cardCodes).toEqual(['W 712/75', 'BF 1018/2', 'BF 1018/1', 'GSK 100', 'GB 200']);
     expect(await page.getByLabel('Järjestus').inputValue()).toBe('total_price');
@@ -142,8 +145,8 @@ describe('storefront', () => {
     await expect.poll(async () => (await cardCodes())[0]).toBe('BF 1018/1');
     // The product page subscribes to its stock over the tab's websocket GET /v1/live (already open for the live
     // content, lib/live-socket.ts).
-    const framesBefore = liveFramesSent.length;
-    const subscribed = () => liveFramesSent.slice(framesBefore).some((f) => f.includes(`"subscribe":["${productIdForCode('BF 1018/1')}"]`));
+    const framesBefore = liveFramesReceived.length;
+    const subscribed = () => liveFramesReceived.slice(framesBefore).some((f) => f.includes('"type":"subscribed"') && f.includes(`"productIds":["${productIdForCode('BF 1018/1')}"]`));
     await page.locator('.product-card').first().getByRole('link').click();
     await expect.poll(() => page.url()).toContain('/products/view/');
     await expect.poll(() => main().innerText(), { timeout: patience(10_000) }).toContain('Kütusefilter diiselmootorile');
@@ -158,7 +161,6 @@ describe('storefront', () => {
     await expectAccessible();
     // Stock arrives in the warehouse: the page shows it without a reload.
     await expect.poll(subscribed, { timeout: patience(10_000) }).toBe(true);
-    await page.waitForTimeout(100); // the server handles the subscribe message
     await receiveStock(h.store, { productId: productIdForCode('BF 1018/1'), warehouseId: 'tartu', quantity: 6 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
     await expect.poll(() => main().innerText(), { timeout: patience(10_000) }).toMatch(/Laos: 10/);
     // Add two to the cart: the mini cart shows the total and the count.
@@ -196,7 +198,8 @@ describe('storefront', () => {
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
-    await page.waitForTimeout(1200); // the theme persists after 1000 ms
+    // The theme is stored 1000 ms after a toggle (lib/theme.ts): wait until it is.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe('ConjLight');
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('light');
     // index.html applies the stored theme before any script bundle runs (no dark flash).

@@ -1,6 +1,8 @@
 /**
  * `GET /v1/live` (websocket: stock on the product page updates live, without a reload). The page sends
- * `{"subscribe": ["<productId>", ...]}` (at most 50 ids; each message replaces the previous subscription); the
+ * `{"subscribe": ["<productId>", ...]}` (at most 50 ids; each message replaces the previous subscription) and gets
+ * `{"type": "subscribed", "productIds": [...]}` once it holds (likewise `{"type": "subscribed", "content": true}` for
+ * live content): a push committed after that reaches the page, so a client or a test can wait for it; the
  * server pushes `{"type": "stock", "productIds": [...]}` when the catalog projection committed a stock change of a
  * subscribed product (`stock_changed` notifications, see projections/catalog/writer.ts), and the page refetches
  * the product. Malformed messages are ignored; nothing is ever written through this socket.
@@ -147,7 +149,7 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
       websocket: true,
       schema: {
         summary:
-          'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "stock", "productIds": [...]}; send {"order": publicToken}, receive {"type": "payment", "paid": boolean}; send {"content": true}, receive {"type": "content", "pages": [pageId, ...], "site": ["menu" | "fields", ...]}; staff sessions also receive {"type": "badges"}',
+          'Websocket: send {"subscribe": [productId, ...]}, receive {"type": "subscribed", "productIds": [...]} (the acknowledgement) then {"type": "stock", "productIds": [...]}; send {"order": publicToken}, receive {"type": "payment", "paid": boolean}; send {"content": true}, receive {"type": "subscribed", "content": boolean} then {"type": "content", "pages": [pageId, ...], "site": ["menu" | "fields", ...]}; staff sessions also receive {"type": "badges"}',
         tags: ['catalog'],
         response: { 101: z.null().describe('Switching Protocols: the websocket'), 403: z.any().describe('Origin is not the shop\'s own (the failure envelope)') },
       },
@@ -186,7 +188,10 @@ export async function liveRoutes(app: FastifyInstance, { deps, sessions }: Route
       }
       const ids = (message as { subscribe?: unknown } | null)?.subscribe;
       if (!Array.isArray(ids)) return;
-      subscribers.set(socket, new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= 100).slice(0, MAX_LIVE_SUBSCRIPTIONS)));
+      const subscription = new Set(ids.filter((id): id is string => typeof id === 'string' && id.length <= 100).slice(0, MAX_LIVE_SUBSCRIPTIONS));
+      subscribers.set(socket, subscription);
+      // The acknowledgement: stock pushes for these ids reach this socket from here on.
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'subscribed', productIds: [...subscription] }));
     });
     socket.on('close', () => {
       subscribers.delete(socket);

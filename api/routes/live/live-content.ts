@@ -38,6 +38,8 @@ export class ContentPushes {
     if (typeof content !== 'boolean') return false;
     if (content) this.sockets.add(socket);
     else this.sockets.delete(socket);
+    // The acknowledgement: pushes from here on reach this socket (a client or a test may wait for it).
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'subscribed', content }));
     return true;
   }
 

@@ -185,15 +185,21 @@ describe('GET /v1/live (websocket)', () => {
     const socket = new WebSocket(`ws://127.0.0.1:${address.port}/v1/live`);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     const other = productIdForCode('W 712/75');
-    socket.send(JSON.stringify({ subscribe: [BF] }));
     const messages: unknown[] = [];
-    socket.on('message', (m) => messages.push(JSON.parse(String(m))));
-    await new Promise((r) => setTimeout(r, 100));
+    const acknowledged = new Promise<unknown>((resolve) => {
+      socket.on('message', (m) => {
+        const message = JSON.parse(String(m)) as { type?: string };
+        if (message.type === 'subscribed') resolve(message);
+        else messages.push(message);
+      });
+    });
+    socket.send(JSON.stringify({ subscribe: [BF] }));
+    // The server acknowledges the subscription: a stock change committed after that is pushed.
+    expect(await acknowledged).toEqual({ type: 'subscribed', productIds: [BF] });
     await receiveStock(h.store, { productId: other, warehouseId: 'tallinn', quantity: 1 }, ctx());
     await receiveStock(h.store, { productId: BF, warehouseId: 'tallinn', quantity: 3 }, ctx());
     await h.settle();
-    const deadline = Date.now() + 5000;
-    while (messages.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => messages.length).toBeGreaterThan(0);
     socket.close();
     expect(messages).toEqual([{ type: 'stock', productIds: [BF] }]);
     const product = (await h.app.inject({ url: `/product/view/${BF}` })).json().data;
