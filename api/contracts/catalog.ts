@@ -148,6 +148,8 @@ export interface CategoryNode {
   /** Storefront URL: two-letter language prefix + last 3 names of the path as slugs (spec 9). */
   url: Localized;
   search_keywords: Localized;
+  /** The spec's `className` per language as staff saved it, or null (spec 3 "Category"). */
+  className: Localized | null;
   /** Listed products in this category and its descendants. */
   productCount: number;
   children: CategoryNode[];
@@ -161,6 +163,7 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     hidden: z.boolean(),
     url: localizedSchema,
     search_keywords: localizedSchema,
+    className: localizedSchema.nullable(),
     productCount: z.number().int(),
     children: z.array(categoryNodeSchema),
   }),
