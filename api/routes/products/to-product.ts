@@ -1,6 +1,6 @@
 /** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
 import { imageSources } from '../../../domain/file/image-ref.js';
-import type { Image, Language, Product } from '../../contracts/catalog.js';
+import { type Image, type Language, type Product, VISIBILITY_STATE_CODES } from '../../contracts/catalog.js';
 import type { ListedProduct } from '../../../projections/catalog/queries.js';
 import { type FilterLabelMap, labelAttribute } from '../../plugins/filter-labels.js';
 
@@ -31,6 +31,7 @@ export function toProduct(
   const warehouses = Object.keys(d.stock).sort();
   return {
     id: d.id,
+    content_id: d.id,
     name,
     names: { et: d.name_et || d.name_en, en: d.name_en || d.name_et },
     path: `/products/view/${d.id}`,
@@ -52,7 +53,7 @@ export function toProduct(
     critical_stock_level: d.critical_stock_level,
     big_product: d.big_product,
     class: d.product_class === 'service' ? 'service' : 'product',
-    visibility: { currentState: p.visibility },
+    visibility: { currentState: p.visibility, currentStateCode: VISIBILITY_STATE_CODES[p.visibility] },
     // The whole path ("Pidurid › MG"): a leaf name alone (a marque) is ambiguous.
     categories: d.category_ids.flatMap((id) => {
       const path = categoryPath(id, language);
