@@ -30,7 +30,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
 import { staffUserFromRequest } from '../../plugins/staff-guard.js';
-import { toProduct } from './to-product.js';
+import { toProduct, withContent } from './to-product.js';
 
 /**
  * Is this a staff request for the frontEdit fields? `fieldsPreset=frontEdit` and a staff session that
@@ -51,15 +51,6 @@ export function withStaffFields(product: Product): Product {
     ...product,
     staff: { visibility: product.visibility.currentState, criticalStockLevel: level, firstStockAmount: first, lowStock: level !== null && Number(first) <= level },
   };
-}
-
-/**
- * The product with `content`, the nested wrapper of the same fields (spec 3 "content (nested wrapper of the same
- * fields)"), as GET /product/view/{id} answers it (not the server render: the page reads the top-level fields).
- */
-export function withContent(product: Product): Product {
-  const { content: _content, ...fields } = product;
-  return { ...fields, content: fields };
 }
 
 /**

@@ -65,3 +65,13 @@ export function toProduct(
     modified_at: d.modified_at ?? d.created_at ?? '',
   };
 }
+
+/**
+ * The product with `content`, the nested wrapper of the same fields (spec 3 "content (nested wrapper of the same
+ * fields)"), as GET /product/view/{id} and GET /v1/delivery-provider/{providerId} answer it (spec 7); not the
+ * listings nor the server render, which read the top-level fields.
+ */
+export function withContent(product: Product): Product {
+  const { content: _content, ...fields } = product;
+  return { ...fields, content: fields };
+}
