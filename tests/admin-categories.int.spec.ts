@@ -103,9 +103,9 @@ afterAll(async () => {
 describe('POST /category/create', () => {
   it('creates a root category named in the request language; the other language takes the same name; events name the staff user', async () => {
     const brakes = await save('/category/create?lang=et', { id: null, parent_id: 0, name: 'Pidurid', position: 0, hidden: '0', className: 'icon-brakes', url: 'ignored-slug' });
-    expect(brakes).toMatchObject({ parent_id: null, name: { et: 'Pidurid', en: 'Pidurid' }, hidden: false, className: null, url: { et: '/et/pidurid', en: '/en/pidurid' } });
+    expect(brakes).toMatchObject({ parent_id: null, name: { et: 'Pidurid', en: 'Pidurid' }, hidden: false, className: { et: 'icon-brakes', en: 'icon-brakes' }, url: { et: '/et/pidurid', en: '/en/pidurid' } });
     const { events } = await h.store.readStream(`category-${brakes.id}`);
-    expect(events.map((e) => e.type)).toEqual(['CategoryCreated']);
+    expect(events.map((e) => e.type)).toEqual(['CategoryCreated', 'CategoryClassNameChanged']);
     expect(events[0].metadata).toMatchObject({ userId: userIdForUsername('kat.staff') });
   });
 
@@ -125,6 +125,23 @@ describe('POST /category/create', () => {
     await storefront((tree) => find(tree, engine.id)?.children.length).toBe(1);
     expect(find(await storefrontTree(), hidden.id)).toBeUndefined();
     expect((await adminList()).find((c) => c.id === hidden.id)).toMatchObject({ hidden: true, parent_id: engine.id });
+  });
+
+  it('stores className (spec 3) and answers it in the save, the staff list and the storefront tree; an object changes one language, null clears it', async () => {
+    const wheels = await save('/category/create?lang=et', { parent_id: 0, name: { et: 'Rattad', en: 'Wheels' }, className: { et: 'ratas', en: 'wheel' } });
+    expect(wheels.className).toEqual({ et: 'ratas', en: 'wheel' });
+    expect((await adminList()).find((c) => c.id === wheels.id)?.className).toEqual({ et: 'ratas', en: 'wheel' });
+    await storefront((tree) => find(tree, wheels.id)?.className).toEqual({ et: 'ratas', en: 'wheel' });
+    const changed = await save(`/category/update/${wheels.id}`, { className: { en: 'wheels' } });
+    expect(changed.className).toEqual({ et: 'ratas', en: 'wheels' });
+    // The same value again appends nothing.
+    const before = (await h.store.readStream(`category-${wheels.id}`)).events.length;
+    await save(`/category/update/${wheels.id}`, { className: { et: 'ratas', en: 'wheels' } });
+    expect((await h.store.readStream(`category-${wheels.id}`)).events.length).toBe(before);
+    const cleared = await save(`/category/update/${wheels.id}`, { className: null });
+    expect(cleared.className).toBeNull();
+    await storefront((tree) => find(tree, wheels.id)?.className).toBeNull();
+    expect((await post(`/category/update/${wheels.id}`, { className: 'x'.repeat(101) })).statusCode).toBe(400);
   });
 
   it("is named 'New category' without a name, and refuses an unknown parent (404) and a taken id (409)", async () => {

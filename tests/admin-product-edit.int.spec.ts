@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProduct, ProductForm } from '../api/contracts/admin-products.js';
+import { type AdminProduct, type ProductForm, visibilityCodesOf } from '../api/contracts/admin-products.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { toProductStreamId } from '../domain/product/product.js';
 import { productRow } from './support/order-test-kit.js';
@@ -27,7 +27,7 @@ const call = (b: Browser, method: 'GET' | 'POST' | 'PUT', url: string, payload?:
 
 /** The editable part of a product as GET answers it (what the screen's form holds). */
 const formOf = (p: AdminProduct): ProductForm => {
-  const { id: _id, version: _version, netCents: _net, vatRatePercent: _vat, stock: _stock, relatedProducts: _related, ...form } = p;
+  const { id: _id, version: _version, netCents: _net, vatRatePercent: _vat, stock: _stock, relatedProducts: _related, visibilityCodes: _codes, ...form } = p;
   return form;
 };
 
@@ -77,6 +77,11 @@ describe('ProductEdit api', () => {
     const p = res.json().data as AdminProduct;
     const { events } = await h.store.readStream(toProductStreamId(id));
     expect(p).toMatchObject({ id, code1: 'EDIT-1', names: { et: 'Õlifilter', en: 'Oil filter' }, grossCents: 1240, netCents: 1000, version: events.length, stock: { tallinn: 4 } });
+    // The rule also as the spec's numbers (spec 3: static=0, timed=1, timeRange=2; visible=0, hidden=1, inaccessible=2).
+    expect(p.visibilityCodes).toEqual(visibilityCodesOf(p.visibility));
+    expect(visibilityCodesOf({ type: 'static', state: 'inaccessible' })).toEqual({ type: 0, state: 2 });
+    expect(visibilityCodesOf({ type: 'timed', rangeFrom: '2026-11-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'hidden' })).toEqual({ type: 1, stateInRange: 0, stateOutRange: 1 });
+    expect(visibilityCodesOf(NEW_FORM.visibility)).toEqual({ type: 2, stateInRange: 0, stateOutRange: 1 });
     expect((await call(mari, 'GET', `/v1/admin/products/${randomUUID()}?lang=en`)).json()).toMatchObject({ status: 'failure', errors: [{ code: 'product.not_found', message: 'The product was not found.' }] });
   });
 

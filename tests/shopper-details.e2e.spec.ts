@@ -126,7 +126,7 @@ describe('search and checkout details', () => {
     const sort = page.getByLabel('Järjestus');
     expect(await sort.inputValue()).toBe('-modified_at');
     expect(await sort.locator('option').allInnerTexts()).not.toContain('Asjakohasus');
-    const search = page.getByRole('search').getByRole('searchbox');
+    const search = page.getByRole('search').getByRole('combobox');
     await search.fill('W 712');
     await search.press('Enter');
     await eventually(() => cardCodes(page)).toEqual(['W 712/75', 'ADP 1']);

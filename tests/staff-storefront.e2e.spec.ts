@@ -80,7 +80,8 @@ describe('the storefront for signed-in staff', () => {
     await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
     await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
     await page.getByRole('button', { name: 'Logi sisse' }).click();
-    await eventually(() => new URL(page.url()).pathname).toMatch(/^\/admin/);
+    // Spec 7 "Success goes to /" (no next).
+    await eventually(() => new URL(page.url()).pathname).toBe('/');
 
     await page.goto(`${base}/products/view/${HIDDEN}`);
     await eventually(() => page.getByTestId('hidden-badge').count()).toBe(1);

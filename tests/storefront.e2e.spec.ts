@@ -138,7 +138,7 @@ describe('storefront', () => {
 
   it('searches a part number however typed and shows it first, opens the product page, and sees stock change live', async () => {
     await page.goto(`${base}/products`);
-    const search = page.getByRole('search').getByRole('searchbox');
+    const search = page.getByRole('search').getByRole('combobox');
     await search.fill('bf 1018 1');
     await search.press('Enter');
     await expect.poll(() => page.url()).toMatch(/\/products\?q=bf\+1018\+1&iu=user/);

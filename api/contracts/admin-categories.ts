@@ -13,9 +13,9 @@
  * - `position`: the place among the new parent's children, 0 first (a whole number, or a string of digits); the
  *   siblings are renumbered 0..n-1 around it (domain/category/positions.ts).
  * - `hidden`: true/false, or 0/1 as a number or text (spec 3 "sent as 0 or 1 text").
- * - `className`: accepted and ignored. The domain keeps no CSS class: the storefront's pictogram of a category is
- *   chosen from its top-level category's English name (web/src/lib/category-pictograms.ts), and a free CSS class
- *   from staff input would be a styling hook nobody reads. At most 100 characters; a per-language object allowed.
+ * - `className`: stored (CategoryClassNameChanged) and answered per language; a text sets both languages, an object
+ *   the languages it names, null clears it. At most 100 characters. The storefront does not style by it: a
+ *   category's pictogram is chosen from its top-level category's English name (web/src/lib/category-pictograms.ts).
  * - `url`: accepted and ignored. The storefront derives every category URL from the names (spec 9: the last 3 names
  *   of the path as spec 5 slugs with the two-letter language prefix, api/plugins/catalog-cache.ts), so a category renamed or
  *   moved keeps a URL consistent with its breadcrumb; the answer's `model.url` is the URL the storefront uses.
@@ -91,8 +91,8 @@ export const adminCategorySchema = z.object({
   search_keywords: localized,
   /** The storefront URL per language (spec 9); '' while the category or an ancestor is deleted. */
   url: localized,
-  /** Always null: see the module comment. */
-  className: z.null(),
+  /** The spec's `className` per language as last saved, or null (none). */
+  className: localized.nullable(),
   /** Products filed directly under it, any visibility (the list only; null in a save's answer). */
   productCount: z.number().int().nullable(),
   /** The category stream's version. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { safeString } from './text.js';
+import { VISIBILITY_RULE_TYPE_CODES, VISIBILITY_STATE_CODES } from './catalog-constants.js';
 
 // ---- ProductEdit (helper product-edit): GET/PUT /v1/admin/products/{id}, POST /v1/admin/products ----------------
 
@@ -75,8 +76,26 @@ export const adminProductSchema = productFormSchema.extend({
   stock: z.record(z.string(), z.number()),
   /** Names (et, en) and code1 of the compatible and similar products, for the picker's chips. */
   relatedProducts: z.array(z.object({ id: z.string(), code1: z.string(), name: z.object({ et: z.string(), en: z.string() }) })),
+  /**
+   * `visibility` as the spec's numbers (spec 3 "Visibility rule: type (static=0, timed=1, timeRange=2)", "Visibility
+   * states: visible=0, hidden=1, inaccessible=2"): `type`, and `state` (static) or `stateInRange` / `stateOutRange`.
+   */
+  visibilityCodes: z.object({
+    type: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+    state: z.number().int().min(0).max(2).optional(),
+    stateInRange: z.number().int().min(0).max(2).optional(),
+    stateOutRange: z.number().int().min(0).max(2).optional(),
+  }),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** The spec's numbers of a visibility rule (see `visibilityCodes` above). */
+export function visibilityCodesOf(rule: ProductForm['visibility']): AdminProduct['visibilityCodes'] {
+  const type = VISIBILITY_RULE_TYPE_CODES[rule.type];
+  return rule.type === 'static'
+    ? { type, state: VISIBILITY_STATE_CODES[rule.state] }
+    : { type, stateInRange: VISIBILITY_STATE_CODES[rule.stateInRange], stateOutRange: VISIBILITY_STATE_CODES[rule.stateOutRange] };
+}
 
 // ---- ProductList and stock (helper products-list): GET /v1/admin/products, POST /v1/admin/products/{id}/stock,
 // ---- GET /v1/admin/products/{id}/stock-history ----------------------------------------------------------------

@@ -37,3 +37,8 @@ export const PAGINATION_HEADERS = {
   pageCount: 'x-pagination-page-count',
   totalCount: 'x-pagination-total-count',
 } as const;
+
+/** Visibility states as the spec's numbers (spec 3 "Visibility states: visible=0, hidden=1, inaccessible=2"). */
+export const VISIBILITY_STATE_CODES = { visible: 0, hidden: 1, inaccessible: 2 } as const;
+/** Visibility rule types as the spec's numbers (spec 3 "Visibility rule: type (static=0, timed=1, timeRange=2)"). */
+export const VISIBILITY_RULE_TYPE_CODES = { static: 0, timed: 1, timeRange: 2 } as const;

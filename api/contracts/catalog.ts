@@ -40,9 +40,17 @@ export const stockLineSchema = z.object({
 
 export const productCategoryRefSchema = z.object({ id: z.string(), name: z.string() });
 
-/** A product as the storefront sees it (spec 3 "Product"), in the requested language. */
-export const productSchema = z.object({
+/** A visibility state's number (spec 3: visible=0, hidden=1, inaccessible=2). */
+export const visibilityStateCodeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/**
+ * The fields of a product as the storefront sees it (spec 3 "Product"), in the requested language. `content_id` is
+ * the id of the product's content (spec 3 "id, content_id"): the product and its texts are one aggregate here, so
+ * it equals `id`.
+ */
+const productFields = {
   id: z.string(),
+  content_id: z.string(),
   name: z.string(),
   names: localizedSchema,
   /** Storefront path of the product page, e.g. "/products/view/{id}". */
@@ -70,7 +78,8 @@ export const productSchema = z.object({
   critical_stock_level: z.number().nullable(),
   big_product: z.boolean(),
   class: z.enum(['product', 'service']),
-  visibility: z.object({ currentState: visibilityStateSchema }),
+  /** `currentState` by name and, as the spec's number, `currentStateCode` (visible=0, hidden=1, inaccessible=2). */
+  visibility: z.object({ currentState: visibilityStateSchema, currentStateCode: visibilityStateCodeSchema }),
   /**
    * Only with `fieldsPreset=frontEdit` from a staff session that may `products.view` (spec 4, 6): what the
    * storefront's staff marks need. `lowStock`: the first stock amount is at or below `critical_stock_level`.
@@ -85,7 +94,13 @@ export const productSchema = z.object({
   oeNumbers: z.array(z.string()),
   compatibleVehicles: z.array(z.string()),
   modified_at: z.string(),
-});
+};
+/**
+ * A product (spec 3 "Product"). `content`: the nested wrapper of the same fields (spec 3 "content (nested wrapper of
+ * the same fields)"), in the answer of GET /product/view/{id} only: the listings leave it out, as it would double
+ * every listing answer for no reader of ours.
+ */
+export const productSchema = z.object({ ...productFields, content: z.object(productFields).optional() });
 export type Product = z.infer<typeof productSchema>;
 
 /**
@@ -148,6 +163,8 @@ export interface CategoryNode {
   /** Storefront URL: two-letter language prefix + last 3 names of the path as slugs (spec 9). */
   url: Localized;
   search_keywords: Localized;
+  /** The spec's `className` per language as staff saved it, or null (spec 3 "Category"). */
+  className: Localized | null;
   /** Listed products in this category and its descendants. */
   productCount: number;
   children: CategoryNode[];
@@ -161,6 +178,7 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
     hidden: z.boolean(),
     url: localizedSchema,
     search_keywords: localizedSchema,
+    className: localizedSchema.nullable(),
     productCount: z.number().int(),
     children: z.array(categoryNodeSchema),
   }),

@@ -48,6 +48,7 @@ function buildTree(rows: { doc: CategoryDoc; directCount: number }[]): CategoryN
       hidden: doc.hidden,
       url: { et: '', en: '' },
       search_keywords: { et: doc.keywords_et, en: doc.keywords_en },
+      className: doc.class_name ?? null,
       productCount: directCount,
       children: [],
       path: [],

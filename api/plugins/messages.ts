@@ -224,6 +224,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'category.name_too_long': { et: 'Kategooria nimi on kuni 120 märki.', en: 'A category name is at most 120 characters.' },
   'category.position_invalid': { et: 'Järjekoht on täisarv vähemalt 0.', en: 'The position is a whole number of at least 0.' },
   'category.keywords_too_long': { et: 'Otsingusõnad on kuni 1000 märki.', en: 'Search keywords are at most 1000 characters.' },
+  'category.class_name_too_long': { et: 'Klassinimi on kuni 100 märki.', en: 'A class name is at most 100 characters.' },
   'category.language_unknown': { et: 'Tundmatu keel.', en: 'Unknown language.' },
   'problematic_products.kind_invalid': {
     et: 'Tundmatu loend. Valige: probleemsed, vananenud, aegunud nähtavusega, populaarsed, väikese laoseisuga või kategooriata tooted.',

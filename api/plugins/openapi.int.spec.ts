@@ -97,6 +97,43 @@ describe('GET /v1/openapi.json', () => {
     expect(JSON.stringify(doc.components.schemas.CategoryNode)).toContain('"children":{"type":"array","items":{"$ref":"#/components/schemas/CategoryNode"}}');
   });
 
+  it('resolves every $ref in the document by walking it (what openapi-typescript needs), and names every operation', async () => {
+    const doc = (await h.app.inject({ url: '/v1/openapi.json' })).json() as Record<string, unknown>;
+    /** The value at a local JSON pointer ('#/components/schemas/X'), or undefined. */
+    const resolve = (ref: string): unknown => {
+      if (!ref.startsWith('#/')) return undefined;
+      let at: unknown = doc;
+      for (const raw of ref.slice(2).split('/')) {
+        const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+        if (typeof at !== 'object' || at === null || !(key in at)) return undefined;
+        at = (at as Record<string, unknown>)[key];
+      }
+      return at;
+    };
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (typeof node === 'object' && node !== null) {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.push(value);
+          else walk(value);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    expect([...new Set(refs)].filter((ref) => resolve(ref) === undefined)).toEqual([]);
+    // A reference that points at a reference only would loop for ever in a generator.
+    expect([...new Set(refs)].filter((ref) => Object.keys(resolve(ref) as object).join() === '$ref')).toEqual([]);
+    const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+    const unnamed = Object.entries(doc.paths as Record<string, Record<string, { operationId?: unknown }>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method, operation]) => methods.includes(method) && typeof operation.operationId !== 'string')
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
   it('gives every operation a unique operationId (method and path without /v1) and declares what the guards require', async () => {
     type Operation = { operationId?: string; security?: Record<string, string[]>[] };
     const doc = (await h.app.inject({ url: '/v1/openapi.json' })).json() as {

@@ -1,6 +1,8 @@
 /**
  * The Category aggregate (stream `category-{id}`): one node of the catalog's category tree (spec 3 "Category").
  * Names and search keywords are per language; `parentId` null is the root level; `position` orders siblings.
+ * `className` (spec 3 "Category: ... className ... may be per-language objects") is kept as the spec's client sends
+ * it, one value per language, or null: the storefront does not style by it (its pictograms are keyed by name).
  * A deleted category accepts no further command.
  *
  * Rules that need more than this one stream: the decider stays pure, so the command handler reads what
@@ -30,10 +32,12 @@ export type CategoryEvent =
   | Message<'CategoryHidden', { categoryId: string }>
   | Message<'CategoryShown', { categoryId: string }>
   | Message<'CategorySearchKeywordsChanged', { categoryId: string; language: Language; keywords: string }>
+  | Message<'CategoryClassNameChanged', { categoryId: string; className: Localized | null }>
   | Message<'CategoryDeleted', { categoryId: string }>;
 export const CATEGORY_EVENT_TYPES: CategoryEvent['type'][] = [
-  'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
+  'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryClassNameChanged', 'CategoryDeleted',
 ];
+const MAX_CLASS_NAME = 100;
 
 type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
 export type CategoryCommand =
@@ -48,11 +52,13 @@ export type CategoryCommand =
    * comma-separated; nothing when the keywords already hold it (case-insensitive).
    */
   | Cmd<'AddCategorySearchKeyword', { categoryId: string; language: Language; keyword: string }>
+  /** Sets the spec's `className` per language; null or two blank values clear it. validation `category.class_name_too_long`. */
+  | Cmd<'ChangeCategoryClassName', { categoryId: string; className: Localized | null }>
   | Cmd<'DeleteCategory', { categoryId: string; childCount?: number; productCount?: number }>;
 
 export type CategoryState =
   | { status: 'empty' }
-  | { status: 'active' | 'deleted'; categoryId: string; parentId: string | null; names: Localized; position: number; hidden: boolean; searchKeywords: Localized };
+  | { status: 'active' | 'deleted'; categoryId: string; parentId: string | null; names: Localized; position: number; hidden: boolean; searchKeywords: Localized; className: Localized | null };
 export const initialState: CategoryState = { status: 'empty' };
 
 function checkName(name: string): string {
@@ -117,6 +123,15 @@ export function decide(command: CategoryCommand, state: CategoryState): Category
       if (keywords.length > MAX_KEYWORDS) throw validation('category.keywords_too_long', `Search keywords are at most ${MAX_KEYWORDS} characters`, 'search_keywords');
       return [{ type: 'CategorySearchKeywordsChanged', data: { categoryId, language: data.language, keywords } }];
     }
+    case 'ChangeCategoryClassName': {
+      const trimmed = data.className ? { et: data.className.et.trim(), en: data.className.en.trim() } : null;
+      if (trimmed && (trimmed.et.length > MAX_CLASS_NAME || trimmed.en.length > MAX_CLASS_NAME)) {
+        throw validation('category.class_name_too_long', `A class name is at most ${MAX_CLASS_NAME} characters`, 'className');
+      }
+      const className = trimmed && (trimmed.et || trimmed.en) ? trimmed : null;
+      const same = className === null ? state.className === null : state.className !== null && state.className.et === className.et && state.className.en === className.en;
+      return same ? [] : [{ type: 'CategoryClassNameChanged', data: { categoryId, className } }];
+    }
     case 'DeleteCategory':
       if ((data.childCount ?? 0) > 0) throw illegalState('category.has_children', 'The category has subcategories: move or delete them first');
       if ((data.productCount ?? 0) > 0) throw illegalState('category.has_products', 'Products are filed under the category: move them to another category first');
@@ -129,7 +144,7 @@ export function decide(command: CategoryCommand, state: CategoryState): Category
 export function evolve(state: CategoryState, event: CategoryEvent): CategoryState {
   if (event.type === 'CategoryCreated') {
     const d = event.data;
-    return { status: 'active', categoryId: d.categoryId, parentId: d.parentId, names: d.names, position: d.position, hidden: false, searchKeywords: { et: '', en: '' } };
+    return { status: 'active', categoryId: d.categoryId, parentId: d.parentId, names: d.names, position: d.position, hidden: false, searchKeywords: { et: '', en: '' }, className: null };
   }
   if (state.status === 'empty') return state;
   switch (event.type) {
@@ -143,6 +158,8 @@ export function evolve(state: CategoryState, event: CategoryEvent): CategoryStat
       return { ...state, hidden: false };
     case 'CategorySearchKeywordsChanged':
       return { ...state, searchKeywords: { ...state.searchKeywords, [event.data.language]: event.data.keywords } };
+    case 'CategoryClassNameChanged':
+      return { ...state, className: event.data.className };
     case 'CategoryDeleted':
       return { ...state, status: 'deleted' };
     default:

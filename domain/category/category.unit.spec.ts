@@ -192,6 +192,21 @@ describe('ChangeCategorySearchKeywords', () => {
   });
 });
 
+describe('ChangeCategoryClassName (spec 3 className)', () => {
+  it('sets the class per language (trimmed), decides nothing for the same one, and clears it with null or blanks', () => {
+    existing().when(cmd('ChangeCategoryClassName', { className: { et: ' ratas ', en: 'wheel' } })).then([ev('CategoryClassNameChanged', { className: { et: 'ratas', en: 'wheel' } })]);
+    const withClass = () => category.given([created(), ev('CategoryClassNameChanged', { className: { et: 'ratas', en: 'wheel' } })]);
+    withClass().when(cmd('ChangeCategoryClassName', { className: { et: 'ratas', en: 'wheel' } })).then([]);
+    withClass().when(cmd('ChangeCategoryClassName', { className: null })).then([ev('CategoryClassNameChanged', { className: null })]);
+    withClass().when(cmd('ChangeCategoryClassName', { className: { et: ' ', en: '' } })).then([ev('CategoryClassNameChanged', { className: null })]);
+    existing().when(cmd('ChangeCategoryClassName', { className: null })).then([]);
+  });
+
+  it('rejects a class name over 100 characters', () => {
+    existing().when(cmd('ChangeCategoryClassName', { className: { et: 'x'.repeat(101), en: 'x' } })).thenThrows('category.class_name_too_long', 'validation');
+  });
+});
+
 describe('DeleteCategory', () => {
   it('deletes a category', () => {
     existing().when(cmd('DeleteCategory', {})).then([ev('CategoryDeleted', {})]);

@@ -16,6 +16,7 @@ export const CATEGORY_EVENT_SCHEMAS: EventDataSchemas<CategoryEvent> = {
   CategoryHidden: z.object(id),
   CategoryShown: z.object(id),
   CategorySearchKeywordsChanged: z.object({ ...id, language: z.enum(LANGUAGES), keywords: z.string() }),
+  CategoryClassNameChanged: z.object({ ...id, className: z.object({ et: z.string(), en: z.string() }).nullable() }),
   CategoryDeleted: z.object(id),
 };
 

@@ -21,6 +21,8 @@ export interface AdminCategoryRow {
   parentId: string | null;
   names: { et: string; en: string };
   searchKeywords: { et: string; en: string };
+  /** The spec's `className` per language, or null (spec 3 "Category"). */
+  className: { et: string; en: string } | null;
   /** Order among its siblings (smaller first; equal by Estonian name). */
   position: number;
   hidden: boolean;
@@ -47,6 +49,7 @@ export async function listAdminCategories(db: Kysely<CatalogTables>): Promise<Ad
     parentId: doc.parent_id,
     names: { et: doc.name_et, en: doc.name_en },
     searchKeywords: { et: doc.keywords_et, en: doc.keywords_en },
+    className: doc.class_name ?? null,
     position: doc.position,
     hidden: doc.hidden,
     productCount: product_count,

@@ -173,6 +173,8 @@ export interface CategoryDoc {
   deleted: boolean;
   keywords_et: string;
   keywords_en: string;
+  /** The spec's `className` per language (spec 3 "Category"); absent in docs folded before it existed: null. */
+  class_name?: { et: string; en: string } | null;
   seq: string;
   version: number;
   /** `$all` checkpoint of the last event applied (text in `$all` order): what the listing index follows. */
@@ -204,6 +206,8 @@ export function evolveCategoryDoc(doc: CategoryDoc | null, event: RecordedEvent)
       return { ...next, hidden: false };
     case 'CategorySearchKeywordsChanged':
       return e.data.language === 'et' ? { ...next, keywords_et: e.data.keywords } : { ...next, keywords_en: e.data.keywords };
+    case 'CategoryClassNameChanged':
+      return { ...next, class_name: e.data.className };
     case 'CategoryDeleted':
       return { ...next, deleted: true };
     default:

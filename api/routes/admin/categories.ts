@@ -27,6 +27,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changeCategoryClassName } from '../../../commands/category/change-category-class-name.js';
 import { changeCategorySearchKeywords } from '../../../commands/category/change-category-search-keywords.js';
 import { loadCategory, MAX_CATEGORY_DEPTH } from '../../../commands/category/category-streams.js';
 import { createCategory } from '../../../commands/category/create-category.js';
@@ -101,7 +102,7 @@ async function categoryView(store: EventStore, categoryId: string): Promise<Admi
     hidden: state.hidden,
     search_keywords: state.searchKeywords,
     url: live ? categoryUrl(path) : { et: '', en: '' },
-    className: null,
+    className: state.className,
     productCount: null,
     version: Number(version),
   };
@@ -168,9 +169,17 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
     await renumber(request, placement.others);
   }
 
-  /** The changes of a payload other than placement: names (update only), hidden, search keywords. */
+  /** The changes of a payload other than placement: names (update only), hidden, search keywords, className. */
   async function applyFields(request: FastifyRequest, categoryId: string, body: ParsedCategoryPayload, renames: boolean) {
     const lang = language(request);
+    if (body.className !== undefined) {
+      // A text is the class in both languages; an object changes the languages it names; null clears it.
+      const current = await loadCategory(deps.store, categoryId);
+      const before = current.status === 'active' ? current.className : null;
+      const sent = body.className;
+      const className = sent === null ? null : typeof sent === 'string' ? { et: sent, en: sent } : { et: sent.et ?? before?.et ?? '', en: sent.en ?? before?.en ?? '' };
+      track(request, await changeCategoryClassName(deps.store, { categoryId, className }, ctx(request)));
+    }
     if (renames) for (const [l, name] of Object.entries(perLanguage(body.name, lang))) track(request, await renameCategory(deps.store, { categoryId, language: l as Language, name }, ctx(request)));
     if (body.hidden === true) track(request, await hideCategory(deps.store, { categoryId }, ctx(request)));
     if (body.hidden === false) track(request, await showCategory(deps.store, { categoryId }, ctx(request)));
@@ -306,7 +315,7 @@ export async function adminCategoryRoutes(app: FastifyInstance, { deps }: RouteO
             hidden: c.hidden,
             search_keywords: c.searchKeywords,
             url: urlOf(c.id),
-            className: null,
+            className: c.className,
             productCount: c.productCount,
             version: c.version,
           }),

@@ -29,6 +29,7 @@ import {
   createProductBodySchema,
   type ProductForm,
   updateProductBodySchema,
+  visibilityCodesOf,
 } from '../../contracts/admin-products.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { langQuerySchema } from '../../contracts/common.js';
@@ -85,6 +86,7 @@ export async function productForEdit(deps: Pick<ApiDeps, 'store' | 'db' | 'now'>
     policy: state.policy,
     deliveryDays: state.deliveryDays,
     visibility: state.visibility,
+    visibilityCodes: visibilityCodesOf(state.visibility),
     criticalStockLevel: state.criticalStockLevel,
     bigProduct: state.bigProduct,
     categoryIds: state.categoryIds,

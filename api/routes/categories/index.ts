@@ -1,10 +1,25 @@
-/** `GET /v1/categories`: the visible category tree with product counts and URLs per language (spec 3 "Category"). */
+/**
+ * `GET /v1/categories`: the visible category tree with product counts and URLs per language (spec 3 "Category").
+ * `GET /v1/categories/suggestions?q=&lang=`: at most 10 categories matching what the shopper has typed in the search
+ * box, best first (spec 9 "Category search suggestions"; scoring in projections/catalog/category-suggestions.ts),
+ * from the same in-memory tree, so a key press costs no database round trip. The spec's score is logged (debug
+ * level), never answered. 429 `rate_limited` after CATEGORY_SUGGESTION_RATE_LIMIT asks a minute from one address.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { langOnlyQuerySchema } from '../../contracts/common.js';
 import { categoryTreeResponseSchema, envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { categorySuggestionsQuerySchema, categorySuggestionsResponseSchema } from '../../contracts/category-suggestions.js';
+import { suggestCategories } from '../../../projections/catalog/category-suggestions.js';
+
+/**
+ * Suggestion asks per minute per client address: the box asks once per 300 ms pause in typing (spec 9), so a
+ * shopper stays far below it; a script asking in a loop is stopped.
+ */
+export const CATEGORY_SUGGESTION_RATE_LIMIT = 240;
 
 /** The category routes as one plugin; the tree from the app's CategoryCache (api/plugins/catalog-caches.ts). */
 export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
@@ -19,5 +34,24 @@ export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOption
       },
     },
     async () => success((await app.categories.get(deps.now())).tree),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/categories/suggestions',
+    {
+      schema: {
+        summary: 'At most 10 categories matching a search being typed (spec 9 "Category search suggestions")',
+        tags: ['catalog'],
+        querystring: categorySuggestionsQuerySchema,
+        response: { 200: envelopeSchema(categorySuggestionsResponseSchema), 400: failureEnvelopeSchema, 429: failureEnvelopeSchema },
+      },
+      config: { rateLimit: { max: CATEGORY_SUGGESTION_RATE_LIMIT, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      const language = requestLanguage(request.query, request.headers['accept-language']);
+      const found = suggestCategories((await app.categories.get(deps.now())).tree, request.query.q, language);
+      // Spec 9: the score is logged only.
+      request.log.debug({ q: request.query.q, language, scores: found.map((s) => [s.id, s.score]) }, 'category suggestions');
+      return success(found.map(({ score: _score, ...s }) => s));
+    },
   );
 }

@@ -22,7 +22,7 @@ import { envelopeSchema, failureEnvelopeSchema, productSchema } from '../../cont
 import type { RouteOptions } from '../../plugins/deps.js';
 import { sendFailure, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
-import { toProduct } from '../products/to-product.js';
+import { toProduct, withContent } from '../products/to-product.js';
 import {
   type DeliveryOption,
   deliveryProviderParamsSchema,
@@ -111,7 +111,7 @@ export async function deliveryRoutes(app: FastifyInstance, { deps }: RouteOption
       if (!(DELIVERY_PROVIDER_IDS as readonly string[]).includes(providerId)) return fail('delivery.provider_not_found');
       const product = await getProduct(deps.db, postageProductId(providerId), deps.now());
       if (!product || product.visibility === 'inaccessible') return fail('delivery.postage_not_found');
-      return success(toProduct(product, language, () => []));
+      return success(withContent(toProduct(product, language, () => [])));
     },
   );
 }

@@ -31,7 +31,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
 import { staffUserFromRequest } from '../../plugins/staff-guard.js';
-import { toProduct } from './to-product.js';
+import { toProduct, withContent } from './to-product.js';
 
 /**
  * Is this a staff request for the frontEdit fields? `fieldsPreset=frontEdit` and a staff session that
@@ -220,8 +220,10 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
     },
     async (request, reply) =>
       success(
-        await productViewAnswer(deps, app, request.params.id, requestLanguage(request.query, request.headers['accept-language']), () =>
-          wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
+        withContent(
+          await productViewAnswer(deps, app, request.params.id, requestLanguage(request.query, request.headers['accept-language']), () =>
+            wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
+          ),
         ),
       ),
   );

@@ -237,10 +237,19 @@ describe('visibility (spec 4)', () => {
     expect(codes((await get('/v1/products')).body)).not.toContain('GSK 100');
     const view = await get(`/product/view/${id}`);
     expect(view.status).toBe(200);
-    expect(view.body.data.visibility.currentState).toBe('hidden');
+    expect(view.body.data.visibility).toEqual({ currentState: 'hidden', currentStateCode: 1 });
+    // Spec 3: content_id, and the nested content wrapper of the same fields.
+    expect(view.body.data.content_id).toBe(id);
+    const { content, ...fields } = view.body.data;
+    expect(content).toEqual(fields);
+    // The listings leave the wrapper out, and say the state by number too.
+    const listed = (await get('/v1/products?sort=id')).body.data.results[0];
+    expect(listed).toMatchObject({ content_id: listed.id, visibility: { currentState: 'visible', currentStateCode: 0 } });
+    expect(listed.content).toBeUndefined();
     await setVisibility('GSK 100', { type: 'static', state: 'inaccessible' });
     const gone = await get(`/product/view/${id}`);
     expect(gone.status).toBe(404);
+    expect((await get(`/product/view/${id}?fieldsPreset=frontEdit`)).status).toBe(404);
     expect(gone.body.errors[0].code).toBe('product.not_found');
     await setVisibility('GSK 100', { type: 'static', state: 'visible' });
     expect(codes((await get('/v1/products')).body)).toContain('GSK 100');

@@ -1,6 +1,6 @@
 /** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
 import { imageSources } from '../../../domain/file/image-ref.js';
-import type { Image, Language, Product } from '../../contracts/catalog.js';
+import { type Image, type Language, type Product, VISIBILITY_STATE_CODES } from '../../contracts/catalog.js';
 import type { ListedProduct } from '../../../projections/catalog/queries.js';
 import { type FilterLabelMap, labelAttribute } from '../../plugins/filter-labels.js';
 
@@ -31,6 +31,7 @@ export function toProduct(
   const warehouses = Object.keys(d.stock).sort();
   return {
     id: d.id,
+    content_id: d.id,
     name,
     names: { et: d.name_et || d.name_en, en: d.name_en || d.name_et },
     path: `/products/view/${d.id}`,
@@ -52,7 +53,7 @@ export function toProduct(
     critical_stock_level: d.critical_stock_level,
     big_product: d.big_product,
     class: d.product_class === 'service' ? 'service' : 'product',
-    visibility: { currentState: p.visibility },
+    visibility: { currentState: p.visibility, currentStateCode: VISIBILITY_STATE_CODES[p.visibility] },
     // The whole path ("Pidurid › MG"): a leaf name alone (a marque) is ambiguous.
     categories: d.category_ids.flatMap((id) => {
       const path = categoryPath(id, language);
@@ -63,4 +64,14 @@ export function toProduct(
     compatibleVehicles: d.vehicles,
     modified_at: d.modified_at ?? d.created_at ?? '',
   };
+}
+
+/**
+ * The product with `content`, the nested wrapper of the same fields (spec 3 "content (nested wrapper of the same
+ * fields)"), as GET /product/view/{id} and GET /v1/delivery-provider/{providerId} answer it (spec 7); not the
+ * listings nor the server render, which read the top-level fields.
+ */
+export function withContent(product: Product): Product {
+  const { content: _content, ...fields } = product;
+  return { ...fields, content: fields };
 }

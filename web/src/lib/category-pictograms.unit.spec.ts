@@ -40,6 +40,7 @@ const node = (id: string, en: string, et: string, children: CategoryNode[] = [])
   hidden: false,
   url: { en: '', et: '' },
   search_keywords: { en: '', et: '' },
+  className: null,
   productCount: 0,
   children,
 });

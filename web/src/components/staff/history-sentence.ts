@@ -21,7 +21,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
   'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductRelatedProductsChanged', 'ProductSearchAliasesChanged',
-  'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryDeleted',
+  'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryClassNameChanged', 'CategoryDeleted',
   'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
   'UserReactivated', 'UserSignedIn',
   'OrderPlaced', 'PaymentStarted', 'OrderPaid', 'PaymentCancelled', 'OrderReservationExpired', 'OrderReservedAgain', 'OrderRefunded', 'InvoiceSendRequested',
@@ -98,6 +98,11 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
         // A release's reason is a code; a receipt's, adjustment's or count's is staff's own text.
         reason: !d.reason ? '' : event.type === 'ReservationReleased' ? t(`admin.history.reason.${str(d.reason)}`) : str(d.reason),
       });
+      break;
+    }
+    case 'CategoryClassNameChanged': {
+      const c = d.className as { et?: string; en?: string } | null | undefined;
+      params.value = orNone(c ? [...new Set([c.et, c.en].filter(Boolean))].join(' / ') : null);
       break;
     }
     case 'ProductDetailsChanged':

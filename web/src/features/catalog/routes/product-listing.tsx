@@ -27,6 +27,7 @@ import { FilterPanel } from '../components/filter-panel';
 import { ListingSheet } from '../components/listing-sheet';
 import { ListingToolbar } from '../components/listing-toolbar';
 import { ProductGrid } from '../components/product-grid';
+import { ShopModuleNotice, shopModuleOff } from '../components/shop-module-notice';
 import { categoryName, findCategoryPath } from '../utils/category-tree';
 import {
   type ListingSort,
@@ -175,6 +176,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
             </p>
           )}
         </div>
+        {shopModuleOff(staff.user, categories.isSuccess, tree.length, categories.isError) && <ShopModuleNotice />}
         {list && list.leftOutSearchKeywords.length > 0 && (
           <p className="notice">{t('listing.leftOutKeywords', { words: list.leftOutSearchKeywords.join(', ') })}</p>
         )}

@@ -45,6 +45,8 @@ export function LoginRoute() {
   const resetDone = (useLocation().state as Partial<PasswordResetDone> | null)?.passwordReset;
   const [general, setGeneral] = useState<string[]>([]);
   const [forgot, setForgot] = useState(search.has('forgot'));
+  /** This form just signed the user in: go to `next` or / (spec 7), not to the already-signed-in default /admin. */
+  const [signedIn, setSignedIn] = useState(false);
   const form = useForm<LoginBody>({
     resolver: zodResolver(loginBodySchema, { error: staffZodMessages(t) }),
     defaultValues: { username: resetDone?.username ?? '', password: '' },
@@ -57,12 +59,15 @@ export function LoginRoute() {
   }, [expired, queryClient]);
 
   if (session.isPending) return <Spinner />;
-  if (session.data && !expired) return <Navigate to={next ?? to('/admin')} replace />;
+  // Someone already signed in who opens /login goes to the back office; a sign-in by this form goes to / (spec 7
+  // "Success goes to /"): the session cache is set before the navigation commits, so this render must not win.
+  if (session.data && !expired) return <Navigate to={next ?? to(signedIn ? '/' : '/admin')} replace />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
       const user = await login(values);
+      setSignedIn(true);
       navigate(next ?? to('/'), { replace: true });
       setStaffHint(true);
       queryClient.setQueryData(STAFF_SESSION_KEY, user);
