@@ -3,8 +3,8 @@
  * process"). The storefront's query functions ask for api URLs; this answers the catalog's and the shell's
  * (`GET /v1/products`, `/v1/categories`, `/v1/site`, `/product/view/{id}`) by calling the functions their routes call
  * (api/routes/products, categories, site: the same read-model queries and caches, the same zod contracts parsing the
- * query and encoding the answer), so a render costs no HTTP request. Search results and content pages
- * (`/v1/search`, `/v1/page/{ref}`), and any query their contract refuses (its 4xx in the envelope, exactly as the
+ * query and encoding the answer), so a render costs no HTTP request. Search results, content pages and the gallery
+ * (`/v1/search`, `/v1/page/{ref}`, `/v1/gallery/index`, `/v1/gallery/get-images-by-album`), and any query their contract refuses (its 4xx in the envelope, exactly as the
  * route words it), go through Fastify's `inject` instead. Calls are a guest's: no cookie, no staff fields.
  *
  *   const read = inProcessReads(app, deps);
@@ -39,7 +39,7 @@ export interface InProcessAnswer {
 }
 
 /** The api paths a server render may read (GET only); anything else answers 404 to the render. */
-const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+)|product\/view\/[^/?]+)(?:\?|$)/;
+const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+|gallery\/(?:index|get-images-by-album))|product\/view\/[^/?]+)(?:\?|$)/;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const NOT_READABLE: InProcessAnswer = { status: 404, headers: JSON_TYPE, body: '{"success":false,"errors":[{"code":"not_found"}]}' };

@@ -6,7 +6,8 @@
  * - every page: the site (header, footer) and the category tree (tree, breadcrumbs, category URLs, pictograms);
  * - the listing (/, /products, /tooted) and a category URL (spec 9, found in the tree): the product list the page
  *   builds from its URL and the remembered options (`listingParamsOf`);
- * - a product page: the product, then its related products' lists.
+ * - a product page: the product, then its related products' lists;
+ * - the gallery (spec 2 "Gallery"): the album tiles; an album page: its pictures.
  *
  * Other pages (search results, content pages) are left to the render's own data passes. Server only: the browser's
  * bundle never imports this module. Failures are kept in the cache as the query's error (a 404 product renders the
@@ -20,6 +21,7 @@ import { productsQueryOptions } from '../features/catalog/api/get-products';
 import { relatedProductQueries } from '../features/catalog/components/related-products';
 import { findCategoryByUrl } from '../features/catalog/utils/category-tree';
 import { listingParamsOf, toProductListQuery } from '../features/catalog/utils/listing-params';
+import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';
 import { siteQueryOptions } from '../lib/site/get-site';
@@ -27,8 +29,9 @@ import { siteQueryOptions } from '../lib/site/get-site';
 /** Paths (after the language prefix, lower case, no trailing slash) of the listing. */
 const LISTING = new Set(['', '/products', '/tooted']);
 const PRODUCT_VIEW = /^\/products\/view\/([^/]+)$/;
+const GALLERY_ALBUM = /^\/gallery\/([^/]+)$/;
 /** First segments of the other pages of router.tsx: a prefixed path outside these may be a category URL. */
-const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|login|session|password-reset|admin)(?:\/|$)/;
+const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|gallery|login|session|password-reset|admin)(?:\/|$)/;
 
 /** The listing's product list, as ProductListingRoute asks for it. */
 function listingQuery(search: URLSearchParams, options: RememberedOptions, lang: Language, categoryId?: string) {
@@ -66,6 +69,21 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
     if (!product) return;
     const related = relatedProductQueries(product, lang);
     await Promise.all([related.compatible, related.similar].filter((q): q is string => q !== null).map((q) => client.prefetchQuery(productsQueryOptions(q))));
+    return;
+  }
+  if (path === '/gallery') {
+    await Promise.all([...shell, client.prefetchQuery(galleryIndexQueryOptions(lang))]);
+    return;
+  }
+  const album = GALLERY_ALBUM.exec(rest);
+  if (album) {
+    let id: string | null = null;
+    try {
+      id = decodeURIComponent(album[1]!);
+    } catch {
+      /* a malformed escape: the page asks for nothing the api would find */
+    }
+    await Promise.all([...shell, ...(id === null ? [] : [client.prefetchQuery(albumPicturesQueryOptions(id, lang))])]);
     return;
   }
   await Promise.all(shell);
