@@ -32,11 +32,13 @@ export const ADMIN_MODELS = {
   /** PageList, PageEdit and a page as of an instant (/admin/page/as-of/{id or URL name}?at=). */
   page: { permission: 'pages.view', actions: { list: 'PageList', edit: 'PageEdit', 'as-of': 'PageAsOf' } },
   menu: { permission: 'pages.view', actions: { list: 'MenuEdit' } },
+  /** The gallery's albums (spec 2 "Gallery"): AlbumList at /admin/gallery, AlbumEdit at /admin/gallery/edit/{id}. */
+  gallery: { permission: 'files.view', actions: { list: 'AlbumList', edit: 'AlbumEdit' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'AlbumList' | 'AlbumEdit';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

@@ -57,6 +57,21 @@ const PageEditScreen = lazy(() =>
     default: (props: { id: string | undefined; me: SessionUser }) => <screen.PageEditScreen {...props} RichText={editor.RichTextEditor} />,
   })),
 );
+// The album editor gets the product form's upload helper (features do not import each other).
+const AlbumListScreen = lazy(() => import('../../features/admin-gallery/routes/album-list').then((m) => ({ default: m.AlbumListScreen })));
+const AlbumEditScreen = lazy(() =>
+  Promise.all([import('../../features/admin-gallery/routes/album-edit'), import('../../features/admin-products/api/upload-image')]).then(([screen, upload]) => ({
+    default: (props: { id: string | undefined }) => (
+      <screen.AlbumEditScreen
+        {...props}
+        uploadImage={async (file, options) => {
+          const model = await upload.uploadProductImage(file, options);
+          return { id: model.id, name: model.name, thumbnail: model.thumbnail };
+        }}
+      />
+    ),
+  })),
+);
 const PageAsOfScreen = lazy(() => import('../../features/page-settings/page-as-of').then((m) => ({ default: m.PageAsOfScreen })));
 const StatisticsListScreen = lazy(() => import('../../features/admin-statistics/routes/statistics-list').then((m) => ({ default: m.StatisticsListScreen })));
 
@@ -185,5 +200,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <PageEditScreen id={route.id} me={user} />;
     case 'PageAsOf':
       return <PageAsOfScreen id={route.id} />;
+    case 'AlbumList':
+      return <AlbumListScreen />;
+    case 'AlbumEdit':
+      return <AlbumEditScreen id={route.id} />;
   }
 }

@@ -3,7 +3,7 @@
  * Clients as a full page load to /admin/client, Users, Warehouses, Search keywords /admin/statistics, Problematic
  * products /admin/ProblematicProducts, Stock notifications /admin/StockNotifications with a count badge), in the
  * spec's order; the content back office's Pages (PageList) and Menu (menu edit), which spec 2 names among the admin
- * models and labels but not in the menu's list, after Clients.
+ * models and labels but not in the menu's list, after Clients; the gallery's albums (spec 2 "Gallery") after Menu.
  *
  * An entry shows when its screen exists (`model` is one of the models the route table has, passed in by
  * app/admin) and the signed-in user holds its permission (the session lists them; names of
@@ -15,7 +15,7 @@ export type MenuBadge = 'unfilledOrders' | 'stockNotifications';
 
 export interface MenuEntry {
   /** Stable key, also the label's key under `admin.menu.` in the cms bundle. */
-  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'stockNotifications';
+  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'gallery' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'stockNotifications';
   /** Path without the language prefix. */
   path: string;
   /** The route table's model name the entry opens; null for the storefront. */
@@ -35,6 +35,7 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
   { key: 'clients', path: '/admin/client', model: 'client', permission: 'clients.view', fullPageLoad: true },
   { key: 'pages', path: '/admin/page', model: 'page', permission: 'pages.view' },
   { key: 'menu', path: '/admin/menu', model: 'menu', permission: 'pages.view' },
+  { key: 'gallery', path: '/admin/gallery', model: 'gallery', permission: 'files.view' },
   { key: 'users', path: '/admin/user', model: 'user', permission: 'users.manage' },
   { key: 'warehouses', path: '/admin/warehouse', model: 'warehouse', permission: 'warehouses.manage' },
   { key: 'statistics', path: '/admin/statistics', model: 'statistics', permission: 'statistics.view' },
