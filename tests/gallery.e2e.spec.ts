@@ -56,7 +56,7 @@ afterAll(async () => {
   if (filesDir) await rm(filesDir, { recursive: true, force: true });
 });
 
-const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: patience(15_000), interval: 50 });
+const eventually = <T,>(fn: () => T | Promise<T>, ms = 15_000) => expect.poll(fn, { timeout: patience(ms), interval: 50 });
 const picture = (r: number, g: number, b: number, width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).png().toBuffer();
 
 async function expectAccessible(page: Page) {
@@ -78,7 +78,8 @@ describe('the album editor', () => {
     await page.getByLabel('Nimi (eesti keeles)').fill('Rallipildid');
     await page.getByLabel('Nimi (inglise keeles)').fill('Rally pictures');
     await page.getByRole('button', { name: 'Loo', exact: true }).click();
-    await eventually(() => page.locator('h1#screen-title').innerText()).toBe('Album: Rallipildid');
+    // The editor's chunk (with the upload helper and @dnd-kit) loads first: the list stays until it is there.
+    await eventually(() => page.locator('h1#screen-title').innerText(), 60_000).toBe('Album: Rallipildid');
     albumId = /\/admin\/gallery\/edit\/([0-9a-f-]{36})$/.exec(new URL(page.url()).pathname)?.[1] ?? '';
     expect(albumId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -154,11 +155,11 @@ describe('the storefront gallery', () => {
     const hashOf = (i: number) => `#gallery=${albumId}&picture=${pictures[i]}`;
     await eventually(() => new URL(page.url()).hash).toBe(hashOf(0));
     expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
-    await eventually(() => page.locator('.yarl__slide_current img').getAttribute('src')).toBe(`/files/${pictures[0]}/1280.webp`);
+    await eventually(() => page.locator('.yarl__slide_current img').getAttribute('src')).toContain(`/files/${pictures[0]}/`);
     await eventually(() => page.locator('.gallery-lightbox__caption').innerText()).toBe('Sinine auto');
 
     await page.keyboard.press('ArrowRight');
-    await eventually(() => page.locator('.yarl__slide_current img').getAttribute('src')).toBe(`/files/${pictures[1]}/1280.webp`);
+    await eventually(() => page.locator('.yarl__slide_current img').getAttribute('src')).toContain(`/files/${pictures[1]}/`);
     // The hash follows the move (after spec 9's 800 ms), replacing the entry: still one entry more than the album page.
     await eventually(() => new URL(page.url()).hash).toBe(hashOf(1));
     expect(await page.evaluate(() => history.length)).toBe(historyLength + 1);
@@ -167,7 +168,7 @@ describe('the storefront gallery', () => {
     const other = await context.newPage();
     await other.goto(copied);
     await other.getByRole('dialog', { name: 'Pildivaatur' }).waitFor();
-    await eventually(() => other.locator('.yarl__slide_current img').getAttribute('src')).toBe(`/files/${pictures[1]}/1280.webp`);
+    await eventually(() => other.locator('.yarl__slide_current img').getAttribute('src')).toContain(`/files/${pictures[1]}/`);
     // Closing a lightbox the page did not open removes the hash in place.
     await other.getByRole('button', { name: 'Sulge' }).click();
     await eventually(() => other.getByRole('dialog', { name: 'Pildivaatur' }).count()).toBe(0);
@@ -192,7 +193,7 @@ describe('the storefront gallery', () => {
     // Forward opens it again on the same picture.
     await page.goForward();
     await page.getByRole('dialog', { name: 'Picture viewer' }).waitFor();
-    await eventually(() => page.locator('.yarl__slide_current img').getAttribute('src')).toBe(`/files/${pictures[2]}/1280.webp`);
+    await eventually(() => page.locator('.yarl__slide_current img').getAttribute('src')).toContain(`/files/${pictures[2]}/`);
     await context.close();
   });
 

@@ -83,11 +83,20 @@ function AlbumEditor({ saved, uploadImage, onReload }: { saved: AdminAlbum; uplo
 
   const nameOf = (fileId: string | number) => draft.images.find((i) => i.fileId === String(fileId))?.name ?? String(fileId);
   const positionOf = (images: readonly DraftImage[], fileId: string | number) => images.findIndex((i) => i.fileId === String(fileId)) + 1;
+  const moved = useRef(false);
   const announcements = useMemo((): Announcements => {
     const after = (active: string | number, over: string | number | undefined) => (over === undefined ? draft.images : moveImage(draft.images, String(active), String(over)));
     return {
-      onDragStart: ({ active }) => t('galleryAdmin.picked', { name: nameOf(active.id) }),
-      onDragOver: ({ active, over }) => t('galleryAdmin.moved', { name: nameOf(active.id), position: positionOf(after(active.id, over?.id), active.id), total: draft.images.length }),
+      onDragStart: ({ active }) => {
+        moved.current = false;
+        return t('galleryAdmin.picked', { name: nameOf(active.id) });
+      },
+      onDragOver: ({ active, over }) => {
+        // The first "over" of a drag is the picture's own place: the start's announcement already says it.
+        if (over?.id === active.id && !moved.current) return undefined;
+        moved.current = true;
+        return t('galleryAdmin.moved', { name: nameOf(active.id), position: positionOf(after(active.id, over?.id), active.id), total: draft.images.length });
+      },
       onDragEnd: ({ active, over }) => t('galleryAdmin.dropped', { name: nameOf(active.id), position: positionOf(after(active.id, over?.id), active.id) }),
       onDragCancel: ({ active }) => t('galleryAdmin.cancelled', { name: nameOf(active.id) }),
     };
@@ -218,7 +227,7 @@ function AlbumEditor({ saved, uploadImage, onReload }: { saved: AdminAlbum; uplo
       </DndContext>
       {canEdit ? (
         <div className="album-edit__upload">
-          <input ref={fileInput} id={`${base}-upload`} type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" multiple className="visually-hidden" onChange={(e) => void onFiles(e)} />
+          <input ref={fileInput} id={`${base}-upload`} type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" multiple className="visually-hidden" tabIndex={-1} aria-label={t('galleryAdmin.upload')} onChange={(e) => void onFiles(e)} />
           <button type="button" className="button" onClick={() => fileInput.current?.click()} disabled={uploading !== null}>
             <Upload size={16} aria-hidden="true" />
             {t('galleryAdmin.upload')}
