@@ -323,6 +323,7 @@ describe('admin shell', () => {
       'Clients',
       'Pages',
       'Menu',
+      'Gallery',
       'Users',
       'Warehouses',
       'Search keywords',

@@ -28,7 +28,8 @@ export const albumQueryOptions = (id: string) =>
   queryOptions({ queryKey: [...ALBUMS_KEY, id] as const, queryFn: async ({ signal }) => (await staffGet<{ data: AdminAlbum }>(`${BASE}/${encodeURIComponent(id)}`, signal)).body.data, staleTime: 0 });
 
 export const useAlbums = () => useQuery(albumsQueryOptions());
-export const useAlbum = (id: string) => useQuery(albumQueryOptions(id));
+/** `id` empty (/admin/gallery/create): no request. */
+export const useAlbum = (id: string) => useQuery({ ...albumQueryOptions(id), enabled: id !== '' });
 
 /** Whether a save was refused because someone else saved the album after it was read. */
 export const isAlbumChangedMeanwhile = (error: unknown) => error instanceof ApiError && error.status === 409 && error.code === 'album.changed_meanwhile';
