@@ -116,7 +116,9 @@ describe('the album editor', () => {
     // The album's audit timeline lists the save's events.
     await eventually(() => page.getByText('mari.maasikas avaldas albumi Rallipildid').count()).toBe(1);
     await page.close();
-  });
+    // Sign-in, two staff chunks, three uploads decoded by sharp and a save: more than one default test time on a
+    // loaded machine.
+  }, patience(180_000));
 });
 
 describe('the storefront gallery', () => {
