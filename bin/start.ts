@@ -4,7 +4,8 @@
  * 2. platform migrations; the web app (browser and server bundles) built when missing or older than its sources;
  * 3. the demo catalog (data/demo-catalog.csv) imported through commands on the first start only; the site's global
  *    fields and main menu seeded (commands/site/seed-site-content.ts);
- *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing;
+ *    the demo catalog's warehouses (tallinn, tartu) recorded as Warehouse aggregates when missing; on the first
+ *    start the demo gallery album (generated pictures, commands/gallery/seed-demo-album.ts);
  * 4. every role in this process: projectors, workers, and the api serving the storefront on 127.0.0.1 unless HOST
  *    says otherwise; prints the URL, and a warning whenever the sandbox bank is on beyond loopback;
  * 5. on a start that finds no user, the first administrator (roles ADMIN and CLIENT): ADMIN_USERNAME /
@@ -15,11 +16,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
+import { seedDemoAlbum } from '../commands/gallery/seed-demo-album.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { seedWarehouses } from '../commands/warehouse/seed-warehouses.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { isLoopbackHost, loadConfig, sandboxExposureWarning } from '../platform/config.js';
 import { ensureDocumentFonts } from '../platform/documents/fonts.js';
+import { FileStorage } from '../platform/files/file-storage.js';
 import { startMailCatcher } from '../platform/mail/catcher.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
 import { openRuntime, repoRoot, startEveryRole } from './runtime.js';
@@ -76,6 +79,9 @@ async function main(): Promise<void> {
       // The demo stock's warehouses (stock commands refuse an unknown warehouse), for a database imported
       // before warehouses were aggregates; the import creates them too.
       await seedWarehouses(rt.store, new Date().toISOString());
+      // The gallery's demo album (generated pictures), once: a new shop shows a working gallery.
+      const demo = await seedDemoAlbum(rt.store, new FileStorage(path.resolve(repoRoot, rt.config.files.dir)), new Date().toISOString());
+      if (demo.recorded) log(`gallery: recorded the demo album /gallery/${demo.albumId}`);
     },
   });
   log(`the shop is running: http://localhost:${config.port}${isLoopbackHost(config.host) ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`);

@@ -2,7 +2,8 @@
  * The gallery (spec 2 "Gallery", spec 7 GET /gallery/index and /gallery/get-images-by-album?id=, under /v1) and the
  * album editor's calls (/v1/admin/gallery) through `app.inject` on real PostgreSQL and Redis: create, images in order
  * with captions, thumbnail, publish (refused while empty), guests see published albums only, unpublish and delete,
- * 401/403/CSRF/garbage, and the gallery read model rebuilt identically.
+ * 401/403/CSRF/garbage, the stale-save 409 and the album's audit timeline, and the gallery read model rebuilt
+ * identically.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -101,6 +102,34 @@ describe('albums', () => {
       expect(res.statusCode).toBeLessThan(500);
     }
     expect((await h.app.inject('/v1/gallery/get-images-by-album?id=../../etc')).statusCode).toBe(400);
+  });
+
+  it('refuses a save over a newer version with 409 naming who saved, writing nothing; the album stream has a timeline', async () => {
+    const album = (await admin(mari, 'POST', '/albums?lang=en', { names: { et: 'Versioonid', en: 'Versions' } })).json().data;
+    const first = await admin(mari, 'PUT', `/albums/${album.id}?lang=en`, { version: album.version, images: [{ fileId: images[0], caption: { en: 'Red' } }], published: true });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBeGreaterThan(album.version);
+    // A second tab still holds the first version: refused, nothing written.
+    const stale = await admin(mari, 'PUT', `/albums/${album.id}?lang=en`, { version: album.version, names: { en: 'Overwritten' } });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().errors[0]).toMatchObject({ code: 'album.changed_meanwhile', message: expect.stringContaining('mari') });
+    const now = (await admin(mari, 'GET', `/albums/${album.id}?lang=en`)).json().data;
+    expect(now).toMatchObject({ name: 'Versions', version: first.json().data.version, published: true });
+    // A save that changes nothing appends nothing; one with the current version is taken.
+    expect((await admin(mari, 'PUT', `/albums/${album.id}`, { version: now.version, published: true })).json().data.version).toBe(now.version);
+    expect((await admin(mari, 'PUT', `/albums/${album.id}?lang=en`, { version: now.version, names: { en: 'Renamed' } })).json().data.name).toBe('Renamed');
+    expect((await admin(mari, 'PUT', `/albums/${album.id}`, { version: -1 })).statusCode).toBe(400);
+
+    const history = await h.app.inject({ url: `/v1/admin/history/album-${album.id}?lang=en`, headers: headersOf(mari, false) });
+    expect(history.statusCode, history.body).toBe(200);
+    const timeline = history.json().data;
+    expect(timeline).toMatchObject({ kind: 'album', subject: 'Renamed' });
+    expect(timeline.events.map((e: { type: string }) => e.type)).toEqual(['AlbumRenamed', 'AlbumPublished', 'AlbumImagesChanged', 'AlbumCreated']);
+    expect(timeline.events[0].actor).toMatchObject({ kind: 'staff', username: 'mari' });
+    // The file's own stream too; a folder stream that does not exist is 404; ADMIN without files.view is 403.
+    expect((await h.app.inject({ url: `/v1/admin/history/file-${images[0]}`, headers: headersOf(mari, false) })).json().data).toMatchObject({ kind: 'file', subject: '#c00000.png' });
+    expect((await h.app.inject({ url: `/v1/admin/history/folder-${randomUUID()}`, headers: headersOf(mari, false) })).statusCode).toBe(404);
+    expect((await h.app.inject({ url: `/v1/admin/history/album-${album.id}`, headers: headersOf(adam, false) })).statusCode).toBe(403);
   });
 
   it('rebuilds the gallery read model with identical rows', async () => {

@@ -25,6 +25,8 @@ export const STOREFRONT_ROUTE_PATTERNS = [
   'payment/:token',
   'payment-success',
   'page/:pageId/:slug?',
+  'gallery',
+  'gallery/:galleryId',
 ] as const;
 
 /** The staff side under each prefix (staffRoutes in router.tsx). */

@@ -59,10 +59,12 @@ export type AdminAlbum = z.infer<typeof adminAlbumSchema>;
 export const albumCreateBodySchema = z.object({ id: albumIdSchema.optional(), names: perLanguage(120) }).strict();
 /**
  * Body of PUT /v1/admin/gallery/albums/{id}: any subset of names, the whole ordered image list with captions,
- * the thumbnail (a file id among the images, or null) and `published`. Applied in that order.
+ * the thumbnail (a file id among the images, or null) and `published`. Applied in that order, in one append.
  */
 export const albumUpdateBodySchema = z
   .object({
+    /** The album's version the editor read (AdminAlbum.version): a save over a newer one is 409 `album.changed_meanwhile`. */
+    version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     names: perLanguage(120).optional(),
     images: z.array(z.object({ fileId, caption: perLanguage(500).optional() }).strict()).max(500).optional(),
     thumbnail: fileId.nullable().optional(),

@@ -7,7 +7,8 @@
  * no `inject`. A query the contract refuses, a repeated parameter or a path that does not decode go through
  * Fastify's `inject` instead (its 4xx in the envelope, exactly as the route words it). Calls are a guest's: no
  * cookie, no staff fields (a content page's `fieldsPreset=frontEdit` gets the default fields, as the route answers a
- * guest who asks for it).
+ * guest who asks for it). The gallery's reads (`/v1/gallery/index`, `/v1/gallery/get-images-by-album`) still go
+ * through `inject`.
  *
  *   const read = inProcessReads(app, deps);
  *   const { status, headers, body } = await read('/v1/products?lang=et&pageSize=24');
@@ -47,7 +48,7 @@ export interface InProcessAnswer {
 }
 
 /** The api paths a server render may read (GET only); anything else answers 404 to the render. */
-const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+)|product\/view\/[^/?]+)(?:\?|$)/;
+const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+|gallery\/(?:index|get-images-by-album))|product\/view\/[^/?]+)(?:\?|$)/;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const NOT_READABLE: InProcessAnswer = { status: 404, headers: JSON_TYPE, body: '{"success":false,"errors":[{"code":"not_found"}]}' };

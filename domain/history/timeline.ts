@@ -5,7 +5,7 @@
  *
  * Streams: `product-{id}`, `stock-{productId}`, `category-{id}`, `user-{id}` (docs/architecture.md "Streams and
  * aggregates"), `client-{id}` and `order-{id}`, and the content streams `page-{id}`, `menu-main` and `site`
- * (docs/incoming/content-model.md). Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
+ * (docs/incoming/content-model.md), and the files area's `album-{id}`, `folder-{id}` and `file-{id}`. Secrets never leave: a user's `passwordHash` is left out of the folded state and of the event data
  * (docs/architecture.md "Events hold the hash": a reader that shows events to people leaves it out).
  *
  * Pure: no I/O. The api route (api/routes/admin/history.ts) reads the stream and resolves who acted.
@@ -27,11 +27,17 @@ import { evolve as evolvePage, initialState as pageInitial, type PageState } fro
 import { parseSiteEvent } from '../site/events.js';
 import { evolve as evolveSite, initialState as siteInitial, type SiteState } from '../site/site.js';
 import { parseUserEvent } from '../user/events.js';
+import { parseFileEvent } from '../file/events.js';
+import { evolve as evolveFile, initialState as fileInitial, type FileState } from '../file/file.js';
+import { parseFolderEvent } from '../folder/events.js';
+import { evolve as evolveFolder, initialState as folderInitial, type FolderState } from '../folder/folder.js';
+import { parseAlbumEvent } from '../gallery/events.js';
+import { evolve as evolveAlbum, initialState as albumInitial, type AlbumState } from '../gallery/album.js';
 import type { Permission } from '../user/permissions.js';
 import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
 
 /** The aggregates whose streams the timeline shows, by stream prefix. */
-export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site'] as const;
+export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site', 'album', 'folder', 'file'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /**
@@ -50,6 +56,10 @@ export const HISTORY_VIEW_PERMISSIONS: Readonly<Record<HistoryKind, Permission>>
   page: 'pages.view',
   menu: 'pages.view',
   site: 'pages.view',
+  // Gallery albums, finder folders and files: the files area (the finder and album editor ask files.view).
+  album: 'files.view',
+  folder: 'files.view',
+  file: 'files.view',
 };
 
 /** Every aggregate id the timeline shows is a uuid as stored: lower-case hex, 8-4-4-4-12. */
@@ -59,7 +69,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  * A stream name the timeline accepts: exactly `{kind}-{uuid}`. A longer name that merely starts with a kind's prefix
  * (`stock-notification-{productId}-{hash}`, another aggregate holding a shopper's e-mail) is not that kind's stream.
  */
-const UUID_KINDS: readonly HistoryKind[] = ['product', 'stock', 'category', 'user', 'client', 'order', 'page'];
+const UUID_KINDS: readonly HistoryKind[] = ['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'album', 'folder', 'file'];
 const STREAM_PATTERN = new RegExp(`^(${UUID_KINDS.join('|')})-(${UUID})$`);
 /** The streams of one instance each, by their exact name (domain/menu/menu.ts MENU_STREAM_ID, domain/site/site.ts SITE_STREAM_ID). */
 const SINGLE_STREAMS: Readonly<Record<string, HistoryKind>> = { 'menu-main': 'menu', site: 'site' };
@@ -161,6 +171,19 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
     view: (s) => {
       const st = s as SiteState;
       return { fields: st.fields, containers: st.containers, bannerShown: st.bannerShown };
+    },
+  } as Fold<unknown>,
+  // Album: names, the ordered images with captions, thumbnail, published.
+  album: { initial: albumInitial, apply: (s, e) => evolveAlbum(s as AlbumState, parseAlbumEvent(e)), view: (s) => stripStatusEmpty(s as AlbumState) } as Fold<unknown>,
+  folder: { initial: folderInitial, apply: (s, e) => evolveFolder(s as FolderState, parseFolderEvent(e)), view: (s) => stripStatusEmpty(s as FolderState) } as Fold<unknown>,
+  // File: name, folder, captions and tags (not the renditions' byte counts).
+  file: {
+    initial: fileInitial,
+    apply: (s, e) => evolveFile(s as FileState, parseFileEvent(e)),
+    view: (s) => {
+      const st = s as FileState;
+      if (st.status === 'empty') return {};
+      return { status: st.status, name: st.file.name, folderId: st.file.folderId, mime: st.file.mime, width: st.file.width, height: st.file.height, captions: st.captions, tags: st.tags };
     },
   } as Fold<unknown>,
   // Stock: per-warehouse free units (`onHand.{warehouse}`) and units held per order (`reservations.{order}.{warehouse}`).

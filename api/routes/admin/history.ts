@@ -3,7 +3,7 @@
  * /v1/admin/history/{stream}?asOf=&before=&limit= under /v1/admin, permission `history.view` and the view permission
  * of the stream's area (domain/history/timeline.ts HISTORY_VIEW_PERMISSIONS: `product-`, `stock-` and `category-`
  * streams `products.view`, `user-` `users.manage`, `client-` `clients.view`, `order-` `orders.view`, `page-`,
- * `menu-main` and `site` `pages.view`; 403 otherwise), so a timeline shows only what the area's own screens show the
+ * `menu-main` and `site` `pages.view`, `album-`, `folder-` and `file-` `files.view`; 403 otherwise), so a timeline shows only what the area's own screens show the
  * user. A stream name is exactly `{kind}-{uuid}` or one of the single streams `menu-main`, `site`; any
  * other (`stock-notification-...`, whose events hold a shopper's e-mail) is 400 `history.stream_invalid`. Contract:
  * api/contracts/admin-history.ts.
@@ -47,6 +47,11 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
     return title ? title[lang] || title.et || null : null;
   }
   if (kind === 'menu' || kind === 'site') return null;
+  if (kind === 'album') {
+    const names = state.names as { et: string; en: string } | undefined;
+    return names ? names[lang] || names.et || null : null;
+  }
+  if (kind === 'folder' || kind === 'file') return typeof state.name === 'string' ? state.name : null;
   // A stream that does not fold (a malformed event) names no subject; the timeline itself still shows.
   if (kind === 'category') {
     const category = await loadAggregate(store, toCategoryStreamId(id), categoryDecider).catch(() => null);

@@ -10,6 +10,7 @@
  * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
  *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`).
+ * - the gallery (spec 2 "Gallery"): the album tiles; an album page: its pictures.
  *
  * Every page of the server render is covered, so it renders once; a page found only while rendering would still be
  * fetched by the render's own data passes (web/src/entry-server.tsx). Server only: the browser's bundle never imports
@@ -27,6 +28,7 @@ import { listingParamsOf, toProductListQuery } from '../features/catalog/utils/l
 import { searchResultsQueryOptions } from '../features/catalog/api/get-search-results';
 import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
 import { pageQueryOptions } from '../features/pages/api/get-page';
+import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';
 import { siteQueryOptions } from '../lib/site/get-site';
@@ -38,8 +40,10 @@ const PRODUCT_VIEW = /^\/products\/view\/([^/]+)$/;
 const PAGE_BY_ID = /^\/page\/([^/]+)(?:\/[^/]+)?$/i;
 /** One path segment after the prefix: a content page's name when nothing else claims it. */
 const ONE_SEGMENT = /^\/([^/]+)$/;
+/** /gallery/{albumId} (router.tsx). */
+const GALLERY_ALBUM = /^\/gallery\/([^/]+)$/;
 /** First segments of the other pages of router.tsx: a prefixed path outside these may be a category URL. */
-const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|login|session|password-reset|admin)(?:\/|$)/;
+const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|gallery|login|session|password-reset|admin)(?:\/|$)/;
 
 /** The listing's product list, as ProductListingRoute asks for it. */
 function listingQuery(search: URLSearchParams, options: RememberedOptions, lang: Language, categoryId?: string) {
@@ -89,6 +93,13 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
     const related = relatedProductQueries(product, lang);
     await Promise.all([related.compatible, related.similar].filter((q): q is string => q !== null).map((q) => client.prefetchQuery(productsQueryOptions(q))));
     return;
+  }
+  if (path === '/gallery') return fetchAll(client.prefetchQuery(galleryIndexQueryOptions(lang)));
+  const album = GALLERY_ALBUM.exec(rest);
+  if (album) {
+    // A malformed escape: the page asks for nothing the api would find.
+    const id = decoded(album[1]!);
+    return fetchAll(...(id === null ? [] : [client.prefetchQuery(albumPicturesQueryOptions(id, lang))]));
   }
   const segment = ONE_SEGMENT.exec(rest);
   if (!prefix) {

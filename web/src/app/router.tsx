@@ -4,7 +4,7 @@
  *
  * /, /products and /tooted: product listing; /et and /en: the language home page (a content page); /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
- * /page/{pageId}/{slug}: a content page; /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
+ * /page/{pageId}/{slug}: a content page; /gallery and /gallery/{galleryId}: the gallery and an album; /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
  * (app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
  * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
@@ -33,6 +33,9 @@ const ProductViewRoute = lazy(() =>
 );
 const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
 const HomePageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.HomePageRoute })));
+// The gallery (spec 2 "Gallery"): index and album, each its own chunk; the album's lightbox is a further one.
+const GalleryIndexRoute = lazy(() => trackLoading(import('../features/gallery/routes/gallery-index')).then((m) => ({ default: m.GalleryIndexRoute })));
+const GalleryAlbumRoute = lazy(() => trackLoading(import('../features/gallery/routes/gallery-album')).then((m) => ({ default: m.GalleryAlbumRoute })));
 const SearchResultsRoute = lazy(() =>
   trackLoading(import('../features/catalog/routes/search-results')).then((m) => ({ default: m.SearchResultsRoute })),
 );
@@ -108,6 +111,8 @@ function pages(prefix: string) {
     <Route key={`${prefix}payment`} path="payment/:token" element={<PaymentRoute />} />,
     <Route key={`${prefix}payment-success`} path="payment-success" element={<PaymentSuccessRoute />} />,
     <Route key={`${prefix}page`} path="page/:pageId/:slug?" element={<ContentPageRoute />} />,
+    <Route key={`${prefix}gallery`} path="gallery" element={<GalleryIndexRoute />} />,
+    <Route key={`${prefix}gallery-album`} path="gallery/:galleryId" element={<GalleryAlbumRoute />} />,
     // Prefixed: a category URL (spec 9), else a content page by name, else not found (category-url.tsx).
     // Unprefixed: a content page by name (/muugitingimused), else not found.
     ...(prefix

@@ -37,11 +37,13 @@ export const ADMIN_MODELS = {
   menu: { permission: 'pages.view', actions: { list: 'MenuEdit' } },
   /** The file manager (spec 2 "File manager (finder)"), /admin/files. */
   files: { permission: 'files.view', actions: { list: 'FileManager' } },
+  /** The gallery's albums (spec 2 "Gallery"): AlbumList at /admin/gallery, AlbumEdit at /admin/gallery/edit/{id}. */
+  gallery: { permission: 'files.view', actions: { list: 'AlbumList', edit: 'AlbumEdit' } },
 } as const satisfies Record<string, { permission: string; actions: Partial<Record<AdminAction, string>> }>;
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'FileManager' | 'SearchConversionList' | 'OrderFunnelList';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'FileManager' | 'AlbumList' | 'AlbumEdit' | 'SearchConversionList' | 'OrderFunnelList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

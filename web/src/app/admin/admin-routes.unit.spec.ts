@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['OrderFunnel', 'ProblematicProducts', 'SearchConversion', 'StockNotifications', 'client', 'files', 'filter', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['OrderFunnel', 'ProblematicProducts', 'SearchConversion', 'StockNotifications', 'client', 'files', 'filter', 'gallery', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {
@@ -95,6 +95,12 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
     expect(resolveAdminPath('Page/list/')).toMatchObject({ screen: 'PageList' });
     expect(resolveAdminPath('menu')).toEqual({ kind: 'screen', model: 'menu', screen: 'MenuEdit', id: undefined, permission: 'pages.view' });
     for (const path of ['page/list/1', 'menu/list/1', 'menu/edit/1', 'menu/create']) expect(resolveAdminPath(path), path).toEqual({ kind: 'not-found' });
+  });
+
+  it('opens AlbumList for /admin/gallery and AlbumEdit for /admin/gallery/edit/{id} with files.view', () => {
+    expect(resolveAdminPath('gallery')).toEqual({ kind: 'screen', model: 'gallery', screen: 'AlbumList', id: undefined, permission: 'files.view' });
+    expect(resolveAdminPath('gallery/edit/0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11')).toEqual({ kind: 'screen', model: 'gallery', screen: 'AlbumEdit', id: '0b8f1c52-43c8-4f0b-9c52-7f1d8f1c1e11', permission: 'files.view' });
+    expect(resolveAdminPath('gallery/list/1')).toEqual({ kind: 'not-found' });
   });
 
   it('opens PageEdit for /admin/page/edit/{id} and a page as of an instant for /admin/page/as-of/{ref} (pages.view)', () => {

@@ -62,6 +62,21 @@ const PageEditScreen = lazy(() =>
     default: (props: { id: string | undefined; me: SessionUser }) => <screen.PageEditScreen {...props} RichText={editor.RichTextEditor} />,
   })),
 );
+// The album editor gets the product form's upload helper (features do not import each other).
+const AlbumListScreen = lazy(() => import('../../features/admin-gallery/routes/album-list').then((m) => ({ default: m.AlbumListScreen })));
+const AlbumEditScreen = lazy(() =>
+  Promise.all([import('../../features/admin-gallery/routes/album-edit'), import('../../features/admin-products/api/upload-image')]).then(([screen, upload]) => ({
+    default: (props: { id: string | undefined }) => (
+      <screen.AlbumEditScreen
+        {...props}
+        uploadImage={async (file, options) => {
+          const model = await upload.uploadProductImage(file, options);
+          return { id: model.id, name: model.name, thumbnail: model.thumbnail };
+        }}
+      />
+    ),
+  })),
+);
 const PageAsOfScreen = lazy(() => import('../../features/page-settings/page-as-of').then((m) => ({ default: m.PageAsOfScreen })));
 const FinderScreen = lazy(() => import('../../features/finder/routes/finder-screen').then((m) => ({ default: m.FinderScreen })));
 // The file picker for ProductEdit's images, the rich-text editor and the album editor (lib/staff/file-picker-slot.ts).
@@ -199,5 +214,9 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <PageAsOfScreen id={route.id} />;
     case 'FileManager':
       return <FinderScreen me={user} />;
+    case 'AlbumList':
+      return <AlbumListScreen />;
+    case 'AlbumEdit':
+      return <AlbumEditScreen id={route.id} />;
   }
 }

@@ -2,7 +2,7 @@
  * The audit timeline's sentence per event (audit timeline): built from the event's type, data, the
  * fields it changed and who caused it, in the staff member's language (cms bundle `admin.history.event.<Type>`, et
  * formal and en-US), e.g. 'Mari Maasikas set the stock of BF1018/1 in Tallinn from 4 to 14 (count)'. Every event
- * type of the Product, Stock, Category, User and Order aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
+ * type of the Product, Stock, Category, User, Order, content, Album, Folder and File aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
  * reads `admin.history.event.unknown` with its type name.
  *
  * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
@@ -30,6 +30,9 @@ export const HISTORY_SENTENCE_TYPES = [
   'ClientRegistered', 'ClientOrderLinked', 'ClientDetailsChanged', 'ClientForgotten',
   'PageSaved', 'PageDraftSaved', 'PageVersionRestored', 'PagePublished', 'PageUnpublished', 'PageScheduled', 'PageDeleted',
   'MenuChanged', 'MainMenuChanged', 'GlobalFieldsChanged', 'GlobalItemContainersChanged', 'BannerShownChanged',
+  'AlbumCreated', 'AlbumRenamed', 'AlbumImagesChanged', 'AlbumThumbnailChanged', 'AlbumPublished', 'AlbumUnpublished', 'AlbumDeleted',
+  'FolderCreated', 'FolderRenamed', 'FolderMoved', 'FolderDeleted',
+  'FileUploaded', 'FileRenamed', 'FileCaptionChanged', 'FileTagged', 'FileUntagged', 'FileMoved', 'FileDeleted',
 ] as const;
 
 /** The slice of i18next the sentences need (`t` of the cms namespace and its `exists`). */
@@ -244,6 +247,27 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     }
     case 'BannerShownChanged':
       params.value = yesNo(d.shown);
+      break;
+    case 'AlbumImagesChanged':
+      params.count = num(count(d.images));
+      break;
+    case 'AlbumRenamed':
+    case 'AlbumCreated': {
+      const names = (d.names ?? {}) as { et?: string; en?: string };
+      params.value = str((lang === 'en' ? names.en : names.et) || names.et || names.en);
+      break;
+    }
+    case 'FolderCreated':
+    case 'FolderRenamed':
+    case 'FileRenamed':
+      params.value = str(d.name);
+      break;
+    case 'FileCaptionChanged':
+      Object.assign(params, { language: t(`admin.history.language.${d.language === 'en' ? 'en' : 'et'}`), value: orNone(d.caption) });
+      break;
+    case 'FileTagged':
+    case 'FileUntagged':
+      params.value = str(d.tag);
       break;
     default:
       break;

@@ -14,6 +14,9 @@ import enAdmin from '../../locales/en-US/cms-admin.json';
 import etAdmin from '../../locales/et/cms-admin.json';
 import { foldTimeline } from '../../../../domain/history/timeline';
 import type { MenuItem } from '../../../../domain/menu/menu';
+import { ALBUM_EVENT_SCHEMAS } from '../../../../domain/gallery/events';
+import { FILE_EVENT_SCHEMAS } from '../../../../domain/file/events';
+import { FOLDER_EVENT_SCHEMAS } from '../../../../domain/folder/events';
 import { HISTORY_SENTENCE_TYPES, historyEntryLines, historySentence } from './history-sentence';
 
 const i18nFor = async (lng: 'et' | 'en-US') => {
@@ -39,7 +42,7 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
 
 describe('historySentence (audit timeline)', () => {
   it('has a sentence for every event type of the Product, Stock, Category, User, Order, Client, Page, Menu and Site aggregates, in both languages', () => {
-    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS, ALBUM_EVENT_SCHEMAS, FOLDER_EVENT_SCHEMAS, FILE_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
     for (const bundle of [enAdmin, etAdmin]) {
       const texts = bundle.admin.history.event as Record<string, string>;

@@ -5,7 +5,7 @@
  * /admin/OrderFunnel (statistics.view), Stock notifications /admin/StockNotifications with a count badge), in the
  * spec's order; the content back office's Pages (PageList) and Menu (menu edit), which spec 2 names among the admin
  * models and labels but not in the menu's list, after Clients; the file manager (spec 2 "File manager (finder)",
- * /admin/files) after them.
+ * /admin/files) and the gallery's albums (spec 2 "Gallery") after them.
  *
  * An entry shows when its screen exists (`model` is one of the models the route table has, passed in by
  * app/admin) and the signed-in user holds its permission (the session lists them; names of
@@ -17,7 +17,7 @@ export type MenuBadge = 'unfilledOrders' | 'stockNotifications';
 
 export interface MenuEntry {
   /** Stable key, also the label's key under `admin.menu.` in the cms bundle. */
-  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'files' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'searchConversion' | 'orderFunnel' | 'stockNotifications';
+  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'files' | 'gallery' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'searchConversion' | 'orderFunnel' | 'stockNotifications';
   /** Path without the language prefix. */
   path: string;
   /** The route table's model name the entry opens; null for the storefront. */
@@ -38,6 +38,7 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
   { key: 'pages', path: '/admin/page', model: 'page', permission: 'pages.view' },
   { key: 'menu', path: '/admin/menu', model: 'menu', permission: 'pages.view' },
   { key: 'files', path: '/admin/files', model: 'files', permission: 'files.view' },
+  { key: 'gallery', path: '/admin/gallery', model: 'gallery', permission: 'files.view' },
   { key: 'users', path: '/admin/user', model: 'user', permission: 'users.manage' },
   { key: 'warehouses', path: '/admin/warehouse', model: 'warehouse', permission: 'warehouses.manage' },
   { key: 'statistics', path: '/admin/statistics', model: 'statistics', permission: 'statistics.view' },
