@@ -23,6 +23,11 @@ export interface CommandContext {
   userId: string | null;
   /** Decision time, ISO-8601 UTC. */
   now: string;
+  /**
+   * Set only by generators of demo data (`npm run demo:history`): copied into every event's metadata as
+   * `generatedBy`, so analysts can tell generated events from real ones. Absent for everything real.
+   */
+  generatedBy?: string;
 }
 
 export interface HandleResult<TEvent> {
@@ -51,7 +56,7 @@ export function toNewEvents<TEvent extends { type: string; data: unknown }>(even
     id: eventIdFor(ctx.commandId, streamId, i),
     type: e.type,
     data: e.data,
-    metadata: { correlationId: ctx.correlationId, causationId: ctx.commandId, userId: ctx.userId, time: ctx.now },
+    metadata: { correlationId: ctx.correlationId, causationId: ctx.commandId, userId: ctx.userId, time: ctx.now, ...(ctx.generatedBy ? { generatedBy: ctx.generatedBy } : {}) },
   }));
 }
 
