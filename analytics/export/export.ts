@@ -90,9 +90,9 @@ async function readState(outDir: string): Promise<ExportState | null> {
 /** The newest event whose transaction is below the horizon: everything at or before it has committed. */
 async function readHead(db: Database): Promise<Head | null> {
   const { rows } = await sql<{ transaction_id: string; global_position: string }>`
-    select transaction_id::text as transaction_id, global_position::text as global_position from es_events
-    where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id desc, global_position desc limit 1`.execute(db);
+    select e.transaction_id::text as transaction_id, e.global_position::text as global_position from es_events e
+    where e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by e.transaction_id desc, e.global_position desc limit 1`.execute(db);
   return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: rows[0].global_position } : null;
 }
 
@@ -112,15 +112,16 @@ interface DbEventRow {
 async function* readEvents(db: Database, after: Head | null, head: Head, days: readonly string[] | null, batchSize: number): AsyncGenerator<StoredEventRow[]> {
   let cursor = after ?? { transactionId: '0', globalPosition: '0' };
   for (;;) {
-    const dayFilter = days ? sql`and left(metadata->>'time', 10) = any(${[...days]}::text[])` : sql``;
+    const dayFilter = days ? sql`and left(e.metadata->>'time', 10) = any(${[...days]}::text[])` : sql``;
     const { rows } = await sql<DbEventRow>`
-      select transaction_id::text as transaction_id, global_position::text as global_position, event_id::text as event_id,
-             event_type, stream_id, stream_position::text as stream_position, data, metadata, created_at
-      from es_events
-      where (transaction_id, global_position) > (${cursor.transactionId}::xid8, ${cursor.globalPosition}::bigint)
-        and (transaction_id, global_position) <= (${head.transactionId}::xid8, ${head.globalPosition}::bigint)
+      select e.transaction_id::text as transaction_id, e.global_position::text as global_position, e.event_id::text as event_id,
+             e.event_type, e.stream_id, e.stream_position::text as stream_position, e.data, e.metadata, e.created_at
+      from es_events e
+      where (e.transaction_id, e.global_position) > (${cursor.transactionId}::xid8, ${cursor.globalPosition}::bigint)
+        and (e.transaction_id, e.global_position) <= (${head.transactionId}::xid8, ${head.globalPosition}::bigint)
         ${dayFilter}
-      order by transaction_id, global_position
+      -- the columns, not the text aliases of the same names (text order would break the keyset)
+      order by e.transaction_id, e.global_position
       limit ${batchSize}`.execute(db);
     if (rows.length === 0) return;
     yield rows.map((r) => ({
