@@ -108,11 +108,17 @@ interface DbEventRow {
   created_at: Date;
 }
 
-/** Time-prefix filter: the event's metadata time starts with one of `days` (null: any day). */
+/**
+ * The UTC day of an event in SQL, as rows.ts `eventTimeOf` gives it: the metadata time's date when the time is in
+ * the shop's ISO form (rows.ts ISO_UTC_TIME), else the day it was recorded.
+ */
+const EVENT_DAY_SQL = sql`(case when e.metadata->>'time' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]+)?Z$' then left(e.metadata->>'time', 10) else to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD') end)`;
+
+/** Reads the events after `after` up to `head` in `$all` order, only those of `days` (null: any day). */
 async function* readEvents(db: Database, after: Head | null, head: Head, days: readonly string[] | null, batchSize: number): AsyncGenerator<StoredEventRow[]> {
   let cursor = after ?? { transactionId: '0', globalPosition: '0' };
   for (;;) {
-    const dayFilter = days ? sql`and left(e.metadata->>'time', 10) = any(${[...days]}::text[])` : sql``;
+    const dayFilter = days ? sql`and ${EVENT_DAY_SQL} = any(${[...days]}::text[])` : sql``;
     const { rows } = await sql<DbEventRow>`
       select e.transaction_id::text as transaction_id, e.global_position::text as global_position, e.event_id::text as event_id,
              e.event_type, e.stream_id, e.stream_position::text as stream_position, e.data, e.metadata, e.created_at
@@ -143,9 +149,9 @@ async function* readEvents(db: Database, after: Head | null, head: Head, days: r
 /** The UTC days of the events after `after` up to `head` (their own time). */
 async function daysOfNewEvents(db: Database, after: Head, head: Head): Promise<{ days: string[]; count: number }> {
   const { rows } = await sql<{ day: string | null; n: string }>`
-    select left(metadata->>'time', 10) as day, count(*)::text as n from es_events
-    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-      and (transaction_id, global_position) <= (${head.transactionId}::xid8, ${head.globalPosition}::bigint)
+    select ${EVENT_DAY_SQL} as day, count(*)::text as n from es_events e
+    where (e.transaction_id, e.global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and (e.transaction_id, e.global_position) <= (${head.transactionId}::xid8, ${head.globalPosition}::bigint)
     group by 1`.execute(db);
   return { days: rows.map((r) => r.day ?? '').filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)), count: rows.reduce((n, r) => n + Number(r.n), 0) };
 }

@@ -98,10 +98,19 @@ export function clientIdOf(eventType: string, data: unknown): string | null {
   return typeof email === 'string' && email.trim() ? clientIdForEmail(email) : null;
 }
 
-/** The event's own time (metadata `time`, ISO-8601 UTC), or the time it was recorded when the metadata has none. */
+/**
+ * An event's own time as the shop writes it (`Date#toISOString`: YYYY-MM-DDTHH:MM:SS[.fff]Z). The export's SQL
+ * (export.ts `EVENT_DAY_SQL`) applies the same test, so both agree on every event's day.
+ */
+export const ISO_UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * The event's own time (metadata `time`, ISO-8601 UTC); the time it was recorded when the metadata has none, or one
+ * not in the shop's form ({@link ISO_UTC_TIME}).
+ */
 export function eventTimeOf(row: StoredEventRow): string {
   const time = isObject(row.metadata) ? str(row.metadata.time) : null;
-  const parsed = time ? Date.parse(time) : NaN;
+  const parsed = time && ISO_UTC_TIME.test(time) ? Date.parse(time) : NaN;
   return Number.isFinite(parsed) ? new Date(parsed).toISOString() : new Date(Date.parse(row.recordedAt)).toISOString();
 }
 

@@ -80,7 +80,9 @@ describe('toExportRows', () => {
     expect(search.searches).toEqual([expect.objectContaining({ keyword: 'piduri klotsid', zero_results: true, result_count: 0, filters: '{"Marque":["Triumph"]}' })]);
   });
 
-  it('falls back to the recorded time when the metadata has none', () => {
+  it('falls back to the recorded time when the metadata has no time in the shop\'s ISO form (as the export\'s SQL does)', () => {
     expect(toExportRows(stored('SearchPerformed', { query: 'x', resultCount: 1 }, { metadata: {} })).day).toBe('2026-11-28');
+    expect(toExportRows(stored('SearchPerformed', { query: 'x', resultCount: 1 }, { metadata: { time: '2026-10-02 10:00' } })).day).toBe('2026-11-28');
+    expect(toExportRows(stored('SearchPerformed', { query: 'x', resultCount: 1 }, { metadata: { time: '2026-10-02T10:00:00Z' } })).events.event_time).toBe('2026-10-02T10:00:00.000Z');
   });
 });
