@@ -25,6 +25,7 @@ import { ensureDocumentFonts } from '../platform/documents/fonts.js';
 import { FileStorage } from '../platform/files/file-storage.js';
 import { startMailCatcher } from '../platform/mail/catcher.js';
 import { ensureDatabase, ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
+import { runDemoHistory } from './demo-history-run.js';
 import { openRuntime, repoRoot, startEveryRole } from './runtime.js';
 import { buildWebIfStale } from './web-build.js';
 
@@ -84,6 +85,14 @@ async function main(): Promise<void> {
       if (demo.recorded) log(`gallery: recorded the demo album /gallery/${demo.albumId}`);
     },
   });
+  // The generated demo history (docs/analytics.md "A history to analyse"): an explicit opt-in, DEMO_HISTORY_DAYS=90,
+  // generated once per database after the shop is up, so the start takes no longer; otherwise offered by a hint.
+  const historyDays = Number(process.env.DEMO_HISTORY_DAYS ?? '');
+  if (Number.isInteger(historyDays) && historyDays >= 1 && historyDays <= 365) {
+    void runDemoHistory(rt, config, { days: historyDays, seed: Number(process.env.DEMO_HISTORY_SEED ?? '1') || 1, log }).catch((error: Error) => log(`demo history failed: ${error.message}`));
+  } else if (!(await rt.store.readStream('setup-demo-history', { maxCount: 1 })).exists) {
+    log('no order history yet: `npm run demo:history -- --days 90` (or DEMO_HISTORY_DAYS=90 npm start) adds 90 days of GENERATED history');
+  }
   log(`the shop is running: http://localhost:${config.port}${isLoopbackHost(config.host) ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`);
   // The sandbox bank lets anyone pay for free: said plainly whenever the shop is reachable beyond this machine.
   const exposed = sandboxExposureWarning(config);

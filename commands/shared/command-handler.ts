@@ -29,6 +29,11 @@ export interface CommandContext {
    * analysis (analytics/search-conversion). Absent for staff, jobs and requests without one.
    */
   shopperSession?: string;
+  /**
+   * Set only by generators of demo data (`npm run demo:history`): copied into every event's metadata as
+   * `generatedBy`, so analysts can tell generated events from real ones. Absent for everything real.
+   */
+  generatedBy?: string;
 }
 
 export interface HandleResult<TEvent> {
@@ -63,6 +68,7 @@ export function toNewEvents<TEvent extends { type: string; data: unknown }>(even
       userId: ctx.userId,
       time: ctx.now,
       ...(ctx.shopperSession ? { shopperSession: ctx.shopperSession } : {}),
+      ...(ctx.generatedBy ? { generatedBy: ctx.generatedBy } : {}),
     },
   }));
 }
