@@ -29,7 +29,7 @@ interface SearchFilters {
 /** Reads ff{n}/fc{n}/fv{n} triples. @throws ApiError request.filters_invalid (400) on anything unsupported. */
 export function parseSearchFilters(query: Record<string, unknown>): SearchFilters {
   const out: SearchFilters = { filters: {} };
-  const known = new Set(['q', 'page', 'per-page', 'sort', 'lang', 'fieldsPreset', 'limitCategoriesTo', 'iu']);
+  const known = new Set(['q', 'page', 'per-page', 'sort', 'lang', 'fieldsPreset', 'limitCategoriesTo', 'iu', 'v', 'unknown']);
   const indexes = new Set<string>();
   for (const key of Object.keys(query)) {
     if (known.has(key)) continue;
@@ -81,8 +81,10 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
     const now = deps.now();
     const perPage = query['per-page'];
     const q = query.q?.trim() ?? '';
+    const active = query.v ? await app.vehicles.resolve(query.v) : null;
+    const vehicle = active ? { vehicle: active.vehicle, includeUnknown: query.unknown === '1' } : {};
     const [result, snapshot, pages] = await Promise.all([
-      cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
+      cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now, ...vehicle }),
       categories.get(now),
       query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
     ]);
@@ -93,7 +95,8 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
       );
     }
     setPagination(reply, query.page, perPage, result.total);
-    const results: SearchResult[] = result.products.map(({ doc }) => {
+    const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
+    const results: SearchResult[] = result.products.map(({ doc }, i) => {
       const name = (language === 'en' ? doc.name_en : doc.name_et) || doc.name_et || doc.name_en;
       const description = (language === 'en' ? doc.description_en : doc.description_et) || doc.description_et || doc.description_en;
       const crumbs = doc.category_ids[0] ? categories.breadcrumbs(snapshot, doc.category_ids[0], language) : [];
@@ -104,9 +107,10 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
         breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
         meta_description: description.slice(0, 160),
         content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
+        ...(answers ? { fitment: answers[i] } : {}),
       };
     });
-    return success({ results, pages });
+    return success({ results, pages, ...(active ? { vehicle: { id: active.id, label: active.label }, hiddenUnknown: result.hiddenUnknown } : {}) });
     },
   );
 }
