@@ -9,10 +9,11 @@
  * What fits a vehicle is then `universal | make | model | generation | (ranged applications covering it)`: the same
  * answer as domain/fitment `answerFitment` per product (tests/fitment-listing.int.spec.ts checks it by brute force).
  */
-import { type Application, applicationCovers, type ChosenVehicle, type Fitment } from '../../domain/fitment/fitment.js';
+import { applicationInterval, type ChosenVehicle, type Fitment, vehicleInterval } from '../../domain/fitment/fitment.js';
 import { clear, grown, set } from './listing-bitset.js';
 
-type Ranged = Extract<Application, { kind: 'generation' | 'years' }>;
+/** A generation or year-range application's kind and month interval (domain/fitment `applicationInterval`), made once. */
+type Ranged = { years: boolean; lo: number; hi: number };
 
 export class FitmentIndex {
   private words32 = 0;
@@ -58,7 +59,8 @@ export class FitmentIndex {
         const key = `${a.make}.${a.model}`;
         let perSlot = this.ranged.get(key);
         if (!perSlot) this.ranged.set(key, (perSlot = new Map()));
-        if (on) perSlot.set(slot, [...(perSlot.get(slot) ?? []), a]);
+        const [lo, hi] = applicationInterval(a)!;
+        if (on) perSlot.set(slot, [...(perSlot.get(slot) ?? []), { years: a.kind === 'years', lo, hi }]);
         else perSlot.delete(slot);
       }
     }
@@ -81,8 +83,18 @@ export class FitmentIndex {
     or(this.byMake.get(vehicle.make));
     or(this.byModel.get(model));
     if ('generation' in vehicle) or(this.byGeneration.get(`${model}.${vehicle.generation}`));
+    // The same rule as domain/fitment `applicationCovers` for these kinds (make and model already match by the key):
+    // a generation vehicle takes year ranges that overlap it (its own generation came from byGeneration above);
+    // a model year takes generations and year ranges that overlap the year.
+    const [vLo, vHi] = vehicleInterval(vehicle);
+    const byYear = !('generation' in vehicle);
     for (const [slot, apps] of this.ranged.get(model) ?? []) {
-      if (apps.some((a) => (a.kind === 'years' || !('generation' in vehicle)) && applicationCovers(a, vehicle))) set(out, slot);
+      for (const a of apps) {
+        if ((a.years || byYear) && a.lo <= vHi && vLo <= a.hi) {
+          set(out, slot);
+          break;
+        }
+      }
     }
   }
 }
