@@ -36,7 +36,7 @@ export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/v1/vehicles/makes',
-    { schema: { summary: 'Vehicle makes of the reference (the selector\'s first list)', tags: ['vehicles'], querystring: langOnlyQuerySchema, response: { 200: envelopeSchema(vehicleMakesResponseSchema), 400: failureEnvelopeSchema } } },
+    { schema: { summary: 'Vehicle makes of the reference (the selector\'s first list)', tags: ['catalog'], querystring: langOnlyQuerySchema, response: { 200: envelopeSchema(vehicleMakesResponseSchema), 400: failureEnvelopeSchema } } },
     async (_request, reply) => {
       cacheable(reply);
       return success({ makes: await listVehicleMakes(deps.db) });
@@ -47,7 +47,7 @@ export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions
     {
       schema: {
         summary: 'Models of a make',
-        tags: ['vehicles'],
+        tags: ['catalog'],
         params: vehicleMakeParamsSchema,
         querystring: langOnlyQuerySchema,
         response: { 200: envelopeSchema(vehicleModelsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
@@ -66,7 +66,7 @@ export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions
     {
       schema: {
         summary: 'Generations and model years of a model (each generation id and `{make}.{model}.{year}` is a `v=` value)',
-        tags: ['vehicles'],
+        tags: ['catalog'],
         params: vehicleModelParamsSchema,
         querystring: langOnlyQuerySchema,
         response: { 200: envelopeSchema(vehicleGenerationsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
