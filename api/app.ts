@@ -36,6 +36,8 @@ import { pageRoutes } from './routes/pages/index.js';
 import { pageViewRoutes } from './routes/page-views/index.js';
 import { shopperStepRoutes } from './routes/shopper-steps/index.js';
 import { productRoutes } from './routes/products/index.js';
+import { vehicleRoutes } from './routes/vehicles/index.js';
+import { vehicleReferencePlugin } from './plugins/vehicle-reference.js';
 import { searchRoutes } from './routes/search/index.js';
 import { siteRoutes } from './routes/site/index.js';
 import { type SpaLookups, spaStatus } from './plugins/spa-fallback.js';
@@ -89,6 +91,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // Staff sessions (api/plugins/sessions.ts): the store, revocations and sign-in counters every replica shares.
   const sessions = new SessionRuntime(deps.sessions ?? defaultSessionDeps());
   await app.register(catalogCachesPlugin, { deps });
+  await app.register(vehicleReferencePlugin, { deps });
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     { schema: { summary: 'Liveness', tags: ['site'], response: { 200: envelopeSchema(z.object({ ok: z.boolean() })) } } },
@@ -97,6 +100,7 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // One encapsulated plugin per resource (conventions 6, fastify/demo).
   await app.register(productRoutes, { deps, sessions });
   await app.register(searchRoutes, { deps });
+  await app.register(vehicleRoutes, { deps });
   await app.register(categoryRoutes, { deps });
   await app.register(deliveryRoutes, { deps });
   await app.register(siteRoutes, { deps });

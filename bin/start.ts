@@ -15,6 +15,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { readCatalogCsv } from '../commands/catalog/catalog-csv.js';
+import { DEMO_FITMENT_MARKER, recordDemoFitment } from '../commands/fitment/demo-fitment.js';
+import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedDemoAlbum } from '../commands/gallery/seed-demo-album.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
@@ -71,6 +74,18 @@ async function main(): Promise<void> {
         await rt.store.appendToStream(marker, toNewEvents([{ type: 'DemoCatalogImported', data: { file: 'data/demo-catalog.csv', products: report.imported, rejected: report.errors.length } }], marker, ctx), { expectedVersion: 'any' });
       } else {
         log('demo catalog already imported: nothing to import');
+      }
+      // The vehicle reference (../shared/data/vehicles, read in place, and the classic cars), then the demo catalog's
+      // generated fitment (commands/fitment/demo-fitment.ts): each recorded once, a later start reads one marker each.
+      const referenceStarted = Date.now();
+      const reference = await loadVehicleReference(rt.store, path.resolve(repoRoot, '..', 'shared', 'data', 'vehicles'));
+      log(reference.loaded ? `vehicle reference: ${reference.added} vehicles of ${reference.makes} makes added in ${Date.now() - referenceStarted} ms (${reference.sources.join(', ') || 'classic cars only: ../shared/data/vehicles not found'})` : 'vehicle reference already loaded');
+      if (!(await rt.store.readStream(DEMO_FITMENT_MARKER, { maxCount: 1 })).exists) {
+        const fitmentStarted = Date.now();
+        const demoRows: { code1: string; vehicles: string[] }[] = [];
+        for await (const row of readCatalogCsv(path.join(repoRoot, 'data', 'demo-catalog.csv'))) if ('productId' in row && row.vehicles.length) demoRows.push(row);
+        const fitment = await recordDemoFitment(rt.store, demoRows);
+        log(`demo fitment: ${fitment.changed} of ${fitment.products} products recorded, ${fitment.vehiclesAdded} vehicles added, in ${((Date.now() - fitmentStarted) / 1000).toFixed(1)} s`);
       }
       // Global fields and the main menu (footer, header): recorded only where they differ from the seed.
       await seedSiteContent(rt.store, new Date().toISOString());

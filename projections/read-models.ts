@@ -16,9 +16,10 @@ import { siteReadModel } from './site/writer.js';
 import { stockMovementsReadModel } from './stock-movements/writer.js';
 import { stockNotificationsReadModel } from './stock-notifications/writer.js';
 import { usersReadModel } from './users/writer.js';
+import { vehiclesReadModel } from './vehicles/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel, fileUsageReadModel, galleryReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel, fileUsageReadModel, galleryReadModel, vehiclesReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

@@ -34,6 +34,8 @@ import { setBannerShown } from '../commands/site/set-banner-shown.js';
 import { setGlobalItemContainers } from '../commands/site/set-global-item-containers.js';
 import { setFilterPosition } from '../commands/filter/set-filter-position.js';
 import { setFilterShown } from '../commands/filter/set-filter-shown.js';
+import { changeProductFitment } from '../commands/product/change-product-fitment.js';
+import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import { cancelStockNotification, markStockNotificationSent, requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
@@ -69,6 +71,12 @@ beforeAll(async () => {
   await setUserPassword(h.store, { userId, password: 'teine-vihmavari', confirm: 'teine-vihmavari' }, ctx());
   await recordSignIn(h.store, { userId, at: h.clock.now }, ctx());
   await renameWarehouse(h.store, { warehouseId: 'tartu', name: 'Tartu ladu' }, ctx());
+  // Vehicle fitment: the classic cars of the reference, and a part's applications changed twice (added, one removed).
+  await loadVehicleReference(h.store, path.resolve(__dirname, '../tests/fixtures/no-such-folder'), { now: h.clock.now });
+  const fitted = productIdForCode('BF 1018/1');
+  const mgb = { kind: 'generation' as const, make: 'mg', model: 'mgb', generation: '1962-1980', from: '1962-05', to: '1980-10', label: 'MG MGB (1962-1980)' };
+  await changeProductFitment(h.store, { productId: fitted, change: { add: [mgb, { kind: 'years', make: 'triumph', model: 'tr6', fromYear: 1973, toYear: 1976, label: 'Triumph TR6 (1973-1976)' }], reason: 'supplier catalogue' } }, { ...ctx(), userId });
+  await changeProductFitment(h.store, { productId: fitted, change: { remove: [mgb], reason: 'not for the MGB' } }, { ...ctx(), userId });
   // Content: a page with versions, a restore, a rule and a publish; a nested menu; global containers; the banner off.
   const pageId = crypto.randomUUID();
   await savePageDraft(h.store, { pageId, title: { et: 'Hooldus' }, content: { et: '<p>Üks</p>' }, itemContainers: { side: [{ id: 'a', html: { et: '<p>Kõrval</p>' } }] } }, { ...ctx(), userId });

@@ -6,6 +6,7 @@
  * Money: `price` / `price_wo_vat` are decimal strings in euros with 2 decimals ("12.40"); `priceCents` /
  * `priceWoVatCents` are the same amounts as integer euro cents. Quantities are whole units of `unit`.
  */
+import { activeVehicleSchema, fitmentAnswerSchema, includeUnknownSchema, productFitmentSchema, vehicleParamSchema } from './vehicles.js';
 import { z } from 'zod';
 import { safeString } from './text.js';
 import { APPLIED_FILTER_LIMITS, DEFAULT_PAGE_SIZE, LANGUAGES, MAX_QUERY_LENGTH, PAGE_SIZES, SORT_OPTIONS } from './catalog-constants.js';
@@ -94,6 +95,10 @@ const productFields = {
   oeNumbers: z.array(z.string()),
   compatibleVehicles: z.array(z.string()),
   modified_at: z.string(),
+  /** With a vehicle (`v=`): does the product fit it (vehicle fitment: fits, does not fit, unknown)? */
+  fitment: fitmentAnswerSchema.optional(),
+  /** On the product page: its whole fitment (mode and applications). */
+  fitmentApplications: productFitmentSchema.optional(),
 };
 /**
  * A product (spec 3 "Product"). `content`: the nested wrapper of the same fields (spec 3 "content (nested wrapper of
@@ -139,6 +144,10 @@ export const productListQuerySchema = z.object({
   iu: z.enum(['user']).optional(),
   /** 'frontEdit': staff details on each product (`staff`) for a staff session; ignored for anyone else. */
   fieldsPreset: z.enum(['default', 'frontEdit']).optional(),
+  /** The shopper's vehicle (api/contracts/vehicles.ts): only parts that fit it or are universal. */
+  v: vehicleParamSchema.optional(),
+  /** `1`: with a vehicle, also the parts without fitment data. */
+  unknown: includeUnknownSchema.optional(),
   lang: z.string().optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
@@ -150,6 +159,9 @@ export const productListResponseSchema = z.object({
   leftOutSearchKeywords: z.array(z.string()),
   appliedFiltersCount: z.number().int(),
   exactlyMatchingProductIds: z.array(z.string()),
+  /** With a vehicle: the active vehicle, and the matching parts hidden for having no fitment data (0 with `unknown=1`). */
+  vehicle: activeVehicleSchema.optional(),
+  hiddenUnknown: z.number().int().optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
@@ -204,6 +216,9 @@ export const searchQuerySchema = z
     fieldsPreset: z.string().max(50).optional(),
     limitCategoriesTo: z.string().max(50).optional(),
     iu: z.enum(['user']).optional(),
+    /** The shopper's vehicle (api/contracts/vehicles.ts) and `unknown=1`, as on GET /v1/products. */
+    v: vehicleParamSchema.optional(),
+    unknown: includeUnknownSchema.optional(),
   })
   .catchall(safeString(200));
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
@@ -221,6 +236,8 @@ export const searchResultSchema = z.object({
     code1: z.string(),
     description: z.string(),
   }),
+  /** With a vehicle (`v=`): does the part fit it? */
+  fitment: fitmentAnswerSchema.optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
@@ -245,7 +262,13 @@ export type PageSearchResult = z.infer<typeof pageSearchResultSchema>;
  * `pages` the published, visible content pages the query finds, on the first page only (at most 10; empty on
  * later pages and without q).
  */
-export const searchResponseSchema = z.object({ results: z.array(searchResultSchema), pages: z.array(pageSearchResultSchema) });
+export const searchResponseSchema = z.object({
+  results: z.array(searchResultSchema),
+  pages: z.array(pageSearchResultSchema),
+  /** With a vehicle: the active vehicle and the matching parts hidden for having no fitment data. */
+  vehicle: activeVehicleSchema.optional(),
+  hiddenUnknown: z.number().int().optional(),
+});
 
 /** A failure in the envelope of spec 7 (api/plugins/errors.ts): `redirect` when the client must go there to fix it. */
 export const failureEnvelopeSchema = z.object({
@@ -269,4 +292,4 @@ export const envelopeSchema = <T extends z.ZodTypeAny>(data: T) =>
 /** Path of GET /product/view/{id}. */
 export const productParamsSchema = z.object({ id: safeString(100) });
 /** Query of GET /product/view/{id}: `lang`, and `fieldsPreset` as in the product list. */
-export const productViewQuerySchema = z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional() });
+export const productViewQuerySchema = z.object({ lang: z.string().optional(), fieldsPreset: z.enum(['default', 'frontEdit']).optional(), v: vehicleParamSchema.optional() });

@@ -12,6 +12,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'request.sort_invalid': { et: 'Tundmatu sorteerimisviis.', en: 'Unknown sort order.' },
   'request.filters_invalid': { et: 'Filtrid on vigased.', en: 'The filters are malformed.' },
   'product.not_found': { et: 'Toodet ei leitud.', en: 'The product was not found.' },
+  'vehicle.not_found': { et: 'Sõidukit ei leitud. Palun valige sõiduk uuesti.', en: 'The vehicle was not found. Please choose the vehicle again.' },
   'product.already_exists': { et: 'Sellise koodiga toode on juba olemas.', en: 'A product with this code already exists.' },
   'filter.changed_meanwhile': { et: 'Filtrit muudeti vahepeal. Laadige uusim versioon.', en: 'The filter was changed after you opened it. Reload the latest version.' },
   'product.changed_meanwhile': { et: 'Toodet muudeti vahepeal. Laadige uusim versioon.', en: 'The product was changed after you opened it. Reload the latest version.' },

@@ -133,7 +133,7 @@ export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: strin
       const params = productParamsSchema.safeParse({ id: decodeSegment(view[1]!) });
       const parsed = productViewQuerySchema.safeParse(query);
       if (!params.success || !parsed.success) return null;
-      const product = await productViewAnswer(deps, app, params.data.id, requestLanguage(parsed.data, undefined), () => false);
+      const product = await productViewAnswer(deps, app, params.data.id, requestLanguage(parsed.data, undefined), () => false, parsed.data.v);
       return { status: 200, headers: JSON_TYPE, body: encodeProduct(success(product)) };
     }
     if (path === '/v1/categories' || path === '/v1/site') {

@@ -22,6 +22,7 @@ import { SITE_EVENT_SCHEMAS } from '../../domain/site/events.js';
 import { STOCK_EVENT_SCHEMAS } from '../../domain/stock/events.js';
 import { STOCK_NOTIFICATION_EVENT_SCHEMAS } from '../../domain/stock-notification/events.js';
 import { USER_EVENT_SCHEMAS } from '../../domain/user/events.js';
+import { VEHICLE_EVENT_SCHEMAS } from '../../domain/vehicle/events.js';
 import { WAREHOUSE_EVENT_SCHEMAS } from '../../domain/warehouse/events.js';
 
 const SCHEMAS = {
@@ -39,6 +40,7 @@ const SCHEMAS = {
   ...STOCK_NOTIFICATION_EVENT_SCHEMAS,
   ...USER_EVENT_SCHEMAS,
   ...WAREHOUSE_EVENT_SCHEMAS,
+  ...VEHICLE_EVENT_SCHEMAS,
   ...FILE_EVENT_SCHEMAS,
   ...FOLDER_EVENT_SCHEMAS,
   ...ALBUM_EVENT_SCHEMAS,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../shared/localized.js';
 import { type EventDataSchemas, eventParser } from '../shared/events.js';
 import { AVAILABILITY_POLICIES } from './availability.js';
+import { FITMENT_MODES, POSITIONS } from '../fitment/fitment.js';
 import { PRODUCT_CLASSES, type ProductEvent, UNITS } from './product.js';
 import { VISIBILITY_STATES } from './visibility.js';
 
@@ -17,6 +18,13 @@ const visibilityRule = z.discriminatedUnion('type', [
   z.object({ type: z.literal('timeRange'), rangeFrom: z.string(), rangeTo: z.string(), stateInRange: state, stateOutRange: state }),
 ]);
 const cents = z.number().int();
+const qualifiers = { label: z.string(), positions: z.array(z.enum(POSITIONS)).optional(), engineCode: z.string().optional(), note: z.string().optional() };
+const application = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('make'), make: z.string(), ...qualifiers }),
+  z.object({ kind: z.literal('model'), make: z.string(), model: z.string(), ...qualifiers }),
+  z.object({ kind: z.literal('generation'), make: z.string(), model: z.string(), generation: z.string(), from: z.string(), to: z.string().nullable(), ...qualifiers }),
+  z.object({ kind: z.literal('years'), make: z.string(), model: z.string(), fromYear: z.number().int(), toYear: z.number().int(), ...qualifiers }),
+]);
 const id = { productId: z.string() };
 
 export const PRODUCT_EVENT_SCHEMAS: EventDataSchemas<ProductEvent> = {
@@ -46,6 +54,15 @@ export const PRODUCT_EVENT_SCHEMAS: EventDataSchemas<ProductEvent> = {
   ProductVisibilityChanged: z.object({ ...id, rule: visibilityRule }),
   ProductCriticalStockLevelSet: z.object({ ...id, level: z.number().nullable() }),
   ProductRelatedProductsChanged: z.object({ ...id, compatible: z.array(z.string()), similar: z.array(z.string()) }),
+  ProductFitmentChanged: z.object({
+    ...id,
+    modeBefore: z.enum(FITMENT_MODES),
+    modeAfter: z.enum(FITMENT_MODES),
+    added: z.array(application),
+    removed: z.array(application),
+    reason: z.string(),
+    changedBy: z.string().nullable(),
+  }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

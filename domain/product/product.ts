@@ -12,6 +12,7 @@ import { isProductImageRef } from '../file/image-ref.js';
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
 import { illegalState, notFound, validation } from '../shared/errors.js';
 import { LANGUAGES, type Language, type Localized } from '../shared/localized.js';
+import { type Application, applyFitmentDelta, decideFitmentChange, type Fitment, type FitmentChange, type FitmentMode, UNKNOWN_FITMENT } from '../fitment/fitment.js';
 import { AVAILABILITY_POLICIES, type AvailabilityPolicy } from './availability.js';
 import { DEFAULT_VISIBILITY_RULE, validateVisibilityRule, type VisibilityRule } from './visibility.js';
 
@@ -53,14 +54,19 @@ export type ProductEvent =
   | Message<'ProductVisibilityChanged', { productId: string; rule: VisibilityRule }>
   | Message<'ProductCriticalStockLevelSet', { productId: string; level: number | null }>
   /** Product ids shown as fitting together with this one (`compatible`) and as alternatives (`similar`), set in ProductEdit. */
-  | Message<'ProductRelatedProductsChanged', { productId: string; compatible: string[]; similar: string[] }>;
+  | Message<'ProductRelatedProductsChanged', { productId: string; compatible: string[]; similar: string[] }>
+  /**
+   * Vehicle fitment changed (domain/fitment): the applications added and removed, the mode before and after, who
+   * (`changedBy`, the staff user's id; null for an import or the set-up) and why.
+   */
+  | Message<'ProductFitmentChanged', { productId: string; modeBefore: FitmentMode; modeAfter: FitmentMode; added: Application[]; removed: Application[]; reason: string; changedBy: string | null }>;
 export type ProductEventType = ProductEvent['type'];
 export const PRODUCT_EVENT_TYPES: ProductEventType[] = [
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
   'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductSearchAliasesChanged',
-  'ProductRelatedProductsChanged',
+  'ProductRelatedProductsChanged', 'ProductFitmentChanged',
 ];
 
 // ---- commands -------------------------------------------------------------------------------------------------
@@ -85,7 +91,9 @@ export type ProductCommand =
   | Cmd<'SetProductVisibility', { productId: string; rule: VisibilityRule }>
   | Cmd<'SetCriticalStockLevel', { productId: string; level: number | null }>
   /** Compatible and similar products (product ids; at most LIMITS.list each; the product itself is refused). */
-  | Cmd<'SetRelatedProducts', { productId: string; compatible: string[]; similar: string[] }>;
+  | Cmd<'SetRelatedProducts', { productId: string; compatible: string[]; similar: string[] }>
+  /** Vehicle fitment: add/remove applications or set a mode, with a reason (domain/fitment `decideFitmentChange`). */
+  | Cmd<'ChangeProductFitment', { productId: string; change: FitmentChange }>;
 
 // ---- state ----------------------------------------------------------------------------------------------------
 export interface ActiveProduct {
@@ -113,6 +121,8 @@ export interface ActiveProduct {
   /** Product ids (ProductRelatedProductsChanged). */
   compatibleProducts: string[];
   similarProducts: string[];
+  /** Vehicle fitment (ProductFitmentChanged); `unknown` until recorded. */
+  fitment: Fitment;
 }
 export type ProductState = { status: 'empty' } | ActiveProduct;
 export const initialState: ProductState = { status: 'empty' };
@@ -267,6 +277,10 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       if (sameList(compatible, p.compatibleProducts) && sameList(similar, p.similarProducts)) return [];
       return [{ type: 'ProductRelatedProductsChanged', data: { productId, compatible, similar } }];
     }
+    case 'ChangeProductFitment': {
+      const delta = decideFitmentChange(p.fitment, data.change);
+      return delta ? [{ type: 'ProductFitmentChanged', data: { productId, ...delta, changedBy: command.metadata.userId ?? null } }] : [];
+    }
     default:
       return assertNever(command);
   }
@@ -300,6 +314,7 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       criticalStockLevel: null,
       compatibleProducts: [],
       similarProducts: [],
+      fitment: UNKNOWN_FITMENT,
     };
   }
   if (state.status !== 'active') return state;
@@ -340,6 +355,8 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { ...state, criticalStockLevel: event.data.level };
     case 'ProductRelatedProductsChanged':
       return { ...state, compatibleProducts: event.data.compatible, similarProducts: event.data.similar };
+    case 'ProductFitmentChanged':
+      return { ...state, fitment: applyFitmentDelta(state.fitment, event.data) };
     default:
       return assertNever(event);
   }

@@ -39,7 +39,7 @@ const PRODUCT_COLUMNS = sql`
   p.id::text, p.seq::text, p.listed, p.code_text, p.alias_text, p.name_et, p.name_en, array_to_string(p.category_ids, chr(31)) as category_ids,
   array_to_string(p.facets, chr(31)) as facets, p.gross_cents, (extract(epoch from p.modified_at) * 1000)::float8 as modified_ms,
   (extract(epoch from p.vis_from) * 1000)::float8 as vis_from_ms, (extract(epoch from p.vis_to) * 1000)::float8 as vis_to_ms,
-  p.vis_in, p.vis_out, p.listing_position`;
+  p.vis_in, p.vis_out, p.listing_position, p.fitment`;
 
 type ProductRow = IndexProductRow & { listing_position: string };
 type RawProductRow = Omit<ProductRow, 'category_ids' | 'facets'> & { category_ids: string; facets: string };

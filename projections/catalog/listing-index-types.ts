@@ -3,6 +3,7 @@
  * it returns, and the per-slot columns its parts share (every product has a dense slot number; a column holds one
  * value per slot).
  */
+import type { ChosenVehicle, Fitment } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc } from './projection.js';
 
 /** One `products` row as the index reads it (listing-index-source.ts selects exactly these). */
@@ -28,6 +29,8 @@ export interface IndexProductRow {
   vis_to_ms: number;
   vis_in: string;
   vis_out: string;
+  /** Vehicle fitment (domain/fitment); null or absent: unknown. */
+  fitment?: Fitment | null;
 }
 
 /** One `categories` row as the index reads it. */
@@ -50,6 +53,10 @@ export interface IndexQuery {
   language: 'et' | 'en';
   /** Milliseconds since the epoch the visibility rules are evaluated at. */
   nowMs: number;
+  /** The shopper's vehicle: only parts that fit it or are universal (issue "Vehicle fitment"). */
+  vehicle?: ChosenVehicle;
+  /** With a vehicle: also the parts without fitment data (the storefront's toggle). */
+  includeUnknown?: boolean;
 }
 
 export interface IndexPage {
@@ -61,6 +68,8 @@ export interface IndexPage {
   total: number;
   availableFilters: { name: string; options: Record<string, number> }[];
   leftOutSearchKeywords: string[];
+  /** With a vehicle and without `includeUnknown`: the matching parts left out for having no fitment data. */
+  hiddenUnknown: number;
 }
 
 /**

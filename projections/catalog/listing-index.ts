@@ -31,8 +31,10 @@
  * nothing, and ranks an exact part-number match first, then a part number that starts with the query, then
  * products with more whole-word matches, newest first.
  */
+import { answerFitment, type FitmentAnswer } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc } from './projection.js';
-import { clear, forEach, grown, has, ScratchBits, set } from './listing-bitset.js';
+import { clear, forEach, grown, has, popcount, ScratchBits, set } from './listing-bitset.js';
+import { FitmentIndex } from './listing-fitment.js';
 import { FacetIndex } from './listing-facets.js';
 import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery } from './listing-index-types.js';
 import { SearchIndex } from './listing-search.js';
@@ -65,6 +67,7 @@ export class CatalogListingIndex {
   private directCount = new Map<string, number>();
 
   private readonly facets = new FacetIndex();
+  private readonly fitment = new FitmentIndex();
   private readonly search = new SearchIndex(this.cols);
   private readonly orders = new SortOrders(this.cols);
 
@@ -128,6 +131,7 @@ export class CatalogListingIndex {
     this.visibleStatic = grown(this.visibleStatic, target);
     this.listedBits = grown(this.listedBits, target);
     for (const [id, bits] of this.subtreeBits) this.subtreeBits.set(id, grown(bits, target));
+    this.fitment.grow(target);
     this.scratch = new Uint8Array(target * 32);
     this.words32 = target;
     this.bitsPool.words = target;
@@ -197,6 +201,7 @@ export class CatalogListingIndex {
     cols.visOut[s] = row.vis_out;
     cols.categoryIdsOf[s] = row.category_ids;
     cols.facetIdsOf[s] = this.facets.setSlotFacets(s, cols.facetIdsOf[s], row.facets);
+    this.fitment.setSlot(s, row.fitment ?? null, isNew);
 
     // Listed and visible.
     if (row.listed) set(this.listedBits, s);
@@ -288,11 +293,11 @@ export class CatalogListingIndex {
     this.bitsPool.reset();
     const q = input.q?.trim() ?? '';
     const filtered = Object.values(input.filters ?? {}).some((values) => values.length > 0);
-    if (input.categoryId === undefined && !q && !filtered && input.priceMinCents === undefined && input.priceMaxCents === undefined && !this.timed.size) {
+    if (!input.vehicle && input.categoryId === undefined && !q && !filtered && input.priceMinCents === undefined && input.priceMaxCents === undefined && !this.timed.size) {
       return this.wholeCatalogPage(input);
     }
     const visible = this.visibleSet(input.categoryId, input.nowMs);
-    const empty: IndexPage = { ids: [], exactIds: [], total: 0, availableFilters: [], leftOutSearchKeywords: [] };
+    const empty: IndexPage = { ids: [], exactIds: [], total: 0, availableFilters: [], leftOutSearchKeywords: [], hiddenUnknown: 0 };
     if (!visible) return empty;
     const base = visible;
     const priced = input.priceMinCents !== undefined || input.priceMaxCents !== undefined;
@@ -307,8 +312,21 @@ export class CatalogListingIndex {
     const search = q ? this.search.plan(q, this.listedBits, this.subtreeBits, this.bitsPool) : null;
     if (search) for (let i = 0; i < base.length; i++) base[i] &= search.bits[i];
 
-    // Facet counts over the category and search, before filters.
-    const availableFilters = !search && !priced && !this.hasTimedIn(input.categoryId) ? this.facets.maintained(input.categoryId ?? '') : this.facets.count(base, this.cols.facetIdsOf);
+    // A chosen vehicle keeps the parts that fit it or are universal; parts without fitment data are counted
+    // (`hiddenUnknown`) and kept only when asked for (issue "Vehicle fitment", Storefront).
+    let hiddenUnknown = 0;
+    if (input.vehicle) {
+      const fit = this.bitsPool.take();
+      this.fitment.fitting(input.vehicle, fit);
+      const unknown = this.fitment.unknown;
+      const hidden = this.bitsPool.take();
+      for (let i = 0; i < base.length; i++) hidden[i] = base[i] & unknown[i];
+      if (!input.includeUnknown) hiddenUnknown = popcount(hidden);
+      for (let i = 0; i < base.length; i++) base[i] &= fit[i] | (input.includeUnknown ? unknown[i] : 0);
+    }
+
+    // Facet counts over the category, search and vehicle, before filters.
+    const availableFilters = !search && !priced && !input.vehicle && !this.hasTimedIn(input.categoryId) ? this.facets.maintained(input.categoryId ?? '') : this.facets.count(base, this.cols.facetIdsOf);
 
     // Filters: at least one matches; all match first.
     const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
@@ -364,7 +382,17 @@ export class CatalogListingIndex {
       total,
       availableFilters,
       leftOutSearchKeywords: search?.leftOut ?? [],
+      hiddenUnknown,
     };
+  }
+
+  /** Each product's fitment answer for a chosen vehicle (domain/fitment `answerFitment`); ids the index lacks are unknown. */
+  fitmentAnswers(ids: readonly string[], vehicle: NonNullable<IndexQuery['vehicle']>): FitmentAnswer[] {
+    return ids.map((id) => {
+      const slot = this.slotOf.get(id);
+      const fitment = slot === undefined ? null : this.fitment.fitment(slot);
+      return fitment ? answerFitment(fitment, vehicle) : { state: 'unknown' as const };
+    });
   }
 
   /** A page of the whole catalog (the home page): a slice of the order's listed, visible slots. */
@@ -380,7 +408,7 @@ export class CatalogListingIndex {
     const offset = (input.page - 1) * input.pageSize;
     const ids: string[] = [];
     for (let i = offset; i < offset + input.pageSize && i < list.length; i++) ids.push(this.cols.ids[list[reverse ? list.length - 1 - i : i]]);
-    return { ids, exactIds: [], total: list.length, availableFilters: this.facets.maintained(''), leftOutSearchKeywords: [] };
+    return { ids, exactIds: [], total: list.length, availableFilters: this.facets.maintained(''), leftOutSearchKeywords: [], hiddenUnknown: 0 };
   }
 
   private hasTimedIn(categoryId: string | undefined): boolean {

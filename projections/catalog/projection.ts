@@ -6,6 +6,7 @@
  * Idempotent by stream position: a row remembers the last position it applied per stream (`product_version`,
  * `stock_version`, `version`) and ignores events at or below it, so replaying a batch changes nothing.
  */
+import { applyFitmentDelta, type Fitment, UNKNOWN_FITMENT } from '../../domain/fitment/fitment.js';
 import { shopperAvailability } from '../../domain/product/availability.js';
 import { CATEGORY_EVENT_TYPES } from '../../domain/category/category.js';
 import { parseCategoryEvent } from '../../domain/category/events.js';
@@ -44,6 +45,8 @@ export interface ProductDoc {
   /** Compatible and similar products' ids (spec 3 "Product": compatible and similar products, edited in the product editor); absent in documents folded before they existed. */
   compatible_products?: string[];
   similar_products?: string[];
+  /** Vehicle fitment (domain/fitment, ProductFitmentChanged); absent: unknown (documents folded before it existed). */
+  fitment?: Fitment;
   gross_cents: number | null;
   net_cents: number | null;
   vat_rate: number;
@@ -115,6 +118,8 @@ export function evolveProductDoc(doc: ProductDoc, event: RecordedEvent): Product
       return { ...next, search_aliases: e.data.aliases };
     case 'ProductRelatedProductsChanged':
       return { ...next, compatible_products: e.data.compatible, similar_products: e.data.similar };
+    case 'ProductFitmentChanged':
+      return { ...next, fitment: applyFitmentDelta(doc.fitment ?? UNKNOWN_FITMENT, e.data) };
     case 'ProductPriceChanged':
       return { ...next, gross_cents: e.data.grossCents, net_cents: e.data.netCents, vat_rate: e.data.vatRatePercent };
     case 'ProductAvailabilityChanged':
@@ -158,6 +163,8 @@ export function toProductRow(doc: ProductDoc) {
     policy: doc.policy,
     image_count: doc.images.length,
     critical_level: doc.critical_stock_level,
+    // Vehicle fitment for the listing index's vehicle filter; null while unknown (most rows), so the table stays narrow.
+    fitment: doc.fitment && doc.fitment.mode !== 'unknown' ? doc.fitment : null,
     ...visibilityColumns(doc.visibility),
   };
 }

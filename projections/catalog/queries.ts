@@ -56,6 +56,8 @@ export interface ListProductsOutput {
   /** Ids of the products on this page that match every applied filter. */
   exactlyMatchingProductIds: string[];
   appliedFiltersCount: number;
+  /** With a vehicle: matching parts left out for having no fitment data (listing-index.ts). */
+  hiddenUnknown: number;
 }
 
 const visibleAt = (now: string) => sql`(case when ${now}::timestamptz between p.vis_from and p.vis_to then p.vis_in else p.vis_out end)`;
@@ -97,6 +99,7 @@ export async function listProducts(db: Kysely<CatalogTables>, source: ListingInd
       leftOutSearchKeywords: page.leftOutSearchKeywords,
       exactlyMatchingProductIds: page.exactIds,
       appliedFiltersCount: filters.length,
+      hiddenUnknown: page.hiddenUnknown,
     };
   }
 }

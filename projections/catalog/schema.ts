@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { ReadModelTables } from '../read-model.js';
+import type { Fitment } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc, ProductDoc } from './projection.js';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -45,6 +46,8 @@ export type CatalogTables = ReadModelTables & {
     image_count: number;
     /** critical_stock_level in whole units, or null: "low stock" is 1..critical_level units. */
     critical_level: number | null;
+    /** Vehicle fitment (domain/fitment `Fitment`), null while unknown. */
+    fitment: ColumnType<Fitment | null, string | null, string | null>;
     search: Generated<string>;
   };
   /** The folded product documents, apart from the narrow listing rows. */

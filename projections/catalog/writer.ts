@@ -56,6 +56,7 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       policy text not null,
       image_count integer not null,
       critical_level integer,
+      fitment jsonb,
       search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text || ' ' || alias_text)) stored
     )`.execute(db);
   // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
@@ -104,7 +105,7 @@ const PRODUCT_COLUMNS = [
   ['facets', 'text[]'], ['gross_cents', 'integer'], ['net_cents', 'integer'], ['stock_total', 'integer'],
   ['available_in', 'integer'], ['has_limited_amount', 'boolean'], ['vis_from', 'timestamptz'], ['vis_to', 'timestamptz'],
   ['vis_in', 'text'], ['vis_out', 'text'], ['modified_at', 'timestamptz'], ['listing_position', 'text'],
-  ['policy', 'text'], ['image_count', 'integer'], ['critical_level', 'integer'],
+  ['policy', 'text'], ['image_count', 'integer'], ['critical_level', 'integer'], ['fitment', 'jsonb'],
 ] as const;
 const CATEGORY_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['parent_id', 'uuid'], ['seq', 'bigint'], ['deleted', 'boolean'], ['listing_position', 'text']] as const;
 
@@ -198,7 +199,7 @@ async function notifyStockChanges(trx: Transaction<CatalogTables>, events: Recor
 /** The catalog read model: products and categories (the listing index keeps its own word dictionary). */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 8,
+  version: 9,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   createIndexes,

@@ -5,6 +5,7 @@
  * Every search (a request with q or filters) appends a SearchPerformed event.
  */
 import { randomUUID } from 'node:crypto';
+import { answerFitment, UNKNOWN_FITMENT } from '../../../domain/fitment/fitment.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -136,8 +137,10 @@ export async function productListAnswer(
   const language: Language = requestLanguage(query, context.acceptLanguage);
   const filters = parseFilters(query.f);
   const now = deps.now();
+  const active = query.v ? await app.vehicles.resolve(query.v) : null;
+  const vehicle = active ? { vehicle: active.vehicle, includeUnknown: query.unknown === '1' } : {};
   const [result, snapshot, labels, staff] = await Promise.all([
-    cachedListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now }),
+    cachedListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now, ...vehicle }),
     categories.get(now),
     filterLabels.get(),
     context.staff(),
@@ -149,18 +152,22 @@ export async function productListAnswer(
       { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }
+  const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
+  const facetsJson = active ? JSON.stringify(shownFacets(result.availableFilters, labels).map((f) => labelFilter(f, labels, language))) : labeledFacetsJson(result.availableFilters, labels, language);
   const json = withFacetsJson(
     success({
       availableFilters: null,
-      results: result.products.map((p) => {
+      results: result.products.map((p, i) => {
         const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
-        return staff ? withStaffFields(product) : product;
+        const withFitment = answers ? { ...product, fitment: answers[i] } : product;
+        return staff ? withStaffFields(withFitment) : withFitment;
       }),
       leftOutSearchKeywords: result.leftOutSearchKeywords,
       appliedFiltersCount: result.appliedFiltersCount,
       exactlyMatchingProductIds: result.exactlyMatchingProductIds,
+      ...(active ? { vehicle: { id: active.id, label: active.label }, hiddenUnknown: result.hiddenUnknown } : {}),
     }),
-    labeledFacetsJson(result.availableFilters, labels, language),
+    facetsJson,
   );
   return { json, page: query.page, pageSize: query.pageSize, total: result.total };
 }
@@ -170,12 +177,18 @@ export async function productListAnswer(
  * get an inaccessible product (to see it marked). Shared by the route and the server render.
  * @throws ApiError product.not_found (404) for an unknown product, or an inaccessible one asked by anyone but staff.
  */
-export async function productViewAnswer(deps: ApiDeps, app: FastifyInstance, id: string, language: Language, staffFields: () => boolean | Promise<boolean>): Promise<Product> {
+export async function productViewAnswer(deps: ApiDeps, app: FastifyInstance, id: string, language: Language, staffFields: () => boolean | Promise<boolean>, v?: string): Promise<Product> {
   const { categories, filterLabels } = app;
   const now = deps.now();
-  const [product, snapshot, labels, staff] = await Promise.all([getProduct(deps.db, id, now), categories.get(now), filterLabels.get(), staffFields()]);
+  const [product, snapshot, labels, staff, active] = await Promise.all([getProduct(deps.db, id, now), categories.get(now), filterLabels.get(), staffFields(), v ? app.vehicles.resolve(v) : null]);
   if (!product || (product.visibility === 'inaccessible' && !staff)) throw new ApiError('product.not_found', 404);
-  const view = toProduct(product, language, (pid, lang) => categories.breadcrumbs(snapshot, pid, lang), labels);
+  const fitment = product.doc.fitment ?? UNKNOWN_FITMENT;
+  const view: Product = {
+    ...toProduct(product, language, (pid, lang) => categories.breadcrumbs(snapshot, pid, lang), labels),
+    // The product page lists every application (issue "Vehicle fitment", Storefront); with `v=` it answers for that vehicle.
+    fitmentApplications: { mode: fitment.mode, applications: fitment.applications.map(({ label, positions, engineCode, note }) => ({ label, positions, engineCode, note })) },
+    ...(active ? { fitment: answerFitment(fitment, active.vehicle) } : {}),
+  };
   return staff ? withStaffFields(view) : view;
 }
 
@@ -223,6 +236,7 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
         withContent(
           await productViewAnswer(deps, app, request.params.id, requestLanguage(request.query, request.headers['accept-language']), () =>
             wantsStaffFields(deps, sessions, request, reply, request.query.fieldsPreset),
+            request.query.v,
           ),
         ),
       ),

@@ -31,7 +31,7 @@ interface SearchFilters {
 /** Reads ff{n}/fc{n}/fv{n} triples. @throws ApiError request.filters_invalid (400) on anything unsupported. */
 export function parseSearchFilters(query: Record<string, unknown>): SearchFilters {
   const out: SearchFilters = { filters: {} };
-  const known = new Set(['q', 'page', 'per-page', 'sort', 'lang', 'fieldsPreset', 'limitCategoriesTo', 'iu']);
+  const known = new Set(['q', 'page', 'per-page', 'sort', 'lang', 'fieldsPreset', 'limitCategoriesTo', 'iu', 'v', 'unknown']);
   const indexes = new Set<string>();
   for (const key of Object.keys(query)) {
     if (known.has(key)) continue;
@@ -82,8 +82,11 @@ export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: S
   const now = deps.now();
   const perPage = query['per-page'];
   const q = query.q?.trim() ?? '';
+  // The active vehicle (`v=`, vehicle fitment): only parts that fit it or are universal, the unknown ones counted.
+  const active = query.v ? await app.vehicles.resolve(query.v) : null;
+  const vehicle = active ? { vehicle: active.vehicle, includeUnknown: query.unknown === '1' } : {};
   const [result, snapshot, pages] = await Promise.all([
-    cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now }),
+    cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now, ...vehicle }),
     categories.get(now),
     query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
   ]);
@@ -93,7 +96,8 @@ export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: S
       { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }
-  const results: SearchResult[] = result.products.map(({ doc }) => {
+  const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
+  const results: SearchResult[] = result.products.map(({ doc }, i) => {
     const name = (language === 'en' ? doc.name_en : doc.name_et) || doc.name_et || doc.name_en;
     const description = (language === 'en' ? doc.description_en : doc.description_et) || doc.description_et || doc.description_en;
     const crumbs = doc.category_ids[0] ? categories.breadcrumbs(snapshot, doc.category_ids[0], language) : [];
@@ -104,9 +108,11 @@ export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: S
       breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
       meta_description: description.slice(0, 160),
       content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
+      ...(answers ? { fitment: answers[i] } : {}),
     };
   });
-  return { body: success({ results, pages }), page: query.page, perPage, total: result.total };
+  const body = success({ results, pages, ...(active ? { vehicle: { id: active.id, label: active.label }, hiddenUnknown: result.hiddenUnknown } : {}) });
+  return { body, page: query.page, perPage, total: result.total };
 }
 
 /** GET /v1/search as a plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */

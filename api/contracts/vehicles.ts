@@ -1,0 +1,59 @@
+/**
+ * Contracts of the vehicle selector and the fitment answers (issue "Vehicle fitment"): zod only.
+ *
+ * The URL form of a vehicle (`v=`): `{make}.{model}.{generation}` (a generation of the reference, e.g.
+ * `mg.mgb.1962-1980`, `mazda.mx-5.na-1989-1998`) or `{make}.{model}.{year}` (a model year, e.g. `triumph.tr6.1972`).
+ * Slugs are lower-case letters, digits and '-'; a generation slug always holds a '-', a year is four digits.
+ */
+import { z } from 'zod';
+
+export const VEHICLE_PARAM_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*\.(?:\d{4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/;
+/** `v=`: a vehicle's URL form (see above). */
+export const vehicleParamSchema = z.string().max(200).regex(VEHICLE_PARAM_PATTERN, 'v is make.model.generation or make.model.year');
+/** `unknown=1`: with a vehicle, also list the parts without fitment data. */
+export const includeUnknownSchema = z.enum(['0', '1']);
+
+/** A product's fitment answer for the active vehicle: fits, does not fit, or unknown (no data). */
+export const fitmentAnswerSchema = z.object({
+  state: z.enum(['fits', 'does-not-fit', 'unknown']),
+  /** Why it fits: an application, universal fit, or not a vehicle-specific part. */
+  reason: z.enum(['application', 'universal', 'not-vehicle-specific']).optional(),
+});
+export type FitmentAnswerDto = z.infer<typeof fitmentAnswerSchema>;
+
+/** The active vehicle as the answers name it. */
+export const activeVehicleSchema = z.object({ id: z.string(), label: z.string() });
+
+/** A product's whole fitment on its page: the mode and every application with its qualifiers. */
+export const productFitmentSchema = z.object({
+  mode: z.enum(['unknown', 'universal', 'not-vehicle-specific', 'applications']),
+  applications: z.array(
+    z.object({
+      label: z.string(),
+      positions: z.array(z.enum(['front', 'rear', 'left', 'right'])).optional(),
+      engineCode: z.string().optional(),
+      note: z.string().optional(),
+    }),
+  ),
+});
+
+const slug = z.string().max(80).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+export const vehicleMakeParamsSchema = z.object({ make: slug });
+export const vehicleModelParamsSchema = z.object({ make: slug, model: slug });
+
+export const vehicleMakesResponseSchema = z.object({ makes: z.array(z.object({ slug: z.string(), name: z.string() })) });
+export const vehicleModelsResponseSchema = z.object({
+  make: z.object({ slug: z.string(), name: z.string() }),
+  models: z.array(z.object({ slug: z.string(), name: z.string(), fromYear: z.number().int(), toYear: z.number().int().nullable() })),
+});
+export const vehicleGenerationsResponseSchema = z.object({
+  make: z.object({ slug: z.string(), name: z.string() }),
+  model: z.object({ slug: z.string(), name: z.string() }),
+  /** The model's generations (id: the `v=` form), oldest first. */
+  generations: z.array(z.object({ id: z.string(), label: z.string(), code: z.string().nullable(), from: z.string(), to: z.string().nullable() })),
+  /** Every model year the generations cover (up to this year for an open-ended one), newest first; each `v=` is `{make}.{model}.{year}`. */
+  years: z.array(z.number().int()),
+});
+export type VehicleMakesResponse = z.infer<typeof vehicleMakesResponseSchema>;
+export type VehicleModelsResponse = z.infer<typeof vehicleModelsResponseSchema>;
+export type VehicleGenerationsResponse = z.infer<typeof vehicleGenerationsResponseSchema>;

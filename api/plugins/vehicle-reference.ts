@@ -1,0 +1,81 @@
+/**
+ * The vehicle reference in the api's memory (issue "Vehicle fitment"): every vehicle of the vehicles read model
+ * (~6,000 rows), read at most every 10 s (and again on the read model's change hint 'vehicles'), so resolving a
+ * listing's `v=` costs no query. Decorated as `app.vehicles` (fastify-plugin, registered before the routes).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ChosenVehicle } from '../../domain/fitment/fitment.js';
+import { listAllVehicles, type VehicleRow } from '../../projections/vehicles/queries.js';
+import type { ApiDeps } from './deps.js';
+import { ApiError } from './errors.js';
+
+/** A resolved `v=`: the vehicle the listing index takes, its id and display label. */
+export interface ActiveVehicle {
+  id: string;
+  label: string;
+  vehicle: ChosenVehicle;
+}
+
+const TTL_MS = 10_000;
+
+export class VehicleReferenceCache {
+  private loaded: { at: number; byId: Map<string, VehicleRow>; models: Map<string, VehicleRow> } | null = null;
+  private loading: Promise<void> | null = null;
+  constructor(private readonly load: () => Promise<VehicleRow[]>, private readonly clock: () => number = Date.now) {}
+
+  clear(): void {
+    this.loaded = null;
+  }
+
+  private async current() {
+    if (this.loaded && this.clock() - this.loaded.at < TTL_MS) return this.loaded;
+    this.loading ??= this.load()
+      .then((rows) => {
+        const byId = new Map(rows.map((r) => [r.vehicleId, r]));
+        const models = new Map<string, VehicleRow>();
+        for (const r of rows) if (!models.has(`${r.makeSlug}.${r.modelSlug}`)) models.set(`${r.makeSlug}.${r.modelSlug}`, r);
+        this.loaded = { at: this.clock(), byId, models };
+      })
+      .finally(() => (this.loading = null));
+    await this.loading;
+    return this.loaded!;
+  }
+
+  /**
+   * Resolves a `v=` value (already matched against VEHICLE_PARAM_PATTERN): a generation id or `{make}.{model}.{year}`.
+   * @throws ApiError vehicle.not_found (404, field v) for a vehicle or model the reference does not hold
+   */
+  async resolve(v: string): Promise<ActiveVehicle> {
+    const ref = await this.current();
+    const [make, model, third] = v.split('.') as [string, string, string];
+    if (/^\d{4}$/.test(third)) {
+      const year = Number(third);
+      const any = ref.models.get(`${make}.${model}`);
+      if (!any || year < 1885 || year > 2100) throw new ApiError('vehicle.not_found', 404, 'v');
+      return { id: v, label: `${any.make} ${any.model} ${year}`, vehicle: { make, model, year } };
+    }
+    const row = ref.byId.get(v);
+    if (!row) throw new ApiError('vehicle.not_found', 404, 'v');
+    return { id: v, label: row.label, vehicle: { make, model, generation: row.slug, from: row.from, to: row.to } };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The vehicle reference (api/plugins/vehicle-reference.ts). */
+    vehicles: VehicleReferenceCache;
+  }
+}
+
+async function vehicleReference(app: FastifyInstance, { deps }: { deps: ApiDeps }): Promise<void> {
+  const cache = new VehicleReferenceCache(() => listAllVehicles(deps.db));
+  const onChange = () => cache.clear();
+  deps.readModelChanges?.on('vehicles', onChange);
+  app.addHook('onClose', async () => {
+    deps.readModelChanges?.off('vehicles', onChange);
+  });
+  app.decorate('vehicles', cache);
+}
+
+export const vehicleReferencePlugin = fp(vehicleReference, { name: 'vehicle-reference' });

@@ -1,0 +1,88 @@
+/**
+ * The vehicle selector's calls (issue "Vehicle fitment", Storefront: make -> model -> generation or year), public and
+ * cacheable (5 minutes), the same in both languages (names are the makers'):
+ * - `GET /v1/vehicles/makes`
+ * - `GET /v1/vehicles/makes/{make}/models` (404 `vehicle.not_found` for an unknown make)
+ * - `GET /v1/vehicles/makes/{make}/models/{model}` — the generations (each `id` is the `v=` form) and model years.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listVehicleGenerations, listVehicleMakes, listVehicleModels } from '../../../projections/vehicles/queries.js';
+import { langOnlyQuerySchema } from '../../contracts/common.js';
+import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import {
+  vehicleGenerationsResponseSchema,
+  vehicleMakeParamsSchema,
+  vehicleMakesResponseSchema,
+  vehicleModelParamsSchema,
+  vehicleModelsResponseSchema,
+} from '../../contracts/vehicles.js';
+import type { RouteOptions } from '../../plugins/deps.js';
+import { ApiError, success } from '../../plugins/errors.js';
+
+const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=300');
+
+/** Model years covered by generations (open-ended ones up to `thisYear`), newest first. */
+export function modelYears(generations: { from: string; to: string | null }[], thisYear: number): number[] {
+  const years = new Set<number>();
+  for (const g of generations) {
+    const last = g.to === null ? Math.max(thisYear, Number(g.from.slice(0, 4))) : Number(g.to.slice(0, 4));
+    for (let y = Number(g.from.slice(0, 4)); y <= last; y++) years.add(y);
+  }
+  return [...years].sort((a, b) => b - a);
+}
+
+export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    '/v1/vehicles/makes',
+    { schema: { summary: 'Vehicle makes of the reference (the selector\'s first list)', tags: ['catalog'], querystring: langOnlyQuerySchema, response: { 200: envelopeSchema(vehicleMakesResponseSchema), 400: failureEnvelopeSchema } } },
+    async (_request, reply) => {
+      cacheable(reply);
+      return success({ makes: await listVehicleMakes(deps.db) });
+    },
+  );
+  typed.get(
+    '/v1/vehicles/makes/:make/models',
+    {
+      schema: {
+        summary: 'Models of a make',
+        tags: ['catalog'],
+        params: vehicleMakeParamsSchema,
+        querystring: langOnlyQuerySchema,
+        response: { 200: envelopeSchema(vehicleModelsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const [makes, models] = await Promise.all([listVehicleMakes(deps.db), listVehicleModels(deps.db, request.params.make)]);
+      const make = makes.find((m) => m.slug === request.params.make);
+      if (!make) throw new ApiError('vehicle.not_found', 404, 'make');
+      cacheable(reply);
+      return success({ make, models });
+    },
+  );
+  typed.get(
+    '/v1/vehicles/makes/:make/models/:model',
+    {
+      schema: {
+        summary: 'Generations and model years of a model (each generation id and `{make}.{model}.{year}` is a `v=` value)',
+        tags: ['catalog'],
+        params: vehicleModelParamsSchema,
+        querystring: langOnlyQuerySchema,
+        response: { 200: envelopeSchema(vehicleGenerationsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await listVehicleGenerations(deps.db, request.params.make, request.params.model);
+      if (!rows.length) throw new ApiError('vehicle.not_found', 404, 'model');
+      cacheable(reply);
+      const first = rows[0]!;
+      return success({
+        make: { slug: first.makeSlug, name: first.make },
+        model: { slug: first.modelSlug, name: first.model },
+        generations: rows.map((r) => ({ id: r.vehicleId, label: r.label, code: r.code, from: r.from, to: r.to })),
+        years: modelYears(rows, new Date(deps.now()).getUTCFullYear()),
+      });
+    },
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The listing index's vehicle filter beside a facet filter, in process (issue "Vehicle fitment", Speed): the demo
+ * catalog with its generated fitment (commands/fitment/demo-fitment.ts) and the real vehicle reference, repeated to
+ * ~100,000 products (each copy its own ids), then the median time of one listing query (page 1, 24 per page, newest
+ * first) for: the whole catalog's first page (baseline), a facet filter (Marque=Triumph), a vehicle generation
+ * (mg.mgb.1962-1980), a model year (triumph.tr6.1972), and a vehicle with a facet filter. Also the index's build time.
+ *
+ *   npx tsx bench/fitment-listing.bench.ts      (COPIES=3 by default; ROUNDS=300)
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { demoApplications } from '../commands/fitment/demo-fitment.js';
+import { buildVehicleReference } from '../commands/vehicle/vehicle-reference-data.js';
+import type { ChosenVehicle, Fitment } from '../domain/fitment/fitment.js';
+import { type VehicleRecord, vehicleMakeDecider } from '../domain/vehicle/vehicle.js';
+import { CatalogListingIndex, type IndexProductRow, type IndexQuery } from '../projections/catalog/listing-index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vehiclesDir = path.resolve(root, '..', 'shared', 'data', 'vehicles');
+const copies = Number(process.env.COPIES ?? 3);
+const rounds = Number(process.env.ROUNDS ?? 300);
+
+const makes = new Map<string, VehicleRecord[]>();
+for (const m of buildVehicleReference(readFileSync(path.join(vehiclesDir, 'eparts-make-model-generation.csv'), 'utf8'), readFileSync(path.join(vehiclesDir, 'us-car-models-1992-2026.csv'), 'utf8'))) {
+  const events = vehicleMakeDecider.decide({ type: 'AddVehicles', data: m, metadata: { now: '' } }, vehicleMakeDecider.initialState);
+  makes.set(events[0]!.data.makeSlug, events.map((e) => e.data));
+}
+const records = parse(readFileSync(path.join(root, 'data', 'demo-catalog.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+const rows: IndexProductRow[] = [];
+for (let c = 0; c < copies; c++) {
+  records.forEach((r, i) => {
+    const applications = demoApplications(r.vehicles ? r.vehicles.split(' | ') : [], makes);
+    const fitment: Fitment | null = applications.length ? { mode: 'applications', applications } : null;
+    const seq = c * records.length + i + 1;
+    rows.push({
+      id: `${c}-${r.code1}`, seq, listed: r.class === 'product', code_text: r.code1!, alias_text: '', name_et: r.name_et!, name_en: r.name_en!, category_ids: [],
+      facets: r.attributes ? r.attributes.split(' | ') : [], gross_cents: 100 + (seq % 5000), modified_ms: seq, vis_from_ms: -Infinity, vis_to_ms: Infinity, vis_in: 'visible', vis_out: 'visible', fitment,
+    });
+  });
+}
+const built = performance.now();
+const index = CatalogListingIndex.build(rows, []);
+const buildMs = performance.now() - built;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+function time(query: Omit<IndexQuery, 'page' | 'pageSize' | 'language' | 'nowMs'>): { ms: number; total: number } {
+  const q: IndexQuery = { page: 1, pageSize: 24, language: 'et', nowMs: Date.now(), ...query };
+  let total = 0;
+  for (let i = 0; i < 20; i++) total = index.query(q).total; // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    index.query(q);
+    samples.push(performance.now() - t);
+  }
+  return { ms: median(samples), total };
+}
+
+const mgb: ChosenVehicle = { make: 'mg', model: 'mgb', generation: '1962-1980', from: '1962-05', to: '1980-10' };
+const tr6: ChosenVehicle = { make: 'triumph', model: 'tr6', year: 1972 };
+const cases: [string, Omit<IndexQuery, 'page' | 'pageSize' | 'language' | 'nowMs'>][] = [
+  ['baseline: whole catalog, page 1', {}],
+  ['facet filter Marque=Triumph', { filters: { Marque: ['Triumph'] } }],
+  ['vehicle mg.mgb.1962-1980', { vehicle: mgb }],
+  ['vehicle triumph.tr6.1972 (model year)', { vehicle: tr6 }],
+  ['vehicle tr6 1972 + unknown=1', { vehicle: tr6, includeUnknown: true }],
+  ['vehicle tr6 1972 + Marque=Triumph', { vehicle: tr6, filters: { Marque: ['Triumph'] } }],
+];
+console.log(`listing index: ${index.size} products (${copies} copies of the demo catalog), built in ${buildMs.toFixed(0)} ms; median of ${rounds} queries each`);
+for (const [name, query] of cases) {
+  const { ms, total } = time(query);
+  console.log(`${name.padEnd(40)} ${ms.toFixed(3).padStart(8)} ms   ${String(total).padStart(6)} products`);
+}

@@ -1,0 +1,100 @@
+/**
+ * The listing index's vehicle filter (issue "Vehicle fitment", Speed): a vehicle is answered the way a facet is, with
+ * bitsets (one bit per slot) kept on every product change, never by scanning fitment per request:
+ * - `universal`: universal-fit and not-vehicle-specific products (shown with every vehicle);
+ * - `unknown`: products without fitment data (hidden with a vehicle, counted as `hiddenUnknown`, shown on request);
+ * - per make, per make + model and per make + model + generation: the products with such an application;
+ * - per make + model, the generation and year-range applications with their month ranges, for the overlap a model
+ *   year or another generation needs (a handful per model, checked with domain/fitment's `applicationCovers`).
+ * What fits a vehicle is then `universal | make | model | generation | (ranged applications covering it)`: the same
+ * answer as domain/fitment `answerFitment` per product (tests/fitment-listing.int.spec.ts checks it by brute force).
+ */
+import { applicationInterval, type ChosenVehicle, type Fitment, vehicleInterval } from '../../domain/fitment/fitment.js';
+import { clear, grown, set } from './listing-bitset.js';
+
+/** A generation or year-range application's kind and month interval (domain/fitment `applicationInterval`), made once. */
+type Ranged = { years: boolean; lo: number; hi: number };
+
+export class FitmentIndex {
+  private words32 = 0;
+  universal = new Uint32Array(0);
+  unknown = new Uint32Array(0);
+  private readonly byMake = new Map<string, Uint32Array<ArrayBuffer>>();
+  private readonly byModel = new Map<string, Uint32Array<ArrayBuffer>>();
+  private readonly byGeneration = new Map<string, Uint32Array<ArrayBuffer>>();
+  /** `make.model` -> slot -> its generation and year-range applications. */
+  private readonly ranged = new Map<string, Map<number, Ranged[]>>();
+  /** Each slot's fitment (null: unknown), for the per-product answer. */
+  private readonly fitmentOf: (Fitment | null)[] = [];
+
+  /** Makes room for `words` 32-bit words per bitset (called by the index when it grows). */
+  grow(words: number): void {
+    if (words <= this.words32) return;
+    this.universal = grown(this.universal, words);
+    this.unknown = grown(this.unknown, words);
+    for (const map of [this.byMake, this.byModel, this.byGeneration]) for (const [k, bits] of map) map.set(k, grown(bits, words));
+    this.words32 = words;
+  }
+
+  /** The slot's fitment, null when unknown. */
+  fitment(slot: number): Fitment | null {
+    return this.fitmentOf[slot] ?? null;
+  }
+
+  private bitsIn(map: Map<string, Uint32Array<ArrayBuffer>>, key: string): Uint32Array<ArrayBuffer> {
+    let bits = map.get(key);
+    if (!bits) map.set(key, (bits = new Uint32Array(this.words32)));
+    return bits;
+  }
+
+  private mark(slot: number, fitment: Fitment | null, on: boolean): void {
+    const op = on ? set : clear;
+    if (!fitment || fitment.mode === 'unknown' || (fitment.mode === 'applications' && !fitment.applications.length)) return op(this.unknown, slot);
+    if (fitment.mode !== 'applications') return op(this.universal, slot);
+    for (const a of fitment.applications) {
+      if (a.kind === 'make') op(this.bitsIn(this.byMake, a.make), slot);
+      else if (a.kind === 'model') op(this.bitsIn(this.byModel, `${a.make}.${a.model}`), slot);
+      else {
+        if (a.kind === 'generation') op(this.bitsIn(this.byGeneration, `${a.make}.${a.model}.${a.generation}`), slot);
+        const key = `${a.make}.${a.model}`;
+        let perSlot = this.ranged.get(key);
+        if (!perSlot) this.ranged.set(key, (perSlot = new Map()));
+        const [lo, hi] = applicationInterval(a)!;
+        if (on) perSlot.set(slot, [...(perSlot.get(slot) ?? []), { years: a.kind === 'years', lo, hi }]);
+        else perSlot.delete(slot);
+      }
+    }
+  }
+
+  /** Sets one slot's fitment (null: unknown), replacing what it had. */
+  setSlot(slot: number, fitment: Fitment | null, isNew: boolean): void {
+    if (!isNew) this.mark(slot, this.fitmentOf[slot] ?? null, false);
+    this.fitmentOf[slot] = fitment && fitment.mode !== 'unknown' ? fitment : null;
+    this.mark(slot, this.fitmentOf[slot], true);
+  }
+
+  /** Writes into `out` (all words overwritten) the slots that fit `vehicle`: universal, make, model, generation, ranges. */
+  fitting(vehicle: ChosenVehicle, out: Uint32Array): void {
+    out.set(this.universal);
+    const or = (bits: Uint32Array | undefined) => {
+      if (bits) for (let i = 0; i < out.length; i++) out[i] |= bits[i];
+    };
+    const model = `${vehicle.make}.${vehicle.model}`;
+    or(this.byMake.get(vehicle.make));
+    or(this.byModel.get(model));
+    if ('generation' in vehicle) or(this.byGeneration.get(`${model}.${vehicle.generation}`));
+    // The same rule as domain/fitment `applicationCovers` for these kinds (make and model already match by the key):
+    // a generation vehicle takes year ranges that overlap it (its own generation came from byGeneration above);
+    // a model year takes generations and year ranges that overlap the year.
+    const [vLo, vHi] = vehicleInterval(vehicle);
+    const byYear = !('generation' in vehicle);
+    for (const [slot, apps] of this.ranged.get(model) ?? []) {
+      for (const a of apps) {
+        if ((a.years || byYear) && a.lo <= vHi && vLo <= a.hi) {
+          set(out, slot);
+          break;
+        }
+      }
+    }
+  }
+}
