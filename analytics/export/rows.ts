@@ -11,7 +11,11 @@
  *   older version stored in the clear exports nothing personal either;
  * - a forgotten client's events carry only the pseudonymous id, the same before and after the forget.
  */
-import { clientIdForEmail } from '../../commands/client/client-streams.js';
+import { normaliseEmailAddress } from '../../domain/shared/email.js';
+import { clientIdForNormalisedEmail } from '../../platform/ids/client-id.js';
+
+/** The client id of an e-mail address, as commands/client/client-streams.ts makes it (analyses import no commands). */
+const clientIdForEmail = (email: string): string => clientIdForNormalisedEmail(normaliseEmailAddress(email));
 import { normaliseKeyword } from '../../domain/search/keyword.js';
 
 /** One row of `es_events` as the export reads it (jsonb already parsed by pg). */

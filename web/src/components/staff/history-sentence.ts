@@ -18,7 +18,7 @@ import type { Language } from '../../lib/language';
 export const HISTORY_SENTENCE_TYPES = [
   'StockReceived', 'StockAdjusted', 'StockCounted', 'StockReserved', 'ReservationReleased', 'StockShipped', 'StockShipmentReturned',
   'ProductCreated', 'ProductDetailsChanged', 'ProductCodesChanged', 'ProductUnitChanged', 'ProductClassChanged',
-  'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
+  'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged', 'ProductFitmentChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
   'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductRelatedProductsChanged', 'ProductSearchAliasesChanged',
   'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryClassNameChanged', 'CategoryDeleted',
@@ -138,6 +138,11 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
       break;
     case 'ProductCompatibleVehiclesChanged':
       params.count = count(d.vehicles);
+      break;
+    case 'ProductFitmentChanged':
+      params.added = count(d.added);
+      params.removed = count(d.removed);
+      params.reason = typeof d.reason === 'string' ? d.reason : '';
       break;
     case 'ProductAttributesChanged':
       params.count = count(d.attributes);
