@@ -1,7 +1,8 @@
 /**
  * The gallery in Debian's Chromium (spec 2 "Gallery", spec 9 lightbox constants), on real PostgreSQL and Redis:
  * - staff build an album in the back office: create it, upload three images, move the last one first with the
- *   keyboard (Space, ArrowUp, ArrowUp, Space, with announcements), caption it in both languages, publish, save; the
+ *   keyboard (Space, ArrowUp, ArrowUp, Space, with announcements), remove one and add it back through the finder's
+ *   picker, caption it in both languages, publish, save; the
  *   editor shows the album's audit timeline; axe-core finds no serious or critical violation;
  * - a shopper opens /gallery (server-rendered tiles), the album (title, Back link, srcset thumbnails with their
  *   pixel sizes), a picture in the lightbox (one history entry, the hash `#gallery={id}&picture={id}`), the next
@@ -102,6 +103,17 @@ describe('the album editor', () => {
     await page.keyboard.press('Space');
     await eventually(announcement).toBe('Pilt sinine.png on nüüd kohal 1.');
     await eventually(names).toEqual(['1. sinine.png', '2. punane.png', '3. roheline.png']);
+
+    // Remove one and add it back from the files (the finder's picker): an uploaded image is reused, not uploaded again.
+    await page.getByRole('button', { name: 'Eemalda: punane.png' }).click();
+    await eventually(names).toEqual(['1. sinine.png', '2. roheline.png']);
+    await page.getByRole('button', { name: 'Vali failidest' }).click();
+    const picker = page.getByRole('dialog', { name: 'Failide valik' });
+    await picker.locator('.finder-file', { hasText: 'punane.png' }).click();
+    await eventually(() => picker.locator('.finder-file[aria-selected="true"]').count()).toBe(1);
+    await picker.getByRole('button', { name: 'Vali', exact: true }).click();
+    await eventually(() => picker.count()).toBe(0);
+    await eventually(names).toEqual(['1. sinine.png', '2. roheline.png', '3. punane.png']);
 
     const first = page.locator('.album-edit__image').first();
     await first.getByLabel('Pildiallkiri (eesti keeles)').fill('Sinine auto');

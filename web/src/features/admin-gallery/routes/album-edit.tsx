@@ -11,8 +11,8 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, ExternalLink, GripVertical, Images, RefreshCw, Save, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, useId, useMemo, useRef, useState } from 'react';
+import { ArrowDown, ArrowUp, ExternalLink, FolderOpen, GripVertical, Images, RefreshCw, Save, Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showToast } from '../../../components/feedback/toasts';
@@ -24,6 +24,8 @@ import { FormAlert } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
+import { MAX_ALBUM_IMAGES } from '../../../../../domain/gallery/album';
+import { useFilePicker } from '../../../lib/staff/file-picker-slot';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { type AdminAlbum, isAlbumChangedMeanwhile, useAlbum, useSaveAlbum } from '../api/albums';
 import { type AlbumDraft, type DraftImage, moveImage, removeImage, sameDraft, shiftImage } from '../utils/album-draft';
@@ -73,6 +75,9 @@ function AlbumEditor({ saved, uploadImage, onReload }: { saved: AdminAlbum; uplo
   const [stale, setStale] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [uploading, setUploading] = useState<{ name: string; share: number } | null>(null);
+  // The finder's picker (lib/staff/file-picker-slot.ts): images already uploaded, added without a new upload.
+  const FilePicker = useFilePicker();
+  const [picking, setPicking] = useState(false);
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   const save = useSaveAlbum(saved.id);
@@ -232,6 +237,28 @@ function AlbumEditor({ saved, uploadImage, onReload }: { saved: AdminAlbum; uplo
             <Upload size={16} aria-hidden="true" />
             {t('galleryAdmin.upload')}
           </button>
+          {FilePicker ? (
+            <button type="button" className="button" onClick={() => setPicking(true)} disabled={draft.images.length >= MAX_ALBUM_IMAGES}>
+              <FolderOpen size={16} aria-hidden="true" />
+              {t('finder.fromFiles')}
+            </button>
+          ) : null}
+          {FilePicker && picking ? (
+            <Suspense fallback={null}>
+              <FilePicker
+                open
+                imagesOnly
+                atMost={Math.max(1, MAX_ALBUM_IMAGES - draft.images.length)}
+                onClose={() => setPicking(false)}
+                onPick={(files) =>
+                  setDraft((d) => {
+                    const fresh = files.filter((f) => !d.images.some((i) => i.fileId === f.id));
+                    return { ...d, images: [...d.images, ...fresh.map((f) => ({ fileId: f.id, name: f.name, thumbnail: f.thumbnail, caption: { et: '', en: '' } }))].slice(0, MAX_ALBUM_IMAGES) };
+                  })
+                }
+              />
+            </Suspense>
+          ) : null}
           {uploading ? (
             <span role="status">
               {t('galleryAdmin.uploading', { name: uploading.name })} <progress max={1} value={uploading.share} />
