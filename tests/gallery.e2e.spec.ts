@@ -155,7 +155,7 @@ describe('the storefront gallery', () => {
     expect(await page.getByRole('link', { name: 'Tagasi galeriisse' }).getAttribute('href')).toBe('/gallery');
     const thumbs = page.locator('a.gallery-thumb');
     await eventually(() => thumbs.count()).toBe(3);
-    const img = thumbs.nth(1).locator('img');
+    const img = thumbs.nth(2).locator('img'); // punane.png, 1200 x 900
     expect(await img.getAttribute('loading')).toBe('lazy');
     expect(await img.getAttribute('srcset')).toContain('320w');
     expect([await img.getAttribute('width'), await img.getAttribute('height')]).toEqual(['1200', '900']);
