@@ -64,6 +64,15 @@ export function createNotificationListener(connectionString: string, options: No
     }
   };
 
+  // One statement at a time on the listening connection: pg deprecates overlapping queries on one client (two
+  // `listen` calls in the same tick would otherwise overlap).
+  let tail: Promise<unknown> = Promise.resolve();
+  const run = (c: pg.Client, statement: string): Promise<void> => {
+    const next = tail.then(() => c.query(statement)).then(() => undefined);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+
   const connect = (): Promise<void> => {
     if (closed) return Promise.resolve();
     if (ready) return ready;
@@ -78,7 +87,7 @@ export function createNotificationListener(connectionString: string, options: No
     ready = (async () => {
       await current.connect();
       for (const channel of handlers.keys()) {
-        await current.query(`listen ${channel}`);
+        await run(current, `listen ${channel}`);
         channels.add(channel);
       }
     })().catch((e: unknown) => lost(current, e instanceof Error ? e : new Error(String(e))));
@@ -96,7 +105,7 @@ export function createNotificationListener(connectionString: string, options: No
       const current = client;
       if (current && !listening.has(channel)) {
         const channels = listening;
-        await current.query(`listen ${channel}`).then(
+        await run(current, `listen ${channel}`).then(
           () => void channels.add(channel),
           (e: unknown) => lost(current, e instanceof Error ? e : new Error(String(e))),
         );
@@ -105,7 +114,7 @@ export function createNotificationListener(connectionString: string, options: No
         const left = handlers.get(channel);
         if (!left?.delete(handler) || left.size) return;
         handlers.delete(channel);
-        if (client && listening.delete(channel)) client.query(`unlisten ${channel}`).catch(() => {});
+        if (client && listening.delete(channel)) run(client, `unlisten ${channel}`).catch(() => {});
       };
     },
     async close() {
