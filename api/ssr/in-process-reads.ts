@@ -34,6 +34,7 @@ import type { ApiDeps } from '../plugins/deps.js';
 import { ApiError, failureAnswer, success } from '../plugins/errors.js';
 import { requestLanguage } from '../plugins/messages.js';
 import { productListAnswer, productViewAnswer } from '../routes/products/index.js';
+import { withContent } from '../routes/products/to-product.js';
 import { guestPageAnswer } from '../routes/pages/index.js';
 import { searchAnswer } from '../routes/search/index.js';
 import { siteView } from '../routes/site/index.js';
@@ -134,7 +135,8 @@ export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: strin
       const parsed = productViewQuerySchema.safeParse(query);
       if (!params.success || !parsed.success) return null;
       const product = await productViewAnswer(deps, app, params.data.id, requestLanguage(parsed.data, undefined), () => false, parsed.data.v);
-      return { status: 200, headers: JSON_TYPE, body: encodeProduct(success(product)) };
+      // With the `content` wrapper, exactly as the route answers (spec 3).
+      return { status: 200, headers: JSON_TYPE, body: encodeProduct(success(withContent(product))) };
     }
     if (path === '/v1/categories' || path === '/v1/site') {
       const parsed = langOnlyQuerySchema.safeParse(query);

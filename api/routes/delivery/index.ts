@@ -16,13 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DELIVERY_COUNTRIES, DELIVERY_COUNTRY_CODES, DELIVERY_PROVIDER_IDS, DELIVERY_PROVIDERS, postageProductId } from '../../../domain/delivery/providers.js';
-import { getProduct } from '../../../projections/catalog/queries.js';
 import { type DeliveryLocationView, listOfferedLocations } from '../../../projections/delivery/queries.js';
 import { envelopeSchema, failureEnvelopeSchema, productSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../plugins/deps.js';
-import { sendFailure, success } from '../../plugins/errors.js';
+import { ApiError, sendFailure, success } from '../../plugins/errors.js';
 import { type ApiLanguage, requestLanguage } from '../../plugins/messages.js';
-import { toProduct, withContent } from '../products/to-product.js';
+import { productViewAnswer } from '../products/index.js';
+import { withContent } from '../products/to-product.js';
 import {
   type DeliveryOption,
   deliveryProviderParamsSchema,
@@ -109,9 +109,13 @@ export async function deliveryRoutes(app: FastifyInstance, { deps }: RouteOption
       const fail = (code: string) => sendFailure(request, reply, 404, [{ code, message: DELIVERY_ROUTE_MESSAGES[code][language] }]);
       const providerId = request.params.providerId;
       if (!(DELIVERY_PROVIDER_IDS as readonly string[]).includes(providerId)) return fail('delivery.provider_not_found');
-      const product = await getProduct(deps.db, postageProductId(providerId), deps.now());
-      if (!product || product.visibility === 'inaccessible') return fail('delivery.postage_not_found');
-      return success(withContent(toProduct(product, language, () => [])));
+      // The same answer as GET /product/view/{id} for the postage product (one function builds both).
+      try {
+        return success(withContent(await productViewAnswer(deps, app, postageProductId(providerId), language, () => false)));
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'product.not_found') return fail('delivery.postage_not_found');
+        throw error;
+      }
     },
   );
 }

@@ -68,8 +68,8 @@ export function toProduct(
 
 /**
  * The product with `content`, the nested wrapper of the same fields (spec 3 "content (nested wrapper of the same
- * fields)"), as GET /product/view/{id} and GET /v1/delivery-provider/{providerId} answer it (spec 7); not the
- * listings nor the server render, which read the top-level fields.
+ * fields)"), as GET /product/view/{id} and GET /v1/delivery-provider/{providerId} answer it (spec 7), and the server
+ * render's in-process read of the product page (its data is the api's); not the listings.
  */
 export function withContent(product: Product): Product {
   const { content: _content, ...fields } = product;
