@@ -92,7 +92,8 @@ describe('PageEdit with page settings', () => {
     const text = 'Kiire tarne üle Eesti: pakiautomaati, postkontorisse või kulleriga otse ukseni.';
     await description.fill(text);
     const guide = page.locator(`#${await description.getAttribute('aria-describedby')}`);
-    await eventually(() => guide.innerText()).toBe(`Hea ${[...text].length} märki; otsingumootorid näitavad umbes 50–160.`);
+    // Spec 9: "Meta description guidance about 50-160 words" (the text has 10).
+    await eventually(() => guide.innerText()).toBe('Liiga lühike 10 sõna; hea on umbes 50–160.');
     await page.getByLabel('Paigutus').selectOption('sidebar-right');
     await page.getByRole('button', { name: 'Salvesta', exact: true }).click();
     await eventually(() => page.getByRole('button', { name: 'Salvesta', exact: true }).isDisabled()).toBe(true);
