@@ -81,8 +81,8 @@ describe('the storefront tab\'s anonymous session', () => {
   it('goes with a typed search, the product opened from its results and the cart addition into the events', async () => {
     const shopper = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await shopper.goto(`${base}/products`);
-    await shopper.getByRole('searchbox').first().fill('Konversiooni');
-    await shopper.getByRole('searchbox').first().press('Enter');
+    await shopper.getByRole('search').getByRole('combobox').fill('Konversiooni');
+    await shopper.getByRole('search').getByRole('combobox').press('Enter');
     await shopper.getByRole('link', { name: /Konversiooni õlifilter/ }).first().click();
     await shopper.getByRole('button', { name: 'Lisa ostukorvi' }).click();
     await shopper.locator('.toaster').getByRole('status').filter({ hasText: /ostukorvi/i }).first().waitFor({ timeout: patience(15_000) });
