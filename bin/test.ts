@@ -13,6 +13,7 @@
  * - REDIS_URL: the Redis server.
  * - CHROMIUM_PATH: the browser tests' Chromium (when found or installed).
  * - TEST_OS_PACKAGES_CHECKED=browser: the vitest global setups need not check the packages again.
+ * The tools under tools/ (platform/testing/tool-packages.ts) are installed with `npm ci` when missing.
  * A package that cannot be installed is reported here and fails only the tests that need it.
  * Exits with vitest's exit code.
  */
@@ -22,6 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgres, ensureRedis } from '../platform/services/ensure-services.js';
 import { ensureTestPackages } from '../platform/testing/os-packages.js';
+import { ensureToolPackages } from '../platform/testing/tool-packages.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -35,6 +37,9 @@ async function main(): Promise<number> {
   const packages = await ensureTestPackages(log, { browser: true });
   if (packages.problem) log(`[test] warning: ${packages.problem}; the tests needing it will fail`);
   else log(`[test] Chromium at ${packages.chromiumPath}, DejaVu fonts installed`);
+  // The npm tools kept out of the shop's node_modules (tools/: openapi-typescript with its own TypeScript 5).
+  const tools = ensureToolPackages(log);
+  if (tools.problem) log(`[test] warning: ${tools.problem}; the tests needing it will fail`);
 
   if (!process.env.KURRENTDB_URL) {
     log('[test] KurrentDB contract suite skipped: KURRENTDB_URL is not set (no KurrentDB server can be installed here)');

@@ -5,8 +5,14 @@
  * (recommended rules, no error) and bundle (every $ref resolves), an operationId per operation, and the security
  * each staff operation really needs.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { bundleFromString, createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENAPI_TYPESCRIPT_CLI } from '../../platform/testing/tool-packages.js';
 import { csrfHeaders } from '../../tests/support/csrf.js';
 import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
 
@@ -132,6 +138,28 @@ describe('GET /v1/openapi.json', () => {
         .map(([method]) => `${method} ${path}`),
     );
     expect(unnamed).toEqual([]);
+  });
+
+  it('generates TypeScript types with openapi-typescript 7 (a client generator integrators use)', async () => {
+    // tools/openapi-typescript, installed by npm test (platform/testing/tool-packages.ts).
+    const doc = (await h.app.inject({ url: '/v1/openapi.json' })).body;
+    const dir = await mkdtemp(path.join(tmpdir(), 'openapi-ts-'));
+    try {
+      await writeFile(path.join(dir, 'openapi.json'), doc);
+      const out = path.join(dir, 'api.d.ts');
+      const { stderr } = await promisify(execFile)(process.execPath, [OPENAPI_TYPESCRIPT_CLI, path.join(dir, 'openapi.json'), '-o', out], { timeout: 120_000 });
+      expect(stderr).not.toMatch(/error|can't resolve/i);
+      const types = await readFile(out, 'utf8');
+      expect(types).toContain('export interface paths {');
+      expect(types).toContain('"/v1/products": {');
+      expect(types).toContain('"/product/view/{id}": {');
+      // The recursive category tree is a named schema the generator refers to.
+      expect(types).toMatch(/CategoryNode: \{[\s\S]*?children\??: components\["schemas"\]\["CategoryNode"\]\[\]/);
+      expect(types).toContain('export interface operations {');
+      expect(types).toContain('getProductViewById: {');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('gives every operation a unique operationId (method and path without /v1) and declares what the guards require', async () => {
