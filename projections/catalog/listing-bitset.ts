@@ -83,6 +83,16 @@ export class ScratchBits {
     this.used = 0;
   }
 
+  /** The number taken so far, for `release`. */
+  mark(): number {
+    return this.used;
+  }
+
+  /** Gives back the bitsets taken since `mark` (a loop over many scopes reuses one). */
+  release(mark: number): void {
+    this.used = mark;
+  }
+
   /** A zeroed bitset of `words` words for this query only. */
   take(): Uint32Array {
     let bits = this.pool[this.used];

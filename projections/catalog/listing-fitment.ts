@@ -73,9 +73,14 @@ export class FitmentIndex {
     this.mark(slot, this.fitmentOf[slot], true);
   }
 
-  /** Writes into `out` (all words overwritten) the slots that fit `vehicle`: universal, make, model, generation, ranges. */
-  fitting(vehicle: ChosenVehicle, out: Uint32Array): void {
-    out.set(this.universal);
+  /**
+   * Writes into `out` (all words overwritten) the slots that fit `vehicle`: universal, make, model, generation, ranges.
+   * `withUniversal` false leaves the universal and not-vehicle-specific parts out (a vehicle landing page lists the
+   * parts made for the vehicle).
+   */
+  fitting(vehicle: ChosenVehicle, out: Uint32Array, withUniversal = true): void {
+    if (withUniversal) out.set(this.universal);
+    else out.fill(0);
     const or = (bits: Uint32Array | undefined) => {
       if (bits) for (let i = 0; i < out.length; i++) out[i] |= bits[i];
     };
@@ -96,5 +101,28 @@ export class FitmentIndex {
         }
       }
     }
+  }
+
+  /**
+   * Writes into `out` (all words overwritten) the slots with an application to the whole model or to any part of it:
+   * the make, the model, any of its generations or year ranges (a model's landing page, `/vehicles/{make}/{model}`).
+   * Universal parts are left out.
+   */
+  fittingModel(make: string, model: string, out: Uint32Array): void {
+    out.fill(0);
+    const key = `${make}.${model}`;
+    for (const bits of [this.byMake.get(make), this.byModel.get(key)]) if (bits) for (let i = 0; i < out.length; i++) out[i] |= bits[i];
+    for (const slot of this.ranged.get(key)?.keys() ?? []) set(out, slot);
+  }
+
+  /** Whether any slot has an application naming the make (`model` given: the make as a whole, or that model). */
+  mayHaveParts(make: string, model?: string): boolean {
+    if (this.byMake.has(make)) return true;
+    if (model === undefined) {
+      for (const key of this.byModel.keys()) if (key.startsWith(`${make}.`)) return true;
+      for (const key of this.ranged.keys()) if (key.startsWith(`${make}.`)) return true;
+      return false;
+    }
+    return this.byModel.has(`${make}.${model}`) || (this.ranged.get(`${make}.${model}`)?.size ?? 0) > 0;
   }
 }

@@ -36,11 +36,11 @@ import type { CategoryDoc } from './projection.js';
 import { clear, forEach, grown, has, popcount, ScratchBits, set } from './listing-bitset.js';
 import { FitmentIndex } from './listing-fitment.js';
 import { FacetIndex } from './listing-facets.js';
-import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery } from './listing-index-types.js';
+import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery, type VehiclePageScope, type VehicleParts, type VehiclePartsGroup } from './listing-index-types.js';
 import { SearchIndex } from './listing-search.js';
 import { cmp, pageOf, type SortOrder, SortOrders } from './listing-sort-orders.js';
 
-export type { IndexCategoryRow, IndexPage, IndexProductRow, IndexQuery, IndexSort } from './listing-index-types.js';
+export type { IndexCategoryRow, IndexPage, IndexProductRow, IndexQuery, IndexSort, VehiclePageScope, VehicleParts, VehiclePartsGroup } from './listing-index-types.js';
 
 /** More changed rows than this in one apply re-sort the orders instead of moving each slot. */
 const BULK_THRESHOLD = 2000;
@@ -392,6 +392,69 @@ export class CatalogListingIndex {
       const slot = this.slotOf.get(id);
       const fitment = slot === undefined ? null : this.fitment.fitment(slot);
       return fitment ? answerFitment(fitment, vehicle) : { state: 'unknown' as const };
+    });
+  }
+
+  /** Listed parts visible at `nowMs` made for the scope (no universal ones), into a scratch bitset of this call. */
+  private vehicleScopeBits(scope: VehiclePageScope, visible: Uint32Array): Uint32Array {
+    const bits = this.bitsPool.take();
+    if (scope.kind === 'model') this.fitment.fittingModel(scope.make, scope.model, bits);
+    else this.fitment.fitting(scope.vehicle, bits, false);
+    for (let i = 0; i < bits.length; i++) bits[i] &= visible[i];
+    return bits;
+  }
+
+  /**
+   * A vehicle landing page's parts (issue "Vehicle fitment", landing pages): the listed parts visible at `nowMs` made
+   * for the scope, counted per direct category (deleted categories left out), each group with its first `perGroup`
+   * parts in name order of `language`. One walk of the name order at most; no per-product fitment is evaluated.
+   */
+  vehicleParts(scope: VehiclePageScope, nowMs: number, perGroup: number, language: 'et' | 'en'): VehicleParts {
+    this.bitsPool.reset();
+    const bits = this.vehicleScopeBits(scope, this.visibleSet(undefined, nowMs)!);
+    const total = popcount(bits);
+    const groups = new Map<string, VehiclePartsGroup>();
+    if (!total) return { total, groups: [] };
+    const categoriesOf = (s: number) => this.cols.categoryIdsOf[s].filter((c) => this.categories.get(c)?.deleted === false);
+    forEach(bits, (s) => {
+      for (const c of categoriesOf(s)) {
+        const group = groups.get(c);
+        if (group) group.count++;
+        else groups.set(c, { categoryId: c, count: 1, products: [] });
+      }
+    });
+    const { order } = this.orders.orderFor('name', language);
+    const names = language === 'et' ? this.cols.nameEt : this.cols.nameEn;
+    let full = 0;
+    for (let i = 0; i < order.perm.length && full < groups.size; i++) {
+      const s = order.perm[i];
+      if (!has(bits, s)) continue;
+      for (const c of categoriesOf(s)) {
+        const group = groups.get(c)!;
+        if (group.products.length >= perGroup) continue;
+        const gross = this.cols.gross[s];
+        group.products.push({ id: this.cols.ids[s], name: names[s] || this.cols.nameEt[s], grossCents: Number.isFinite(gross) ? gross : null });
+        if (group.products.length === perGroup || group.products.length === group.count) full++;
+      }
+    }
+    return { total, groups: [...groups.values()].sort((a, b) => b.count - a.count || (a.categoryId < b.categoryId ? -1 : 1)) };
+  }
+
+  /**
+   * How many listed parts visible at `nowMs` are made for each scope (no universal ones), in the order given: the
+   * sitemap's vehicle pages and a make page's models. A scope whose make and model no application names costs no
+   * bitset walk.
+   */
+  vehiclePartCounts(scopes: readonly VehiclePageScope[], nowMs: number): number[] {
+    this.bitsPool.reset();
+    const visible = this.visibleSet(undefined, nowMs)!;
+    return scopes.map((scope) => {
+      const { make, model } = scope.kind === 'model' ? scope : scope.vehicle;
+      if (!this.fitment.mayHaveParts(make, model)) return 0;
+      const mark = this.bitsPool.mark();
+      const n = popcount(this.vehicleScopeBits(scope, visible));
+      this.bitsPool.release(mark);
+      return n;
     });
   }
 
