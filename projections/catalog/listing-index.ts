@@ -33,7 +33,7 @@
  */
 import { answerFitment, type FitmentAnswer } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc } from './projection.js';
-import { clear, forEach, grown, has, popcount, ScratchBits, set } from './listing-bitset.js';
+import { clear, forEach, grown, has, popcount, popcount32, ScratchBits, set } from './listing-bitset.js';
 import { FitmentIndex } from './listing-fitment.js';
 import { FacetIndex } from './listing-facets.js';
 import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery, type VehiclePageScope, type VehicleParts, type VehiclePartsGroup } from './listing-index-types.js';
@@ -41,6 +41,12 @@ import { SearchIndex } from './listing-search.js';
 import { cmp, pageOf, type SortOrder, SortOrders } from './listing-sort-orders.js';
 
 export type { IndexCategoryRow, IndexPage, IndexProductRow, IndexQuery, IndexSort, VehiclePageScope, VehicleParts, VehiclePartsGroup } from './listing-index-types.js';
+
+/** Vehicle listings' facet counts kept between changes (then all are dropped at once). */
+const VEHICLE_FACET_MEMO = 1000;
+
+/** A vehicle's key: its URL form (`mg.mgb.1962-1980`, `triumph.tr6.1972`). */
+const vehicleKey = (v: NonNullable<IndexQuery['vehicle']>) => ('generation' in v ? `${v.make}.${v.model}.${v.generation}` : `${v.make}.${v.model}.${v.year}`);
 
 /** More changed rows than this in one apply re-sort the orders instead of moving each slot. */
 const BULK_THRESHOLD = 2000;
@@ -73,6 +79,9 @@ export class CatalogListingIndex {
 
   /** Per sort order, the listed and visible slots in that order (the whole catalog's pages), made on first use. */
   private wholeCatalog = new Map<SortOrder, Int32Array>();
+
+  /** Facet counts of vehicle listings (vehicle, category, unknown shown) since the last change; see `query`. */
+  private readonly vehicleFacets = new Map<string, IndexPage['availableFilters']>();
 
   /** Scratch bitsets of one query (queries run synchronously, one at a time). */
   private readonly bitsPool = new ScratchBits();
@@ -118,6 +127,7 @@ export class CatalogListingIndex {
       }
     }
     this.facets.changed();
+    this.vehicleFacets.clear();
     if (products.length) this.wholeCatalog.clear();
     return true;
   }
@@ -316,17 +326,37 @@ export class CatalogListingIndex {
     // (`hiddenUnknown`) and kept only when asked for (issue "Vehicle fitment", Storefront).
     let hiddenUnknown = 0;
     if (input.vehicle) {
-      const fit = this.bitsPool.take();
-      this.fitment.fitting(input.vehicle, fit);
+      // The vehicle's fitting bitset is kept between requests (FitmentIndex.fittingBits); one pass ANDs it in and
+      // counts the parts without data left out.
+      const fit = this.fitment.fittingBits(input.vehicle);
       const unknown = this.fitment.unknown;
-      const hidden = this.bitsPool.take();
-      for (let i = 0; i < base.length; i++) hidden[i] = base[i] & unknown[i];
-      if (!input.includeUnknown) hiddenUnknown = popcount(hidden);
-      for (let i = 0; i < base.length; i++) base[i] &= fit[i] | (input.includeUnknown ? unknown[i] : 0);
+      const withUnknown = input.includeUnknown === true;
+      let hidden = 0;
+      for (let i = 0; i < base.length; i++) {
+        const b = base[i];
+        if (b === 0) continue;
+        const u = b & unknown[i];
+        if (u !== 0 && !withUnknown) hidden += popcount32(u);
+        base[i] = b & (fit[i] | (withUnknown ? unknown[i] : 0));
+      }
+      hiddenUnknown = hidden;
     }
 
-    // Facet counts over the category, search and vehicle, before filters.
-    const availableFilters = !search && !priced && !input.vehicle && !this.hasTimedIn(input.categoryId) ? this.facets.maintained(input.categoryId ?? '') : this.facets.count(base, this.cols.facetIdsOf);
+    // Facet counts over the category, search and vehicle, before filters: read from the maintained counts, or for a
+    // vehicle in a category (no search, price bounds or timed products) counted once per change of the index and
+    // kept until the next (`vehicleFacets`).
+    const plain = !search && !priced && !this.hasTimedIn(input.categoryId);
+    let availableFilters: IndexPage['availableFilters'];
+    if (plain && !input.vehicle) availableFilters = this.facets.maintained(input.categoryId ?? '');
+    else if (plain && input.vehicle) {
+      const key = `${vehicleKey(input.vehicle)}|${input.categoryId ?? ''}|${input.includeUnknown ? 1 : 0}`;
+      let memo = this.vehicleFacets.get(key);
+      if (!memo) {
+        if (this.vehicleFacets.size >= VEHICLE_FACET_MEMO) this.vehicleFacets.clear();
+        this.vehicleFacets.set(key, (memo = this.facets.count(base, this.cols.facetIdsOf)));
+      }
+      availableFilters = memo;
+    } else availableFilters = this.facets.count(base, this.cols.facetIdsOf);
 
     // Filters: at least one matches; all match first.
     const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
