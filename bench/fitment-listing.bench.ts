@@ -82,3 +82,31 @@ for (const [name, query] of cases) {
   const { ms, total } = time(query, name.startsWith('cold:'));
   console.log(`${name.padEnd(40)} ${ms.toFixed(3).padStart(8)} ms   ${String(total).padStart(6)} products`);
 }
+
+// The vehicle landing pages (api/routes/vehicles/landing.ts): one page's parts per category, and the sitemap's
+// counts over every model and generation of the reference.
+function timeOf(fn: () => number, n = Math.max(10, Math.floor(rounds / 5))): { ms: number; total: number } {
+  let total = 0;
+  for (let i = 0; i < 5; i++) total = fn();
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    fn();
+    samples.push(performance.now() - t);
+  }
+  return { ms: median(samples), total };
+}
+const nowMs = Date.now();
+const everyScope = [...makes.values()].flatMap((vs) => [
+  ...new Map(vs.map((v) => [v.modelSlug, { kind: 'model' as const, make: v.makeSlug, model: v.modelSlug }])).values(),
+  ...vs.map((v) => ({ kind: 'vehicle' as const, vehicle: { make: v.makeSlug, model: v.modelSlug, generation: v.generationSlug, from: v.from, to: v.to } })),
+]);
+const landing: [string, () => number][] = [
+  ['landing page mg.mgb.1962-1980', () => index.vehicleParts({ kind: 'vehicle', vehicle: mgb }, nowMs, 4, 'et').total],
+  ['landing page model mg/mgb', () => index.vehicleParts({ kind: 'model', make: 'mg', model: 'mgb' }, nowMs, 4, 'et').total],
+  [`sitemap counts (${everyScope.length} pages)`, () => index.vehiclePartCounts(everyScope, nowMs).filter((n) => n > 0).length],
+];
+for (const [name, fn] of landing) {
+  const { ms, total } = timeOf(fn);
+  console.log(`${name.padEnd(40)} ${ms.toFixed(3).padStart(8)} ms   ${String(total).padStart(6)} ${name.startsWith('sitemap') ? 'pages with parts' : 'parts'}`);
+}

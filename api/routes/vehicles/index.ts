@@ -124,7 +124,8 @@ export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions
   for (const path of ['/v1/vehicles/:make/:model/parts-by-category', '/v1/vehicles/:make/:model/:generation/parts-by-category']) {
     typed.get(path, partsByCategory, async (request, reply) => {
       const answer = await vehiclePartsAnswer(deps, app, request.params, requestLanguage(request.query, request.headers['accept-language']));
-      cacheable(reply);
+      // Names and category URLs follow `lang`, else Accept-Language.
+      cacheable(reply).header('vary', 'accept-language');
       return success(answer);
     });
   }
