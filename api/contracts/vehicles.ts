@@ -63,6 +63,8 @@ export type VehicleGenerationsResponse = z.infer<typeof vehicleGenerationsRespon
  * `GET /v1/vehicles/{make}/{model}/{generation}/parts-by-category` (a generation slug of the reference, e.g.
  * `1962-1980`, `na-1989-1998`; a model year is no landing page).
  */
+export const vehicleGenerationPageParamsSchema = z.object({ make: slug, model: slug, generation: slug });
+/** Either page's path parameters (a model page: `vehicleModelParamsSchema`, no generation). */
 export const vehiclePageParamsSchema = z.object({ make: slug, model: slug, generation: slug.optional() });
 export type VehiclePageParams = z.infer<typeof vehiclePageParamsSchema>;
 

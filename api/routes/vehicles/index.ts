@@ -10,7 +10,7 @@
  *   — a model or generation page: the parts made for it per category (404 `vehicle.not_found` for what the
  *   reference lacks).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listVehicleGenerations, listVehicleMakes, listVehicleModels } from '../../../projections/vehicles/queries.js';
 import { langOnlyQuerySchema } from '../../contracts/common.js';
@@ -22,7 +22,8 @@ import {
   vehicleModelParamsSchema,
   vehicleModelsResponseSchema,
   vehicleMakePartsResponseSchema,
-  vehiclePageParamsSchema,
+  vehicleGenerationPageParamsSchema,
+  type VehiclePageParams,
   vehiclePartsResponseSchema,
 } from '../../contracts/vehicles.js';
 import type { RouteOptions } from '../../plugins/deps.js';
@@ -112,21 +113,21 @@ export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions
       return success(answer);
     },
   );
-  const partsByCategory = {
+  const partsByCategory = (params: typeof vehicleModelParamsSchema | typeof vehicleGenerationPageParamsSchema) => ({
     schema: {
       summary: 'A vehicle landing page: the listed parts made for a model or generation, per category (universal parts not counted)',
       tags: ['catalog'],
-      params: vehiclePageParamsSchema,
+      params,
       querystring: langOnlyQuerySchema,
       response: { 200: envelopeSchema(vehiclePartsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
     },
+  });
+  const answerParts = async (request: FastifyRequest<{ Params: VehiclePageParams }>, reply: FastifyReply) => {
+    const answer = await vehiclePartsAnswer(deps, app, request.params, requestLanguage(request.query, request.headers['accept-language']));
+    // Names and category URLs follow `lang`, else Accept-Language.
+    cacheable(reply).header('vary', 'accept-language');
+    return success(answer);
   };
-  for (const path of ['/v1/vehicles/:make/:model/parts-by-category', '/v1/vehicles/:make/:model/:generation/parts-by-category']) {
-    typed.get(path, partsByCategory, async (request, reply) => {
-      const answer = await vehiclePartsAnswer(deps, app, request.params, requestLanguage(request.query, request.headers['accept-language']));
-      // Names and category URLs follow `lang`, else Accept-Language.
-      cacheable(reply).header('vary', 'accept-language');
-      return success(answer);
-    });
-  }
+  typed.get('/v1/vehicles/:make/:model/parts-by-category', partsByCategory(vehicleModelParamsSchema), answerParts);
+  typed.get('/v1/vehicles/:make/:model/:generation/parts-by-category', partsByCategory(vehicleGenerationPageParamsSchema), answerParts);
 }
