@@ -9,7 +9,10 @@
  * - category: a random category, 0-2 random filters of its facets, a random sort, page 1-3, facets included;
  * - catalog: the whole catalog (the home page), a random sort and any page;
  * - search: a varying two-word query made of word prefixes of a random product's name ('pidur lam'), or a random
- *   product's part number as typed with or without its spaces and slashes.
+ *   product's part number as typed with or without its spaces and slashes;
+ * - vehicle (when the catalog carries fitment, bench/catalog-setup.ts): `v=` a random generation or model year the
+ *   products' applications name, half the time within a random category, a random sort, page 1-3: beside the
+ *   category + filters scenario, the cost of a vehicle filter against a facet filter.
  * Then the same four again while a writer changes stock `WRITES_PER_SECOND` (default 20) times a second through the
  * AdjustStock command (the projector projects it, the api is told).
  * Prints p50/p95/p99 in milliseconds and requests/s per scenario, and each scenario's p95 and req/s as a ratio to
@@ -159,6 +162,20 @@ async function main() {
       return `/v1/products?q=${encodeURIComponent(q)}&iu=user`;
     };
 
+    // Vehicles the products' applications name: a generation's id, or a year range's first model year.
+    const vehicles = (
+      await sql<{ v: string }>`
+        select distinct case when a->>'kind' = 'generation' then concat_ws('.', a->>'make', a->>'model', a->>'generation')
+                             else concat_ws('.', a->>'make', a->>'model', a->>'fromYear') end as v
+        from rm_catalog.product_docs d, jsonb_array_elements(coalesce(d.doc->'fitment'->'applications', '[]'::jsonb)) a
+        where a->>'kind' in ('generation', 'years') limit 1000`.execute(db)
+    ).rows.map((r) => r.v);
+    console.log(`${vehicles.length} vehicles named by the products' fitment${vehicles.length ? '' : ' (no fitment: the vehicle scenario is left out; run bench:setup with BENCH_FITMENT unset)'}`);
+    const vehiclePath = () => {
+      const c = Math.random() < 0.5 ? `&c=${pick(categories).id}` : '';
+      return `/v1/products?v=${pick(vehicles)}${c}&sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 3)}`;
+    };
+
     const rows: Record<string, string | number>[] = [];
     const phase = async (name: string) => {
       const health = await run(() => '/health');
@@ -166,6 +183,7 @@ async function main() {
       rows.push(row(name, 'category + filters + sort + page 1-3', await run(categoryPath), health));
       rows.push(row(name, 'whole catalog, any sort, any page', await run(catalogPath), health));
       rows.push(row(name, 'search, varying words or part number', await run(searchPath), health));
+      if (vehicles.length) rows.push(row(name, 'vehicle v= (+ category half the time) + sort + page 1-3', await run(vehiclePath), health));
     };
     await phase('quiet');
 

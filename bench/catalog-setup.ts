@@ -2,7 +2,9 @@
  * The benchmark catalog (`npm run bench:setup`): database `shop_bench_catalog` with the real catalogs scaled to
  * `BENCH_PRODUCTS` products (default 105,000, so that 100,000+ are imported) — the demo catalog (SLG parts) plus the MANN-FILTER articles read from
  * ../shared (never copied), scaled by data/scaled-catalog.ts's documented rule — imported through commands and
- * projected, plus `BENCH_SEARCHES` SearchPerformed events (default 400,000) so the log holds 1,000,000+ events.
+ * projected, plus `BENCH_SEARCHES` SearchPerformed events (default 400,000) so the log holds 1,000,000+ events, and
+ * (unless BENCH_FITMENT=0) the vehicle reference and the scaled rows' demo fitment (commands/fitment/demo-fitment.ts,
+ * once: its marker), so bench:catalog-load can list by vehicle.
  * Reuses the database when it already holds the products. Prints import and projection rates.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,6 +15,9 @@ import { performance } from 'node:perf_hooks';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { importCatalogFile } from '../commands/catalog/import-catalog.js';
+import { readCatalogCsv } from '../commands/catalog/catalog-csv.js';
+import { DEMO_FITMENT_MARKER, recordDemoFitment } from '../commands/fitment/demo-fitment.js';
+import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
 import { toNewEvents } from '../commands/shared/command-handler.js';
 import { mannFilterRows } from '../data/mann-filter-mapping.js';
 import { scaledCatalogRows } from '../data/scaled-catalog.js';
@@ -89,6 +94,14 @@ export async function setupBenchCatalog(): Promise<string> {
         await store.appendToStream(`search-${day.slice(0, 10)}`, toNewEvents(batch, `search-${day.slice(0, 10)}`, ctx));
       }
       console.log(`appended ${searches - haveSearches} SearchPerformed events in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }
+    if (process.env.BENCH_FITMENT !== '0' && !(await store.readStream(DEMO_FITMENT_MARKER, { maxCount: 1 })).exists) {
+      const started = performance.now();
+      await loadVehicleReference(store, path.join(repoRoot, '..', 'shared', 'data', 'vehicles'));
+      const rows: { code1: string; vehicles: string[] }[] = [];
+      for await (const row of readCatalogCsv(await writeScaledCsv(target))) if ('productId' in row && row.vehicles.length) rows.push(row);
+      const report = await recordDemoFitment(store, rows, { concurrency: 16 });
+      console.log(`fitment: ${report.changed} of ${report.products} products, ${report.vehiclesAdded} vehicles added, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }
     await projectAll(db, store, url);
     const total = (await sql<{ n: number }>`select count(*)::int as n from es_events`.execute(db)).rows[0].n;

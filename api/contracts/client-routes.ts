@@ -27,6 +27,8 @@ export const STOREFRONT_ROUTE_PATTERNS = [
   'page/:pageId/:slug?',
   'gallery',
   'gallery/:galleryId',
+  'vehicles/:make',
+  'vehicles/:make/:model/:generation?',
 ] as const;
 
 /** The staff side under each prefix (staffRoutes in router.tsx). */

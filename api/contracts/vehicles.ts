@@ -57,3 +57,55 @@ export const vehicleGenerationsResponseSchema = z.object({
 export type VehicleMakesResponse = z.infer<typeof vehicleMakesResponseSchema>;
 export type VehicleModelsResponse = z.infer<typeof vehicleModelsResponseSchema>;
 export type VehicleGenerationsResponse = z.infer<typeof vehicleGenerationsResponseSchema>;
+
+/**
+ * Path of a vehicle landing page's call: `GET /v1/vehicles/{make}/{model}/parts-by-category` and
+ * `GET /v1/vehicles/{make}/{model}/{generation}/parts-by-category` (a generation slug of the reference, e.g.
+ * `1962-1980`, `na-1989-1998`; a model year is no landing page).
+ */
+export const vehicleGenerationPageParamsSchema = z.object({ make: slug, model: slug, generation: slug });
+/** Either page's path parameters (a model page: `vehicleModelParamsSchema`, no generation). */
+export const vehiclePageParamsSchema = z.object({ make: slug, model: slug, generation: slug.optional() });
+export type VehiclePageParams = z.infer<typeof vehiclePageParamsSchema>;
+
+const namedSlug = z.object({ slug: z.string(), name: z.string() });
+/** One listed part on a landing page: id, name in the request's language (Estonian when it has none), gross price in euro cents (null: none). */
+const landingPartSchema = z.object({ id: z.string(), name: z.string(), grossCents: z.number().int().nullable() });
+
+/**
+ * A vehicle landing page's data (the page `/{lang}/vehicles/{make}/{model}[/{generation}]`): the vehicle, the
+ * number of listed parts made for it (applications to its make, model, generation or an overlapping year range;
+ * universal parts are not counted), those parts per category (visible categories only, most parts first) with the
+ * first few by name, and the model's generations with their counts.
+ */
+export const vehiclePartsResponseSchema = z.object({
+  make: namedSlug,
+  model: namedSlug,
+  /** The generation of a generation page; null on a model page. */
+  generation: z.object({ id: z.string(), slug: z.string(), label: z.string(), code: z.string().nullable() }).nullable(),
+  /** First and last production year of the page's vehicle (last: null while produced). */
+  years: z.object({ from: z.number().int(), to: z.number().int().nullable() }),
+  /** The `v=` value a category link takes: the generation's id (a model with one generation: that one), else null. */
+  v: z.string().nullable(),
+  total: z.number().int(),
+  categories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The category's storefront URL in the request's language (spec 9). */
+      url: z.string(),
+      count: z.number().int(),
+      products: z.array(landingPartSchema),
+    }),
+  ),
+  /** The model's generations, oldest first, with the parts made for each. */
+  generations: z.array(z.object({ id: z.string(), slug: z.string(), label: z.string(), count: z.number().int() })),
+});
+export type VehiclePartsResponse = z.infer<typeof vehiclePartsResponseSchema>;
+
+/** A make's landing page data (`/{lang}/vehicles/{make}`): its models with the listed parts made for each (universal parts not counted). */
+export const vehicleMakePartsResponseSchema = z.object({
+  make: namedSlug,
+  models: z.array(z.object({ slug: z.string(), name: z.string(), fromYear: z.number().int(), toYear: z.number().int().nullable(), count: z.number().int() })),
+});
+export type VehicleMakePartsResponse = z.infer<typeof vehicleMakePartsResponseSchema>;

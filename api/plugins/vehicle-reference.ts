@@ -20,7 +20,7 @@ export interface ActiveVehicle {
 const TTL_MS = 10_000;
 
 export class VehicleReferenceCache {
-  private loaded: { at: number; byId: Map<string, VehicleRow>; models: Map<string, VehicleRow> } | null = null;
+  private loaded: { at: number; byId: Map<string, VehicleRow>; models: Map<string, VehicleRow>; byMake: Map<string, Map<string, VehicleRow[]>> } | null = null;
   private loading: Promise<void> | null = null;
   constructor(private readonly load: () => Promise<VehicleRow[]>, private readonly clock: () => number = Date.now) {}
 
@@ -34,12 +34,34 @@ export class VehicleReferenceCache {
       .then((rows) => {
         const byId = new Map(rows.map((r) => [r.vehicleId, r]));
         const models = new Map<string, VehicleRow>();
-        for (const r of rows) if (!models.has(`${r.makeSlug}.${r.modelSlug}`)) models.set(`${r.makeSlug}.${r.modelSlug}`, r);
-        this.loaded = { at: this.clock(), byId, models };
+        const byMake = new Map<string, Map<string, VehicleRow[]>>();
+        for (const r of rows) {
+          if (!models.has(`${r.makeSlug}.${r.modelSlug}`)) models.set(`${r.makeSlug}.${r.modelSlug}`, r);
+          let ofMake = byMake.get(r.makeSlug);
+          if (!ofMake) byMake.set(r.makeSlug, (ofMake = new Map()));
+          const list = ofMake.get(r.modelSlug);
+          if (list) list.push(r);
+          else ofMake.set(r.modelSlug, [r]);
+        }
+        for (const ofMake of byMake.values()) for (const list of ofMake.values()) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.slug < b.slug ? -1 : 1));
+        this.loaded = { at: this.clock(), byId, models, byMake };
       })
       .finally(() => (this.loading = null));
     await this.loading;
     return this.loaded!;
+  }
+
+  /**
+   * The models of a make (map model slug -> its generations, oldest first), or undefined for a make the reference
+   * lacks. For the vehicle landing pages (api/routes/vehicles/landing.ts) and the sitemap.
+   */
+  async modelsOf(makeSlug: string): Promise<ReadonlyMap<string, readonly VehicleRow[]> | undefined> {
+    return (await this.current()).byMake.get(makeSlug);
+  }
+
+  /** Every make of the reference: make slug -> model slug -> generations, oldest first. */
+  async everyMake(): Promise<ReadonlyMap<string, ReadonlyMap<string, readonly VehicleRow[]>>> {
+    return (await this.current()).byMake;
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 
 /** Set bits of one 32-bit word. */
-function popcount32(x: number): number {
+export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
@@ -81,6 +81,16 @@ export class ScratchBits {
   /** Starts a query: every bitset may be taken again. */
   reset(): void {
     this.used = 0;
+  }
+
+  /** The number taken so far, for `release`. */
+  mark(): number {
+    return this.used;
+  }
+
+  /** Gives back the bitsets taken since `mark` (a loop over many scopes reuses one). */
+  release(mark: number): void {
+    this.used = mark;
   }
 
   /** A zeroed bitset of `words` words for this query only. */

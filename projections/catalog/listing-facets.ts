@@ -22,6 +22,8 @@ export class FacetIndex {
   /** Facet counts per category subtree; key '' is the whole catalog. */
   private counts = new Map<string, Map<number, number>>();
   private memo = new Map<string, FacetList>();
+  /** Count per facet id during one `count` (all zero between calls). */
+  private scratch = new Int32Array(0);
 
   /** The id of a `name=value` pair, made on first sight. */
   idFor(pair: string): number {
@@ -91,10 +93,18 @@ export class FacetIndex {
 
   /** Counts the facets of the slots in `members` (`facetIdsOf`: each slot's facet ids), formatted. */
   count(members: Uint32Array, facetIdsOf: number[][]): FacetList {
-    const counts = new Map<number, number>();
+    // Counted in a typed array indexed by facet id (zeroed again after), then only the touched ids are formatted.
+    if (this.scratch.length < this.names.length) this.scratch = new Int32Array(Math.max(this.names.length, this.scratch.length * 2));
+    const c = this.scratch;
+    const touched: number[] = [];
     forEach(members, (s) => {
-      for (const f of facetIdsOf[s]) counts.set(f, (counts.get(f) ?? 0) + 1);
+      for (const f of facetIdsOf[s]) if (c[f]++ === 0) touched.push(f);
     });
+    const counts = new Map<number, number>();
+    for (const f of touched) {
+      counts.set(f, c[f]);
+      c[f] = 0;
+    }
     return this.format(counts);
   }
 

@@ -12,6 +12,9 @@
 import { applicationInterval, type ChosenVehicle, type Fitment, vehicleInterval } from '../../domain/fitment/fitment.js';
 import { clear, grown, set } from './listing-bitset.js';
 
+/** Vehicles whose fitting bitsets are kept (each one bit per product: ~12 KB at 100,000 products). */
+const FITTING_CACHE_SIZE = 256;
+
 /** A generation or year-range application's kind and month interval (domain/fitment `applicationInterval`), made once. */
 type Ranged = { years: boolean; lo: number; hi: number };
 
@@ -26,6 +29,12 @@ export class FitmentIndex {
   private readonly ranged = new Map<string, Map<number, Ranged[]>>();
   /** Each slot's fitment (null: unknown), for the per-product answer. */
   private readonly fitmentOf: (Fitment | null)[] = [];
+  /**
+   * The fitting bitsets (universal included) of the vehicles asked for lately, least recently asked first, at most
+   * FITTING_CACHE_SIZE: kept exact on every product change (`setSlot` decides the changed slot again in each), so a
+   * listing with a vehicle takes its bitset without a union per request.
+   */
+  private readonly fittingCache = new Map<string, { vehicle: ChosenVehicle; bits: Uint32Array<ArrayBuffer> }>();
 
   /** Makes room for `words` 32-bit words per bitset (called by the index when it grows). */
   grow(words: number): void {
@@ -33,6 +42,7 @@ export class FitmentIndex {
     this.universal = grown(this.universal, words);
     this.unknown = grown(this.unknown, words);
     for (const map of [this.byMake, this.byModel, this.byGeneration]) for (const [k, bits] of map) map.set(k, grown(bits, words));
+    for (const entry of this.fittingCache.values()) entry.bits = grown(entry.bits, words);
     this.words32 = words;
   }
 
@@ -71,11 +81,57 @@ export class FitmentIndex {
     if (!isNew) this.mark(slot, this.fitmentOf[slot] ?? null, false);
     this.fitmentOf[slot] = fitment && fitment.mode !== 'unknown' ? fitment : null;
     this.mark(slot, this.fitmentOf[slot], true);
+    for (const { vehicle, bits } of this.fittingCache.values()) (this.slotFits(slot, vehicle) ? set : clear)(bits, slot);
   }
 
-  /** Writes into `out` (all words overwritten) the slots that fit `vehicle`: universal, make, model, generation, ranges. */
-  fitting(vehicle: ChosenVehicle, out: Uint32Array): void {
-    out.set(this.universal);
+  /** Whether one slot fits `vehicle`: the rule of `fitting` for one slot (universal, make, model, generation, ranges). */
+  private slotFits(slot: number, vehicle: ChosenVehicle): boolean {
+    const fitment = this.fitmentOf[slot];
+    if (!fitment || (fitment.mode === 'applications' && !fitment.applications.length)) return false;
+    if (fitment.mode !== 'applications') return true;
+    const [vLo, vHi] = vehicleInterval(vehicle);
+    const byYear = !('generation' in vehicle);
+    for (const a of fitment.applications) {
+      if (a.make !== vehicle.make) continue;
+      if (a.kind === 'make') return true;
+      if (a.model !== vehicle.model) continue;
+      if (a.kind === 'model') return true;
+      if (a.kind === 'generation' && !byYear && a.generation === (vehicle as { generation: string }).generation) return true;
+      if (a.kind === 'years' || byYear) {
+        const [lo, hi] = applicationInterval(a)!;
+        if (lo <= vHi && vLo <= hi) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The slots that fit `vehicle` (as `fitting`, universal included), made once and then kept exact on every change
+   * while among the FITTING_CACHE_SIZE vehicles asked for last. Read only: the caller must not change it.
+   */
+  fittingBits(vehicle: ChosenVehicle): Uint32Array {
+    const key = 'generation' in vehicle ? `${vehicle.make}.${vehicle.model}.${vehicle.generation}` : `${vehicle.make}.${vehicle.model}.${vehicle.year}`;
+    const hit = this.fittingCache.get(key);
+    if (hit) {
+      this.fittingCache.delete(key);
+      this.fittingCache.set(key, hit);
+      return hit.bits;
+    }
+    const bits = new Uint32Array(this.words32);
+    this.fitting(vehicle, bits);
+    if (this.fittingCache.size >= FITTING_CACHE_SIZE) this.fittingCache.delete(this.fittingCache.keys().next().value!);
+    this.fittingCache.set(key, { vehicle, bits });
+    return bits;
+  }
+
+  /**
+   * Writes into `out` (all words overwritten) the slots that fit `vehicle`: universal, make, model, generation, ranges.
+   * `withUniversal` false leaves the universal and not-vehicle-specific parts out (a vehicle landing page lists the
+   * parts made for the vehicle).
+   */
+  fitting(vehicle: ChosenVehicle, out: Uint32Array, withUniversal = true): void {
+    if (withUniversal) out.set(this.universal);
+    else out.fill(0);
     const or = (bits: Uint32Array | undefined) => {
       if (bits) for (let i = 0; i < out.length; i++) out[i] |= bits[i];
     };
@@ -96,5 +152,28 @@ export class FitmentIndex {
         }
       }
     }
+  }
+
+  /**
+   * Writes into `out` (all words overwritten) the slots with an application to the whole model or to any part of it:
+   * the make, the model, any of its generations or year ranges (a model's landing page, `/vehicles/{make}/{model}`).
+   * Universal parts are left out.
+   */
+  fittingModel(make: string, model: string, out: Uint32Array): void {
+    out.fill(0);
+    const key = `${make}.${model}`;
+    for (const bits of [this.byMake.get(make), this.byModel.get(key)]) if (bits) for (let i = 0; i < out.length; i++) out[i] |= bits[i];
+    for (const slot of this.ranged.get(key)?.keys() ?? []) set(out, slot);
+  }
+
+  /** Whether any slot has an application naming the make (`model` given: the make as a whole, or that model). */
+  mayHaveParts(make: string, model?: string): boolean {
+    if (this.byMake.has(make)) return true;
+    if (model === undefined) {
+      for (const key of this.byModel.keys()) if (key.startsWith(`${make}.`)) return true;
+      for (const key of this.ranged.keys()) if (key.startsWith(`${make}.`)) return true;
+      return false;
+    }
+    return this.byModel.has(`${make}.${model}`) || (this.ranged.get(`${make}.${model}`)?.size ?? 0) > 0;
   }
 }

@@ -100,3 +100,25 @@ export interface SlotColumns {
 export function emptySlotColumns(): SlotColumns {
   return { ids: [], seq: [], modified: [], gross: [], nameEt: [], nameEn: [], aliasText: [], facetIdsOf: [], categoryIdsOf: [], visFrom: [], visTo: [], visIn: [], visOut: [] };
 }
+
+/**
+ * What a vehicle landing page lists (issue "Vehicle fitment", landing pages): a whole model (any application to the
+ * make, the model, its generations or year ranges) or one chosen vehicle (a generation or model year, as `v=`).
+ * Universal and not-vehicle-specific parts are not counted: they are not made for the vehicle.
+ */
+export type VehiclePageScope = { kind: 'model'; make: string; model: string } | { kind: 'vehicle'; vehicle: ChosenVehicle };
+
+/** One category of a vehicle landing page: its listed, visible parts made for the vehicle, the first few by name. */
+export interface VehiclePartsGroup {
+  categoryId: string;
+  count: number;
+  /** The first parts by name in the request's language; `grossCents` in euro cents, null without a price. */
+  products: { id: string; name: string; grossCents: number | null }[];
+}
+
+/** A vehicle landing page's parts: how many (each counted once), and per category (a part in two categories is in both). */
+export interface VehicleParts {
+  total: number;
+  /** Most parts first, then by category id. */
+  groups: VehiclePartsGroup[];
+}

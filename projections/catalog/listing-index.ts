@@ -33,14 +33,20 @@
  */
 import { answerFitment, type FitmentAnswer } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc } from './projection.js';
-import { clear, forEach, grown, has, popcount, ScratchBits, set } from './listing-bitset.js';
+import { clear, forEach, grown, has, popcount, popcount32, ScratchBits, set } from './listing-bitset.js';
 import { FitmentIndex } from './listing-fitment.js';
 import { FacetIndex } from './listing-facets.js';
-import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery } from './listing-index-types.js';
+import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery, type VehiclePageScope, type VehicleParts, type VehiclePartsGroup } from './listing-index-types.js';
 import { SearchIndex } from './listing-search.js';
 import { cmp, pageOf, type SortOrder, SortOrders } from './listing-sort-orders.js';
 
-export type { IndexCategoryRow, IndexPage, IndexProductRow, IndexQuery, IndexSort } from './listing-index-types.js';
+export type { IndexCategoryRow, IndexPage, IndexProductRow, IndexQuery, IndexSort, VehiclePageScope, VehicleParts, VehiclePartsGroup } from './listing-index-types.js';
+
+/** Vehicle listings' facet counts kept between changes (then all are dropped at once). */
+const VEHICLE_FACET_MEMO = 1000;
+
+/** A vehicle's key: its URL form (`mg.mgb.1962-1980`, `triumph.tr6.1972`). */
+const vehicleKey = (v: NonNullable<IndexQuery['vehicle']>) => ('generation' in v ? `${v.make}.${v.model}.${v.generation}` : `${v.make}.${v.model}.${v.year}`);
 
 /** More changed rows than this in one apply re-sort the orders instead of moving each slot. */
 const BULK_THRESHOLD = 2000;
@@ -73,6 +79,9 @@ export class CatalogListingIndex {
 
   /** Per sort order, the listed and visible slots in that order (the whole catalog's pages), made on first use. */
   private wholeCatalog = new Map<SortOrder, Int32Array>();
+
+  /** Facet counts of vehicle listings (vehicle, category, unknown shown) since the last change; see `query`. */
+  private readonly vehicleFacets = new Map<string, IndexPage['availableFilters']>();
 
   /** Scratch bitsets of one query (queries run synchronously, one at a time). */
   private readonly bitsPool = new ScratchBits();
@@ -118,6 +127,7 @@ export class CatalogListingIndex {
       }
     }
     this.facets.changed();
+    this.vehicleFacets.clear();
     if (products.length) this.wholeCatalog.clear();
     return true;
   }
@@ -316,17 +326,37 @@ export class CatalogListingIndex {
     // (`hiddenUnknown`) and kept only when asked for (issue "Vehicle fitment", Storefront).
     let hiddenUnknown = 0;
     if (input.vehicle) {
-      const fit = this.bitsPool.take();
-      this.fitment.fitting(input.vehicle, fit);
+      // The vehicle's fitting bitset is kept between requests (FitmentIndex.fittingBits); one pass ANDs it in and
+      // counts the parts without data left out.
+      const fit = this.fitment.fittingBits(input.vehicle);
       const unknown = this.fitment.unknown;
-      const hidden = this.bitsPool.take();
-      for (let i = 0; i < base.length; i++) hidden[i] = base[i] & unknown[i];
-      if (!input.includeUnknown) hiddenUnknown = popcount(hidden);
-      for (let i = 0; i < base.length; i++) base[i] &= fit[i] | (input.includeUnknown ? unknown[i] : 0);
+      const withUnknown = input.includeUnknown === true;
+      let hidden = 0;
+      for (let i = 0; i < base.length; i++) {
+        const b = base[i];
+        if (b === 0) continue;
+        const u = b & unknown[i];
+        if (u !== 0 && !withUnknown) hidden += popcount32(u);
+        base[i] = b & (fit[i] | (withUnknown ? unknown[i] : 0));
+      }
+      hiddenUnknown = hidden;
     }
 
-    // Facet counts over the category, search and vehicle, before filters.
-    const availableFilters = !search && !priced && !input.vehicle && !this.hasTimedIn(input.categoryId) ? this.facets.maintained(input.categoryId ?? '') : this.facets.count(base, this.cols.facetIdsOf);
+    // Facet counts over the category, search and vehicle, before filters: read from the maintained counts, or for a
+    // vehicle in a category (no search, price bounds or timed products) counted once per change of the index and
+    // kept until the next (`vehicleFacets`).
+    const plain = !search && !priced && !this.hasTimedIn(input.categoryId);
+    let availableFilters: IndexPage['availableFilters'];
+    if (plain && !input.vehicle) availableFilters = this.facets.maintained(input.categoryId ?? '');
+    else if (plain && input.vehicle) {
+      const key = `${vehicleKey(input.vehicle)}|${input.categoryId ?? ''}|${input.includeUnknown ? 1 : 0}`;
+      let memo = this.vehicleFacets.get(key);
+      if (!memo) {
+        if (this.vehicleFacets.size >= VEHICLE_FACET_MEMO) this.vehicleFacets.clear();
+        this.vehicleFacets.set(key, (memo = this.facets.count(base, this.cols.facetIdsOf)));
+      }
+      availableFilters = memo;
+    } else availableFilters = this.facets.count(base, this.cols.facetIdsOf);
 
     // Filters: at least one matches; all match first.
     const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
@@ -392,6 +422,69 @@ export class CatalogListingIndex {
       const slot = this.slotOf.get(id);
       const fitment = slot === undefined ? null : this.fitment.fitment(slot);
       return fitment ? answerFitment(fitment, vehicle) : { state: 'unknown' as const };
+    });
+  }
+
+  /** Listed parts visible at `nowMs` made for the scope (no universal ones), into a scratch bitset of this call. */
+  private vehicleScopeBits(scope: VehiclePageScope, visible: Uint32Array): Uint32Array {
+    const bits = this.bitsPool.take();
+    if (scope.kind === 'model') this.fitment.fittingModel(scope.make, scope.model, bits);
+    else this.fitment.fitting(scope.vehicle, bits, false);
+    for (let i = 0; i < bits.length; i++) bits[i] &= visible[i];
+    return bits;
+  }
+
+  /**
+   * A vehicle landing page's parts (issue "Vehicle fitment", landing pages): the listed parts visible at `nowMs` made
+   * for the scope, counted per direct category (deleted categories left out), each group with its first `perGroup`
+   * parts in name order of `language`. One walk of the name order at most; no per-product fitment is evaluated.
+   */
+  vehicleParts(scope: VehiclePageScope, nowMs: number, perGroup: number, language: 'et' | 'en'): VehicleParts {
+    this.bitsPool.reset();
+    const bits = this.vehicleScopeBits(scope, this.visibleSet(undefined, nowMs)!);
+    const total = popcount(bits);
+    const groups = new Map<string, VehiclePartsGroup>();
+    if (!total) return { total, groups: [] };
+    const categoriesOf = (s: number) => this.cols.categoryIdsOf[s].filter((c) => this.categories.get(c)?.deleted === false);
+    forEach(bits, (s) => {
+      for (const c of categoriesOf(s)) {
+        const group = groups.get(c);
+        if (group) group.count++;
+        else groups.set(c, { categoryId: c, count: 1, products: [] });
+      }
+    });
+    const { order } = this.orders.orderFor('name', language);
+    const names = language === 'et' ? this.cols.nameEt : this.cols.nameEn;
+    let full = 0;
+    for (let i = 0; i < order.perm.length && full < groups.size; i++) {
+      const s = order.perm[i];
+      if (!has(bits, s)) continue;
+      for (const c of categoriesOf(s)) {
+        const group = groups.get(c)!;
+        if (group.products.length >= perGroup) continue;
+        const gross = this.cols.gross[s];
+        group.products.push({ id: this.cols.ids[s], name: names[s] || this.cols.nameEt[s], grossCents: Number.isFinite(gross) ? gross : null });
+        if (group.products.length === perGroup || group.products.length === group.count) full++;
+      }
+    }
+    return { total, groups: [...groups.values()].sort((a, b) => b.count - a.count || (a.categoryId < b.categoryId ? -1 : 1)) };
+  }
+
+  /**
+   * How many listed parts visible at `nowMs` are made for each scope (no universal ones), in the order given: the
+   * sitemap's vehicle pages and a make page's models. A scope whose make and model no application names costs no
+   * bitset walk.
+   */
+  vehiclePartCounts(scopes: readonly VehiclePageScope[], nowMs: number): number[] {
+    this.bitsPool.reset();
+    const visible = this.visibleSet(undefined, nowMs)!;
+    return scopes.map((scope) => {
+      const { make, model } = scope.kind === 'model' ? scope : scope.vehicle;
+      if (!this.fitment.mayHaveParts(make, model)) return 0;
+      const mark = this.bitsPool.mark();
+      const n = popcount(this.vehicleScopeBits(scope, visible));
+      this.bitsPool.release(mark);
+      return n;
     });
   }
 

@@ -211,13 +211,16 @@ export function pageOf(
     const take = Math.min(limit - out.length, size - start);
     const inBucket = bucketOf ? (s: number) => has(members, s) && scratch[s] === b : (s: number) => has(members, s);
     if (size * 16 < n) {
-      const gathered: number[] = [];
-      forEach(members, (s) => {
-        if (!bucketOf || scratch[s] === b) gathered.push(s);
-      });
+      // The bucket's ranks in a typed array, sorted numerically (no comparator calls); perm[rank] is the slot again.
+      const ranks = new Int32Array(size);
       const rank = order.rank;
-      gathered.sort(reverse ? (x, y) => rank[y] - rank[x] : (x, y) => rank[x] - rank[y]);
-      for (let i = start; i < start + take; i++) out.push(gathered[i]);
+      let k = 0;
+      forEach(members, (s) => {
+        if (!bucketOf || scratch[s] === b) ranks[k++] = rank[s];
+      });
+      ranks.sort();
+      const perm = order.perm;
+      for (let i = start; i < start + take; i++) out.push(perm[ranks[reverse ? size - 1 - i : i]]);
     } else {
       const perm = order.perm;
       let skip = start;

@@ -27,10 +27,12 @@ import appEn from './locales/en-US/app.json';
 import cmsEn from './locales/en-US/cms.json';
 import checkoutEn from './locales/en-US/shop-checkout.json';
 import shopEn from './locales/en-US/shop.json';
+import vehiclesEn from './locales/en-US/shop-vehicles.json';
 import appEt from './locales/et/app.json';
 import cmsEt from './locales/et/cms.json';
 import checkoutEt from './locales/et/shop-checkout.json';
 import shopEt from './locales/et/shop.json';
+import vehiclesEt from './locales/et/shop-vehicles.json';
 import { AppContent } from './app/app';
 import { prefetchRoute } from './app/prefetch-route';
 import { createQueryClient } from './app/query-client';
@@ -81,13 +83,13 @@ setServerFetch((async (input: RequestInfo | URL) => {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }) as typeof fetch);
 
-/** A fresh i18next instance with both languages' shop texts (the checkout's too), in `lang`. */
+/** A fresh i18next instance with both languages' shop texts (the checkout's and the vehicle pages' too), in `lang`. */
 async function texts(lang: Language): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.init({
     resources: {
-      et: { app: appEt, cms: cmsEt, shop: { ...shopEt, ...checkoutEt } },
-      'en-US': { app: appEn, cms: cmsEn, shop: { ...shopEn, ...checkoutEn } },
+      et: { app: appEt, cms: cmsEt, shop: { ...shopEt, ...checkoutEt, ...vehiclesEt } },
+      'en-US': { app: appEn, cms: cmsEn, shop: { ...shopEn, ...checkoutEn, ...vehiclesEn } },
     },
     lng: I18N_CODE[lang],
     fallbackLng: 'et',

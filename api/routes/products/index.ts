@@ -153,7 +153,9 @@ export async function productListAnswer(
     );
   }
   const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
-  const facetsJson = active ? JSON.stringify(shownFacets(result.availableFilters, labels).map((f) => labelFilter(f, labels, language))) : labeledFacetsJson(result.availableFilters, labels, language);
+  // A vehicle listing's facet counts are one object per vehicle and category until the index changes (listing-index.ts
+  // `vehicleFacets`), so they are labelled and serialized once per change too.
+  const facetsJson = labeledFacetsJson(result.availableFilters, labels, language);
   const json = withFacetsJson(
     success({
       availableFilters: null,

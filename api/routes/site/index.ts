@@ -14,6 +14,9 @@
  *   guests see now, each language at its own slug (`/{slug.et}`, `/en/{slug.en}`), the language home page (layout
  *   homepage) at `/et` and `/en` instead of its slug (spec 2 "/{pageName}"); a hidden, scheduled-out, unpublished or
  *   draft-only page is not listed.
+ * - `/sitemap-vehicles.xml`: the vehicle landing pages (`/{lang}/vehicles/{make}[/{model}[/{generation}]]`) of every
+ *   make, model and generation with at least one listed part made for it (api/routes/vehicles/landing.ts); a few
+ *   thousand URLs at most (6,024 vehicles in the reference), under the protocol's 50,000.
  * - `GET /robots.txt`: crawlers may read the shop but not the staff side, sign-in, cart, checkout and payment pages
  *   (ROBOTS_DISALLOW, each also under /et and /en); names the sitemap index.
  */
@@ -31,6 +34,7 @@ import { type MenuItemView, setLanguageParamsSchema, setLanguageResponseSchema, 
 import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
+import { vehicleSitemapPaths } from '../vehicles/landing.js';
 
 export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
 
@@ -164,7 +168,7 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
   typed.get('/sitemap.xml', { schema: { summary: 'Sitemap index', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
     const base = origin(deps, request);
     const files = Math.max(1, Math.ceil((await countSitemapProducts(deps.db, deps.now())) / SITEMAP_PRODUCTS_PER_FILE));
-    const locs = ['/sitemap-categories.xml', ...Array.from({ length: files }, (_, i) => `/sitemap-products-${i + 1}.xml`)];
+    const locs = ['/sitemap-categories.xml', '/sitemap-vehicles.xml', ...Array.from({ length: files }, (_, i) => `/sitemap-products-${i + 1}.xml`)];
     const body =
       '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
       locs.map((l) => `<sitemap><loc>${xmlEscape(base + l)}</loc></sitemap>\n`).join('') +
@@ -186,6 +190,14 @@ export async function siteRoutes(app: FastifyInstance, { deps }: RouteOptions): 
     };
     walk(tree);
     return sendXml(reply, `${body}</urlset>\n`);
+  });
+
+  typed.get('/sitemap-vehicles.xml', { schema: { summary: 'Sitemap of the vehicle landing pages with parts made for them', tags: ['site'], response: { 200: xmlResponse } } }, async (request, reply) => {
+    const base = origin(deps, request);
+    const parts = [URLSET_OPEN];
+    for (const path of await vehicleSitemapPaths(deps, app)) parts.push(urlEntries(base, { et: `/et${path}`, en: `/en${path}` }));
+    parts.push('</urlset>\n');
+    return sendXml(reply, parts.join(''));
   });
 
   typed.get(

@@ -4,8 +4,13 @@
  * - `GET /v1/vehicles/makes`
  * - `GET /v1/vehicles/makes/{make}/models` (404 `vehicle.not_found` for an unknown make)
  * - `GET /v1/vehicles/makes/{make}/models/{model}` — the generations (each `id` is the `v=` form) and model years.
+ * The vehicle landing pages' calls (./landing.ts), public and cacheable alike, in the request's language:
+ * - `GET /v1/vehicles/{make}/models-with-parts` — a make page: its models with the parts made for each;
+ * - `GET /v1/vehicles/{make}/{model}/parts-by-category` and `GET /v1/vehicles/{make}/{model}/{generation}/parts-by-category`
+ *   — a model or generation page: the parts made for it per category (404 `vehicle.not_found` for what the
+ *   reference lacks).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listVehicleGenerations, listVehicleMakes, listVehicleModels } from '../../../projections/vehicles/queries.js';
 import { langOnlyQuerySchema } from '../../contracts/common.js';
@@ -16,9 +21,15 @@ import {
   vehicleMakesResponseSchema,
   vehicleModelParamsSchema,
   vehicleModelsResponseSchema,
+  vehicleMakePartsResponseSchema,
+  vehicleGenerationPageParamsSchema,
+  type VehiclePageParams,
+  vehiclePartsResponseSchema,
 } from '../../contracts/vehicles.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { ApiError, success } from '../../plugins/errors.js';
+import { requestLanguage } from '../../plugins/messages.js';
+import { vehicleMakeAnswer, vehiclePartsAnswer } from './landing.js';
 
 const cacheable = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=300');
 
@@ -85,4 +96,38 @@ export async function vehicleRoutes(app: FastifyInstance, { deps }: RouteOptions
       });
     },
   );
+  typed.get(
+    '/v1/vehicles/:make/models-with-parts',
+    {
+      schema: {
+        summary: 'A make\'s landing page: its models with the listed parts made for each (universal parts not counted)',
+        tags: ['catalog'],
+        params: vehicleMakeParamsSchema,
+        querystring: langOnlyQuerySchema,
+        response: { 200: envelopeSchema(vehicleMakePartsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await vehicleMakeAnswer(deps, app, request.params.make);
+      cacheable(reply);
+      return success(answer);
+    },
+  );
+  const partsByCategory = (params: typeof vehicleModelParamsSchema | typeof vehicleGenerationPageParamsSchema) => ({
+    schema: {
+      summary: 'A vehicle landing page: the listed parts made for a model or generation, per category (universal parts not counted)',
+      tags: ['catalog'],
+      params,
+      querystring: langOnlyQuerySchema,
+      response: { 200: envelopeSchema(vehiclePartsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+    },
+  });
+  const answerParts = async (request: FastifyRequest<{ Params: VehiclePageParams }>, reply: FastifyReply) => {
+    const answer = await vehiclePartsAnswer(deps, app, request.params, requestLanguage(request.query, request.headers['accept-language']));
+    // Names and category URLs follow `lang`, else Accept-Language.
+    cacheable(reply).header('vary', 'accept-language');
+    return success(answer);
+  };
+  typed.get('/v1/vehicles/:make/:model/parts-by-category', partsByCategory(vehicleModelParamsSchema), answerParts);
+  typed.get('/v1/vehicles/:make/:model/:generation/parts-by-category', partsByCategory(vehicleGenerationPageParamsSchema), answerParts);
 }

@@ -11,6 +11,7 @@
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
  *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`).
  * - the gallery (spec 2 "Gallery"): the album tiles; an album page: its pictures.
+ * - a vehicle landing page: the make's models, or the model's or generation's parts per category.
  *
  * Every page of the server render is covered, so it renders once; a page found only while rendering would still be
  * fetched by the render's own data passes (web/src/entry-server.tsx). Server only: the browser's bundle never imports
@@ -29,6 +30,7 @@ import { searchResultsQueryOptions } from '../features/catalog/api/get-search-re
 import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
 import { pageQueryOptions } from '../features/pages/api/get-page';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
+import { vehicleMakeQueryOptions, vehiclePartsQueryOptions } from '../features/vehicle-pages/api/get-vehicle-pages';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';
 import { siteQueryOptions } from '../lib/site/get-site';
@@ -43,7 +45,9 @@ const ONE_SEGMENT = /^\/([^/]+)$/;
 /** /gallery/{albumId} (router.tsx). */
 const GALLERY_ALBUM = /^\/gallery\/([^/]+)$/;
 /** First segments of the other pages of router.tsx: a prefixed path outside these may be a category URL. */
-const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|gallery|login|session|password-reset|admin)(?:\/|$)/;
+const OTHER_PAGES = /^\/(?:products|searchresults|clear-storage|cart|checkout|payment|payment-success|page|gallery|vehicles|login|session|password-reset|admin)(?:\/|$)/;
+/** /vehicles/{make} and /vehicles/{make}/{model}[/{generation}] (router.tsx): the vehicle landing pages. */
+const VEHICLE_PAGE = /^\/vehicles\/([^/]+)(?:\/([^/]+)(?:\/([^/]+))?)?$/;
 
 /** The listing's product list, as ProductListingRoute asks for it. */
 function listingQuery(search: URLSearchParams, options: RememberedOptions, lang: Language, categoryId?: string) {
@@ -100,6 +104,12 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
     // A malformed escape: the page asks for nothing the api would find.
     const id = decoded(album[1]!);
     return fetchAll(...(id === null ? [] : [client.prefetchQuery(albumPicturesQueryOptions(id, lang))]));
+  }
+  const vehicle = VEHICLE_PAGE.exec(rest);
+  if (vehicle) {
+    const [make, model, generation] = [vehicle[1]!, vehicle[2], vehicle[3]].map((p) => (p === undefined ? undefined : decoded(p)));
+    if (make === null || model === null || generation === null) return fetchAll();
+    return fetchAll(model === undefined ? client.prefetchQuery(vehicleMakeQueryOptions(make!, lang)) : client.prefetchQuery(vehiclePartsQueryOptions(make!, model, generation, lang)));
   }
   const segment = ONE_SEGMENT.exec(rest);
   if (!prefix) {

@@ -4,7 +4,8 @@
  *
  * /, /products and /tooted: product listing; /et and /en: the language home page (a content page); /products/view/:id: product page; /searchresults: search results;
  * /clear-storage: wipes local storage and returns to /; /{lang}/a/b/c: a category URL (spec 9); /{pageName} and
- * /page/{pageId}/{slug}: a content page; /gallery and /gallery/{galleryId}: the gallery and an album; /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
+ * /page/{pageId}/{slug}: a content page; /gallery and /gallery/{galleryId}: the gallery and an album; /vehicles/{make} and
+ * /vehicles/{make}/{model}/{generation?}: the vehicle landing pages (their own chunk); /login, /session/login, /password-reset/{token} and /admin/{model}/{action?}/{id?}: the staff side
  * (app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
  * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
@@ -14,7 +15,7 @@ import { trackLoading } from '../components/layout/loading-bar';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { discardWrites } from '../lib/deferred-write';
-import { loadAdminTexts, loadCheckoutTexts } from '../lib/i18n';
+import { loadAdminTexts, loadCheckoutTexts, loadVehicleTexts } from '../lib/i18n';
 import { useRouteLanguage } from '../lib/language';
 import { Spinner } from '../components/spinner';
 import { NotFoundRoute } from './routes/not-found-route';
@@ -39,6 +40,10 @@ const GalleryAlbumRoute = lazy(() => trackLoading(import('../features/gallery/ro
 const SearchResultsRoute = lazy(() =>
   trackLoading(import('../features/catalog/routes/search-results')).then((m) => ({ default: m.SearchResultsRoute })),
 );
+// The vehicle landing pages (/vehicles/{make}[/{model}[/{generation}]]): one chunk with their texts.
+const vehiclePages = () => trackLoading(Promise.all([import('../features/vehicle-pages/routes/vehicle-pages'), loadVehicleTexts()]).then(([m]) => m));
+const VehicleMakeRoute = lazy(() => vehiclePages().then((m) => ({ default: m.VehicleMakeRoute })));
+const VehiclePartsRoute = lazy(() => vehiclePages().then((m) => ({ default: m.VehiclePartsRoute })));
 // Cart, checkout and payment pages, each its own chunk, loaded with their texts (lib/i18n.ts).
 const withTexts = <T,>(load: Promise<T>) => trackLoading(Promise.all([load, loadCheckoutTexts()]).then(([m]) => m));
 const CartRoute = lazy(() => withTexts(import('../features/cart/routes/cart-route')).then((m) => ({ default: m.CartRoute })));
@@ -113,6 +118,8 @@ function pages(prefix: string) {
     <Route key={`${prefix}page`} path="page/:pageId/:slug?" element={<ContentPageRoute />} />,
     <Route key={`${prefix}gallery`} path="gallery" element={<GalleryIndexRoute />} />,
     <Route key={`${prefix}gallery-album`} path="gallery/:galleryId" element={<GalleryAlbumRoute />} />,
+    <Route key={`${prefix}vehicle-make`} path="vehicles/:make" element={<VehicleMakeRoute />} />,
+    <Route key={`${prefix}vehicle-parts`} path="vehicles/:make/:model/:generation?" element={<VehiclePartsRoute />} />,
     // Prefixed: a category URL (spec 9), else a content page by name, else not found (category-url.tsx).
     // Unprefixed: a content page by name (/muugitingimused), else not found.
     ...(prefix

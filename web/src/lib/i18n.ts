@@ -29,6 +29,10 @@ async function loadEnglish() {
     const en = await import('../locales/en-US/shop-checkout.json');
     i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
   }
+  if (vehicleTexts) {
+    const en = await import('../locales/en-US/shop-vehicles.json');
+    i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
+  }
   if (adminTexts) {
     const en = await import('../locales/en-US/cms-admin.json');
     i18n.addResourceBundle('en-US', 'cms', en.default, true, true);
@@ -50,6 +54,21 @@ export function loadCheckoutTexts(): Promise<void> {
     i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
   });
   return checkoutTexts;
+}
+
+let vehicleTexts: Promise<void> | null = null;
+
+/**
+ * The shop bundle's vehicle landing page texts (key vehiclePages), kept out of the first load: the landing pages'
+ * chunk loads them with itself (app/router.tsx). Merged into namespace `shop`.
+ */
+export function loadVehicleTexts(): Promise<void> {
+  if (import.meta.env.SSR) return Promise.resolve();
+  vehicleTexts ??= Promise.all([import('../locales/et/shop-vehicles.json'), import('../locales/en-US/shop-vehicles.json')]).then(([et, en]) => {
+    i18n.addResourceBundle('et', 'shop', et.default, true, true);
+    i18n.addResourceBundle('en-US', 'shop', en.default, true, true);
+  });
+  return vehicleTexts;
 }
 
 let adminTexts: Promise<void> | null = null;
