@@ -12,12 +12,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../lib/i18n';
 import type { VehicleGenerationsResponse, VehicleMakesResponse, VehicleModelsResponse } from '../../../../../api/contracts/vehicles';
 import { getJson, withQuery } from '../../../lib/api-client';
 import { garage, useGarage } from '../../../lib/garage/store';
 import { useRouteLanguage } from '../../../lib/language';
 import { type ComboOption, VehicleCombobox } from './vehicle-combobox';
+import garageTextsEn from '../../../locales/en-US/shop-garage.json';
+import garageTextsEt from '../../../locales/et/shop-garage.json';
 import '../garage.css';
+
+// The dialog's texts travel with this chunk, out of the first load (merged into the shop bundle of both languages).
+i18n.addResourceBundle('et', 'shop', garageTextsEt, true, true);
+i18n.addResourceBundle('en-US', 'shop', garageTextsEn, true, true);
 
 const STALE_MS = 5 * 60_000;
 
