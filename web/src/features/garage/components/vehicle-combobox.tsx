@@ -2,7 +2,8 @@
  * One step of the vehicle picker (issue "Vehicle fitment": make -> model -> generation or year, "typing to filter
  * each list"): a WAI-ARIA combobox with a listbox popup, the pattern of the header's search box
  * (components/layout/search-box.tsx). The input (labelled with the step's name: Mark / Mudel / Põlvkond või aasta)
- * filters the options by what is typed (case-insensitive, anywhere in the name); ArrowDown/ArrowUp move (wrapping),
+ * filters the options by what is typed (case-insensitive, anywhere in the name; an exact name first, then names
+ * starting with it); ArrowDown/ArrowUp move (wrapping),
  * Enter chooses the active option, or the first match when none is active, Escape closes the list (a second Escape
  * closes the dialog), a mouse press chooses. At most MAX_SHOWN matches are drawn.
  */
@@ -48,8 +49,18 @@ export function VehicleCombobox({ label, options, value, onChoose, disabled, loa
 
   const matches = useMemo(() => {
     const needle = text.trim().toLowerCase();
-    const all = needle && text !== chosen?.label ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
-    return all.slice(0, MAX_SHOWN);
+    if (!needle || text === chosen?.label) return options.slice(0, MAX_SHOWN);
+    // An exact name first, then names starting with the text, then the rest containing it (each in the api's order).
+    const rank = (o: ComboOption) => {
+      const name = o.label.toLowerCase();
+      return name === needle ? 0 : name.startsWith(needle) ? 1 : name.includes(needle) ? 2 : 3;
+    };
+    return options
+      .map((o) => ({ o, r: rank(o) }))
+      .filter((x) => x.r < 3)
+      .sort((a, b) => a.r - b.r)
+      .slice(0, MAX_SHOWN)
+      .map((x) => x.o);
   }, [options, text, chosen?.label]);
 
   const choose = (option: ComboOption) => {
