@@ -93,7 +93,7 @@ describe('vehicle fitment in the storefront', () => {
 
   it('chooses a vehicle in three typed steps; the listing narrows, every card says it fits, unknown parts can be shown (Estonian)', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${base}/et/products?pageSize=96`);
+    await page.goto(`${base}/et/products?pageSize=120`);
     await expect.poll(() => page.locator('.product-card').count()).toBeGreaterThan(0);
     const everything = await listedCount(page);
     expect(await fitStates(page)).toEqual([]); // no vehicle: no badges
@@ -118,7 +118,7 @@ describe('vehicle fitment in the storefront', () => {
     const narrowed = await listedCount(page);
     expect(narrowed).toBeGreaterThan(0);
     const states = await fitStates(page);
-    expect(states.length).toBe(Math.min(narrowed, 96));
+    expect(states.length).toBe(Math.min(narrowed, 120));
     expect(new Set(states)).toEqual(new Set(['fits']));
     expect(await page.locator('.product-card').first().innerText()).toContain(`Sobib Teie sõidukile ${MGB_LABEL}`);
     expect(await page.locator('header').getByRole('button', { name: `Minu garaaž: ${MGB_LABEL}` }).count()).toBe(1);
@@ -165,7 +165,7 @@ describe('vehicle fitment in the storefront', () => {
   it('shows the badge and the whole application list on the product page, and asks before adding a part that does not fit', async () => {
     // A purchasable Triumph TR6 part that the api says does not fit the MGB.
     let misfit: { id: string; name: string } | undefined;
-    const tr6 = (await app.inject(`/v1/products?v=triumph.tr6.1972&pageSize=96`)).json() as { data: { results: { id: string }[] } };
+    const tr6 = (await app.inject(`/v1/products?v=triumph.tr6.1972&pageSize=120`)).json() as { data: { results: { id: string }[] } };
     for (const { id } of tr6.data.results) {
       const view = (await app.inject(`/product/view/${id}?v=${MGB}`)).json() as {
         data: { id: string; name: string; price: string | null; fitment?: { state: string }; hasLimitedAmount: boolean; availableForSale: number; visibility: { currentState: string } };

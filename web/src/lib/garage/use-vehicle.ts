@@ -9,13 +9,12 @@
  *   forward) becomes the garage's active vehicle; a change in the garage (the picker, a removal) or a URL without
  *   `v=` (a menu link) rewrites the URL in place (replace, keeping the scroll position), `page` dropped when the
  *   vehicle changes. A vehicle that came by URL gets its name from GET /v1/vehicles/makes/{make}/models/{model}
- *   (`resolveVehicleLabel`); one the api does not know (404) leaves the garage again.
+ *   (`resolveVehicleLabel`, ./resolve-label.ts); one the api does not know (404) leaves the garage again.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isVehicleParam } from '../../../../api/contracts/vehicle-param';
-import { getJson, isNotFound, withQuery } from '../api-client';
-import { useRouteLanguage, type Language } from '../language';
+import { useRouteLanguage } from '../language';
 import { garage, useGarage } from './store';
 
 /** The URL's `v=` when well-formed, else null. */
@@ -44,28 +43,6 @@ export function searchWithVehicle(search: string, vehicle: string | null): strin
   return qs ? `?${qs}` : '';
 }
 
-/**
- * Asks the api for vehicle `id`'s name (a generation's label, or '{Make} {Model} {year}' for a model year, as the
- * listing's answer names it) and records it in the garage; a 404 (no such make or model) removes the vehicle.
- * Silent: a failure shows nothing (the name stays the URL form).
- */
-export async function resolveVehicleLabel(id: string, lang: Language): Promise<void> {
-  const [make, model, rest] = id.split('.');
-  try {
-    const { body } = await getJson<{ data?: { make: { name: string }; model: { name: string }; generations: { id: string; label: string }[] } }>(
-      withQuery(`/v1/vehicles/makes/${make}/models/${model}`, { lang }),
-      { silent: true },
-    );
-    const data = body.data;
-    if (!data) return;
-    const generation = data.generations.find((g) => g.id === id);
-    if (generation) garage.setLabel(id, generation.label);
-    else if (/^\d{4}$/.test(rest ?? '')) garage.setLabel(id, `${data.make.name} ${data.model.name} ${rest}`);
-  } catch (error) {
-    if (isNotFound(error)) garage.remove(id);
-  }
-}
-
 export function useVehicleUrlSync(): void {
   const { lang } = useRouteLanguage();
   const [sp] = useSearchParams();
@@ -79,7 +56,8 @@ export function useVehicleUrlSync(): void {
     previous.current = { url: urlVehicle, active };
     if (urlVehicle && urlVehicle !== active && (!before || before.url !== urlVehicle)) {
       garage.activate(urlVehicle); // the URL changed (a link, back/forward): it wins
-      if (!garage.get().vehicles.find((v) => v.id === urlVehicle)?.label) void resolveVehicleLabel(urlVehicle, lang);
+      // Its name, asked in a small chunk of its own (only a vehicle that came by URL needs it).
+      if (!garage.get().vehicles.find((v) => v.id === urlVehicle)?.label) void import('./resolve-label').then((m) => m.resolveVehicleLabel(urlVehicle, lang));
       return;
     }
     if (urlVehicle !== active && (active !== null || urlVehicle !== null)) {

@@ -5,7 +5,8 @@
  * filters the options by what is typed (case-insensitive, anywhere in the name; an exact name first, then names
  * starting with it); ArrowDown/ArrowUp move (wrapping),
  * Enter chooses the active option, or the first match when none is active, Escape closes the list (a second Escape
- * closes the dialog), a mouse press chooses. At most MAX_SHOWN matches are drawn.
+ * closes the dialog), a mouse press chooses; a click on the input opens the whole list. The list is a popup over
+ * what follows (nothing moves under the pointer when it closes). At most MAX_SHOWN matches are drawn.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,7 +112,6 @@ export function VehicleCombobox({ label, options, value, onChoose, disabled, loa
           setOpen(true);
           setActive(-1);
         }}
-        onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
         onBlur={() => {
