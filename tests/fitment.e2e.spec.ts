@@ -149,9 +149,18 @@ describe('vehicle fitment in the storefront', () => {
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
+    // Hydration must match the server's HTML (React's minified errors 418/423/425 name a mismatch).
+    const hydrationErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /#41[89]|#42[35]|hydrat/i.test(m.text())) hydrationErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => {
+      if (/#41[89]|#42[35]|hydrat/i.test(e.message)) hydrationErrors.push(e.message);
+    });
     await page.goto(sharedUrl);
     await expect.poll(() => page.locator('.vehicle-bar').innerText(), { timeout: patience(10_000) }).toContain(MGB_LABEL);
     expect(new Set(await fitStates(page))).toEqual(new Set(['fits']));
+    expect(hydrationErrors).toEqual([]);
     // The vehicle joined this browser's garage and is active there.
     await expect
       .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('garage') ?? 'null') as unknown), { timeout: patience(10_000) })
