@@ -269,6 +269,7 @@ export const searchResponseSchema = z.object({
   vehicle: activeVehicleSchema.optional(),
   hiddenUnknown: z.number().int().optional(),
 });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 /** A failure in the envelope of spec 7 (api/plugins/errors.ts): `redirect` when the client must go there to fix it. */
 export const failureEnvelopeSchema = z.object({

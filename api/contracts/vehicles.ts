@@ -6,10 +6,11 @@
  * Slugs are lower-case letters, digits and '-'; a generation slug always holds a '-', a year is four digits.
  */
 import { z } from 'zod';
+import { VEHICLE_PARAM_MAX_LENGTH, VEHICLE_PARAM_PATTERN } from './vehicle-param.js';
 
-export const VEHICLE_PARAM_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*\.[a-z0-9]+(?:-[a-z0-9]+)*\.(?:\d{4}|[a-z0-9]+(?:-[a-z0-9]+)+)$/;
+export { VEHICLE_PARAM_PATTERN };
 /** `v=`: a vehicle's URL form (see above). */
-export const vehicleParamSchema = z.string().max(200).regex(VEHICLE_PARAM_PATTERN, 'v is make.model.generation or make.model.year');
+export const vehicleParamSchema = z.string().max(VEHICLE_PARAM_MAX_LENGTH).regex(VEHICLE_PARAM_PATTERN, 'v is make.model.generation or make.model.year');
 /** `unknown=1`: with a vehicle, also list the parts without fitment data. */
 export const includeUnknownSchema = z.enum(['0', '1']);
 

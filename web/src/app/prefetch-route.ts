@@ -5,8 +5,10 @@
  *
  * - every page: the site (header, footer) and the category tree (tree, breadcrumbs, category URLs, pictograms);
  * - the listing (/, /products, /tooted) and a category URL (spec 9, found in the tree): the product list the page
- *   builds from its URL and the remembered options (`listingParamsOf`);
- * - a product page: the product, then its related products' lists;
+ *   builds from its URL and the remembered options (`listingParamsOf`; the URL's vehicle `v=` and `unknown=1` too, so
+ *   the first HTML is already narrowed to the parts that fit);
+ * - a product page: the product (with the URL's vehicle `v=`, issue "Vehicle fitment": its fit answer), then its
+ *   related products' lists;
  * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
  *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`).
@@ -32,6 +34,7 @@ import { pageQueryOptions } from '../features/pages/api/get-page';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { vehicleMakeQueryOptions, vehiclePartsQueryOptions } from '../features/vehicle-pages/api/get-vehicle-pages';
 import { categoriesQueryOptions } from '../lib/categories';
+import { vehicleParamOf } from '../lib/garage/use-vehicle';
 import { languageFromPath, type Language } from '../lib/language';
 import { siteQueryOptions } from '../lib/site/get-site';
 
@@ -90,7 +93,7 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   if (view) {
     const id = decoded(view[1]!);
     if (id === null) return fetchAll();
-    const productOptions = productQueryOptions(id, lang, false);
+    const productOptions = productQueryOptions(id, lang, false, vehicleParamOf(searchParams));
     await fetchAll(client.prefetchQuery(productOptions));
     const product = client.getQueryData(productOptions.queryKey);
     if (!product) return;

@@ -16,6 +16,7 @@ import { ErrorBoundary } from '../../components/error-boundary';
 import { Toaster } from '../../components/feedback/toasts';
 import { Header } from '../../components/layout/header';
 import { MiniCart } from '../../features/cart/components/mini-cart';
+import { GarageButton } from '../../features/garage/components/garage-button';
 import { Spinner } from '../../components/spinner';
 import { EditingRoot } from '../../lib/editable/editing-root';
 import { switchLanguage } from '../../lib/i18n';
@@ -65,7 +66,7 @@ export function RootLayout() {
         <a className="skip-link" href="#main-content">
           {t('skipToContent')}
         </a>
-        <Header cart={<MiniCart />} />
+        <Header cart={<MiniCart />} vehicle={<GarageButton />} />
         <main id="main-content" className="site-main container" tabIndex={-1}>
           {/* Errors inside a page keep the header and footer around the fallback. */}
           <ErrorBoundary resetKey={pathname + search}>

@@ -1,6 +1,7 @@
 /**
  * Site header (spec 2 "Header"): logo, search box, main navigation from the server's entries, social icons, mini
- * cart (passed in by the app shell as `cart`, so shared layout imports no feature), the admin link for signed-in staff
+ * cart (passed in by the app shell as `cart`, so shared layout imports no feature), the garage's vehicle button
+ * (`vehicle`, issue "Vehicle fitment", passed in the same way), the admin link for signed-in staff
  * (spec 6), language select, theme toggle and the thin loading bar.
  */
 import type { ReactNode } from 'react';
@@ -16,7 +17,7 @@ import { SocialLinks } from './social-links';
 import { StaffLink } from './staff-link';
 import { ThemeToggle } from './theme-toggle';
 
-export function Header({ cart }: { cart?: ReactNode }) {
+export function Header({ cart, vehicle }: { cart?: ReactNode; vehicle?: ReactNode }) {
   const { t } = useTranslation('app');
   const { lang, to } = useRouteLanguage();
   const site = useSite(lang);
@@ -44,6 +45,7 @@ export function Header({ cart }: { cart?: ReactNode }) {
           <StaffLink />
           <LanguageSwitch />
           <ThemeToggle />
+          {vehicle}
           {cart}
         </div>
       </div>

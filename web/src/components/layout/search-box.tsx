@@ -110,7 +110,8 @@ export function SearchBox() {
       next.set('iu', 'user');
     }
     // A new search is ordered by relevance: a sort is kept only from a search being refined.
-    for (const key of currentQ && q ? ['pageSize', 'sort'] : ['pageSize']) {
+    // The vehicle (issue "Vehicle fitment") stays: a search lists the parts that fit it.
+    for (const key of currentQ && q ? ['pageSize', 'sort', 'v'] : ['pageSize', 'v']) {
       const v = searchParams.get(key);
       if (v) next.set(key, v);
     }
@@ -121,6 +122,7 @@ export function SearchBox() {
   return (
     // action/method: without JavaScript the browser itself asks the listing for ?q= (a server-rendered page).
     <form className="search-box" role="search" action={to('/products')} method="get" onSubmit={onSubmit}>
+      {searchParams.get('v') && <input type="hidden" name="v" value={searchParams.get('v')!} />}
       <label htmlFor={inputId} className="visually-hidden">
         {t('search.label')}
       </label>

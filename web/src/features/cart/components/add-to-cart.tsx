@@ -2,19 +2,36 @@
  * Add-to-cart control of the product page: a quantity field (digits only, at least 1) and the button. Adding counts
  * what is already in the cart; a limited product is capped at its available amount with the 5 s warning 'Not enough
  * items available.' in its none / one / many forms (spec 5); success says 'Product has been added to your cart.'.
+ * A part that does not fit the active vehicle (the answer's `fitment.state`, issue "Vehicle fitment") asks first, in
+ * a native modal dialog: "Add anyway" adds it, "Cancel" (or Escape) adds nothing.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { showToast, TOAST_MS } from '../../../components/feedback/toasts';
 import { cart, parseQuantity, toCartProduct } from '../../../lib/cart/store';
 import { recordShopperStep } from '../../../lib/shopper-steps';
+import { useGarage, vehicleLabel } from '../../../lib/garage/store';
+import { useActiveVehicle } from '../../../lib/garage/use-vehicle';
 
 export function AddToCart({ product }: { product: Product }) {
   const { t } = useTranslation('shop');
   const [quantity, setQuantity] = useState('1');
   const inputId = useId();
+  const titleId = useId();
+  const vehicle = useActiveVehicle();
+  const garageState = useGarage();
+  const [asking, setAsking] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (asking && !dialog.open) dialog.showModal();
+    else if (!asking && dialog.open) dialog.close();
+  }, [asking]);
+  const doesNotFit = Boolean(vehicle) && product.fitment?.state === 'does-not-fit';
   const add = () => {
+    setAsking(false);
     const parsed = parseQuantity(quantity);
     const amount = Number.isFinite(parsed) && parsed >= 1 ? parsed : 1;
     const change = cart.add(toCartProduct(product), amount);
@@ -44,9 +61,23 @@ export function AddToCart({ product }: { product: Product }) {
         onBlur={() => setQuantity((q) => (parseQuantity(q) >= 1 ? String(parseQuantity(q)) : '1'))}
         size={3}
       />
-      <button type="button" className="button button--primary" onClick={add}>
+      <button type="button" className="button button--primary" onClick={doesNotFit ? () => setAsking(true) : add}>
         {t('cart.add')}
       </button>
+      {doesNotFit && (
+        <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId} onClose={() => setAsking(false)}>
+          <h2 id={titleId}>{t('fitment.confirmTitle')}</h2>
+          <p>{t('fitment.confirmText', { name: product.name, vehicle: vehicleLabel(garageState, vehicle!) })}</p>
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={() => setAsking(false)}>
+              {t('fitment.cancel')}
+            </button>
+            <button type="button" className="button button--primary" onClick={add}>
+              {t('fitment.addAnyway')}
+            </button>
+          </div>
+        </dialog>
+      )}
     </div>
   );
 }

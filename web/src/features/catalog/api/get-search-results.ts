@@ -4,18 +4,24 @@
  * pages q finds (first page only; api/routes/search/page-results.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PageSearchResult, SearchResult } from '../../../../../api/contracts/catalog';
+import type { PageSearchResult, SearchResponse, SearchResult } from '../../../../../api/contracts/catalog';
 import { getJson, readPagination, type Pagination } from '../../../lib/api-client';
 
 export interface SearchPage {
   results: SearchResult[];
   pages: PageSearchResult[];
   pagination: Pagination;
+  /** With a vehicle (`v=`, issue "Vehicle fitment"): the vehicle as the api names it, and the parts hidden for having no fitment data. */
+  vehicle?: SearchResponse['vehicle'];
+  hiddenUnknown?: number;
 }
 
-/** `queryString` holds q, page, per-page and sort. */
+/** `queryString` holds q, page, per-page, sort, and v and unknown with a vehicle. */
 export async function getSearchResults(queryString: string, signal?: AbortSignal): Promise<SearchPage> {
-  const { body, headers } = await getJson<{ data: { results: SearchResult[]; pages?: PageSearchResult[] } }>(`/v1/search?${queryString}`, signal);
+  const { body, headers } = await getJson<{ data: Pick<SearchResponse, 'results' | 'vehicle' | 'hiddenUnknown'> & { pages?: PageSearchResult[] } }>(
+    `/v1/search?${queryString}`,
+    signal,
+  );
   const sp = new URLSearchParams(queryString);
   const results = body.data.results;
   const pagination = readPagination(headers, {
@@ -23,7 +29,8 @@ export async function getSearchResults(queryString: string, signal?: AbortSignal
     perPage: Number(sp.get('per-page') ?? results.length),
     received: results.length,
   });
-  return { results, pages: body.data.pages ?? [], pagination };
+  const { vehicle, hiddenUnknown } = body.data;
+  return { results, pages: body.data.pages ?? [], pagination, ...(vehicle ? { vehicle, hiddenUnknown } : {}) };
 }
 
 export const searchResultsQueryOptions = (queryString: string) =>

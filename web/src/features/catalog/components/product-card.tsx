@@ -1,5 +1,6 @@
 /**
- * One product in the listing: image, name, code1, gross price and availability. The name link stretches over the
+ * One product in the listing: image, name, code1, gross price, availability and, with a vehicle (`vehicle`: its
+ * name), whether the part fits it (issue "Vehicle fitment"). The name link stretches over the
  * whole card (CSS), so the card is one tab stop.
  */
 import { Link } from 'react-router';
@@ -7,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { useRouteLanguage } from '../../../lib/language';
 import { Availability } from './availability';
+import { FitmentBadge } from './fitment-badge';
 import { Price } from './price';
 import { ProductImage } from './product-image';
 import { StaffMarks } from './staff-marks';
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, vehicle = '' }: { product: Product; vehicle?: string }) {
   const { t } = useTranslation('shop');
   const { lang, to } = useRouteLanguage();
   const href = to(product.path || `/products/view/${encodeURIComponent(product.id)}`);
@@ -27,6 +29,7 @@ export function ProductCard({ product }: { product: Product }) {
           {product.code1}
         </p>
         <Availability product={product} className="product-card__availability" />
+        <FitmentBadge fitment={product.fitment} vehicle={vehicle} className="product-card__fitment" />
         <StaffMarks product={product} />
       </div>
       <p className="product-card__price">

@@ -1,6 +1,8 @@
 /**
  * Product listing (spec 2 "Product listing"; routes /, /products, /tooted): category tree, facet filters, sorting,
- * paging, view modes and breadcrumb. All listing state lives in the URL query (q, c, f, page, pageSize, sort; `view`
+ * paging, view modes and breadcrumb; with a vehicle (issue "Vehicle fitment": `v=` or the garage's active one) only the
+ * parts that fit it or are universal, each card saying whether it fits, and the hidden 'unknown' parts' count with a
+ * toggle (`unknown=1`). All listing state lives in the URL query (q, c, f, page, pageSize, sort, v, unknown; `view`
  * when a view mode was chosen without JavaScript), and results are cached per query string. Every control also
  * works as a link or GET form on a server-rendered page without JavaScript (filter-panel.tsx, listing-toolbar.tsx). With filters applied, exactly matching products come first, then the
  * heading 'Following products are partially matching with selected filters:' and the rest.
@@ -27,6 +29,10 @@ import { FilterPanel } from '../components/filter-panel';
 import { ListingSheet } from '../components/listing-sheet';
 import { ListingToolbar } from '../components/listing-toolbar';
 import { ProductGrid } from '../components/product-grid';
+import { VehicleBar } from '../components/vehicle-bar';
+import { garage, useGarage, vehicleLabel } from '../../../lib/garage/store';
+import { useActiveVehicle, useVehicleUrlSync } from '../../../lib/garage/use-vehicle';
+import { isNotFound } from '../../../lib/api-client';
 import { ShopModuleNotice, shopModuleOff } from '../components/shop-module-notice';
 import { categoryName, findCategoryPath } from '../utils/category-tree';
 import {
@@ -60,9 +66,13 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   // Remembered in local storage and a cookie, so the server renders them too (lib/local-option.ts).
   const [rememberedSort, setRememberedSort] = useRememberedOption<Sort>('productSorting', DEFAULT_SORT);
   const [rememberedSize, setRememberedSize] = useRememberedOption<string>('pageSize', String(DEFAULT_PAGE_SIZE));
+  // Issue "Vehicle fitment": the URL's vehicle, else the garage's active one (the URL follows, useVehicleUrlSync).
+  useVehicleUrlSync();
+  const vehicle = useActiveVehicle();
+  const garageState = useGarage();
   const params = useMemo(
-    () => listingParamsOf(searchParams, { sort: rememberedSort, pageSize: rememberedSize }, categoryId),
-    [searchParams, categoryId, rememberedSort, rememberedSize],
+    () => ({ ...listingParamsOf(searchParams, { sort: rememberedSort, pageSize: rememberedSize }, categoryId), v: vehicle ?? '' }),
+    [searchParams, categoryId, rememberedSort, rememberedSize, vehicle],
   );
   const queryString = toProductListQuery(params, lang);
   const staff = useStorefrontStaff();
@@ -123,6 +133,17 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
 
   const data = products.data;
   const list = data?.list;
+  // The api names the vehicle ('MG MGB (1962-1980)'): the garage keeps the name; a vehicle it does not know (404,
+  // e.g. a stale link) leaves the garage, and the URL drops it.
+  const answeredVehicle = list?.vehicle;
+  useEffect(() => {
+    if (answeredVehicle) garage.setLabel(answeredVehicle.id, answeredVehicle.label);
+  }, [answeredVehicle]);
+  const vehicleGone = Boolean(vehicle) && products.isError && isNotFound(products.error);
+  useEffect(() => {
+    if (vehicleGone && vehicle) garage.remove(vehicle);
+  }, [vehicleGone, vehicle]);
+  const vehicleName = vehicle ? (answeredVehicle?.id === vehicle ? answeredVehicle.label : vehicleLabel(garageState, vehicle)) : null;
   const pagination = data?.pagination;
   const filtersApplied = Object.keys(params.f).length > 0 || (list?.appliedFiltersCount ?? 0) > 0;
   const { exact, partial } = useMemo(() => splitByMatch(list?.results ?? [], list?.exactlyMatchingProductIds, filtersApplied), [list, filtersApplied]);
@@ -180,6 +201,12 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
         {list && list.leftOutSearchKeywords.length > 0 && (
           <p className="notice">{t('listing.leftOutKeywords', { words: list.leftOutSearchKeywords.join(', ') })}</p>
         )}
+        <VehicleBar
+          vehicle={vehicleName}
+          hiddenUnknown={list?.hiddenUnknown ?? 0}
+          unknown={params.unknown}
+          unknownHref={hrefWith({ unknown: !params.unknown })}
+        />
         <ListingToolbar
           sort={params.sort}
           searching={params.q !== ''}
@@ -216,13 +243,13 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
           </div>
         ) : (
           <div className={`listing__results${products.isPlaceholderData ? ' is-stale' : ''}`}>
-            {exact.length > 0 && <ProductGrid products={exact} viewMode={viewMode} labelledBy="listing-title" />}
+            {exact.length > 0 && <ProductGrid products={exact} viewMode={viewMode} labelledBy="listing-title" vehicle={vehicleName ?? ''} />}
             {partial.length > 0 && (
               <>
                 <h2 id="listing-partial-title" className="listing__partial-heading">
                   {t('listing.partialHeading')}
                 </h2>
-                <ProductGrid products={partial} viewMode={viewMode} labelledBy="listing-partial-title" />
+                <ProductGrid products={partial} viewMode={viewMode} labelledBy="listing-partial-title" vehicle={vehicleName ?? ''} />
               </>
             )}
           </div>

@@ -2,7 +2,8 @@
  * Product page (/products/view/:id; spec 3 "Product", spec 4 "Product availability and display"): name, codes,
  * gross price (net under the VAT rule of spec 5), availability (spec 4; updated live over the websocket), the
  * add-to-cart control or, out of stock, the notify-me dialog; description, technical details, OE numbers, compatible
- * vehicles, compatible and similar products, categories and the images (the first large with its srcset, the others as
+ * vehicles, the fitment (issue "Vehicle fitment": with a vehicle whether the part fits it, and the whole application
+ * list always), compatible and similar products, categories and the images (the first large with its srcset, the others as
  * thumbnails that show it large). A missing product shows the not-found page.
  * Loaded as its own chunk.
  */
@@ -30,6 +31,10 @@ import { ProductImage } from '../components/product-image';
 /** How wide the product page draws its image (product-view.css: 5/11 of at most 1280 px; the whole width under 768 px). */
 const PRODUCT_IMAGE_SIZES = '(max-width: 768px) 100vw, 560px';
 import { StaffMarks } from '../components/staff-marks';
+import { FitmentBadge } from '../components/fitment-badge';
+import { ProductFitment } from '../components/product-fitment';
+import { useGarage, vehicleLabel } from '../../../lib/garage/store';
+import { useActiveVehicle, useVehicleUrlSync } from '../../../lib/garage/use-vehicle';
 import '../catalog.css';
 import '../catalog-products.css';
 import '../product-view.css';
@@ -46,7 +51,10 @@ export function ProductViewRoute({ addToCart }: { addToCart?: (product: Product)
   const { t } = useTranslation(['shop', 'app']);
   const { lang } = useRouteLanguage();
   const staff = useStorefrontStaff();
-  const product = useProduct(id, lang, staff.frontEdit, staff.ready);
+  useVehicleUrlSync();
+  const vehicle = useActiveVehicle();
+  const garageState = useGarage();
+  const product = useProduct(id, lang, staff.frontEdit, staff.ready, vehicle);
   useLiveStock(id);
 
   if (product.isPending) return <Spinner />;
@@ -63,10 +71,10 @@ export function ProductViewRoute({ addToCart }: { addToCart?: (product: Product)
       </div>
     );
   }
-  return <ProductDetails product={product.data} lang={lang} addToCart={addToCart} />;
+  return <ProductDetails product={product.data} lang={lang} addToCart={addToCart} vehicle={vehicle ? vehicleLabel(garageState, vehicle) : ''} />;
 }
 
-function ProductDetails({ product, lang, addToCart }: { product: Product; lang: Language; addToCart?: (product: Product) => ReactNode }) {
+function ProductDetails({ product, lang, addToCart, vehicle }: { product: Product; lang: Language; addToCart?: (product: Product) => ReactNode; vehicle: string }) {
   const { t } = useTranslation(['shop', 'app']);
   const { to } = useRouteLanguage();
   const navigate = useNavigate();
@@ -169,6 +177,7 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
             )}
             <h2 className="visually-hidden">{t('product.availability')}</h2>
             <Availability product={product} className="product-view__availability" />
+            <FitmentBadge fitment={product.fitment} vehicle={vehicle} className="product-view__fitment" />
             {product.big_product && <p className="product-view__note">{t('product.bigProduct')}</p>}
             {purchasable && addToCart?.(product)}
             {visible && outOfStock && (
@@ -223,6 +232,8 @@ function ProductDetails({ product, lang, addToCart }: { product: Product; lang: 
             </ul>
           </section>
         )}
+
+        <ProductFitment fitment={product.fitmentApplications} />
 
         {product.compatibleVehicles.length > 0 && (
           <section aria-labelledby="product-vehicles">

@@ -17,6 +17,9 @@ import { useRouteLanguage } from '../../../lib/language';
 import { useSearchResults } from '../api/get-search-results';
 import { Price } from '../components/price';
 import { ProductImage } from '../components/product-image';
+import { FitmentBadge } from '../components/fitment-badge';
+import { useGarage, vehicleLabel } from '../../../lib/garage/store';
+import { useActiveVehicle, useVehicleUrlSync } from '../../../lib/garage/use-vehicle';
 import { searchParamsOf, searchQueryString } from '../utils/search-params';
 import '../catalog.css';
 import '../catalog-products.css';
@@ -30,7 +33,11 @@ export function SearchResultsRoute() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
 
-  const params = useMemo(() => searchParamsOf(searchParams), [searchParams]);
+  // Issue "Vehicle fitment": with a vehicle only the parts that fit it (or are universal), each saying so.
+  useVehicleUrlSync();
+  const vehicle = useActiveVehicle();
+  const garageState = useGarage();
+  const params = useMemo(() => ({ ...searchParamsOf(searchParams), v: vehicle ?? '' }), [searchParams, vehicle]);
   const { q, page } = params;
   const queryString = useMemo(() => searchQueryString(params, lang), [params, lang]);
   const search = useSearchResults(queryString);
@@ -49,6 +56,7 @@ export function SearchResultsRoute() {
   };
 
   const data = search.data;
+  const vehicleName = vehicle ? (data?.vehicle?.id === vehicle ? data.vehicle.label : vehicleLabel(garageState, vehicle)) : '';
   return (
     <section className="search-results" aria-labelledby="search-results-title" aria-busy={search.isFetching}>
       <PageMeta
@@ -84,7 +92,7 @@ export function SearchResultsRoute() {
               {data.pages.length > 0 && <h2 id="search-products-title">{t('search.products')}</h2>}
               <ol className={`search-results__list${search.isPlaceholderData ? ' is-stale' : ''}`}>
                 {data.results.map((r) => (
-                  <ProductResult key={r.id} result={r} nameTag={data.pages.length ? 'h3' : 'h2'} />
+                  <ProductResult key={r.id} result={r} nameTag={data.pages.length ? 'h3' : 'h2'} vehicle={vehicleName} />
                 ))}
               </ol>
             </section>
@@ -97,7 +105,7 @@ export function SearchResultsRoute() {
 }
 
 /** A product result (spec 2 "Search results page": code and price labelled in Estonian). */
-function ProductResult({ result: r, nameTag: Name }: { result: SearchResult; nameTag: 'h2' | 'h3' }) {
+function ProductResult({ result: r, nameTag: Name, vehicle }: { result: SearchResult; nameTag: 'h2' | 'h3'; vehicle: string }) {
   const { t } = useTranslation(['shop', 'app']);
   const { lang, to } = useRouteLanguage();
   const isProduct = Boolean(r.content.code1);
@@ -118,6 +126,7 @@ function ProductResult({ result: r, nameTag: Name }: { result: SearchResult; nam
         <Name className="search-result__name">
           <Link to={to(r.path)}>{r.name}</Link>
         </Name>
+        <FitmentBadge fitment={r.fitment} vehicle={vehicle} />
         {(r.meta_description || r.content.description) && (
           <p className="search-result__description">{r.meta_description || r.content.description}</p>
         )}

@@ -1,6 +1,7 @@
 /**
- * The product listing state lives in the URL query (spec 2 "Product listing"): q, c, f, page, pageSize, sort
- * (and iu=user right after a typed search; `view`, a view mode chosen without JavaScript). These helpers read it leniently (bad values fall back to defaults),
+ * The product listing state lives in the URL query (spec 2 "Product listing"): q, c, f, page, pageSize, sort,
+ * the vehicle `v` and `unknown=1` (issue "Vehicle fitment": only parts that fit the vehicle, or also those without
+ * fitment data) (and iu=user right after a typed search; `view`, a view mode chosen without JavaScript). These helpers read it leniently (bad values fall back to defaults),
  * build the canonical API query string that also keys the query cache, and derive the next URL on a change.
  */
 import type { AppliedFilters } from '../../../../../api/contracts/catalog';
@@ -16,6 +17,7 @@ import {
   VIEW_MODES,
   type ViewMode,
 } from '../../../../../api/contracts/catalog-constants';
+import { isVehicleParam } from '../../../../../api/contracts/vehicle-param';
 
 /**
  * The listing's own sort choice beside the spec's options: relevance (the part-number match first,
@@ -37,6 +39,10 @@ export interface ListingParams {
   /** RELEVANCE only when q is set. */
   sort: ListingSort;
   iu: 'user' | undefined;
+  /** The vehicle's URL form (`v=`), or '' for none: only the parts that fit it or are universal. */
+  v: string;
+  /** With a vehicle, also the parts without fitment data (`unknown=1`). */
+  unknown: boolean;
 }
 
 /**
@@ -100,6 +106,8 @@ export function readListingParams(sp: URLSearchParams): ListingParams {
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
     sort: isSort(sort) ? sort : defaultSortFor(q),
     iu: sp.get('iu') === 'user' ? 'user' : undefined,
+    v: isVehicleParam(sp.get('v')) ? sp.get('v')! : '',
+    unknown: sp.get('unknown') === '1',
   };
 }
 
@@ -128,6 +136,10 @@ export function toProductListQuery(params: ListingParams, lang: Language): strin
   if (params.sort !== RELEVANCE) sp.set('sort', params.sort);
   else if (!params.q) sp.set('sort', DEFAULT_SORT);
   if (params.iu) sp.set('iu', params.iu);
+  if (params.v) {
+    sp.set('v', params.v);
+    if (params.unknown) sp.set('unknown', '1');
+  }
   sp.set('lang', lang);
   return sp.toString();
 }
@@ -139,6 +151,8 @@ export interface ListingChange {
   page?: number;
   pageSize?: number;
   sort?: ListingSort;
+  /** With a vehicle: also list the parts without fitment data. */
+  unknown?: boolean;
 }
 
 /**
@@ -162,6 +176,7 @@ export function nextListingSearch(current: URLSearchParams, change: ListingChang
   if ('f' in change) set('f', change.f ? serializeAppliedFilters(change.f) : undefined);
   if ('pageSize' in change) set('pageSize', change.pageSize?.toString(), String(DEFAULT_PAGE_SIZE));
   if ('sort' in change) set('sort', change.sort, defaultSortFor(sp.get('q') ?? ''));
+  if ('unknown' in change) set('unknown', change.unknown ? '1' : undefined);
   if ('page' in change) set('page', change.page?.toString(), '1');
   else sp.delete('page');
   const qs = sp.toString();

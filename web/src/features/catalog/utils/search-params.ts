@@ -5,6 +5,7 @@
  * so the server fetches exactly the query the page asks for.
  */
 import { DEFAULT_PAGE_SIZE, isSort, type Language, PAGE_SIZES, type Sort } from '../../../../../api/contracts/catalog-constants';
+import { isVehicleParam } from '../../../../../api/contracts/vehicle-param';
 
 export interface SearchParams {
   /** The search text, trimmed ('' when absent). */
@@ -15,6 +16,10 @@ export interface SearchParams {
   pageSize: number;
   /** The spec's sort, or undefined for relevance. */
   sort: Sort | undefined;
+  /** The vehicle's URL form (`v=`, issue "Vehicle fitment"), '' for none. */
+  v: string;
+  /** With a vehicle, also the parts without fitment data (`unknown=1`). */
+  unknown: boolean;
 }
 
 /** The page's state from the URL's query. */
@@ -27,13 +32,19 @@ export function searchParamsOf(searchParams: URLSearchParams): SearchParams {
     page: Number.isFinite(p) && p >= 1 ? p : 1,
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
     sort: isSort(s) ? s : undefined,
+    v: isVehicleParam(searchParams.get('v')) ? searchParams.get('v')! : '',
+    unknown: searchParams.get('unknown') === '1',
   };
 }
 
-/** GET /v1/search's query string for `params` in `lang` (q, page, per-page, sort when set, lang). */
-export function searchQueryString({ q, page, pageSize, sort }: SearchParams, lang: Language): string {
+/** GET /v1/search's query string for `params` in `lang` (q, page, per-page, sort when set, v and unknown=1 when set, lang). */
+export function searchQueryString({ q, page, pageSize, sort, v, unknown }: SearchParams, lang: Language): string {
   const sp = new URLSearchParams({ q, page: String(page), 'per-page': String(pageSize) });
   if (sort) sp.set('sort', sort);
+  if (v) {
+    sp.set('v', v);
+    if (unknown) sp.set('unknown', '1');
+  }
   sp.set('lang', lang);
   return sp.toString();
 }
