@@ -12,7 +12,7 @@
  * receive an order `LEAD` days later (default 14, the products' default lead time; pack 1). To compare at equal
  * average stock value, our `cycle` is searched (bisection) until our average stock value (units x gross price,
  * averaged over the simulated days) is the naive policy's; the figures at cycle 0 are printed too.
- * Prints per policy: the average stock value (EUR), stock-out days (product-days that began with nothing on hand),, days with demand not fully served, lost units, orders placed.
+ * Prints per policy: the average stock value (EUR), stock-out days (product-days that began with nothing on hand), days with demand not fully served, lost units, orders placed.
  *
  * Env: DAYS (90), PRODUCTS (400), SEED (1), LEAD (14), LEVEL (95). Speed and figures are printed, never asserted.
  */
