@@ -17,7 +17,7 @@ import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
 import { patience } from './support/patience.js';
-import { appendReorderHistory } from './support/reorder-history.js';
+import { appendReorderHistory, REORDER_PRODUCTS } from './support/reorder-history.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 
@@ -121,5 +121,28 @@ describe('reorder screens', () => {
     await eventually(() => page.getByText(/a day over \d+ days in stock, lead time 7 days/).count()).toBe(1);
     await eventually(() => page.locator('.analysis-screen .data-table').nth(1).locator('tbody tr').filter({ hasText: STAFF.username }).count()).toBe(1);
     await expectAccessibleInBothThemes('suggestions-en');
+  });
+
+  it('edits the lead time and pack size in ProductEdit: one ProductReorderSettingsChanged with the staff member, and the suggestion follows', async () => {
+    const { productId } = REORDER_PRODUCTS.fast;
+    await page.goto(`${base}/admin/product/edit/${productId}`);
+    await eventually(() => page.locator('#product-lead-time').inputValue()).toBe('7');
+    expect(await page.locator('#product-pack-size').inputValue()).toBe('6');
+    await page.getByLabel('Tarneaeg (päevades)').fill('10');
+    await page.getByLabel('Pakendi suurus').fill('4');
+    await page.getByRole('button', { name: 'Salvesta', exact: true }).click();
+    const changed = async () =>
+      (await sql<{ data: { leadTimeDays: number; packSize: number; changedBy: string | null } }>`
+        select data from es_events where stream_id = ${`product-${productId}`} and event_type = 'ProductReorderSettingsChanged' order by global_position`.execute(h.db)).rows.map((r) => r.data);
+    await eventually(async () => (await changed()).length).toBe(2);
+    const last = (await changed())[1]!;
+    expect(last).toMatchObject({ leadTimeDays: 10, packSize: 4 });
+    expect(last.changedBy).toMatch(/^[0-9a-f-]{36}$/);
+    // The analysis holds the new settings (live projection), then the screen shows them.
+    const projected = async () =>
+      (await sql<{ n: number }>`select lead_time_days::int as n from rm_analysis_sell_through.reorder_settings where product_id = ${productId}`.execute(h.db)).rows[0]?.n;
+    await eventually(projected).toBe(10);
+    await page.goto(`${base}/en/admin/ReorderSuggestions`);
+    await eventually(() => page.getByText(/a day over \d+ days in stock, lead time 10 days/).count()).toBe(1);
   });
 });
