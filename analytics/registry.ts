@@ -2,7 +2,7 @@
  * The registry of analyses (issue text "Replay as a tool"): every analysis `npm run analytics:replay -- <name>` and
  * `npm run analytics:list` know. Two kinds, one mechanism (projections/read-model.ts):
  * - analyses built from a pure mapping (analytics/<name>/mapping.ts through analytics/analysis.ts): search-conversion,
- *   order-funnel; they replay a window (`--from`/`--to`) and are projected live by the projector role
+ *   order-funnel, sell-through; they replay a window (`--from`/`--to`) and are projected live by the projector role
  *   (`ANALYSIS_READ_MODELS`, started beside the read models in bin/runtime.ts);
  * - the keyword statistics and the problem dashboard, read models that already existed
  *   (projections/search-stats, projections/problematic-products): they share the mechanism as they are (the same
@@ -15,6 +15,7 @@ import { searchStatsReadModel } from '../projections/search-stats/writer.js';
 import { analysisReadModel } from './analysis.js';
 import { orderFunnelAnalysis } from './order-funnel/mapping.js';
 import { searchConversionAnalysis } from './search-conversion/mapping.js';
+import { sellThroughAnalysis } from './sell-through/mapping.js';
 
 export interface RegisteredAnalysis {
   /** The name on the command line. */
@@ -27,10 +28,12 @@ export interface RegisteredAnalysis {
 
 export const searchConversionReadModel = analysisReadModel(searchConversionAnalysis);
 export const orderFunnelReadModel = analysisReadModel(orderFunnelAnalysis);
+export const sellThroughReadModel = analysisReadModel(sellThroughAnalysis);
 
 export const ANALYSES: readonly RegisteredAnalysis[] = [
   { name: searchConversionAnalysis.name, description: searchConversionAnalysis.description, readModel: searchConversionReadModel, windowed: true },
   { name: orderFunnelAnalysis.name, description: orderFunnelAnalysis.description, readModel: orderFunnelReadModel, windowed: true },
+  { name: sellThroughAnalysis.name, description: sellThroughAnalysis.description, readModel: sellThroughReadModel, windowed: true },
   {
     name: 'search-keywords',
     description: 'Searches per Tallinn day and keyword, typed, zero-result, last result count (SearchPerformed; the search_stats read model).',

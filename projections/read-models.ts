@@ -10,6 +10,7 @@ import { filtersReadModel } from './filters/writer.js';
 import { ordersReadModel } from './orders/writer.js';
 import { pagesReadModel } from './pages/writer.js';
 import { problematicProductsReadModel } from './problematic-products/writer.js';
+import { purchaseListsReadModel } from './purchase-lists/writer.js';
 import type { ReadModel } from './read-model.js';
 import { searchStatsReadModel } from './search-stats/writer.js';
 import { siteReadModel } from './site/writer.js';
@@ -19,7 +20,7 @@ import { usersReadModel } from './users/writer.js';
 import { vehiclesReadModel } from './vehicles/writer.js';
 import { warehousesReadModel } from './warehouses/writer.js';
 
-export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel, fileUsageReadModel, galleryReadModel, vehiclesReadModel];
+export const READ_MODELS: readonly ReadModel[] = [catalogReadModel, searchStatsReadModel, siteReadModel, filtersReadModel, pagesReadModel, ordersReadModel, deliveryReadModel, stockNotificationsReadModel, usersReadModel, warehousesReadModel, stockMovementsReadModel, filesReadModel, problematicProductsReadModel, clientsReadModel, adminOrdersReadModel, fileUsageReadModel, galleryReadModel, vehiclesReadModel, purchaseListsReadModel];
 
 /** @throws Error naming the known read models when `name` is unknown. */
 export function readModelByName(name: string): ReadModel {

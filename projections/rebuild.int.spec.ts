@@ -37,6 +37,7 @@ import { setFilterShown } from '../commands/filter/set-filter-shown.js';
 import { changeProductFitment } from '../commands/product/change-product-fitment.js';
 import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
 import { setCriticalStockLevel } from '../commands/product/set-critical-stock-level.js';
+import { createPurchaseList } from '../commands/purchase-list/create-purchase-list.js';
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import { cancelStockNotification, markStockNotificationSent, requestStockNotification, toStockNotificationStreamId } from '../commands/stock-notification/request-stock-notification.js';
 import { grantRole } from '../commands/user/grant-role.js';
@@ -90,6 +91,12 @@ beforeAll(async () => {
   // The problematic products list and the filters (spec 2 "Admin area"): a critical stock level, an ended visibility rule, a hidden and a
   // placed facet, so their rebuilt rows hold more than the defaults.
   await setCriticalStockLevel(h.store, { productId: productIdForCode('BF 1018/1'), level: 5 }, ctx());
+  // A purchase list of accepted reorder suggestions (the purchase_lists read model).
+  await createPurchaseList(
+    h.store,
+    { listId: crypto.randomUUID(), serviceLevel: '95', range: 'last-30-days', lines: [{ productId: productIdForCode('BF 1018/1'), warehouseId: 'tallinn', quantity: 12, reason: { et: 'tellida 12', en: 'order 12' } }] },
+    { ...ctx(), userId },
+  );
   await setProductVisibility(h.store, { productId: productIdForCode('GB 200'), rule: { type: 'timeRange', rangeFrom: '2026-01-01T00:00:00.000Z', rangeTo: '2026-02-01T00:00:00.000Z', stateInRange: 'visible', stateOutRange: 'visible' } }, ctx());
   await setFilterShown(h.store, { name: 'Kit', shown: false }, ctx());
   await setFilterPosition(h.store, { name: 'Colour', position: 0 }, ctx());

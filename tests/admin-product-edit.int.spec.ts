@@ -93,7 +93,7 @@ describe('ProductEdit api', () => {
     expect(res.statusCode).toBe(201);
     const created = res.json().data as AdminProduct;
     expect(created.id).toBe(productIdForCode('EDIT-NEW-1'));
-    expect(formOf(created)).toEqual(NEW_FORM);
+    expect(formOf(created)).toEqual({ ...NEW_FORM, leadTimeDays: null, packSize: null });
     expect(created.netCents).toBe(2500);
     const { events } = await h.store.readStream(toProductStreamId(created.id));
     expect(events.map((e) => e.type)).toEqual([

@@ -52,6 +52,9 @@ export const productFormSchema = z.object({
   similarProducts: idList(200),
   /** Image URLs (the images field fills them). */
   images: z.array(safeString(2000)).max(200),
+  /** Reorder settings: the supplier's lead time in calendar days (1-365) and the pack size in units (1-100000); null unset (defaults 14 days, 1 unit); absent: unchanged. */
+  leadTimeDays: z.number().int().min(1).max(365).nullable().optional(),
+  packSize: z.number().int().min(1).max(100_000).nullable().optional(),
 });
 export type ProductForm = z.infer<typeof productFormSchema>;
 

@@ -49,7 +49,7 @@ export async function applyProductForm(
   const streamId = toProductStreamId(data.productId);
   const { events: stored, version } = await store.readStream(streamId);
   const state = stored.reduce((s, e) => productDecider.evolve(s, toDomainEvent<ProductEvent>(e)), productDecider.initialState);
-  const options: EditOptions = { productId: data.productId, now: ctx.now, vatRatePercent: data.vatRatePercent, create: data.create };
+  const options: EditOptions = { productId: data.productId, now: ctx.now, vatRatePercent: data.vatRatePercent, create: data.create, changedBy: ctx.userId };
   if (version !== data.expectedVersion && !(data.create && version > 0n)) {
     const last = stored.at(-1);
     throw new ProductChangedMeanwhileError(data.productId, data.expectedVersion, version, last?.metadata.userId ?? null, last?.metadata.time ?? null);

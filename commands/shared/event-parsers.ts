@@ -24,6 +24,7 @@ import { STOCK_NOTIFICATION_EVENT_SCHEMAS } from '../../domain/stock-notificatio
 import { USER_EVENT_SCHEMAS } from '../../domain/user/events.js';
 import { VEHICLE_EVENT_SCHEMAS } from '../../domain/vehicle/events.js';
 import { WAREHOUSE_EVENT_SCHEMAS } from '../../domain/warehouse/events.js';
+import { PURCHASE_LIST_EVENT_SCHEMAS } from '../../domain/purchase-list/events.js';
 
 const SCHEMAS = {
   ...PRODUCT_EVENT_SCHEMAS,
@@ -45,6 +46,7 @@ const SCHEMAS = {
   ...FOLDER_EVENT_SCHEMAS,
   ...ALBUM_EVENT_SCHEMAS,
   ...PART_INQUIRY_EVENT_SCHEMAS,
+  ...PURCHASE_LIST_EVENT_SCHEMAS,
 };
 const parseKnown = eventParser<Message>(SCHEMAS as never);
 

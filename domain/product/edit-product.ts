@@ -42,6 +42,12 @@ export interface ProductForm {
   similarProducts: string[];
   /** Image URLs as ProductImagesChanged stores them (the images field of the form fills them). */
   images: string[];
+  /**
+   * Reorder settings (SetReorderSettings): lead time in calendar days and pack size in units, null unset (the
+   * defaults REORDER_DEFAULTS apply); absent (an older client): left as they are.
+   */
+  leadTimeDays?: number | null;
+  packSize?: number | null;
 }
 
 export interface EditOptions {
@@ -52,6 +58,8 @@ export interface EditOptions {
   vatRatePercent: number;
   /** True: the form creates the product (CreateProduct first); false: the product must exist. */
   create: boolean;
+  /** The staff user saving the form (ProductReorderSettingsChanged `changedBy`); null or absent: none. */
+  changedBy?: string | null;
 }
 
 /** The Product commands of `form`, in the order their events are decided (create first, when creating). */
@@ -91,6 +99,19 @@ export function productFormCommands(form: ProductForm, state: ProductState, opti
     { type: 'SetRelatedProducts', data: { productId, compatible: form.compatibleProducts, similar: form.similarProducts }, metadata },
     { type: 'SetProductImages', data: { productId, images: form.images }, metadata },
   );
+  if (form.leadTimeDays !== undefined || form.packSize !== undefined) {
+    const current = state.status === 'active' ? state : null;
+    commands.push({
+      type: 'SetReorderSettings',
+      data: {
+        productId,
+        leadTimeDays: form.leadTimeDays === undefined ? (current?.leadTimeDays ?? null) : form.leadTimeDays,
+        packSize: form.packSize === undefined ? (current?.packSize ?? null) : form.packSize,
+        changedBy: options.changedBy ?? null,
+      },
+      metadata,
+    });
+  }
   return commands;
 }
 

@@ -53,6 +53,7 @@ export const PRODUCT_EVENT_SCHEMAS: EventDataSchemas<ProductEvent> = {
   ProductAvailabilityChanged: z.object({ ...id, policy: z.enum(AVAILABILITY_POLICIES), deliveryDays: z.number().int().nullable() }),
   ProductVisibilityChanged: z.object({ ...id, rule: visibilityRule }),
   ProductCriticalStockLevelSet: z.object({ ...id, level: z.number().nullable() }),
+  ProductReorderSettingsChanged: z.object({ ...id, leadTimeDays: z.number().int().nullable(), packSize: z.number().int().nullable(), changedBy: z.string().nullable() }),
   ProductRelatedProductsChanged: z.object({ ...id, compatible: z.array(z.string()), similar: z.array(z.string()) }),
   ProductFitmentChanged: z.object({
     ...id,

@@ -29,6 +29,14 @@ export const toProductStreamId = (productId: string) => `product-${productId}`;
  */
 export const LIMITS = { code: 64, name: 255, description: 10_000, list: 200, crossReferences: 2000, maxPriceCents: 100_000_000, searchAliases: 50, searchAlias: 64 } as const;
 
+/**
+ * Reorder settings when a product has none (ProductReorderSettingsChanged with null): a supplier's lead time of 14
+ * calendar days and a pack of 1 unit.
+ */
+export const REORDER_DEFAULTS = { leadTimeDays: 14, packSize: 1 } as const;
+/** Largest lead time (days) and pack size (units) SetReorderSettings accepts. */
+export const REORDER_LIMITS = { leadTimeDays: 365, packSize: 100_000 } as const;
+
 export interface ProductAttribute {
   name: string;
   value: string;
@@ -53,6 +61,11 @@ export type ProductEvent =
   | Message<'ProductAvailabilityChanged', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
   | Message<'ProductVisibilityChanged', { productId: string; rule: VisibilityRule }>
   | Message<'ProductCriticalStockLevelSet', { productId: string; level: number | null }>
+  /**
+   * Reorder settings (reorder suggestions, analytics/sell-through): the supplier's lead time in calendar days and the
+   * pack size in units; null: unset (REORDER_DEFAULTS apply). `changedBy` is the staff user's id (null: a script).
+   */
+  | Message<'ProductReorderSettingsChanged', { productId: string; leadTimeDays: number | null; packSize: number | null; changedBy: string | null }>
   /** Product ids shown as fitting together with this one (`compatible`) and as alternatives (`similar`), set in ProductEdit. */
   | Message<'ProductRelatedProductsChanged', { productId: string; compatible: string[]; similar: string[] }>
   /**
@@ -66,7 +79,7 @@ export const PRODUCT_EVENT_TYPES: ProductEventType[] = [
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
   'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductSearchAliasesChanged',
-  'ProductRelatedProductsChanged', 'ProductFitmentChanged',
+  'ProductRelatedProductsChanged', 'ProductFitmentChanged', 'ProductReorderSettingsChanged',
 ];
 
 // ---- commands -------------------------------------------------------------------------------------------------
@@ -90,6 +103,11 @@ export type ProductCommand =
   | Cmd<'SetProductAvailability', { productId: string; policy: AvailabilityPolicy; deliveryDays: number | null }>
   | Cmd<'SetProductVisibility', { productId: string; rule: VisibilityRule }>
   | Cmd<'SetCriticalStockLevel', { productId: string; level: number | null }>
+  /**
+   * Lead time 1-365 calendar days and pack size 1-100000 units (whole numbers), each null for unset (the defaults
+   * REORDER_DEFAULTS then apply); `changedBy` the staff user's id. Nothing when both equal the current settings.
+   */
+  | Cmd<'SetReorderSettings', { productId: string; leadTimeDays: number | null; packSize: number | null; changedBy: string | null }>
   /** Compatible and similar products (product ids; at most LIMITS.list each; the product itself is refused). */
   | Cmd<'SetRelatedProducts', { productId: string; compatible: string[]; similar: string[] }>
   /** Vehicle fitment: add/remove applications or set a mode, with a reason (domain/fitment `decideFitmentChange`). */
@@ -118,6 +136,9 @@ export interface ActiveProduct {
   deliveryDays: number | null;
   visibility: VisibilityRule;
   criticalStockLevel: number | null;
+  /** Reorder settings (ProductReorderSettingsChanged); absent or null: unset, REORDER_DEFAULTS apply. */
+  leadTimeDays?: number | null;
+  packSize?: number | null;
   /** Product ids (ProductRelatedProductsChanged). */
   compatibleProducts: string[];
   similarProducts: string[];
@@ -269,6 +290,17 @@ export function decide(command: ProductCommand, state: ProductState): ProductEve
       if (level !== null && (!Number.isInteger(level) || level < 0)) throw validation('product.critical_stock_level_invalid', 'The critical stock level is a whole number of at least 0', 'critical_stock_level');
       return level === p.criticalStockLevel ? [] : [{ type: 'ProductCriticalStockLevelSet', data: { productId, level } }];
     }
+    case 'SetReorderSettings': {
+      const { leadTimeDays, packSize } = data;
+      if (leadTimeDays !== null && (!Number.isInteger(leadTimeDays) || leadTimeDays < 1 || leadTimeDays > REORDER_LIMITS.leadTimeDays)) {
+        throw validation('product.lead_time_invalid', 'The lead time is a whole number of 1 to 365 days', 'leadTimeDays');
+      }
+      if (packSize !== null && (!Number.isInteger(packSize) || packSize < 1 || packSize > REORDER_LIMITS.packSize)) {
+        throw validation('product.pack_size_invalid', 'The pack size is a whole number of 1 to 100000 units', 'packSize');
+      }
+      if (leadTimeDays === (p.leadTimeDays ?? null) && packSize === (p.packSize ?? null)) return [];
+      return [{ type: 'ProductReorderSettingsChanged', data: { productId, leadTimeDays, packSize, changedBy: data.changedBy } }];
+    }
     case 'SetRelatedProducts': {
       const compatible = checkList(data.compatible, 'compatibleProducts');
       const similar = checkList(data.similar, 'similarProducts');
@@ -353,6 +385,8 @@ export function evolve(state: ProductState, event: ProductEvent): ProductState {
       return { ...state, visibility: event.data.rule };
     case 'ProductCriticalStockLevelSet':
       return { ...state, criticalStockLevel: event.data.level };
+    case 'ProductReorderSettingsChanged':
+      return { ...state, leadTimeDays: event.data.leadTimeDays, packSize: event.data.packSize };
     case 'ProductRelatedProductsChanged':
       return { ...state, compatibleProducts: event.data.compatible, similarProducts: event.data.similar };
     case 'ProductFitmentChanged':

@@ -29,6 +29,7 @@ import { adminProductEditRoutes } from './products-edit.js';
 import { adminStockNotificationRoutes } from './stock-notifications.js';
 import { adminStatisticsRoutes } from './statistics.js';
 import { adminAnalyticsRoutes } from './analytics.js';
+import { adminReorderRoutes } from './reorder.js';
 import { adminUserRoutes } from './users.js';
 import { adminWarehouseRoutes } from './warehouses.js';
 
@@ -55,6 +56,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminClientRoutes, { deps: options.deps });
   await app.register(adminStatisticsRoutes, { deps: options.deps });
   await app.register(adminAnalyticsRoutes, { deps: options.deps });
+  await app.register(adminReorderRoutes, { deps: options.deps });
   await app.register(adminStockNotificationRoutes, { deps: options.deps });
   await app.register(adminHistoryRoutes, { deps: options.deps });
   await app.register(adminProblematicProductsRoutes, { deps: options.deps });

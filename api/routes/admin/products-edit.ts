@@ -94,6 +94,8 @@ export async function productForEdit(deps: Pick<ApiDeps, 'store' | 'db' | 'now'>
     compatibleProducts: state.compatibleProducts,
     similarProducts: state.similarProducts,
     images: state.images,
+    leadTimeDays: state.leadTimeDays ?? null,
+    packSize: state.packSize ?? null,
     stock: own?.doc.stock ?? {},
     relatedProducts: related.flatMap((r) => {
       const d = docs.get(r)?.doc;

@@ -30,6 +30,9 @@ export const ADMIN_MODELS = {
   /** The analyses (analytics/): search conversion and the order funnel, for whoever reads the statistics. */
   SearchConversion: { permission: 'statistics.view', actions: { list: 'SearchConversionList' } },
   OrderFunnel: { permission: 'statistics.view', actions: { list: 'OrderFunnelList' } },
+  /** Sell-through and days of cover, and reorder suggestions with purchase lists (analytics/sell-through). */
+  SellThrough: { permission: 'statistics.view', actions: { list: 'SellThroughList' } },
+  ReorderSuggestions: { permission: 'statistics.view', actions: { list: 'ReorderSuggestionsList' } },
   order: { permission: 'orders.view', actions: { list: 'OrderList', edit: 'OrderEdit' } },
   client: { permission: 'clients.view', actions: { list: 'ClientList', edit: 'ClientEdit' } },
   /** PageList, PageEdit and a page as of an instant (/admin/page/as-of/{id or URL name}?at=). */
@@ -43,7 +46,7 @@ export const ADMIN_MODELS = {
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'FileManager' | 'AlbumList' | 'AlbumEdit' | 'SearchConversionList' | 'OrderFunnelList';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'FileManager' | 'AlbumList' | 'AlbumEdit' | 'SearchConversionList' | 'OrderFunnelList' | 'SellThroughList' | 'ReorderSuggestionsList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

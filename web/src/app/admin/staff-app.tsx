@@ -51,6 +51,10 @@ const SearchConversionListScreen = lazy(() =>
   import('../../features/admin-analytics/routes/search-conversion-list').then((m) => ({ default: m.SearchConversionListScreen })),
 );
 const OrderFunnelListScreen = lazy(() => import('../../features/admin-analytics/routes/order-funnel-list').then((m) => ({ default: m.OrderFunnelListScreen })));
+const SellThroughListScreen = lazy(() => import('../../features/admin-analytics/routes/sell-through-list').then((m) => ({ default: m.SellThroughListScreen })));
+const ReorderSuggestionsListScreen = lazy(() =>
+  import('../../features/admin-analytics/routes/reorder-suggestions-list').then((m) => ({ default: m.ReorderSuggestionsListScreen })),
+);
 const OrderListScreen = lazy(() => import('../../features/admin-orders/routes/order-list').then((m) => ({ default: m.OrderListScreen })));
 const ClientListScreen = lazy(() => import('../../features/admin-clients/routes/client-list').then((m) => ({ default: m.ClientListScreen })));
 const ClientEditScreen = lazy(() => import('../../features/admin-clients/routes/client-edit').then((m) => ({ default: m.ClientEditScreen })));
@@ -196,6 +200,10 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <SearchConversionListScreen />;
     case 'OrderFunnelList':
       return <OrderFunnelListScreen />;
+    case 'SellThroughList':
+      return <SellThroughListScreen />;
+    case 'ReorderSuggestionsList':
+      return <ReorderSuggestionsListScreen />;
     case 'OrderList':
       return <OrderListScreen />;
     case 'OrderEdit':

@@ -21,6 +21,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'ProductBigProductFlagChanged', 'ProductImagesChanged', 'ProductCategorised', 'ProductCompatibleVehiclesChanged', 'ProductFitmentChanged',
   'ProductAttributesChanged', 'ProductOeNumbersChanged', 'ProductPriceChanged', 'ProductAvailabilityChanged',
   'ProductVisibilityChanged', 'ProductCriticalStockLevelSet', 'ProductRelatedProductsChanged', 'ProductSearchAliasesChanged',
+  'ProductReorderSettingsChanged', 'PurchaseListCreated',
   'CategoryCreated', 'CategoryRenamed', 'CategoryMoved', 'CategoryHidden', 'CategoryShown', 'CategorySearchKeywordsChanged', 'CategoryClassNameChanged', 'CategoryDeleted',
   'UserCreated', 'UserEmailChanged', 'PasswordResetRequested', 'PasswordChanged', 'RoleGranted', 'RoleRevoked', 'UserDeactivated',
   'UserReactivated', 'UserSignedIn',
@@ -166,6 +167,15 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     case 'ProductCriticalStockLevelSet':
       params.value = orNone(d.level);
       break;
+    case 'ProductReorderSettingsChanged':
+      // Unset reads as the default (domain/product/product.ts REORDER_DEFAULTS: 14 days, a pack of 1).
+      Object.assign(params, { days: num(d.leadTimeDays ?? 14), pack: num(d.packSize ?? 1) });
+      break;
+    case 'PurchaseListCreated': {
+      const lines = Array.isArray(d.lines) ? (d.lines as { quantity?: unknown }[]) : [];
+      Object.assign(params, { count: lines.length, units: num(lines.reduce((n, l) => n + (typeof l.quantity === 'number' ? l.quantity : 0), 0)) });
+      break;
+    }
     case 'ProductSearchAliasesChanged':
       params.value = Array.isArray(d.aliases) && d.aliases.length ? (d.aliases as unknown[]).map(str).join(', ') : t('admin.history.none');
       break;

@@ -15,6 +15,7 @@ import etAdmin from '../../locales/et/cms-admin.json';
 import { foldTimeline } from '../../../../domain/history/timeline';
 import type { MenuItem } from '../../../../domain/menu/menu';
 import { ALBUM_EVENT_SCHEMAS } from '../../../../domain/gallery/events';
+import { PURCHASE_LIST_EVENT_SCHEMAS } from '../../../../domain/purchase-list/events';
 import { FILE_EVENT_SCHEMAS } from '../../../../domain/file/events';
 import { FOLDER_EVENT_SCHEMAS } from '../../../../domain/folder/events';
 import { HISTORY_SENTENCE_TYPES, historyEntryLines, historySentence } from './history-sentence';
@@ -42,12 +43,21 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
 
 describe('historySentence (audit timeline)', () => {
   it('has a sentence for every event type of the Product, Stock, Category, User, Order, Client, Page, Menu and Site aggregates, in both languages', () => {
-    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS, ALBUM_EVENT_SCHEMAS, FOLDER_EVENT_SCHEMAS, FILE_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS, ALBUM_EVENT_SCHEMAS, FOLDER_EVENT_SCHEMAS, FILE_EVENT_SCHEMAS, PURCHASE_LIST_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
     for (const bundle of [enAdmin, etAdmin]) {
       const texts = bundle.admin.history.event as Record<string, string>;
       for (const type of types) expect(texts[type], type).toMatch(/\{\{who\}\}/);
     }
+  });
+
+  it('says who set the reorder settings (unset reads as the defaults) and who made a purchase list, in English and formal Estonian', async () => {
+    const set = event('ProductReorderSettingsChanged', { productId: 'p1', leadTimeDays: 7, packSize: null, changedBy: 'u1' });
+    expect(historySentence(set, history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas set the reorder settings of BF1018/1: lead time 7 days, pack of 1');
+    expect(historySentence(set, history, await i18nFor('et'), 'et')).toBe('Mari Maasikas määras toote BF1018/1 tellimisseaded: tarneaeg 7 päeva, pakis 1');
+    const list = event('PurchaseListCreated', { listId: 'l1', lines: [{ quantity: 12 }, { quantity: 6 }], serviceLevel: '95', range: 'last-30-days', createdBy: 'u1', createdAt: '2026-03-02T10:00:00Z' });
+    expect(historySentence(list, history, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas accepted 2 reorder suggestions into a purchase list (18 units)');
+    expect(historySentence(list, history, await i18nFor('et'), 'et')).toBe('Mari Maasikas võttis 2 tellimissoovitust ostunimekirja (18 ühikut)');
   });
 
   it('says who set the stock of which product in which warehouse, from and to, in English and formal Estonian', async () => {

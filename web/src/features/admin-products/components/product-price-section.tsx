@@ -74,6 +74,30 @@ export function ProductPriceSection({ form, vatRate, lang }: { form: ProductForm
           <span>{t('productEdit.bigProduct')}</span>
         </label>
       </div>
+      <div className="staff-form__row">
+        <TextField
+          id="product-lead-time"
+          type="number"
+          min={1}
+          max={365}
+          inputMode="numeric"
+          label={t('productEdit.leadTimeDays')}
+          hint={t('productEdit.leadTimeDaysHint')}
+          registration={form.register('leadTimeDays', { setValueAs: numberOrNull })}
+          error={errors.leadTimeDays?.message}
+        />
+        <TextField
+          id="product-pack-size"
+          type="number"
+          min={1}
+          max={100000}
+          inputMode="numeric"
+          label={t('productEdit.packSize')}
+          hint={t('productEdit.packSizeHint')}
+          registration={form.register('packSize', { setValueAs: numberOrNull })}
+          error={errors.packSize?.message}
+        />
+      </div>
     </div>
   );
 }

@@ -37,6 +37,8 @@ export const EMPTY_FORM: ProductForm = {
   compatibleProducts: [],
   similarProducts: [],
   images: [],
+  leadTimeDays: null,
+  packSize: null,
 };
 
 /** The editable fields of a product as GET answers it. */
@@ -59,6 +61,8 @@ export function formOf(p: AdminProduct): ProductForm {
     compatibleProducts: p.compatibleProducts,
     similarProducts: p.similarProducts,
     images: p.images,
+    leadTimeDays: p.leadTimeDays ?? null,
+    packSize: p.packSize ?? null,
   };
 }
 
@@ -87,7 +91,7 @@ export const netOf = (grossCents: number, vatRatePercent: number) => Math.round(
 export const FIELD_PATHS = [
   'names.et', 'names.en', 'descriptions.et', 'descriptions.en', 'code1', 'code2', 'unit', 'productClass', 'grossCents', 'policy', 'deliveryDays',
   'visibility.state', 'visibility.rangeFrom', 'visibility.rangeTo', 'visibility.stateInRange', 'visibility.stateOutRange', 'criticalStockLevel',
-  'bigProduct', 'categoryIds', 'vehicles', 'compatibleProducts', 'similarProducts', 'images',
+  'bigProduct', 'categoryIds', 'vehicles', 'compatibleProducts', 'similarProducts', 'images', 'leadTimeDays', 'packSize',
 ];
 
 /** A number input's value: '' (or nothing) is null. */

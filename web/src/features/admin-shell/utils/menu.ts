@@ -2,7 +2,7 @@
  * The admin side menu (spec 2 "Admin area": back to the site, Products, Orders with a badge for unfilled orders,
  * Clients as a full page load to /admin/client, Users, Warehouses, Search keywords /admin/statistics, Problematic
  * products /admin/ProblematicProducts, the analyses Search conversion /admin/SearchConversion and Order funnel
- * /admin/OrderFunnel (statistics.view), Stock notifications /admin/StockNotifications with a count badge), in the
+ * /admin/OrderFunnel, Sell-through /admin/SellThrough and Reorder suggestions /admin/ReorderSuggestions (statistics.view), Stock notifications /admin/StockNotifications with a count badge), in the
  * spec's order; the content back office's Pages (PageList) and Menu (menu edit), which spec 2 names among the admin
  * models and labels but not in the menu's list, after Clients; the file manager (spec 2 "File manager (finder)",
  * /admin/files) and the gallery's albums (spec 2 "Gallery") after them.
@@ -17,7 +17,7 @@ export type MenuBadge = 'unfilledOrders' | 'stockNotifications';
 
 export interface MenuEntry {
   /** Stable key, also the label's key under `admin.menu.` in the cms bundle. */
-  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'files' | 'gallery' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'searchConversion' | 'orderFunnel' | 'stockNotifications';
+  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'files' | 'gallery' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'searchConversion' | 'orderFunnel' | 'sellThrough' | 'reorderSuggestions' | 'stockNotifications';
   /** Path without the language prefix. */
   path: string;
   /** The route table's model name the entry opens; null for the storefront. */
@@ -45,6 +45,8 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
   { key: 'problematicProducts', path: '/admin/ProblematicProducts', model: 'ProblematicProducts', permission: 'products.view' },
   { key: 'searchConversion', path: '/admin/SearchConversion', model: 'SearchConversion', permission: 'statistics.view' },
   { key: 'orderFunnel', path: '/admin/OrderFunnel', model: 'OrderFunnel', permission: 'statistics.view' },
+  { key: 'sellThrough', path: '/admin/SellThrough', model: 'SellThrough', permission: 'statistics.view' },
+  { key: 'reorderSuggestions', path: '/admin/ReorderSuggestions', model: 'ReorderSuggestions', permission: 'statistics.view' },
   { key: 'stockNotifications', path: '/admin/StockNotifications', model: 'StockNotifications', permission: 'stock_notifications.view', badge: 'stockNotifications' },
 ];
 
