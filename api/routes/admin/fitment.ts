@@ -25,7 +25,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applyFitmentOperation, type FitmentOperation, previewFitmentOperation, toFitmentChange } from '../../../commands/fitment/bulk-fitment.js';
-import { fitmentCsv, fitmentCsvErrorText, parseFitmentCsv, planFitmentImport } from '../../../commands/fitment/fitment-csv.js';
+import { fitmentCsv, fitmentCsvErrorText } from '../../../commands/fitment/fitment-csv.js';
+import { importFitmentCsv } from '../../../commands/fitment/import-fitment.js';
 import { type ApplicationInput, ApplicationInputError, resolveApplication, VehicleReferenceIndex } from '../../../commands/fitment/fitment-input.js';
 import { changeProductFitment } from '../../../commands/product/change-product-fitment.js';
 import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
@@ -35,7 +36,7 @@ import { productDecider, toProductStreamId } from '../../../domain/product/produ
 import { DomainError } from '../../../domain/shared/errors.js';
 import { slugify, vehicleLabel } from '../../../domain/vehicle/vehicle.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { listProductFitments, productIdsByCode1, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
+import { listProductFitments, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
 import { listAllVehicles } from '../../../projections/vehicles/queries.js';
 import {
   addedVehicleSchema,
@@ -227,34 +228,14 @@ export async function adminFitmentRoutes(app: FastifyInstance, { deps }: RouteOp
     async (request) => {
       const body = request.body;
       const lang = language(request);
-      const parsed = parseFitmentCsv(body.csv);
-      let errors = parsed.errors;
-      let changes: ReturnType<typeof planFitmentImport>['changes'] = [];
-      if (!errors.length) {
-        const products = await productIdsByCode1(deps.db as never, parsed.lines.map((l) => l.partNumber));
-        ({ changes, errors } = planFitmentImport(parsed.lines, await reference(), products, body.reason?.trim() || 'Fitment CSV import'));
-      }
-      if (errors.length) {
-        const problems = errors.slice(0, 100).map((e) => ({ code: e.code, field: `line.${e.line}`, message: fitmentCsvErrorText(e, lang) }));
+      const { commandId: _, ...ctx } = request.commandContext();
+      const result = await importFitmentCsv({ store, db: deps.db as never }, body.csv, body.reason?.trim() || 'Fitment CSV import', ctx, { dryRun: body.dryRun });
+      if (!result.ok) {
+        const problems = result.errors.slice(0, 100).map((e) => ({ code: e.code, field: `line.${e.line}`, message: fitmentCsvErrorText(e, lang) }));
         throw new DomainError('fitment.csv_invalid', 'validation', problems[0]!.message, 'csv', { problems });
       }
-      if (body.dryRun) return success({ products: changes.length, changed: 0, dryRun: true });
-      const base = request.commandContext();
-      const correlationId = randomUUID();
-      let changed = 0;
-      let checkpoint = '';
-      const queue = [...changes];
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          for (let c = queue.shift(); c; c = queue.shift()) {
-            const result = await changeProductFitment(store, { productId: c.productId, change: c.change }, { ...base, commandId: randomUUID(), correlationId });
-            if (result.events.length) changed++;
-            if (result.checkpoint > checkpoint) checkpoint = result.checkpoint;
-          }
-        }),
-      );
-      await listingFollows(checkpoint);
-      return success({ products: changes.length, changed, dryRun: false });
+      await listingFollows(result.checkpoint);
+      return success({ products: result.products, changed: result.changed, dryRun: result.dryRun });
     },
   );
 
