@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { changeProductFitment } from '../commands/product/change-product-fitment.js';
 import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
 import type { Fitment } from '../domain/fitment/fitment.js';
 import { productRow } from './support/order-test-kit.js';
@@ -245,5 +246,27 @@ describe('one product, vehicles, CSV', () => {
     const roundTrip = await call(mari, 'POST', '/v1/admin/fitment/import', { csv: exported.body, reason: 'Round trip' });
     expect(roundTrip.statusCode, roundTrip.body.slice(0, 500)).toBe(200);
     expect(roundTrip.json().data.changed).toBe(0);
+  });
+});
+
+describe('the product dashboard\'s fitment tabs', () => {
+  it('counts and lists products without fitment data and products fitting nothing in the reference', async () => {
+    await h.settle();
+    const dashboard = async (kind: string, b: StaffBrowser | null = mari) => call(b, 'GET', `/v1/admin/fitment/dashboard?kind=${kind}&pageSize=120`);
+    const { rows: unknownRows } = await sql<{ n: number }>`select count(*)::int as n from rm_catalog.products where fitment is null`.execute(h.db);
+    const before = (await dashboard('no-fitment')).json().data;
+    expect(before.counts['no-fitment']).toBe(unknownRows[0]!.n);
+    expect(before.total).toBe(unknownRows[0]!.n);
+    expect(before.rows.map((r: { code1: string }) => r.code1)).toContain(code(1));
+    expect(before.counts['fits-nothing']).toBe(0);
+    // A TR6 application for years the TR6 was never made: it fits nothing in the reference.
+    await changeProductFitment(h.store, { productId: productIdForCode(code(1)), change: { add: [{ kind: 'years', make: 'triumph', model: 'tr6', fromYear: 1990, toYear: 1995, label: 'Triumph TR6 (1990-1995)' }], reason: 'typo' } }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: h.clock.now });
+    await h.settle();
+    const after = (await dashboard('fits-nothing')).json().data;
+    expect(after.counts).toEqual({ 'no-fitment': before.counts['no-fitment'] - 1, 'fits-nothing': 1 });
+    expect(after.rows).toEqual([{ id: productIdForCode(code(1)), code1: code(1), name: `Product ${code(1)}`, applications: ['Triumph TR6 (1990-1995)'] }]);
+    expect((await dashboard('nonsense')).statusCode).toBe(400);
+    expect((await dashboard('no-fitment', null)).statusCode).toBe(401);
+    expect((await dashboard('no-fitment', adam)).statusCode).toBe(403);
   });
 });

@@ -168,3 +168,23 @@ export const addedVehicleSchema = z.object({
   vehicle: z.object({ id: z.string(), label: z.string(), make: z.string(), model: z.string(), generation: z.string().nullable(), from: z.string(), to: z.string().nullable() }),
 });
 export type AddedVehicle = z.infer<typeof addedVehicleSchema>;
+
+/** Query of GET /v1/admin/fitment/dashboard: the product dashboard's fitment tabs. */
+export const FITMENT_DASHBOARD_KIND_NAMES = ['no-fitment', 'fits-nothing'] as const;
+export type FitmentDashboardKindName = (typeof FITMENT_DASHBOARD_KIND_NAMES)[number];
+export const fitmentDashboardQuerySchema = z.object({
+  kind: z.enum(FITMENT_DASHBOARD_KIND_NAMES).default('no-fitment'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().refine((n) => [24, 48, 84, 120].includes(n), 'pageSize must be 24, 48, 84 or 120').default(24),
+  lang: z.string().optional(),
+});
+/** `data` of the dashboard: both counts, the kind's total and one page (name in the request's language; application labels). */
+export const fitmentDashboardSchema = z.object({
+  kind: z.enum(FITMENT_DASHBOARD_KIND_NAMES),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  counts: z.object({ 'no-fitment': z.number().int(), 'fits-nothing': z.number().int() }),
+  rows: z.array(z.object({ id: z.string(), code1: z.string(), name: z.string(), applications: z.array(z.string()) })),
+});
+export type FitmentDashboard = z.infer<typeof fitmentDashboardSchema>;

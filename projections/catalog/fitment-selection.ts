@@ -109,3 +109,47 @@ export async function productIdsByCode1(db: Kysely<CatalogTables>, codes: string
   for (const r of rows) out.set(normalizeCode(r.code1), r);
   return out;
 }
+
+export const FITMENT_DASHBOARD_KINDS = ['no-fitment', 'fits-nothing'] as const;
+export type FitmentDashboardKind = (typeof FITMENT_DASHBOARD_KINDS)[number];
+
+export interface FitmentDashboardRow {
+  id: string;
+  code1: string;
+  nameEt: string;
+  nameEn: string;
+  /** The labels of the product's applications (empty for no-fitment). */
+  applications: string[];
+}
+
+/**
+ * The product dashboard's fitment tabs (issue "Vehicle fitment", back office): `no-fitment` — products whose fitment is
+ * unknown (postage products `postikulu-*` left out, as on the other tabs); `fits-nothing` — products with applications
+ * of which none covers a vehicle of the reference (`covers`: VehicleReferenceIndex of commands/fitment). Both counts,
+ * and one page of the kind in part-number order. `fits-nothing` reads every product with applications (about 11,000
+ * in the demo catalog) and checks them in memory per request.
+ */
+export async function fitmentDashboard(
+  db: Kysely<CatalogTables>,
+  covers: (a: Fitment['applications'][number]) => boolean,
+  q: { kind: FitmentDashboardKind; page: number; pageSize: number },
+): Promise<{ total: number; counts: Record<FitmentDashboardKind, number>; rows: FitmentDashboardRow[] }> {
+  const noFitment = sql`p.seq > 0 and p.fitment is null and p.code1 not like 'postikulu-%'`;
+  const unknownCount = (await sql<{ n: number }>`select count(*)::int as n from ${T('products')} p where ${noFitment}`.execute(db)).rows[0]?.n ?? 0;
+  const { rows: listed } = await sql<{ id: string; code1: string; name_et: string; name_en: string; fitment: Fitment }>`
+    select p.id::text, p.code1, p.name_et, p.name_en, p.fitment from ${T('products')} p
+    where p.seq > 0 and p.fitment->>'mode' = 'applications' order by p.code1, p.id`.execute(db);
+  const nothing = listed.filter((r) => !r.fitment.applications.some(covers));
+  const counts = { 'no-fitment': unknownCount, 'fits-nothing': nothing.length };
+  const offset = (q.page - 1) * q.pageSize;
+  if (q.kind === 'fits-nothing') {
+    return {
+      total: nothing.length,
+      counts,
+      rows: nothing.slice(offset, offset + q.pageSize).map((r) => ({ id: r.id, code1: r.code1, nameEt: r.name_et, nameEn: r.name_en, applications: r.fitment.applications.map((a) => a.label) })),
+    };
+  }
+  const { rows } = await sql<{ id: string; code1: string; name_et: string; name_en: string }>`
+    select p.id::text, p.code1, p.name_et, p.name_en from ${T('products')} p where ${noFitment} order by p.code1, p.id offset ${offset} limit ${q.pageSize}`.execute(db);
+  return { total: unknownCount, counts, rows: rows.map((r) => ({ id: r.id, code1: r.code1, nameEt: r.name_et, nameEn: r.name_en, applications: [] })) };
+}

@@ -15,6 +15,8 @@
  * - POST /fitment/import: a fitment CSV (docs/catalog-format.md "Fitment file"), validated whole first: any error
  *   answers 400 `fitment.csv_invalid` with one error per line (`field` `line.N`) and nothing is written.
  * - GET /fitment/export: every product's fitment as that CSV (text/csv attachment).
+ * - GET /fitment/dashboard?kind=no-fitment|fits-nothing&page=&pageSize=: the product dashboard's fitment tabs (both
+ *   counts and a page: products with unknown fitment; products whose applications cover no vehicle of the reference).
  * - POST /vehicles: `AddVehicles` of one vehicle (source `staff`); answers it (`added` false when the reference had it).
  *
  * 400s beside zod's: `fitment.make_unknown`, `fitment.model_unknown`, `fitment.generation_unknown`,
@@ -36,13 +38,15 @@ import { productDecider, toProductStreamId } from '../../../domain/product/produ
 import { DomainError } from '../../../domain/shared/errors.js';
 import { slugify, vehicleLabel } from '../../../domain/vehicle/vehicle.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { listProductFitments, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
+import { fitmentDashboard, listProductFitments, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
 import { listAllVehicles } from '../../../projections/vehicles/queries.js';
 import {
   addedVehicleSchema,
   addVehicleBodySchema,
   type ApplicationDto,
   fitmentApplyBodySchema,
+  fitmentDashboardQuerySchema,
+  fitmentDashboardSchema,
   fitmentApplySchema,
   fitmentImportBodySchema,
   fitmentImportSchema,
@@ -256,6 +260,33 @@ export async function adminFitmentRoutes(app: FastifyInstance, { deps }: RouteOp
         .header('content-disposition', `attachment; filename="fitment-${deps.now().slice(0, 10)}.csv"`)
         .header('cache-control', 'private, no-store')
         .send(fitmentCsv(await listProductFitments(deps.db as never))),
+  );
+
+  r.get(
+    '/fitment/dashboard',
+    {
+      schema: {
+        summary: 'The product dashboard\'s fitment tabs: products without fitment data, products fitting nothing in the reference',
+        tags: ['admin'],
+        querystring: fitmentDashboardQuerySchema,
+        response: { 200: envelopeSchema(fitmentDashboardSchema), ...failures },
+      },
+      config: { permission: 'products.view' },
+    },
+    async (request) => {
+      const { kind, page, pageSize } = request.query;
+      const ref = await reference();
+      const en = language(request) === 'en';
+      const result = await fitmentDashboard(deps.db as never, (a) => ref.covers(a), { kind, page, pageSize });
+      return success({
+        kind,
+        page,
+        pageSize,
+        total: result.total,
+        counts: result.counts,
+        rows: result.rows.map((r) => ({ id: r.id, code1: r.code1, name: (en ? r.nameEn || r.nameEt : r.nameEt || r.nameEn) ?? '', applications: r.applications })),
+      });
+    },
   );
 
   r.post(
