@@ -162,3 +162,18 @@ describe('ProductEdit Fitment section', () => {
     await expectAccessibleInBothThemes('product-edit-en');
   });
 });
+
+describe('the product dashboard\'s fitment tab', () => {
+  it('lists the parts without fitment data on /admin/ProblematicProducts?kind=no-fitment, axe clean', async () => {
+    await page.goto(`${base}/admin/ProblematicProducts?kind=no-fitment`);
+    await eventually(() => page.getByRole('tab', { selected: true }).innerText()).toMatch(/^Sobivus puudub\s*1$/);
+    const rows = page.locator('.problematic-products-screen tbody tr');
+    await eventually(() => rows.allInnerTexts()).toEqual([expect.stringContaining('OTHER-1')]);
+    await expectAccessibleInBothThemes('dashboard-no-fitment');
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await eventually(pathOf).toBe('/admin/ProblematicProducts?kind=fits-nothing');
+    await eventually(() => page.locator('.data-table__empty').innerText()).toBe('Kõik sõidukid leiduvad sõidukite loendis.');
+  });
+});
+
