@@ -91,13 +91,14 @@ describe('bulk fitment (/admin/fitment)', () => {
     await eventually(() => page.locator('h1').innerText()).toBe('Sobivus hulgi');
     await eventually(() => page.getByRole('navigation', { name: /Haldusmenüü|Admin menu/ }).getByRole('link', { name: /Sobivus hulgi/ }).count()).toBe(1);
 
+    const picker = page.locator('.vehicle-picker');
     await page.getByLabel('Tootekoodid', { exact: true }).fill([...CODES, 'NO-SUCH'].join('\n'));
-    await eventually(() => page.getByLabel('Mark', { exact: true }).locator('option', { hasText: 'Triumph' }).count()).toBeGreaterThan(0);
-    await page.getByLabel('Mark', { exact: true }).selectOption('triumph');
-    await eventually(() => page.getByLabel('Mudel', { exact: true }).locator('option[value="tr6"]').count()).toBe(1);
-    await page.getByLabel('Mudel', { exact: true }).selectOption('tr6');
-    await eventually(() => page.getByLabel('Põlvkond', { exact: true }).locator('option').count()).toBeGreaterThan(1);
-    await page.getByLabel('Põlvkond', { exact: true }).selectOption(tr6.split('.')[2]!);
+    await eventually(() => picker.getByLabel('Mark', { exact: true }).locator('option', { hasText: 'Triumph' }).count()).toBeGreaterThan(0);
+    await picker.getByLabel('Mark', { exact: true }).selectOption('triumph');
+    await eventually(() => picker.getByLabel('Mudel', { exact: true }).locator('option[value="tr6"]').count()).toBe(1);
+    await picker.getByLabel('Mudel', { exact: true }).selectOption('tr6');
+    await eventually(() => picker.getByLabel('Põlvkond', { exact: true }).locator('option').count()).toBeGreaterThan(1);
+    await picker.getByLabel('Põlvkond', { exact: true }).selectOption(tr6.split('.')[2]!);
     await page.getByRole('button', { name: 'Lisa loendisse' }).click();
     await eventually(() => page.locator('.fitment-bulk__applications').innerText()).toContain('Triumph TR6 (1968-1976)');
     // Keyboard: the preview is the form's submit (Enter in a field).
@@ -114,6 +115,24 @@ describe('bulk fitment (/admin/fitment)', () => {
     await eventually(() => listedFor(tr6), 5_000).toEqual(CODES);
     process.stdout.write(`bulk apply to storefront listing: ${Date.now() - started} ms\n`);
     expect(await listedFor(tr6)).not.toContain('OTHER-1');
+  });
+
+  it('adds a vehicle missing from the reference; the picker then offers it', async () => {
+    await page.goto(`${base}/admin/fitment`);
+    const form = page.locator('.fitment-bulk__vehicle');
+    await eventually(() => form.getByRole('heading').innerText()).toBe('Lisage sõiduk sõidukite loendisse');
+    await form.getByLabel('Mark', { exact: true }).fill('Triumph');
+    await form.getByLabel('Mudel', { exact: true }).fill('TR7 Sprint');
+    await form.getByLabel('Toodetud alates (AAAA-KK)', { exact: true }).fill('1977-01');
+    await form.getByLabel('Toodetud kuni (AAAA-KK)', { exact: true }).fill('1977-13');
+    await form.getByRole('button', { name: 'Lisa sõiduk' }).click();
+    await eventually(() => form.getByRole('alert').innerText()).toContain('AAAA-KK');
+    await form.getByLabel('Toodetud kuni (AAAA-KK)', { exact: true }).fill('1977-12');
+    await form.getByRole('button', { name: 'Lisa sõiduk' }).click();
+    await eventually(() => form.getByRole('status').innerText()).toBe('Lisatud: Triumph TR7 Sprint (1977-1977)');
+    const picker = page.locator('.vehicle-picker');
+    await picker.getByLabel('Mark', { exact: true }).selectOption('triumph');
+    await eventually(() => picker.getByLabel('Mudel', { exact: true }).locator('option[value="tr7-sprint"]').count()).toBe(1);
   });
 
   it('speaks English at /en/admin/fitment, axe clean', async () => {

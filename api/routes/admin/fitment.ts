@@ -39,7 +39,7 @@ import { DomainError } from '../../../domain/shared/errors.js';
 import { slugify, vehicleLabel } from '../../../domain/vehicle/vehicle.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { fitmentDashboard, listProductFitments, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
-import { listAllVehicles } from '../../../projections/vehicles/queries.js';
+import { getVehicle, listAllVehicles } from '../../../projections/vehicles/queries.js';
 import {
   addedVehicleSchema,
   addVehicleBodySchema,
@@ -71,6 +71,8 @@ const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: 
 export const FITMENT_BULK_LIMIT = 5000;
 /** How long apply and import wait for the listing index to show the change (read-your-writes). */
 const LISTING_WAIT_MS = readModelWaitMs(10_000);
+/** How long adding a vehicle waits for the vehicles read model. */
+const VEHICLE_WAIT_MS = readModelWaitMs(5_000);
 
 /** An application as the contract answers it. */
 export function applicationDto(a: Application): ApplicationDto {
@@ -305,6 +307,8 @@ export async function adminFitmentRoutes(app: FastifyInstance, { deps }: RouteOp
       const modelSlug = slugify(body.model);
       const v = state.vehicles.find((k) => k.modelSlug === modelSlug && (k.generation ?? '') === (generation ?? '').replace(/\s+/g, ' ') && k.from === body.from && k.to === body.to);
       if (!v) throw new ApiError('vehicle.not_found', 404);
+      // Read your writes: the pickers read the vehicles read model; wait (at most 5 s) until it holds the vehicle.
+      for (const until = Date.now() + VEHICLE_WAIT_MS; !(await getVehicle(deps.db, v.vehicleId)) && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
       app.vehicles.clear();
       return success({
         added: result.events.length > 0,

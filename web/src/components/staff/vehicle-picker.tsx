@@ -7,7 +7,7 @@
  * (api/contracts/admin-fitment.ts `ApplicationInputDto`, slugs) and a display label. Used by ProductEdit's Fitment
  * section and the bulk screen /admin/fitment; staff chunks only.
  */
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,15 @@ import { getJson } from '../../lib/api-client';
 import './vehicle-picker.css';
 
 const POSITIONS = ['front', 'rear', 'left', 'right'] as const;
+const VERSION_KEY = ['vehicle-reference-version'] as const;
+
+/**
+ * After staff added a vehicle: the pickers ask again past the browser's 5-minute cache of the public calls (a query
+ * parameter `r` the api ignores).
+ */
+export function vehicleReferenceChanged(queryClient: QueryClient): void {
+  queryClient.setQueryData<number>(VERSION_KEY, (n) => (n ?? 0) + 1);
+}
 const YEAR = /^\d{4}$/;
 
 /** A label for an application input: `Triumph TR6 (1968-1976)`, `Triumph TR6 (1970-1972)`, `Triumph`. */
@@ -38,16 +47,18 @@ export function VehiclePicker({ idBase, onAdd, disabled = false }: { idBase: str
   const [engineCode, setEngineCode] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const makes = useQuery({ queryKey: ['vehicles', 'makes'], queryFn: async () => (await getJson<{ data: VehicleMakesResponse }>('/v1/vehicles/makes')).body.data.makes, staleTime: 300_000 });
+  const version = useQuery({ queryKey: VERSION_KEY, queryFn: () => 0, initialData: 0, staleTime: Number.POSITIVE_INFINITY }).data;
+  const fresh = version ? `?r=${version}` : '';
+  const makes = useQuery({ queryKey: ['vehicles', 'makes', version], queryFn: async () => (await getJson<{ data: VehicleMakesResponse }>(`/v1/vehicles/makes${fresh}`)).body.data.makes, staleTime: 300_000 });
   const models = useQuery({
-    queryKey: ['vehicles', 'models', make],
-    queryFn: async () => (await getJson<{ data: VehicleModelsResponse }>(`/v1/vehicles/makes/${encodeURIComponent(make)}/models`)).body.data.models,
+    queryKey: ['vehicles', 'models', make, version],
+    queryFn: async () => (await getJson<{ data: VehicleModelsResponse }>(`/v1/vehicles/makes/${encodeURIComponent(make)}/models${fresh}`)).body.data.models,
     enabled: !!make,
     staleTime: 300_000,
   });
   const generations = useQuery({
-    queryKey: ['vehicles', 'generations', make, model],
-    queryFn: async () => (await getJson<{ data: VehicleGenerationsResponse }>(`/v1/vehicles/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}`)).body.data.generations,
+    queryKey: ['vehicles', 'generations', make, model, version],
+    queryFn: async () => (await getJson<{ data: VehicleGenerationsResponse }>(`/v1/vehicles/makes/${encodeURIComponent(make)}/models/${encodeURIComponent(model)}${fresh}`)).body.data.generations,
     enabled: !!make && !!model,
     staleTime: 300_000,
   });

@@ -5,7 +5,7 @@
  * in the user's language (a CSV's errors one per line, `field` `line.N`).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { FitmentApplyBody, FitmentApplyResult, FitmentPreview, FitmentPreviewBody } from '../../../../../api/contracts/admin-fitment';
+import type { AddedVehicle, AddVehicleBody, FitmentApplyBody, FitmentApplyResult, FitmentPreview, FitmentPreviewBody } from '../../../../../api/contracts/admin-fitment';
 import type { AdminCategoryList } from '../../../../../api/contracts/admin-categories';
 import { apiPath, withQuery } from '../../../lib/api-client';
 import type { Language } from '../../../lib/language';
@@ -51,4 +51,9 @@ export function useCategoryOptions(lang: Language) {
       return out;
     },
   });
+}
+
+/** POST /v1/admin/vehicles: a vehicle missing from the reference (AddVehicles, source staff). */
+export async function addVehicle(body: AddVehicleBody, lang: Language): Promise<AddedVehicle> {
+  return (await staffPost<{ data: AddedVehicle }>(withQuery('/v1/admin/vehicles', { lang }), body)).body.data;
 }

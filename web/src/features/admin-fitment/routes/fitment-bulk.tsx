@@ -4,20 +4,22 @@
  * remove / replace applications picked with the vehicle picker, or set a mode), see the preview (N products, how
  * many change, M applications added / K removed, the codes matching nothing, a page of products), then apply with a
  * reason: one ChangeProductFitment per product, each in its audit timeline. Apply is offered only for the inputs the
- * preview was made for. Below: the fitment CSV's export (download) and import (all or nothing, errors by line).
+ * preview was made for. Below: the fitment CSV's export (download) and import (all or nothing, errors by line), and
+ * adding a vehicle the reference lacks (POST /v1/admin/vehicles).
  * Keyboard: plain form controls in reading order; Enter in the search field previews.
  */
 import { Download, Eye, Play, Trash2, Upload } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationInputDto, FitmentApplyResult, FitmentOperationDto, FitmentPreview, FitmentSelectionDto } from '../../../../../api/contracts/admin-fitment';
 import { PageMeta } from '../../../components/page-meta';
 import { FormAlert } from '../../../components/staff/text-field';
-import { VehiclePicker } from '../../../components/staff/vehicle-picker';
+import { VehiclePicker, vehicleReferenceChanged } from '../../../components/staff/vehicle-picker';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';
-import { applyFitment, fitmentExportUrl, importFitmentCsv, previewFitment, useCategoryOptions } from '../api/bulk-fitment';
+import { addVehicle, applyFitment, fitmentExportUrl, importFitmentCsv, previewFitment, useCategoryOptions } from '../api/bulk-fitment';
 import './fitment-bulk.css';
 
 type Op = 'add' | 'remove' | 'replace' | 'mode';
@@ -271,6 +273,7 @@ export function FitmentBulkScreen({ me }: { me: SessionUser }) {
       ) : null}
 
       {canEdit ? <FitmentImport lang={lang} /> : null}
+      {canEdit ? <AddVehicleForm lang={lang} /> : null}
     </section>
   );
 }
@@ -321,6 +324,66 @@ function FitmentImport({ lang }: { lang: ReturnType<typeof useRouteLanguage>['la
         <button type="button" className="button button--primary" disabled={busy} onClick={() => void run(false)}>
           <Upload size={14} aria-hidden="true" />
           {t('fitment.csv.import')}
+        </button>
+      </div>
+      {done ? (
+        <p className="staff-alert staff-alert--success" role="status">
+          {done}
+        </p>
+      ) : null}
+      <FormAlert messages={errors} />
+    </section>
+  );
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Adds a vehicle missing from the reference: make, model, generation code, production from/to (YYYY-MM, to empty while produced). */
+function AddVehicleForm({ lang }: { lang: ReturnType<typeof useRouteLanguage>['lang'] }) {
+  const { t } = useTranslation('cms');
+  const base = useId();
+  const queryClient = useQueryClient();
+  const [v, setV] = useState({ make: '', model: '', generation: '', from: '', to: '' });
+  const [errors, setErrors] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (name: keyof typeof v, label: string, extra: { placeholder?: string; maxLength?: number } = {}) => (
+    <div className="staff-field">
+      <label htmlFor={`${base}-${name}`}>{label}</label>
+      <input id={`${base}-${name}`} maxLength={extra.maxLength ?? 80} placeholder={extra.placeholder} value={v[name]} onChange={(e) => setV((old) => ({ ...old, [name]: e.target.value }))} />
+    </div>
+  );
+  const submit = async () => {
+    setErrors([]);
+    setDone(null);
+    if (!v.make.trim() || !v.model.trim()) return setErrors([t('fitment.vehicle.required')]);
+    if (!MONTH.test(v.from.trim()) || (v.to.trim() && !MONTH.test(v.to.trim()))) return setErrors([t('fitment.vehicle.monthInvalid')]);
+    setBusy(true);
+    try {
+      const r = await addVehicle({ make: v.make.trim(), model: v.model.trim(), generation: v.generation.trim() || null, from: v.from.trim(), to: v.to.trim() || null }, lang);
+      setDone(t(r.added ? 'fitment.vehicle.added' : 'fitment.vehicle.exists', { label: r.vehicle.label }));
+      vehicleReferenceChanged(queryClient);
+    } catch (error) {
+      setErrors(errorTexts(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="staff-panel fitment-bulk__import fitment-bulk__vehicle" aria-labelledby={`${base}-title`}>
+      <h2 id={`${base}-title`}>{t('fitment.vehicle.title')}</h2>
+      <p className="staff-field__hint">{t('fitment.vehicle.hint')}</p>
+      <div className="staff-form__row">
+        {field('make', t('fitment.picker.make'), { placeholder: 'Triumph' })}
+        {field('model', t('fitment.picker.model'), { placeholder: 'TR7' })}
+        {field('generation', t('fitment.vehicle.generationCode'), { placeholder: 'Mk II' })}
+        <div />
+        {field('from', t('fitment.vehicle.from'), { placeholder: '1975-01', maxLength: 7 })}
+        {field('to', t('fitment.vehicle.to'), { placeholder: '1981-12', maxLength: 7 })}
+      </div>
+      <div className="staff-form__actions">
+        <button type="button" className="button" disabled={busy} onClick={() => void submit()}>
+          {t('fitment.vehicle.add')}
         </button>
       </div>
       {done ? (
