@@ -28,13 +28,18 @@ export interface StaffBench {
   signIn(username: string): Promise<{ cookie: string; token: string }>;
   /** A CSRF cookie and token for a shopper. */
   csrf(): Promise<{ cookie: string; token: string }>;
+  /** The bench's event store (for in-process baselines). */
+  store: PostgresEventStore;
   close(): Promise<void>;
 }
 
 const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]);
 
-/** @param options.api further api dependencies (e.g. `files`: the upload directory and limit) */
-export async function startStaffBench(name: string, usernames: string[], options: { api?: Partial<ApiDeps> } = {}): Promise<StaffBench> {
+/**
+ * @param options.api further api dependencies (e.g. `files`: the upload directory and limit)
+ * @param options.setup more set-up on the store before the projectors are awaited (e.g. products, the vehicle reference)
+ */
+export async function startStaffBench(name: string, usernames: string[], options: { api?: Partial<ApiDeps>; setup?: (store: PostgresEventStore) => Promise<void> } = {}): Promise<StaffBench> {
   const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? (await ensurePostgres((line) => process.stderr.write(`${line}\n`)));
   const dbName = `shop_bench_${name}_${process.pid}`;
   const url = await ensureDatabase(admin, dbName);
@@ -52,6 +57,7 @@ export async function startStaffBench(name: string, usernames: string[], options
   for (const username of usernames) {
     await registerUser(store, { username, password: BENCH_PASSWORD, confirm: BENCH_PASSWORD, roles: ['ADMIN', 'CLIENT'] }, { commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: now() }, { usernameTaken: async () => false });
   }
+  await options.setup?.(store);
   await Promise.all(projectors.map((p) => p.caughtUp()));
   const app = await buildApp({
     db,
@@ -74,6 +80,7 @@ export async function startStaffBench(name: string, usernames: string[], options
   return {
     base,
     csrf,
+    store,
     signIn: async (username) => {
       const c = await csrf();
       const res = await fetch(`${base}/v1/login-session`, {

@@ -126,7 +126,7 @@ describe('ProblematicProductsList in English', () => {
     const noPrice = page.locator('.problematic-products-screen tbody tr', { hasText: 'DASH-NOPRICE' });
     await eventually(async () => (await noPrice.locator('.problematic-products-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Visible but cannot be bought', 'No price']);
     await eventually(() => noPrice.getByRole('link', { name: 'Gasket without price' }).getAttribute('href')).toBe(`/en/admin/product/edit/${productIdForCode('DASH-NOPRICE')}`);
-    expect((await page.getByRole('tab').allInnerTexts()).map((s) => s.replace(/\s*\d+$/, '').trim())).toEqual(['Problematic', 'Stale', 'Outdated', 'Popular', 'Low stock', 'Without category']);
+    expect((await page.getByRole('tab').allInnerTexts()).map((s) => s.replace(/\s*\d+$/, '').trim())).toEqual(['Problematic', 'Stale', 'Outdated', 'Popular', 'Low stock', 'Without category', 'No fitment data', 'Fits nothing']);
   });
 });
 

@@ -330,8 +330,11 @@ describe('admin shell', () => {
       'Warehouses',
       'Search keywords',
       'Problematic products',
+      'Bulk fitment',
       'Search conversion',
       'Order funnel',
+      'Sell-through',
+      'Reorder suggestions',
       'Stock notifications',
     ]);
     await expectAccessibleInBothThemes('user-list-en');

@@ -87,8 +87,8 @@ function orderBy(sort: AdminProductSort, language: 'et' | 'en') {
   }
 }
 
-/** The search condition of `q`, or null when `q` has nothing to search by. */
-function searchCondition(q: string) {
+/** The search condition of `q` over `products p`, or null when `q` has nothing to search by (also the bulk fitment selection's). */
+export function searchCondition(q: string) {
   const code = normalizeCode(q);
   const nameWords = words(q).slice(0, 8);
   const parts = [];

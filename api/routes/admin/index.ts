@@ -17,6 +17,7 @@ import type { SessionRuntime } from '../../plugins/sessions.js';
 import { adminCategoryRoutes } from './categories.js';
 import { adminClientRoutes } from './clients.js';
 import { adminFilterRoutes } from './filters.js';
+import { adminFitmentRoutes } from './fitment.js';
 import { adminGalleryRoutes } from './gallery.js';
 import { adminHistoryRoutes } from './history.js';
 import { adminOrderDocumentRoutes } from './order-documents.js';
@@ -64,6 +65,7 @@ export async function adminRoutes(app: FastifyInstance, options: RouteOptions & 
   await app.register(adminProductListRoutes, { deps: options.deps });
   await app.register(adminCategoryRoutes, { deps: options.deps });
   await app.register(adminProductEditRoutes, { deps: options.deps });
+  await app.register(adminFitmentRoutes, { deps: options.deps });
   await app.register(adminOrderDocumentRoutes, { deps: options.deps });
   await app.register(adminOrderRoutes, { deps: options.deps });
   await app.register(adminPageRoutes, { deps: options.deps });

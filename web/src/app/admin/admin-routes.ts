@@ -27,6 +27,8 @@ export const ADMIN_MODELS = {
   product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit', categories: 'CategoryTree' } },
   filter: { permission: 'products.view', actions: { list: 'FilterList' } },
   ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
+  /** Bulk vehicle fitment (issue "Vehicle fitment", back office): selection, operation, preview, apply, CSV. */
+  fitment: { permission: 'products.view', actions: { list: 'FitmentBulk' } },
   /** The analyses (analytics/): search conversion and the order funnel, for whoever reads the statistics. */
   SearchConversion: { permission: 'statistics.view', actions: { list: 'SearchConversionList' } },
   OrderFunnel: { permission: 'statistics.view', actions: { list: 'OrderFunnelList' } },
@@ -46,7 +48,7 @@ export const ADMIN_MODELS = {
 
 export type AdminModel = keyof typeof ADMIN_MODELS;
 export type AdminAction = 'list' | 'edit' | 'password' | 'categories' | 'as-of';
-export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'FileManager' | 'AlbumList' | 'AlbumEdit' | 'SearchConversionList' | 'OrderFunnelList' | 'SellThroughList' | 'ReorderSuggestionsList';
+export type AdminScreenName = 'UserList' | 'UserEdit' | 'UserPassword' | 'WarehouseList' | 'WarehouseEdit' | 'StatisticsList' | 'StockNotificationsList' | 'ProductEdit' | 'ProductList' | 'CategoryTree' | 'FilterList' | 'ProblematicProductsList' | 'FitmentBulk' | 'OrderList' | 'OrderEdit' | 'ClientList' | 'ClientEdit' | 'PageList' | 'MenuEdit' | 'PageEdit' | 'PageAsOf' | 'FileManager' | 'AlbumList' | 'AlbumEdit' | 'SearchConversionList' | 'OrderFunnelList' | 'SellThroughList' | 'ReorderSuggestionsList';
 
 /**
  * Permission per screen where it differs from the model's: one's own password is for every staff user (spec 6

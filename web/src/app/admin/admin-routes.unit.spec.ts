@@ -45,7 +45,7 @@ describe('admin route table (spec 2 /admin/{model}/{action?}/{id?})', () => {
   });
 
   it('lists the models with screens', () => {
-    expect([...AVAILABLE_MODELS].sort()).toEqual(['OrderFunnel', 'ProblematicProducts', 'ReorderSuggestions', 'SearchConversion', 'SellThrough', 'StockNotifications', 'client', 'files', 'filter', 'gallery', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
+    expect([...AVAILABLE_MODELS].sort()).toEqual(['OrderFunnel', 'ProblematicProducts', 'ReorderSuggestions', 'SearchConversion', 'SellThrough', 'StockNotifications', 'client', 'files', 'filter', 'fitment', 'gallery', 'menu', 'order', 'page', 'product', 'statistics', 'user', 'warehouse']);
   });
 
   it('opens ProductEdit for /admin/product/edit/{id} and /admin/product/create with products.view', () => {

@@ -47,6 +47,7 @@ const FilterListScreen = lazy(() => import('../../features/admin-filters/routes/
 const ProblematicProductsListScreen = lazy(() =>
   import('../../features/admin-problematic-products/routes/problematic-products-list').then((m) => ({ default: m.ProblematicProductsListScreen })),
 );
+const FitmentBulkScreen = lazy(() => import('../../features/admin-fitment/routes/fitment-bulk').then((m) => ({ default: m.FitmentBulkScreen })));
 const SearchConversionListScreen = lazy(() =>
   import('../../features/admin-analytics/routes/search-conversion-list').then((m) => ({ default: m.SearchConversionListScreen })),
 );
@@ -196,6 +197,8 @@ function AdminScreen({ route, user }: { route: AdminRoute; user: SessionUser }) 
       return <FilterListScreen />;
     case 'ProblematicProductsList':
       return <ProblematicProductsListScreen />;
+    case 'FitmentBulk':
+      return <FitmentBulkScreen me={user} />;
     case 'SearchConversionList':
       return <SearchConversionListScreen />;
     case 'OrderFunnelList':

@@ -6,7 +6,9 @@
  * dense table of one page of the kind (paged by the api; the order is the kind's own), each row with its reason(s)
  * and linking to the product's edit screen /admin/product/edit/{id}. Tab, N and page live in the URL
  * (`?kind=stale&days=90&page=2`). The tabs are the shared TabList (conventions 16: the ARIA tabs pattern, arrow
- * keys, Home, End); the rows the shared DataTable, paged by the server.
+ * keys, Home, End); the rows the shared DataTable, paged by the server. Two more tabs for vehicle fitment (issue
+ * "Vehicle fitment", back office): products without fitment data and products whose applications fit nothing in the
+ * vehicle reference (GET /v1/admin/fitment/dashboard), with the applications' labels.
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,7 @@ import {
   STALE_DAYS_DEFAULT,
   STALE_DAYS_MAX,
 } from '../../../../../api/contracts/admin-problematic-products';
+import { FITMENT_DASHBOARD_KIND_NAMES, type FitmentDashboard, type FitmentDashboardKindName } from '../../../../../api/contracts/admin-fitment';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
@@ -29,10 +32,15 @@ import { apiErrorText } from '../../../lib/api-client';
 import { formatCount, formatDate, formatEuro } from '../../../lib/format';
 import type { Language } from '../../../lib/language';
 import { useRouteLanguage } from '../../../lib/language';
+import { useFitmentDashboard } from '../api/get-fitment-dashboard';
 import { useProblematicProducts } from '../api/get-problematic-products';
 import './problematic-products.css';
 
 const DEFAULT_KIND: ProblematicProductsKindName = 'problematic';
+type Tab = ProblematicProductsKindName | FitmentDashboardKindName;
+const TABS: readonly Tab[] = [...PROBLEMATIC_PRODUCTS_KIND_NAMES, ...FITMENT_DASHBOARD_KIND_NAMES];
+const isFitmentTab = (tab: Tab): tab is FitmentDashboardKindName => (FITMENT_DASHBOARD_KIND_NAMES as readonly string[]).includes(tab);
+type FitmentRow = FitmentDashboard['rows'][number];
 
 function readDays(raw: string | null): number {
   const n = Number(raw);
@@ -63,16 +71,18 @@ export function ProblematicProductsListScreen() {
   const { lang, to } = useRouteLanguage();
   const [search, setSearch] = useSearchParams();
   const rawKind = search.get('kind');
-  const kind: ProblematicProductsKindName = (PROBLEMATIC_PRODUCTS_KIND_NAMES as readonly string[]).includes(rawKind ?? '') ? (rawKind as ProblematicProductsKindName) : DEFAULT_KIND;
+  const kind: Tab = (TABS as readonly string[]).includes(rawKind ?? '') ? (rawKind as Tab) : DEFAULT_KIND;
+  const fitmentTab = isFitmentTab(kind);
   const days = readDays(search.get('days'));
   const pageParam = Number(search.get('page'));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
-  const list = useProblematicProducts({ kind, days, page, lang });
+  const list = useProblematicProducts({ kind: fitmentTab ? DEFAULT_KIND : kind, days, page: fitmentTab ? 1 : page, lang });
   const data = list.data;
+  const fitment = useFitmentDashboard({ kind: fitmentTab ? kind : 'no-fitment', page: fitmentTab ? page : 1, lang });
   const reasonText = useReasonText();
   const [daysInput, setDaysInput] = useState(String(days));
 
-  const selectKind = (next: ProblematicProductsKindName) => setSearch(withListChanges(search, { kind: next === DEFAULT_KIND ? null : next }));
+  const selectKind = (next: Tab) => setSearch(withListChanges(search, { kind: next === DEFAULT_KIND ? null : next }));
   const applyDays = (event: FormEvent) => {
     event.preventDefault();
     const next = readDays(daysInput.trim());
@@ -124,6 +134,20 @@ export function ProblematicProductsListScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, to, lang]);
 
+  const fitmentColumns = useMemo((): StaffColumn<FitmentRow>[] => {
+    const edit = (r: FitmentRow) => to(`/admin/product/edit/${encodeURIComponent(r.id)}`);
+    return [
+      { id: 'code', header: t('problematicProducts.columns.code'), value: (r) => r.code1, sortable: false, cell: (r) => <Link className="problematic-products-code" to={edit(r)}>{r.code1}</Link> },
+      { id: 'name', header: t('problematicProducts.columns.name'), value: (r) => r.name, sortable: false, cell: (r) => <Link to={edit(r)}>{r.name}</Link> },
+      { id: 'applications', header: t('problematicProducts.columns.applications'), value: () => null, sortable: false, cell: (r) => r.applications.join(', ') },
+    ];
+  }, [t, to]);
+  const tabCount = (key: Tab): string | null => {
+    if (isFitmentTab(key)) return fitment.data ? formatCount(fitment.data.counts[key], lang) : null;
+    return data ? formatCount(data.counts[key], lang) : null;
+  };
+  const active = fitmentTab ? fitment : list;
+
   return (
     <section className="staff-screen problematic-products-screen" aria-labelledby="screen-title">
       <PageMeta title={t('problematicProducts.title')} description={t('problematicProducts.title')} noindex />
@@ -148,16 +172,31 @@ export function ProblematicProductsListScreen() {
       <TabList
         idPrefix="problematic-products"
         label={t('problematicProducts.tabsLabel')}
-        tabs={PROBLEMATIC_PRODUCTS_KIND_NAMES}
+        tabs={TABS}
         selected={kind}
         onSelect={selectKind}
         tabLabel={(key) => t(`problematicProducts.tab.${key}`)}
-        count={(key) => (data ? formatCount(data.counts[key], lang) : null)}
+        count={tabCount}
       />
-      <TabPanel idPrefix="problematic-products" selected={kind} busy={list.isFetching}>
-        {list.isPending ? <Spinner /> : null}
-        {list.isError ? <FormAlert messages={[apiErrorText(list.error)]} /> : null}
-        {data && data.kind === kind ? (
+      <TabPanel idPrefix="problematic-products" selected={kind} busy={active.isFetching}>
+        {active.isPending ? <Spinner /> : null}
+        {active.isError ? <FormAlert messages={[apiErrorText(active.error)]} /> : null}
+        {fitmentTab && fitment.data && fitment.data.kind === kind ? (
+          <>
+            <p className="muted problematic-products-screen__total">{t('problematicProducts.total', { count: fitment.data.total, formatted: formatCount(fitment.data.total, lang) })}</p>
+            <DataTable
+              caption={`${t('problematicProducts.title')}: ${t(`problematicProducts.tab.${kind}`)}`}
+              rows={fitment.data.rows}
+              columns={fitmentColumns}
+              defaultSort={null}
+              rowKey={(r) => r.id}
+              empty={t(`problematicProducts.empty.${kind}`)}
+              sortLabel={() => t('admin.table.sort')}
+              serverPaging={{ total: fitment.data.total, pageSize: fitment.data.pageSize }}
+            />
+          </>
+        ) : null}
+        {!fitmentTab && data && data.kind === kind ? (
           <>
             <p className="muted problematic-products-screen__total">{t('problematicProducts.total', { count: data.total, formatted: formatCount(data.total, lang) })}</p>
             <DataTable

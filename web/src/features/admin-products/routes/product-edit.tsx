@@ -46,6 +46,7 @@ import { STILL_LOADING_KEY, uploadsRunning } from '../../../lib/staff/upload-act
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
 import { useProductForEdit } from '../api/get-product-for-edit';
 import { isChangedMeanwhile, useSaveProduct } from '../api/save-product';
+import { ProductFitmentSection } from '../components/product-fitment-section';
 import { ProductPriceSection } from '../components/product-price-section';
 import { ProductRelationsSection } from '../components/product-relations-section';
 import { ProductSideSection } from '../components/product-side-section';
@@ -183,6 +184,7 @@ function ProductEditForm({ product, me, onReload }: { product: AdminProduct | nu
           </aside>
         </fieldset>
       </form>
+      {product ? <ProductFitmentSection productId={product.id} lang={lang} canEdit={canEdit} /> : null}
       {product ? (
         <section className="staff-panel product-edit__stock-history" aria-labelledby={`${base}-stock-history`}>
           <h2 id={`${base}-stock-history`} className="product-edit__h2">

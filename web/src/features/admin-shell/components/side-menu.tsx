@@ -3,7 +3,7 @@
  * count; Clients is a plain link (a full page load, spec 2); the current section is marked `aria-current`. Closed, it
  * is a rail of icons whose names stay available to assistive technology and as tooltips.
  */
-import { BellRing, ClipboardList, Contact, FileText, FolderOpen, Funnel, Gauge, Images, ListTree, MousePointerClick, Package, Search, ShoppingCart, Store, TriangleAlert, Users, Warehouse, type LucideIcon } from 'lucide-react';
+import { BellRing, CarFront, ClipboardList, Contact, FileText, FolderOpen, Funnel, Gauge, Images, ListTree, MousePointerClick, Package, Search, ShoppingCart, Store, TriangleAlert, Users, Warehouse, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { stripLanguagePrefix, useRouteLanguage } from '../../../lib/language';
@@ -22,6 +22,7 @@ const ICONS: Record<MenuEntry['key'], LucideIcon> = {
   warehouses: Warehouse,
   statistics: Search,
   problematicProducts: TriangleAlert,
+  fitment: CarFront,
   searchConversion: MousePointerClick,
   orderFunnel: Funnel,
   sellThrough: Gauge,

@@ -1,7 +1,7 @@
 /**
  * The admin side menu (spec 2 "Admin area": back to the site, Products, Orders with a badge for unfilled orders,
  * Clients as a full page load to /admin/client, Users, Warehouses, Search keywords /admin/statistics, Problematic
- * products /admin/ProblematicProducts, the analyses Search conversion /admin/SearchConversion and Order funnel
+ * products /admin/ProblematicProducts, bulk fitment /admin/fitment, the analyses Search conversion /admin/SearchConversion and Order funnel
  * /admin/OrderFunnel, Sell-through /admin/SellThrough and Reorder suggestions /admin/ReorderSuggestions (statistics.view), Stock notifications /admin/StockNotifications with a count badge), in the
  * spec's order; the content back office's Pages (PageList) and Menu (menu edit), which spec 2 names among the admin
  * models and labels but not in the menu's list, after Clients; the file manager (spec 2 "File manager (finder)",
@@ -17,7 +17,7 @@ export type MenuBadge = 'unfilledOrders' | 'stockNotifications';
 
 export interface MenuEntry {
   /** Stable key, also the label's key under `admin.menu.` in the cms bundle. */
-  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'files' | 'gallery' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'searchConversion' | 'orderFunnel' | 'sellThrough' | 'reorderSuggestions' | 'stockNotifications';
+  key: 'site' | 'products' | 'orders' | 'clients' | 'pages' | 'menu' | 'files' | 'gallery' | 'users' | 'warehouses' | 'statistics' | 'problematicProducts' | 'fitment' | 'searchConversion' | 'orderFunnel' | 'sellThrough' | 'reorderSuggestions' | 'stockNotifications';
   /** Path without the language prefix. */
   path: string;
   /** The route table's model name the entry opens; null for the storefront. */
@@ -43,6 +43,7 @@ export const ADMIN_MENU: readonly MenuEntry[] = [
   { key: 'warehouses', path: '/admin/warehouse', model: 'warehouse', permission: 'warehouses.manage' },
   { key: 'statistics', path: '/admin/statistics', model: 'statistics', permission: 'statistics.view' },
   { key: 'problematicProducts', path: '/admin/ProblematicProducts', model: 'ProblematicProducts', permission: 'products.view' },
+  { key: 'fitment', path: '/admin/fitment', model: 'fitment', permission: 'products.view' },
   { key: 'searchConversion', path: '/admin/SearchConversion', model: 'SearchConversion', permission: 'statistics.view' },
   { key: 'orderFunnel', path: '/admin/OrderFunnel', model: 'OrderFunnel', permission: 'statistics.view' },
   { key: 'sellThrough', path: '/admin/SellThrough', model: 'SellThrough', permission: 'statistics.view' },

@@ -8,7 +8,8 @@ const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
 
 describe('admin side menu (spec 2 "Admin area")', () => {
   it('lists the spec\'s entries in its order', () => {
-    expect(keys([...ADMIN_MENU])).toEqual(['site', 'products', 'orders', 'clients', 'pages', 'menu', 'files', 'gallery', 'users', 'warehouses', 'statistics', 'problematicProducts', 'searchConversion', 'orderFunnel', 'sellThrough', 'reorderSuggestions', 'stockNotifications']);
+    expect(keys([...ADMIN_MENU])).toEqual(['site', 'products', 'orders', 'clients', 'pages', 'menu', 'files', 'gallery', 'users', 'warehouses', 'statistics', 'problematicProducts', 'fitment', 'searchConversion', 'orderFunnel', 'sellThrough', 'reorderSuggestions', 'stockNotifications']);
+    expect(ADMIN_MENU.find((e) => e.key === 'fitment')).toMatchObject({ path: '/admin/fitment', model: 'fitment', permission: 'products.view' });
     expect(ADMIN_MENU.find((e) => e.key === 'files')).toMatchObject({ path: '/admin/files', model: 'files', permission: 'files.view' });
     expect(ADMIN_MENU.find((e) => e.key === 'pages')).toMatchObject({ path: '/admin/page', model: 'page', permission: 'pages.view' });
     expect(ADMIN_MENU.find((e) => e.key === 'menu')).toMatchObject({ path: '/admin/menu', model: 'menu', permission: 'pages.view' });
