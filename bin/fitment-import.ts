@@ -10,6 +10,8 @@ import path from 'node:path';
 import { fitmentCsvErrorText } from '../commands/fitment/fitment-csv.js';
 import { importFitmentCsv } from '../commands/fitment/import-fitment.js';
 import { loadConfig } from '../platform/config.js';
+import { productIdsByCode1 } from '../projections/catalog/fitment-selection.js';
+import { listAllVehicles } from '../projections/vehicles/queries.js';
 import { openRuntime } from './runtime.js';
 
 async function main(): Promise<number> {
@@ -21,7 +23,7 @@ async function main(): Promise<number> {
   const text = readFileSync(file, 'utf8');
   const rt = await openRuntime(loadConfig(), 'import');
   try {
-    const result = await importFitmentCsv({ store: rt.store, db: rt.db as never }, text, reason, { correlationId: randomUUID(), userId: null, now: new Date().toISOString() }, {
+    const result = await importFitmentCsv({ store: rt.store, productIdsByCode1: (codes) => productIdsByCode1(rt.db as never, codes), listVehicles: () => listAllVehicles(rt.db as never) }, text, reason, { correlationId: randomUUID(), userId: null, now: new Date().toISOString() }, {
       dryRun: args.includes('--dry-run'),
       onProgress: (done, total) => void (done % 500 === 0 && process.stdout.write(`fitment:import: ${done} of ${total} products\n`)),
     });

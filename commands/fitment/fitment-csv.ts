@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { type Application, checkApplication, FITMENT_LIMITS, FITMENT_MODES, type Fitment, type FitmentChange, type FitmentMode, POSITIONS, type Position } from '../../domain/fitment/fitment.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import { toCsv } from '../../platform/documents/csv.js';
-import { normalizeCode } from '../../projections/catalog/search-text.js';
+import { normalizeCode } from '../../domain/product/part-number.js';
 import { type ApplicationInput, ApplicationInputError, applicationInput, resolveApplication, type VehicleReferenceIndex } from './fitment-input.js';
 
 export const FITMENT_CSV_COLUMNS = ['part_number', 'make', 'model', 'generation', 'year_from', 'year_to', 'position', 'engine_code', 'note', 'mode'] as const;

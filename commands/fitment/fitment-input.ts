@@ -9,7 +9,6 @@
  */
 import { type Application, FITMENT_LIMITS, POSITIONS, type Position } from '../../domain/fitment/fitment.js';
 import { slugify } from '../../domain/vehicle/vehicle.js';
-import type { VehicleRow } from '../../projections/vehicles/queries.js';
 
 /** An application as staff or a CSV line name it (slugs; names are slugified). */
 export interface ApplicationInput {
@@ -37,6 +36,22 @@ export class ApplicationInputError extends Error {
   constructor(readonly code: ApplicationInputProblem, readonly detail: string) {
     super(`${code}: ${detail}`);
   }
+}
+
+/** One vehicle of the reference as the vehicles read model lists it (projections/vehicles `listAllVehicles`). */
+export interface VehicleRow {
+  make: string;
+  makeSlug: string;
+  model: string;
+  modelSlug: string;
+  /** The generation's slug (the URL form's last part) and its code, or null. */
+  slug: string;
+  code: string | null;
+  /** `MG MGB (1962-1980)`. */
+  label: string;
+  /** Production months `YYYY-MM`; `to` null while produced. */
+  from: string;
+  to: string | null;
 }
 
 /** The reference indexed by make, make + model and generation (built once per request or file). */

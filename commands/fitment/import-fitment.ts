@@ -6,14 +6,11 @@
  * writes nothing (a product changed by someone else meanwhile is simply changed again to the file's fitment).
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { EventStore } from '../../platform/event-store/port.js';
-import { productIdsByCode1 } from '../../projections/catalog/fitment-selection.js';
-import { listAllVehicles } from '../../projections/vehicles/queries.js';
 import type { CommandContext } from '../shared/command-handler.js';
 import { changeProductFitment } from '../product/change-product-fitment.js';
 import { type FitmentCsvError, parseFitmentCsv, planFitmentImport } from './fitment-csv.js';
-import { VehicleReferenceIndex } from './fitment-input.js';
+import { VehicleReferenceIndex, type VehicleRow } from './fitment-input.js';
 
 export type FitmentImportResult =
   | { ok: false; errors: FitmentCsvError[] }
@@ -25,7 +22,13 @@ export type FitmentImportResult =
  * @param options `dryRun`: validate only; `onProgress(done, total)` after each product
  */
 export async function importFitmentCsv(
-  deps: { store: EventStore; db: Kysely<never> },
+  deps: {
+    store: EventStore;
+    /** Product ids by normalised part number (code1) for the given part numbers (the catalog read model). */
+    productIdsByCode1: (partNumbers: string[]) => Promise<ReadonlyMap<string, { id: string }>>;
+    /** The whole vehicle reference (the vehicles read model). */
+    listVehicles: () => Promise<readonly VehicleRow[]>;
+  },
   text: string,
   reason: string,
   ctx: Omit<CommandContext, 'commandId'>,
@@ -33,8 +36,8 @@ export async function importFitmentCsv(
 ): Promise<FitmentImportResult> {
   const parsed = parseFitmentCsv(text);
   if (parsed.errors.length) return { ok: false, errors: parsed.errors };
-  const products = await productIdsByCode1(deps.db, parsed.lines.map((l) => l.partNumber));
-  const reference = VehicleReferenceIndex.of(await listAllVehicles(deps.db as never));
+  const products = await deps.productIdsByCode1(parsed.lines.map((l) => l.partNumber));
+  const reference = VehicleReferenceIndex.of(await deps.listVehicles());
   const plan = planFitmentImport(parsed.lines, reference, products, reason);
   if (plan.errors.length) return { ok: false, errors: plan.errors };
   if (options.dryRun) return { ok: true, products: plan.changes.length, changed: 0, dryRun: true, checkpoint: '' };

@@ -3,10 +3,8 @@
  * part number matches however it is typed: "BF1018/1", "bf 1018 1" and "BF10181" all normalise to "BF10181".
  */
 
-/** Upper-case letters and digits only. */
-export function normalizeCode(code: string): string {
-  return code.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
+/** Upper-case letters and digits only (the domain's part-number form). */
+export { normalizeCode } from '../../domain/product/part-number.js';
 
 /** Lower-case words of letters and digits (Unicode), in order, without duplicates. */
 export function words(text: string): string[] {

@@ -38,7 +38,7 @@ import { productDecider, toProductStreamId } from '../../../domain/product/produ
 import { DomainError } from '../../../domain/shared/errors.js';
 import { slugify, vehicleLabel } from '../../../domain/vehicle/vehicle.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
-import { fitmentDashboard, listProductFitments, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
+import { fitmentDashboard, listProductFitments, productIdsByCode1, selectProductsForFitment } from '../../../projections/catalog/fitment-selection.js';
 import { getVehicle, listAllVehicles } from '../../../projections/vehicles/queries.js';
 import {
   addedVehicleSchema,
@@ -235,7 +235,7 @@ export async function adminFitmentRoutes(app: FastifyInstance, { deps }: RouteOp
       const body = request.body;
       const lang = language(request);
       const { commandId: _, ...ctx } = request.commandContext();
-      const result = await importFitmentCsv({ store, db: deps.db as never }, body.csv, body.reason?.trim() || 'Fitment CSV import', ctx, { dryRun: body.dryRun });
+      const result = await importFitmentCsv({ store, productIdsByCode1: (codes) => productIdsByCode1(deps.db as never, codes), listVehicles: () => listAllVehicles(deps.db as never) }, body.csv, body.reason?.trim() || 'Fitment CSV import', ctx, { dryRun: body.dryRun });
       if (!result.ok) {
         const problems = result.errors.slice(0, 100).map((e) => ({ code: e.code, field: `line.${e.line}`, message: fitmentCsvErrorText(e, lang) }));
         throw new DomainError('fitment.csv_invalid', 'validation', problems[0]!.message, 'csv', { problems });
