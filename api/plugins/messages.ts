@@ -239,6 +239,8 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'filter.too_many_values': { et: 'Filtril saab olla kuni 500 väärtuse silti.', en: 'A filter holds at most 500 value labels.' },
   'filter.shown_invalid': { et: 'Nähtavus on kas jah või ei.', en: 'Shown is yes or no.' },
   'filter.position_invalid': { et: 'Järjekoht on täisarv 0 kuni 10 000.', en: 'The position is a whole number from 0 to 10,000.' },
+  'filter.category_invalid': { et: 'Valige poe olemasolev kategooria.', en: 'Choose an existing category of the shop.' },
+  'filter.too_many_categories': { et: 'Reegel saab nimetada kuni 200 kategooriat.', en: 'The rule can name at most 200 categories.' },
   'filter.duplicate': { et: 'Sama filter on päringus kaks korda.', en: 'The same filter is sent twice.' },
   'invoice.recipient_invalid': { et: 'Palun sisestage kehtiv e-posti aadress.', en: 'Please enter a valid email address' },
   'invoice.send_pending': { et: 'Arvet alles saadetakse. Proovige uuesti, kui see on saadetud (või 15 minuti pärast, kui saatmine ebaõnnestus).', en: 'The invoice is being sent. Try again once it has been sent (or in 15 minutes if sending failed).' },

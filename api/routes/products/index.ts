@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { type FilterLabelMap, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
+import { type FilterLabelMap, hiddenWhenEmptyIn, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -153,6 +153,7 @@ export async function productListAnswer(
     );
   }
   const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
+  const hiddenWhenEmpty = hiddenWhenEmptyIn(query.c, labels);
   const facetsJson = active ? JSON.stringify(shownFacets(result.availableFilters, labels).map((f) => labelFilter(f, labels, language))) : labeledFacetsJson(result.availableFilters, labels, language);
   const json = withFacetsJson(
     success({
@@ -166,6 +167,7 @@ export async function productListAnswer(
       appliedFiltersCount: result.appliedFiltersCount,
       exactlyMatchingProductIds: result.exactlyMatchingProductIds,
       ...(active ? { vehicle: { id: active.id, label: active.label }, hiddenUnknown: result.hiddenUnknown } : {}),
+      ...(hiddenWhenEmpty.length ? { hiddenWhenEmpty } : {}),
     }),
     facetsJson,
   );
