@@ -167,6 +167,7 @@ const MESSAGES: Record<string, { et: string; en: string }> = {
   'file.deleted': { et: 'See fail on kustutatud.', en: 'This file is deleted.' },
   'file.exists': { et: 'See fail on juba olemas.', en: 'This file exists already.' },
   'file.in_use': { et: 'Faili ei saa kustutada, sest see on kasutusel ({count}).', en: 'The file cannot be deleted while it is used ({count}).' },
+  'file.changed_meanwhile': { et: 'Faili muudeti vahepeal. Laadige uusim versioon.', en: 'The file was changed after you opened it. Reload the latest version.' },
   'file.used_by_product': { et: 'Faili "{file}" kasutab toode {name}.', en: 'The file "{file}" is used by the product {name}.' },
   'file.used_by_page': { et: 'Faili "{file}" kasutab leht {name}.', en: 'The file "{file}" is used by the page {name}.' },
   'file.used_by_album': { et: 'Faili "{file}" kasutab galerii album {name}.', en: 'The file "{file}" is used by the gallery album {name}.' },
