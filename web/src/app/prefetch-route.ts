@@ -9,7 +9,8 @@
  * - a product page: the product, then its related products' lists;
  * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
- *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`).
+ *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`); for a page of
+ *   layout `gallery`, the album tiles too (spec 1).
  * - the gallery (spec 2 "Gallery"): the album tiles; an album page: its pictures.
  *
  * Every page of the server render is covered, so it renders once; a page found only while rendering would still be
@@ -28,6 +29,7 @@ import { listingParamsOf, toProductListQuery } from '../features/catalog/utils/l
 import { searchResultsQueryOptions } from '../features/catalog/api/get-search-results';
 import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
 import { pageQueryOptions } from '../features/pages/api/get-page';
+import { layoutPageOf } from '../features/pages/api/layout-page';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';
@@ -72,15 +74,22 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   const shell = [client.prefetchQuery(siteQueryOptions(lang)), client.prefetchQuery(categoriesQueryOptions(lang))];
 
   const fetchAll = (...more: Promise<void>[]) => Promise.all([...shell, ...more]).then(() => undefined);
+  // A content page, and what its layout shows besides (spec 1: layout `gallery` shows the album tiles).
+  const contentPage = async (ref: string) => {
+    const options = pageQueryOptions(ref, lang);
+    await client.prefetchQuery(options);
+    const page = client.getQueryData(options.queryKey);
+    if (page && layoutPageOf(page).layout === 'gallery') await client.prefetchQuery(galleryIndexQueryOptions(lang));
+  };
 
   if (LISTING.has(path) && !(prefix && path === '')) return fetchAll(client.prefetchQuery(listingQuery(searchParams, options, lang)));
   // The language home page (router.tsx HomePageRoute: the page named by the language code).
-  if (prefix && path === '') return fetchAll(client.prefetchQuery(pageQueryOptions(lang, lang)));
+  if (prefix && path === '') return fetchAll(contentPage(lang));
   if (path === '/searchresults') return fetchAll(client.prefetchQuery(searchResultsQueryOptions(searchQueryString(searchParamsOf(searchParams), lang))));
   const byId = PAGE_BY_ID.exec(rest);
   if (byId) {
     const ref = decoded(byId[1]!);
-    return fetchAll(...(ref === null ? [] : [client.prefetchQuery(pageQueryOptions(ref, lang))]));
+    return fetchAll(...(ref === null ? [] : [contentPage(ref)]));
   }
   const view = PRODUCT_VIEW.exec(rest);
   if (view) {
@@ -105,7 +114,7 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   if (!prefix) {
     // Unprefixed: /{pageName} is a content page by name (its parameter, decoded), anything else not found.
     const name = segment && !OTHER_PAGES.test(path) ? decoded(segment[1]!) : null;
-    return fetchAll(...(name === null ? [] : [client.prefetchQuery(pageQueryOptions(name, lang))]));
+    return fetchAll(...(name === null ? [] : [contentPage(name)]));
   }
   await fetchAll();
   if (OTHER_PAGES.test(path)) return;
@@ -114,5 +123,5 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   const tree = client.getQueryData(categoriesQueryOptions(lang).queryKey);
   const node = tree ? findCategoryByUrl(tree, pathname) : undefined;
   if (node) await client.prefetchQuery(listingQuery(searchParams, options, lang, node.id));
-  else if (segment) await client.prefetchQuery(pageQueryOptions(segment[1]!, lang));
+  else if (segment) await contentPage(segment[1]!);
 }
