@@ -193,7 +193,7 @@ describe('the storefront gallery', () => {
     await context.close();
   });
 
-  it('shows the album tiles on a content page of layout gallery (spec 1), server-rendered', async () => {
+  it('shows the album tiles on a content page of layout gallery and the linked album on one of gallery-detail (spec 1), server-rendered', async () => {
     expect(albumId).not.toBe('');
     const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
     const pageId = randomUUID();
@@ -228,6 +228,35 @@ describe('the storefront gallery', () => {
     await expectAccessible(page);
     await tile.click();
     await eventually(() => page.locator('h1').innerText()).toBe('Rallipildid');
+
+    // Layout gallery-detail: the album its text links to, with the lightbox.
+    const detailId = randomUUID();
+    await savePageDraft(
+      h.store,
+      {
+        pageId: detailId,
+        expectedVersion: 0,
+        layout: 'gallery-detail',
+        title: { et: 'Ralli 2026', en: 'Rally 2026' },
+        slug: { et: 'ralli-2026', en: 'rally-2026' },
+        content: { et: `<p>Vaadake ka <a href="/gallery/${albumId}">albumit</a>.</p>`, en: `<p>See the <a href="/gallery/${albumId}">album</a> too.</p>` },
+        metaDescription: { et: 'Ralli pildid.', en: 'Rally pictures.' },
+        itemContainers: {},
+      },
+      ctx(),
+    );
+    await publishPage(h.store, { pageId: detailId, expectedVersion: 1 }, ctx());
+    await h.settle();
+    const detail = await page.goto(`${base}/ralli-2026`);
+    expect(detail?.status()).toBe(200);
+    // Server-rendered: the three thumbnails are in the first HTML.
+    expect(((await detail?.text()) ?? '').match(/class="gallery-thumb"/g)).toHaveLength(3);
+    const thumbs = page.locator('article[data-layout="gallery-detail"] a.gallery-thumb');
+    await eventually(() => thumbs.count()).toBe(3);
+    await expectAccessible(page);
+    await thumbs.first().click();
+    await eventually(() => page.getByRole('dialog', { name: 'Pildivaatur' }).count()).toBe(1);
+    await eventually(() => new URL(page.url()).hash, 5000).toMatch(new RegExp(`^#gallery=${albumId}&picture=`));
     await context.close();
   });
 

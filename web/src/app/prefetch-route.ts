@@ -10,7 +10,7 @@
  * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
  *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`); for a page of
- *   layout `gallery`, the album tiles too (spec 1).
+ *   layout `gallery` the album tiles too, for `gallery-detail` its album's pictures (spec 1).
  * - the gallery (spec 2 "Gallery"): the album tiles; an album page: its pictures.
  *
  * Every page of the server render is covered, so it renders once; a page found only while rendering would still be
@@ -30,6 +30,7 @@ import { searchResultsQueryOptions } from '../features/catalog/api/get-search-re
 import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
 import { pageQueryOptions } from '../features/pages/api/get-page';
 import { layoutPageOf } from '../features/pages/api/layout-page';
+import { albumIdIn } from '../lib/gallery-embed';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';
@@ -79,7 +80,17 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
     const options = pageQueryOptions(ref, lang);
     await client.prefetchQuery(options);
     const page = client.getQueryData(options.queryKey);
-    if (page && layoutPageOf(page).layout === 'gallery') await client.prefetchQuery(galleryIndexQueryOptions(lang));
+    const layout = page ? layoutPageOf(page).layout : null;
+    if (layout === 'gallery') await client.prefetchQuery(galleryIndexQueryOptions(lang));
+    if (layout === 'gallery-detail') {
+      // The album the page's text links to, else the first published one (layouts/gallery-detail-layout.tsx).
+      let albumId = albumIdIn(page!.content);
+      if (albumId === null) {
+        await client.prefetchQuery(galleryIndexQueryOptions(lang));
+        albumId = client.getQueryData(galleryIndexQueryOptions(lang).queryKey)?.[0]?.id ?? null;
+      }
+      if (albumId !== null) await client.prefetchQuery(albumPicturesQueryOptions(albumId, lang));
+    }
   };
 
   if (LISTING.has(path) && !(prefix && path === '')) return fetchAll(client.prefetchQuery(listingQuery(searchParams, options, lang)));

@@ -1,9 +1,10 @@
 /**
- * Where the content pages find the gallery's album tiles (spec 1: the layout `gallery` shows the albums): the gallery
- * feature's `AlbumTiles` (features/gallery/components/album-tiles.tsx), which the pages feature cannot import (no
- * feature imports another, conventions 8). app/router.tsx composes: it calls `provideAlbumTiles` with the lazily
- * loaded component, and the layout renders `useAlbumTiles()` (null before it is provided: the layout then shows its
- * text only) inside a Suspense, so a shopper's other pages never load the gallery's code.
+ * Where the content pages find the gallery's parts (spec 1: the layout `gallery` shows the albums, `gallery-detail`
+ * one album's thumbnails with the lightbox): the gallery feature's `AlbumTiles` and `AlbumPictures`
+ * (features/gallery/components/), which the pages feature cannot import (no feature imports another, conventions 8).
+ * app/router.tsx composes: it calls `provideAlbumTiles` / `provideAlbumPictures` with the lazily loaded components,
+ * and the layouts render `useAlbumTiles()` / `useAlbumPictures()` (null before they are provided: the layout then shows
+ * its text only) inside a Suspense, so a shopper's other pages never load the gallery's code.
  */
 import type { ComponentType } from 'react';
 
@@ -17,4 +18,28 @@ export function provideAlbumTiles(component: ComponentType): void {
 /** The album tiles component, or null when app/ has not provided one. */
 export function useAlbumTiles(): ComponentType | null {
   return tiles;
+}
+
+let pictures: ComponentType<{ albumId: string | null }> | null = null;
+
+/** Called by app/ once, with the lazily loaded EmbeddedAlbum (an album id, or null: the first published album). */
+export function provideAlbumPictures(component: ComponentType<{ albumId: string | null }>): void {
+  pictures = component;
+}
+
+/** One album's thumbnails with the lightbox, or null when app/ has not provided them. */
+export function useAlbumPictures(): ComponentType<{ albumId: string | null }> | null {
+  return pictures;
+}
+
+const ALBUM_LINK = /\/gallery\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-f-])/i;
+
+/**
+ * The album a page of layout `gallery-detail` shows: the first album its text links to (`/gallery/{albumId}` or
+ * `/{lang}/gallery/{albumId}` anywhere in the HTML, e.g. a link staff pasted from the gallery), lower case; null when
+ * it links to none (the layout then shows the first published album). Pure.
+ */
+export function albumIdIn(html: string): string | null {
+  const m = ALBUM_LINK.exec(html);
+  return m ? m[1]!.toLowerCase() : null;
 }
