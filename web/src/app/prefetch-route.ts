@@ -30,7 +30,7 @@ import { searchResultsQueryOptions } from '../features/catalog/api/get-search-re
 import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
 import { pageQueryOptions } from '../features/pages/api/get-page';
 import { layoutPageOf } from '../features/pages/api/layout-page';
-import { albumIdIn } from '../lib/gallery-embed';
+import { albumIdIn } from '../lib/gallery-album-link';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { categoriesQueryOptions } from '../lib/categories';
 import { languageFromPath, type Language } from '../lib/language';

@@ -1,6 +1,6 @@
 /**
  * Layout `gallery-detail` (spec 1, spec 2 "Gallery": one album with a Back link to /gallery): the Back link, the
- * page's title and text, then the thumbnails of the album the text links to (`/gallery/{albumId}`, lib/gallery-embed.ts
+ * page's title and text, then the thumbnails of the album the text links to (`/gallery/{albumId}`, lib/gallery-album-link.ts
  * albumIdIn; none: the first published album) with the lightbox. The pictures are the gallery feature's (provided by
  * app/router.tsx, loaded lazily), server-rendered with their data (app/prefetch-route.ts).
  */
@@ -8,7 +8,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { albumIdIn, useAlbumPictures } from '../../../lib/gallery-embed';
+import { albumIdIn } from '../../../lib/gallery-album-link';
+import { useAlbumPictures } from '../../../lib/gallery-embed';
 import { useRouteLanguage } from '../../../lib/language';
 import { LayoutShell, type LayoutProps, PageBody, PageTitle } from './parts';
 

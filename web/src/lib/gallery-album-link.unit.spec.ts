@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { albumIdIn } from './gallery-embed';
+import { albumIdIn } from './gallery-album-link';
 
 const ID = '0f5c2a3e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
 
