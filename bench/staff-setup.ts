@@ -28,8 +28,10 @@ export interface StaffBench {
   signIn(username: string): Promise<{ cookie: string; token: string }>;
   /** A CSRF cookie and token for a shopper. */
   csrf(): Promise<{ cookie: string; token: string }>;
-  /** The bench's event store (for in-process baselines). */
+  /** The bench database's event store (to record set-up through the commands). */
   store: PostgresEventStore;
+  /** Resolves once every read model has caught up with the store. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,9 @@ export async function startStaffBench(name: string, usernames: string[], options
     base,
     csrf,
     store,
+    settle: async () => {
+      await Promise.all(projectors.map((p) => p.caughtUp()));
+    },
     signIn: async (username) => {
       const c = await csrf();
       const res = await fetch(`${base}/v1/login-session`, {

@@ -4,12 +4,14 @@
  * staff member; all facets checked before any is recorded), and the storefront following at once: a hidden facet
  * leaves GET /v1/products' availableFilters, placed ones come first, a renamed label shows, also through an api
  * whose label cache would keep labels for a minute (the facet JSON memo is made again after the change hint).
- * 401 / 403, CSRF, garbage 400, the filters read model rebuilt identically.
+ * 401 / 403, CSRF, garbage 400, the filters read model rebuilt identically. Spec 9's 'hide when its count is 0' per
+ * category: saved with the staff member, refused for an unknown category, named in the listing answer of that
+ * category only (`hiddenWhenEmpty`), in the facet's audit timeline.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminFilter, adminFilterListSchema, savedFiltersSchema, type UpdateFiltersBody } from '../api/contracts/admin-filters.js';
-import { type ImportRow, productIdForCode } from '../commands/catalog/catalog-csv.js';
+import { categoryIdForPath, type ImportRow, productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setFilterLabels } from '../commands/filter/set-filter-labels.js';
 import { filtersReadModel } from '../projections/filters/writer.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
@@ -196,6 +198,82 @@ describe('PUT /v1/admin/filters', () => {
 
   it('rebuilds the filters read model with identical rows', async () => {
     await h.settle();
+    const live = await hashReadModel(h.db, filtersReadModel);
+    await rebuildReadModel(h.db, h.store, filtersReadModel);
+    expect(await hashReadModel(h.db, filtersReadModel)).toBe(live);
+  });
+});
+
+describe("'hide when its count is 0' per category (spec 9)", () => {
+  const UNIVERSAL = categoryIdForPath(['Body', 'Universal']);
+  const WINGS = categoryIdForPath(['Body', 'Wings']);
+  const listing = async (query: string) => {
+    const res = await h.app.inject(`/v1/products?lang=et&${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { availableFilters: { name: string }[]; hiddenWhenEmpty?: string[] };
+  };
+
+  beforeAll(async () => {
+    const body = { id: categoryIdForPath(['Body']), et: 'Kere', en: 'Body' };
+    await h.importCatalogRows([
+      { ...row('M-1', [{ name: 'Marque', value: 'MG' }, { name: 'Colour', value: 'Black' }]), categoryPath: [body, { id: WINGS, et: 'Tiivad', en: 'Wings' }] },
+      { ...row('M-2', [{ name: 'Colour', value: 'Black' }]), categoryPath: [body, { id: UNIVERSAL, et: 'Universaalne', en: 'Universal' }] },
+    ]);
+    await h.settle();
+  });
+
+  it('is refused for a category the shop does not have (400 in the request language, nothing recorded) and for what is no uuid', async () => {
+    const before = (await h.store.readStream('filter-Marque')).events.length;
+    const unknown = await put({ filters: [update('Marque', { hideWhenEmptyIn: [UNIVERSAL, randomUUID()] })] }, staff, 'et');
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().errors[0]).toMatchObject({ code: 'filter.category_invalid', field: 'filters.0.hideWhenEmptyIn.1', message: 'Valige poe olemasolev kategooria.' });
+    const garbage = await put({ filters: [update('Marque', { hideWhenEmptyIn: ['237'] })] });
+    expect(garbage.statusCode, garbage.body).toBe(400);
+    expect((await h.store.readStream('filter-Marque')).events.length).toBe(before);
+  });
+
+  it("is saved with the staff member and named in that category's listing only", async () => {
+    // Before: Universal's products carry no Marque, so an applied Marque there counts 0 and nothing names the rule.
+    const plain = await listing(`c=${UNIVERSAL}&f=${encodeURIComponent(JSON.stringify({ Marque: ['MG'] }))}`);
+    expect(plain.availableFilters.map((f) => f.name)).not.toContain('Marque');
+    expect(plain.hiddenWhenEmpty).toBeUndefined();
+
+    const res = await put({ filters: [update('Marque', { hideWhenEmptyIn: [UNIVERSAL.toUpperCase(), UNIVERSAL] })] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(savedFiltersSchema.parse(res.json().data).filters[0]).toMatchObject({ name: 'Marque', hideWhenEmptyIn: [UNIVERSAL] });
+    const { events } = await h.store.readStream('filter-Marque');
+    const changed = events.filter((e) => e.type === 'FilterHiddenWhenEmptyChanged');
+    expect(changed.map((e) => e.data)).toEqual([{ name: 'Marque', categoryIds: [UNIVERSAL] }]);
+    expect(changed[0]!.metadata.userId).toBe(ids['filter.staff']);
+
+    // The same set again records nothing.
+    expect((await put({ filters: [update('Marque', { hideWhenEmptyIn: [UNIVERSAL] })] })).statusCode).toBe(200);
+    expect((await h.store.readStream('filter-Marque')).events.filter((e) => e.type === 'FilterHiddenWhenEmptyChanged')).toHaveLength(1);
+
+    const deadline = Date.now() + patience(10_000);
+    while ((await listing(`c=${UNIVERSAL}`)).hiddenWhenEmpty === undefined && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await listing(`c=${UNIVERSAL}`)).hiddenWhenEmpty).toEqual(['Marque']);
+    // Another category, and the whole catalog, do not name it: there the facet shows as before.
+    const wings = await listing(`c=${WINGS}`);
+    expect(wings.hiddenWhenEmpty).toBeUndefined();
+    expect(wings.availableFilters.map((f) => f.name)).toContain('Marque');
+    expect((await listing('')).hiddenWhenEmpty).toBeUndefined();
+    expect((await list()).find((f) => f.name === 'Marque')?.hideWhenEmptyIn).toEqual([UNIVERSAL]);
+  });
+
+  it("shows in the facet's audit timeline with the staff member", async () => {
+    const res = await h.app.inject({ url: `/v1/admin/history/${encodeURIComponent('filter-Marque')}?lang=en`, headers: headersOf(staff) });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json().data as { kind: string; subject: string; events: { type: string; actor: { username?: string } }[] };
+    expect(history).toMatchObject({ kind: 'filter', subject: 'Marque' });
+    expect(history.events[0]).toMatchObject({ type: 'FilterHiddenWhenEmptyChanged', actor: { username: 'filter.staff' } });
+    expect((await h.app.inject({ url: `/v1/admin/history/${encodeURIComponent('filter-\u0001')}`, headers: headersOf(staff) })).statusCode).toBe(400);
+  });
+
+  it('is cleared by an empty set, and the read model rebuilds identically', async () => {
+    expect((await put({ filters: [update('Marque', { hideWhenEmptyIn: [] })] })).statusCode).toBe(200);
+    await h.settle();
+    expect((await list()).find((f) => f.name === 'Marque')?.hideWhenEmptyIn).toEqual([]);
     const live = await hashReadModel(h.db, filtersReadModel);
     await rebuildReadModel(h.db, h.store, filtersReadModel);
     expect(await hashReadModel(h.db, filtersReadModel)).toBe(live);

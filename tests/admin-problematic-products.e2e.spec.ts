@@ -3,7 +3,9 @@
  * "FilterList"): a staff member signs in at /admin/ProblematicProducts; the menu entry shows; a product without a
  * price is listed on the problematic tab with its reason, and its row opens the product's edit path (also in English); the stale tab's
  * N days live in the URL. On /admin/filter the staff member renames a facet's Estonian label and moves it with the
- * keyboard, saves, and the storefront's listing shows the new label in its filter panel. axe-core finds no serious
+ * keyboard, saves, and the storefront's listing shows the new label in its filter panel; then sets Side to hide when
+ * its count is 0 in the category Klambrid (spec 9), sees the sentence in the facet's timeline, and a listing of that
+ * category whose products carry no Side no longer shows the applied Side group. axe-core finds no serious
  * or critical violation in either theme. Screenshots in /tmp/admin-problematic-products-e2e-*.png.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,6 +22,7 @@ import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
 
+const CLAMPS = 'a3c1f0de-2222-4e5f-8a9b-000000000012';
 const STAFF = { username: 'kati.kask', password: 'Roheline-Mets-2026!' };
 
 let h: ShopHarness;
@@ -49,6 +52,8 @@ beforeAll(async () => {
     row('DASH-NOPRICE', { et: 'Hinnata tihend', en: 'Gasket without price' }, { grossCents: null }),
     row('DASH-OK', { et: 'Korras filter', en: 'Fine filter' }, { attributes: [{ name: 'Colour', value: 'Black' }, { name: 'Side', value: 'Left' }] }),
     row('DASH-OK2', { et: 'Teine filter', en: 'Second filter' }, { attributes: [{ name: 'Colour', value: 'Red' }, { name: 'Side', value: 'Right' }] }),
+    // A category whose products carry no Side (spec 9's 'hide when its count is 0').
+    row('DASH-CLAMP', { et: 'Lihtne klamber', en: 'Plain clamp' }, { categoryPath: [{ id: CLAMPS, et: 'Klambrid', en: 'Clamps' }], attributes: [{ name: 'Colour', value: 'Black' }] }),
   ]);
   await setFilterLabels(h.store, { name: 'Colour', label: { et: 'Värv', en: 'Colour' }, values: { Black: { et: 'Must', en: 'Black' } } }, ctx());
   await h.settle();
@@ -156,5 +161,40 @@ describe('FilterList (/admin/filter)', () => {
     await eventually(legends).toEqual(['Side', 'Toon']);
     await page.goto(`${base}/products`);
     await eventually(async () => (await page.locator('.filter-panel legend').allInnerTexts()).map((s) => s.trim())).toEqual(['Side', 'Toon']);
+  });
+
+  it("sets a facet to hide when its count is 0 in a category (spec 9): the timeline says so, the panel leaves it out there", async () => {
+    // In Klambrid no product carries Side: an applied Side counts 0 there (and shows at 0 until the rule is set).
+    const emptySide = `${base}/products?c=${CLAMPS}&f=${encodeURIComponent(JSON.stringify({ Side: ['Left'] }))}`;
+    const panelLegends = async () => (await page.locator('.filter-panel legend').allInnerTexts()).map((s) => s.trim());
+    await page.goto(emptySide);
+    await eventually(panelLegends).toContain('Side');
+
+    await page.goto(`${base}/admin/filter`);
+    await eventually(() => page.locator('h1').innerText()).toBe('Filtrid');
+    const sideRow = page.locator('.filter-list tbody tr', { hasText: 'Side' });
+    await sideRow.getByRole('button', { name: /väärtust$/ }).click();
+    await eventually(() => page.locator('.filter-list__hide-empty legend').innerText()).toBe('Filter Side: peidetud, kui selle arv on 0');
+    const chooser = page.getByLabel('Kategooria', { exact: true });
+    await eventually(() => chooser.locator('option', { hasText: 'Klambrid' }).count()).toBe(1);
+    await chooser.selectOption({ label: 'Klambrid' });
+    await page.getByRole('button', { name: 'Lisa', exact: true }).click();
+    await eventually(() => page.locator('.filter-list__hide-empty-list li').allInnerTexts()).toEqual(['Klambrid']);
+    await expectAccessibleInBothThemes('filters-hide-when-empty');
+    await page.getByRole('button', { name: 'Salvesta' }).click();
+    await eventually(() => page.locator('.toast').first().innerText()).toMatch(/Salvestatud/);
+
+    // The facet's audit timeline, in formal Estonian.
+    await eventually(async () => {
+      if ((await page.locator('.filter-list__hide-empty').count()) === 0) await sideRow.getByRole('button', { name: /väärtust$/ }).click();
+      return page.locator('.history').innerText();
+    }).toMatch(/muutis, kus filter Side peidetakse, kui selle arv on 0 \(kategooriaid: 1\)/);
+
+    await page.goto(emptySide);
+    await eventually(() => page.locator('.filter-panel').count()).toBe(1);
+    await eventually(panelLegends).not.toContain('Side');
+    // Elsewhere the facet shows as before.
+    await page.goto(`${base}/products`);
+    await eventually(panelLegends).toContain('Side');
   });
 });

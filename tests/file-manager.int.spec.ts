@@ -3,7 +3,9 @@
  * PostgreSQL and Redis: folders (create, list, rename only when changed, move, depth 7, a sibling of the same name,
  * delete only when empty), an upload into a folder, file rename, caption, move, tags and the search by name and tag,
  * delete refused while an album uses the file (one error per use), the download's headers, 401/403/CSRF/garbage on
- * every call, and the files and file_usage read models rebuilt identically.
+ * every call, and the files and file_usage read models rebuilt identically. Stale saves: a rename, caption, move or
+ * tag change carrying the file version the staff member saw answers 409 `file.changed_meanwhile` (who and when, in
+ * the request's language) once the file changed since, with nothing written.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { filesReadModel } from '../projections/files/writer.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 import { cookieOf, createStaffSessions, headersOf, registerStaff, type StaffBrowser } from './support/staff-session.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
+import { patience } from './support/patience.js';
 
 const PASSWORD = 'Staff-Pass-2026!x';
 let h: ShopHarness;
@@ -158,6 +161,63 @@ describe('files', () => {
     const deleted = await post(mari, '/file/delete', { ids: [b] });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await get(mari, `/file/download/${b}`)).statusCode).toBe(404);
+  });
+});
+
+describe('stale saves (the version the finder showed)', () => {
+  it('refuses a rename, caption, move or tag change against a newer version with 409 and writes nothing; the current version saves', async () => {
+    const folder = (await post(mari, '/folder/create', { parent_id: 'root', name: 'Vanad' })).json().model;
+    const f = await uploadInto(folder.id, 'vana.jpg');
+    // The upload answers before the files read model lists the file: wait for it as the finder does.
+    const deadline = Date.now() + patience(10_000);
+    let seen: { id: string; version: number } | undefined;
+    while (!seen && Date.now() < deadline) {
+      seen = (await get(mari, `/file/list/${folder.id}`)).json().data.files[0];
+      if (!seen) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seen).toMatchObject({ id: f, version: 1 });
+    // Another tab of the same staff member renames it after this finder showed version 1.
+    const theirs = await post(mari, `/file/update/${f}`, { File: { name: 'nende.jpg', version: 1 } });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.json().model.version).toBe(2);
+    const streamLength = async () => (await h.store.readStream(`file-${f}`)).events.length;
+    const before = await streamLength();
+
+    const stale = [
+      await post(mari, `/file/update/${f}?lang=et`, { File: { name: 'minu.jpg', version: 1 } }),
+      await post(mari, `/file/update/${f}?lang=en`, { 'File[caption]': 'Mine', 'File[version]': '1' }),
+      await post(mari, `/file/update/${f}?lang=en`, { File: { folder_id: 'root', version: 1 } }),
+      await post(mari, '/file-tag/create?lang=en', { FileTags: [{ file_id: f, tag: 'vana', version: 1 }] }),
+      await post(mari, '/file-tag/delete?lang=en', { tag: 'vana', 'ids[]': [f], 'versions[]': ['1'] }),
+    ];
+    for (const res of stale) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().errors[0].code).toBe('file.changed_meanwhile');
+    }
+    expect(stale[0]!.json().errors[0].message).toMatch(/^Seda faili muutis vahepeal mari \(.+\)\. Laadige uusim versioon/);
+    expect(stale[1]!.json().errors[0].message).toMatch(/^mari changed this file at .+ after you opened it\./);
+    expect(await streamLength()).toBe(before);
+    expect((await get(mari, `/file/list/${folder.id}`)).json().data.files[0]).toMatchObject({ name: 'nende.jpg', version: 2, tags: [] });
+
+    // A tag change over two files where one is stale tags neither.
+    const g = await uploadInto(folder.id, 'teine.jpg');
+    const mixed = await post(mari, '/file-tag/create?lang=en', { FileTags: [{ file_id: g, tag: 'koos', version: 1 }, { file_id: f, tag: 'koos', version: 1 }] });
+    expect(mixed.statusCode, mixed.body).toBe(409);
+    expect((await h.store.readStream(`file-${g}`)).events.length).toBe(1);
+
+    // With the current version (or none: the last save wins) it saves, all in one append.
+    const fresh = await post(mari, `/file/update/${f}?lang=en`, { File: { name: 'minu.jpg', caption: { et: 'Minu', en: 'Mine' }, folder_id: 'root', version: 2 } });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().model).toMatchObject({ name: 'minu.jpg', folderId: 'root', captions: { et: 'Minu', en: 'Mine' }, version: 6 });
+    const appended = (await h.store.readStream(`file-${f}`)).events.slice(before);
+    expect(appended.map((e) => e.type)).toEqual(['FileRenamed', 'FileCaptionChanged', 'FileCaptionChanged', 'FileMoved']);
+    expect(new Set(appended.map((e) => e.metadata.correlationId)).size).toBe(1);
+    expect((await post(mari, '/file-tag/create', { FileTags: [{ file_id: f, tag: 'minu', version: 6 }] })).statusCode).toBe(200);
+    expect((await post(mari, '/file-tag/delete', { tag: 'minu', ids: [f], versions: [7] })).statusCode).toBe(200);
+    expect((await post(mari, `/file/update/${f}`, { File: { name: 'viimane.jpg' } })).statusCode).toBe(200);
+    // Garbage versions are a 400, never a 500.
+    expect((await post(mari, `/file/update/${f}`, { File: { name: 'x.jpg', version: 'uus' } })).statusCode).toBe(400);
+    expect((await post(mari, '/file-tag/delete', { tag: 'minu', ids: [f], versions: [1, 2] })).statusCode).toBe(400);
   });
 });
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { START } from '../platform/event-store/port.js';
@@ -81,6 +81,40 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A complete, valid one-colour PNG of `side` x `side` pixels (1-bit grayscale, every row the same): about 50 KB for
+ * 20,000 x 20,000, which would be 400 megapixels (1.2 GB as RGB) once decoded.
+ */
+function oneColourPng(side: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + Math.ceil(side / 8)); // filter byte 0, then all-black bits
+  const raw = Buffer.alloc(row.length * side); // zeros: every row is `row`
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A pixel-flood JPEG: a real 64 x 64 JPEG whose frame header (SOF) is made to claim 65,500 x 65,500 pixels
+ * (4.3 gigapixels), the shape of the well-known 'lottapixel' image.
+ */
+async function pixelFloodJpeg(): Promise<Buffer> {
+  const jpeg = Buffer.from(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).jpeg().toBuffer());
+  for (let i = 2; i < jpeg.length - 9; ) {
+    if (jpeg[i] !== 0xff) throw new Error('not a JPEG marker');
+    const marker = jpeg[i + 1]!;
+    const length = jpeg.readUInt16BE(i + 2);
+    if (marker >= 0xc0 && marker <= 0xc3) {
+      jpeg.writeUInt16BE(65_500, i + 5); // height
+      jpeg.writeUInt16BE(65_500, i + 7); // width
+      return jpeg;
+    }
+    i += 2 + length;
+  }
+  throw new Error('no SOF marker');
 }
 
 /** A PDF's first bytes and a little body: what file-type knows as application/pdf. */
@@ -273,6 +307,31 @@ describe('the pixel budget and the image work queue', () => {
     }
     const et = await upload(mari, { filename: 'suur.png', type: 'image/png', data: pngHeaderOnly(6000, 4500) }, { lang: 'et' });
     expect(et.json().errors[0].message).toBe('Fail "suur.png" on liiga suur. Selle suurus ei tohi ületada 25 megapikslit.');
+    expect((await fileEvents()).length).toBe(before);
+    expect(await readdir(filesDir)).toHaveLength(new Set((await fileEvents()).map((e) => (e.data as { fileId: string }).fileId)).size);
+  });
+
+  it('refuses a real 20,000 x 20,000 one-colour PNG and a pixel-flood JPEG quickly, storing nothing (time and peak RSS printed)', async () => {
+    const mari = await signedIn('mari');
+    const before = (await fileEvents()).length;
+    const bombs = [
+      { filename: 'yks-varv.png', type: 'image/png', data: oneColourPng(20_000), what: '20,000 x 20,000 one-colour PNG' },
+      { filename: 'lottapixel.jpg', type: 'image/jpeg', data: await pixelFloodJpeg(), what: '65,500 x 65,500 pixel-flood JPEG' },
+    ];
+    for (const bomb of bombs) {
+      const rssBefore = process.resourceUsage().maxRSS;
+      const started = performance.now();
+      const res = await upload(mari, bomb);
+      const ms = performance.now() - started;
+      const rssAfter = process.resourceUsage().maxRSS;
+      // Figures, not assertions (the machine is shared): the refusal reads the header only.
+      console.log(
+        `[figure] ${bomb.what} (${(bomb.data.length / 1024).toFixed(1)} KiB sent): ${res.statusCode} ${res.json().errors?.[0]?.code} in ${ms.toFixed(1)} ms; ` +
+          `peak RSS of the test process ${(rssBefore / 1024).toFixed(0)} MiB before, ${(rssAfter / 1024).toFixed(0)} MiB after (current ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB)`,
+      );
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().errors[0]).toMatchObject({ code: 'file.too_many_pixels', field: 'File[uploadFile]' });
+    }
     expect((await fileEvents()).length).toBe(before);
     expect(await readdir(filesDir)).toHaveLength(new Set((await fileEvents()).map((e) => (e.data as { fileId: string }).fileId)).size);
   });

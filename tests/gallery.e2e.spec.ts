@@ -19,6 +19,8 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
+import { publishPage } from '../commands/page/publish-page.js';
+import { savePageDraft } from '../commands/page/save-page-draft.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium } from './support/browser.js';
@@ -188,6 +190,73 @@ describe('the storefront gallery', () => {
     await eventually(() => other.getByRole('dialog', { name: 'Pildivaatur' }).count()).toBe(0);
     await eventually(() => new URL(other.url()).hash).toBe('');
     await eventually(() => other.locator('h1').innerText()).toBe('Rallipildid');
+    await context.close();
+  });
+
+  it('shows the album tiles on a content page of layout gallery and the linked album on one of gallery-detail (spec 1), server-rendered', async () => {
+    expect(albumId).not.toBe('');
+    const ctx = () => ({ commandId: randomUUID(), correlationId: randomUUID(), userId: null, now: new Date().toISOString() });
+    const pageId = randomUUID();
+    await savePageDraft(
+      h.store,
+      {
+        pageId,
+        expectedVersion: 0,
+        layout: 'gallery',
+        title: { et: 'Meie pildid', en: 'Our pictures' },
+        slug: { et: 'meie-pildid', en: 'our-pictures' },
+        content: { et: '<p>Pildid võistlustelt.</p>', en: '<p>Pictures from races.</p>' },
+        metaDescription: { et: 'Pildid võistlustelt.', en: 'Pictures from races.' },
+        itemContainers: {},
+      },
+      ctx(),
+    );
+    await publishPage(h.store, { pageId, expectedVersion: 1 }, ctx());
+    await h.settle();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const res = await page.goto(`${base}/meie-pildid`);
+    expect(res?.status()).toBe(200);
+    const html = (await res?.text()) ?? '';
+    // Server-rendered: the page's own text and the album's tile in the first HTML.
+    expect(html).toContain('Pildid võistlustelt.');
+    expect(html).toContain('Rallipildid');
+    await eventually(() => page.locator('article[data-layout="gallery"] h1').innerText()).toBe('Meie pildid');
+    const tile = page.locator('article[data-layout="gallery"]').getByRole('link', { name: /Rallipildid/ });
+    await eventually(() => tile.getAttribute('href')).toBe(`/gallery/${albumId}`);
+    expect(await page.locator('article[data-layout="gallery"] .gallery-tile').first().evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThanOrEqual(300);
+    await expectAccessible(page);
+    await tile.click();
+    await eventually(() => page.locator('h1').innerText()).toBe('Rallipildid');
+
+    // Layout gallery-detail: the album its text links to, with the lightbox.
+    const detailId = randomUUID();
+    await savePageDraft(
+      h.store,
+      {
+        pageId: detailId,
+        expectedVersion: 0,
+        layout: 'gallery-detail',
+        title: { et: 'Ralli 2026', en: 'Rally 2026' },
+        slug: { et: 'ralli-2026', en: 'rally-2026' },
+        content: { et: `<p>Vaadake ka <a href="/gallery/${albumId}">albumit</a>.</p>`, en: `<p>See the <a href="/gallery/${albumId}">album</a> too.</p>` },
+        metaDescription: { et: 'Ralli pildid.', en: 'Rally pictures.' },
+        itemContainers: {},
+      },
+      ctx(),
+    );
+    await publishPage(h.store, { pageId: detailId, expectedVersion: 1 }, ctx());
+    await h.settle();
+    const detail = await page.goto(`${base}/ralli-2026`);
+    expect(detail?.status()).toBe(200);
+    // Server-rendered: the three thumbnails are in the first HTML.
+    expect(((await detail?.text()) ?? '').match(/class="gallery-thumb"/g)).toHaveLength(3);
+    const thumbs = page.locator('article[data-layout="gallery-detail"] a.gallery-thumb');
+    await eventually(() => thumbs.count()).toBe(3);
+    await expectAccessible(page);
+    await thumbs.first().click();
+    await eventually(() => page.getByRole('dialog', { name: 'Pildivaatur' }).count()).toBe(1);
+    await eventually(() => new URL(page.url()).hash, 5000).toMatch(new RegExp(`^#gallery=${albumId}&picture=`));
     await context.close();
   });
 

@@ -46,7 +46,7 @@ const LANDMARK: Record<PageLayout, string> = {
   parallax: 'article[data-layout="parallax"] header.parallax-hero h1',
   'sidebar-right': 'article[data-layout="sidebar-right"] aside.layout-sidebar__aside',
   test: 'article[data-layout="test"] section.layout-test__region[data-container="blocks"]',
-  gallery: 'article[data-layout="gallery"] .layout-placeholder--grid[role="note"]',
+  gallery: 'article[data-layout="gallery"] .layout-gallery :is(.gallery-grid, .gallery__empty)',
   'gallery-detail': 'article[data-layout="gallery-detail"] a.layout-back[href$="/gallery"]',
   'product-detail': 'article[data-layout="product-detail"] figure.layout-product__media',
   'search-results': 'article[data-layout="search-results"] form[role="search"] input[name="q"]',

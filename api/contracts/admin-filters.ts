@@ -13,6 +13,8 @@ export const FILTER_TEXT_MAX = 200;
 export const FILTER_VALUES_MAX = 500;
 export const FILTERS_PER_SAVE_MAX = 500;
 export const FILTER_POSITION_MAX = 10_000;
+/** Most categories of one facet's 'hide when its count is 0' rule (MAX_HIDE_WHEN_EMPTY_CATEGORIES). */
+export const HIDE_WHEN_EMPTY_MAX = 200;
 
 /** A label per language; '' where there is none (the storefront then shows Estonian, then the facet's own text). */
 export const filterLabelSchema = z.object({ et: safeString(FILTER_TEXT_MAX), en: safeString(FILTER_TEXT_MAX) });
@@ -27,6 +29,8 @@ export const adminFilterSchema = z.object({
   shown: z.boolean(),
   /** Place in the filter panel, 0 first; null: after the placed ones. */
   position: z.number().int().nullable(),
+  /** Category ids in whose listing the facet is not shown when its count there is 0 (spec 9; sorted). */
+  hideWhenEmptyIn: z.array(z.string()),
   /** The facet's stream position (0: never changed). */
   version: z.number().int(),
   /** Its values: as the products carry them, their labels, and how many products carry each (most first). */
@@ -48,6 +52,11 @@ export const filterUpdateSchema = z.object({
     .default({}),
   shown: z.boolean(),
   position: z.number().int().min(0).max(FILTER_POSITION_MAX).nullable(),
+  /**
+   * Category ids (uuids) in whose listing the facet is hidden when its count is 0 (spec 9), the whole set; absent:
+   * unchanged. Each must be a category of the shop (else 400 `filter.category_invalid`).
+   */
+  hideWhenEmptyIn: z.array(z.string().uuid()).max(HIDE_WHEN_EMPTY_MAX).optional(),
   /**
    * The facet's stream version the screen read (GET's `version`): when the facet changed since, the save answers 409
    * `filter.changed_meanwhile` and records nothing. Absent: no check (scripts).

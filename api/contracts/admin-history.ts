@@ -65,7 +65,7 @@ export type HistoryEvent = z.infer<typeof historyEventSchema>;
 /** `data` of GET /v1/admin/history/{stream}. */
 export const historySchema = z.object({
   stream: z.string(),
-  kind: z.enum(['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site', 'album', 'folder', 'file']),
+  kind: z.enum(['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site', 'album', 'folder', 'file', 'filter']),
   /** What the stream is about, for the sentences: the product's code1 (product and stock), the category's name, the username, the page's draft title; null for the menu and the global content. */
   subject: z.string().nullable(),
   /** Warehouse id -> name (the warehouses read model), for stock sentences. */

@@ -162,6 +162,12 @@ export const productListResponseSchema = z.object({
   /** With a vehicle: the active vehicle, and the matching parts hidden for having no fitment data (0 with `unknown=1`). */
   vehicle: activeVehicleSchema.optional(),
   hiddenUnknown: z.number().int().optional(),
+  /**
+   * With a category (`c`): the facet names staff set to hide in this category when their count is 0 (spec 9; the
+   * Filter aggregate's SetFilterHiddenWhenEmpty). The filter panel then leaves out such a facet while the answer
+   * counts none of its values (one only applied in `f`). Absent when there are none.
+   */
+  hiddenWhenEmpty: z.array(z.string()).optional(),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 

@@ -128,22 +128,45 @@ export const folderUpdateBodySchema = bracketed(
 export const folderDeleteQuerySchema = z.object({ id: folderIdSchema, lang: z.string().max(20).optional() });
 
 /**
+ * A file stream's version the finder showed (FinderFile `version`): a save against a file changed since is 409
+ * `file.changed_meanwhile` with nothing written (conventions 13). A number, or its digits from form data.
+ */
+export const fileVersionSchema = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
  * Body of POST /file/update/{id}: `File[name]` (saved only when changed, spec 5), `File[caption]` (the request's
- * language, or `{ et, en }`), `File[folder_id]` (moves the file). Any subset.
+ * language, or `{ et, en }`), `File[folder_id]` (moves the file), `File[version]` (the version the staff member saw;
+ * absent: the last save wins). Any subset; all of it is one append.
  */
 export const fileUpdateBodySchema = bracketed(
-  z.object({ File: z.object({ name: safeString(300).optional(), caption: perLanguage(500).optional(), folder_id: folderIdSchema.optional() }).strict() }).strict(),
+  z.object({
+    File: z.object({ name: safeString(300).optional(), caption: perLanguage(500).optional(), folder_id: folderIdSchema.optional(), version: fileVersionSchema.optional() }).strict(),
+  }).strict(),
 );
 /** Body of POST /file/delete: `ids[]`, at most 100 files; none is deleted while any is used. */
 export const fileDeleteBodySchema = bracketed(z.object({ ids: listOf(fileIdSchema, 100) }).strict());
-/** Body of POST /file-tag/create: `FileTags[i][file_id]`, `FileTags[i][tag]`, at most 100 pairs. */
+/**
+ * Body of POST /file-tag/create: `FileTags[i][file_id]`, `FileTags[i][tag]`, `FileTags[i][version]` (optional: the
+ * file's version the staff member saw), at most 100. Every file's version is checked before any is tagged.
+ */
 export const fileTagCreateBodySchema = bracketed(
   z.object({
-    FileTags: z.preprocess((v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v) : v), z.array(z.object({ file_id: fileIdSchema, tag: safeString(100) }).strict()).min(1).max(100)),
+    FileTags: z.preprocess(
+      (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v) : v),
+      z.array(z.object({ file_id: fileIdSchema, tag: safeString(100), version: fileVersionSchema.optional() }).strict()).min(1).max(100),
+    ),
   }).strict(),
 );
-/** Body of POST /file-tag/delete: `tag` and `ids[]` (the files it is taken from). */
-export const fileTagDeleteBodySchema = bracketed(z.object({ tag: safeString(100), ids: listOf(fileIdSchema, 100) }).strict());
+/**
+ * Body of POST /file-tag/delete: `tag`, `ids[]` (the files it is taken from) and optionally `versions[]`, the version
+ * of each of `ids` the staff member saw (same length and order); every one is checked before any tag is taken off.
+ */
+export const fileTagDeleteBodySchema = bracketed(
+  z
+    .object({ tag: safeString(100), ids: listOf(fileIdSchema, 100), versions: listOf(fileVersionSchema, 100).optional() })
+    .strict()
+    .refine((b) => b.versions === undefined || b.versions.length === b.ids.length, { message: 'One version per file', path: ['versions'] }),
+);
 /** Body of POST /folder/get-using-path: `path` (folder names joined by /, from the top), `fieldQuery` (accepted, unused). */
 export const folderByPathBodySchema = bracketed(z.object({ path: safeString(2000), fieldQuery: safeString(200).optional() }).strict());
 

@@ -16,7 +16,7 @@ import type { Filter, Language, Product } from '../contracts/catalog.js';
 import { ResultCache } from './listing-cache.js';
 
 /** Facet name -> its labels, and whether it shows and its place (absent: shown, unplaced; facets never set are absent). */
-export type FilterLabelMap = ReadonlyMap<string, FilterLabels & Partial<Pick<FilterSettings, 'shown' | 'position'>>>;
+export type FilterLabelMap = ReadonlyMap<string, FilterLabels & Partial<Pick<FilterSettings, 'shown' | 'position' | 'hideWhenEmptyIn'>>>;
 
 export class FilterLabelCache {
   private readonly cache: ResultCache<FilterLabelMap>;
@@ -58,6 +58,18 @@ export function shownFacets<F extends { name: string }>(facets: readonly F[], la
   });
   placed.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   return [...placed.map(([, , f]) => f), ...rest];
+}
+
+/**
+ * The facets set to hide in category `categoryId`'s listing when their count is 0 (spec 9: "Category id 237 has a
+ * model filter hidden when its count is 0"), by name; [] without a category.
+ */
+export function hiddenWhenEmptyIn(categoryId: string | undefined, labels: FilterLabelMap): string[] {
+  if (!categoryId) return [];
+  const id = categoryId.toLowerCase();
+  const out: string[] = [];
+  for (const [name, own] of labels) if (own.hideWhenEmptyIn?.includes(id)) out.push(name);
+  return out.sort();
 }
 
 /** A facet with its counts (spec 3 "Filter": name, options value -> count) and its labels in `language`. */

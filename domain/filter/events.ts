@@ -12,6 +12,7 @@ export const FILTER_EVENT_SCHEMAS: EventDataSchemas<FilterEvent> = {
   FilterShown: z.object({ name: z.string() }),
   FilterHidden: z.object({ name: z.string() }),
   FilterPositionSet: z.object({ name: z.string(), position: z.number().int().nullable() }),
+  FilterHiddenWhenEmptyChanged: z.object({ name: z.string(), categoryIds: z.array(z.string()) }),
 };
 
 /** @throws MalformedEventError (domain/shared/events.ts) */

@@ -11,6 +11,10 @@
  *   a facet is shown until hidden. FilterShown / FilterHidden, only when it changes.
  * - SetFilterPosition sets the facet's place in the listing's filter panel (0 first; null: after the placed ones,
  *   in the catalog's own order). FilterPositionSet, only when it changes.
+ * - SetFilterHiddenWhenEmpty sets the categories in which the facet is not shown when its count is 0 for the
+ *   listing (spec 9: "Category id 237 has a model filter hidden when its count is 0"; our category ids are uuids,
+ *   so the rule is a per-category facet setting). The whole set is sent; FilterHiddenWhenEmptyChanged holds the new
+ *   set (sorted, each id once), only when it changes.
  * A facet without labels may still be hidden or placed: its stream then starts with that event.
  */
 import { assertNever, type CommandMetadata, type Decider, type Message } from '../shared/decider.js';
@@ -42,25 +46,33 @@ export interface FilterSettings extends FilterLabels {
   shown: boolean;
   /** Place in the filter panel, 0 first; null: after the placed facets. */
   position: number | null;
+  /** Category ids (uuids, sorted) in whose listing the facet is not shown when its count is 0 (spec 9). */
+  hideWhenEmptyIn: string[];
 }
+
+/** Most categories one facet's 'hide when its count is 0' rule names. */
+export const MAX_HIDE_WHEN_EMPTY_CATEGORIES = 200;
+const CATEGORY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export type FilterEvent =
   | Message<'FilterLabelsChanged', FilterLabels>
   | Message<'FilterShown', { name: string }>
   | Message<'FilterHidden', { name: string }>
-  | Message<'FilterPositionSet', { name: string; position: number | null }>;
-export const FILTER_EVENT_TYPES: FilterEvent['type'][] = ['FilterLabelsChanged', 'FilterShown', 'FilterHidden', 'FilterPositionSet'];
+  | Message<'FilterPositionSet', { name: string; position: number | null }>
+  | Message<'FilterHiddenWhenEmptyChanged', { name: string; categoryIds: string[] }>;
+export const FILTER_EVENT_TYPES: FilterEvent['type'][] = ['FilterLabelsChanged', 'FilterShown', 'FilterHidden', 'FilterPositionSet', 'FilterHiddenWhenEmptyChanged'];
 
 type Cmd<T extends string, D> = Message<T, D> & { metadata: CommandMetadata };
 export type FilterCommand =
   | Cmd<'SetFilterLabels', { name: string; label: Partial<Localized>; values: Record<string, Partial<Localized>> }>
   | Cmd<'SetFilterShown', { name: string; shown: boolean }>
-  | Cmd<'SetFilterPosition', { name: string; position: number | null }>;
+  | Cmd<'SetFilterPosition', { name: string; position: number | null }>
+  | Cmd<'SetFilterHiddenWhenEmpty', { name: string; categoryIds: string[] }>;
 
 export type FilterState = FilterSettings | null;
 
 /** A facet's settings before any event: no labels, shown, not placed. */
-export const defaultFilterSettings = (name: string): FilterSettings => ({ name, label: { et: '', en: '' }, values: {}, shown: true, position: null });
+export const defaultFilterSettings = (name: string): FilterSettings => ({ name, label: { et: '', en: '' }, values: {}, shown: true, position: null, hideWhenEmptyIn: [] });
 
 function text(value: unknown, field: string): string {
   if (typeof value !== 'string') throw validation('filter.text_invalid', 'A label is text', field);
@@ -95,7 +107,8 @@ function facetName(value: unknown): string {
 /**
  * Pure decision.
  * @throws DomainError validation: filter.name_missing, filter.text_invalid, filter.text_too_long,
- *   filter.label_missing, filter.too_many_values, filter.shown_invalid, filter.position_invalid.
+ *   filter.label_missing, filter.too_many_values, filter.shown_invalid, filter.position_invalid,
+ *   filter.category_invalid (not a lower-case uuid), filter.too_many_categories.
  */
 export function decide(command: FilterCommand, state: FilterState): FilterEvent[] {
   switch (command.type) {
@@ -114,6 +127,21 @@ export function decide(command: FilterCommand, state: FilterState): FilterEvent[
       }
       if (position === (state?.position ?? null)) return [];
       return [{ type: 'FilterPositionSet', data: { name, position } }];
+    }
+    case 'SetFilterHiddenWhenEmpty': {
+      const name = facetName(command.data.name);
+      const ids = command.data.categoryIds;
+      if (!Array.isArray(ids)) throw validation('filter.category_invalid', 'The categories are a list of category ids', 'hideWhenEmptyIn');
+      if (ids.length > MAX_HIDE_WHEN_EMPTY_CATEGORIES) {
+        throw validation('filter.too_many_categories', `At most ${MAX_HIDE_WHEN_EMPTY_CATEGORIES} categories`, 'hideWhenEmptyIn');
+      }
+      ids.forEach((id, i) => {
+        if (typeof id !== 'string' || !CATEGORY_ID.test(id)) throw validation('filter.category_invalid', 'Not a category id', `hideWhenEmptyIn.${i}`);
+      });
+      const categoryIds = [...new Set(ids)].sort();
+      const current = state?.hideWhenEmptyIn ?? [];
+      if (current.length === categoryIds.length && current.every((id, i) => id === categoryIds[i])) return [];
+      return [{ type: 'FilterHiddenWhenEmptyChanged', data: { name, categoryIds } }];
     }
     case 'SetFilterLabels': {
       const name = facetName(command.data.name);
@@ -144,6 +172,8 @@ export function evolve(state: FilterState, event: FilterEvent): FilterState {
       return { ...current, shown: false };
     case 'FilterPositionSet':
       return { ...current, position: event.data.position };
+    case 'FilterHiddenWhenEmptyChanged':
+      return { ...current, hideWhenEmptyIn: event.data.categoryIds };
     default:
       return assertNever(event);
   }

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { spec } from '../../tests/support/given-when-then.js';
-import { filterDecider, MAX_FILTER_POSITION, MAX_FILTER_TEXT, MAX_FILTER_VALUES, type FilterCommand, type FilterEvent } from './filter.js';
+import { filterDecider, MAX_FILTER_POSITION, MAX_HIDE_WHEN_EMPTY_CATEGORIES, MAX_FILTER_TEXT, MAX_FILTER_VALUES, type FilterCommand, type FilterEvent } from './filter.js';
 
 const filter = spec(filterDecider);
 const set = (data: Extract<FilterCommand, { type: 'SetFilterLabels' }>['data']): FilterCommand => ({ type: 'SetFilterLabels', data, metadata: { now: '2026-11-22T10:00:00.000Z' } });
@@ -85,6 +85,36 @@ describe('SetFilterPosition', () => {
     filter
       .given([{ type: 'FilterHidden', data: { name: 'Colour' } }, colour])
       .when(set({ name: 'Colour', label: { et: 'Värv', en: 'Colour' }, values: { Black: { et: 'Must', en: 'Black' }, Red: { et: 'Punane', en: 'Red' } } }))
+      .then([]);
+  });
+});
+
+const A = '0f5c2a3e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+const B = '7a1b2c3d-4e5f-4a6b-9c8d-0e1f2a3b4c5d';
+const hideIn = (name: string, categoryIds: string[]): FilterCommand => ({ type: 'SetFilterHiddenWhenEmpty', data: { name, categoryIds }, metadata: meta });
+
+describe('SetFilterHiddenWhenEmpty (spec 9: a facet hidden when its count is 0, per category)', () => {
+  it('records the categories sorted and each once; the same set in another order decides nothing; an empty set clears it', () => {
+    filter.when(hideIn(' Marque ', [B, A, B])).then([{ type: 'FilterHiddenWhenEmptyChanged', data: { name: 'Marque', categoryIds: [A, B].sort() } }]);
+    const given: FilterEvent = { type: 'FilterHiddenWhenEmptyChanged', data: { name: 'Marque', categoryIds: [A, B].sort() } };
+    filter.given([given]).when(hideIn('Marque', [B, A])).then([]);
+    filter.given([given]).when(hideIn('Marque', [A])).then([{ type: 'FilterHiddenWhenEmptyChanged', data: { name: 'Marque', categoryIds: [A] } }]);
+    filter.given([given]).when(hideIn('Marque', [])).then([{ type: 'FilterHiddenWhenEmptyChanged', data: { name: 'Marque', categoryIds: [] } }]);
+    filter.when(hideIn('Marque', [])).then([]);
+  });
+
+  it('rejects what is not a lower-case category uuid, a list that is not a list and too many categories', () => {
+    filter.when(hideIn('Marque', ['237'])).thenThrows('filter.category_invalid', 'validation');
+    filter.when(hideIn('Marque', [A.toUpperCase()])).thenThrows('filter.category_invalid', 'validation');
+    filter.when(hideIn('Marque', [42 as unknown as string])).thenThrows('filter.category_invalid', 'validation');
+    filter.when(hideIn('Marque', 'x' as unknown as string[])).thenThrows('filter.category_invalid', 'validation');
+    filter.when(hideIn('Marque', Array.from({ length: MAX_HIDE_WHEN_EMPTY_CATEGORIES + 1 }, () => A))).thenThrows('filter.too_many_categories', 'validation');
+  });
+
+  it('keeps the rule apart from labels, shown and position', () => {
+    filter
+      .given([{ type: 'FilterHiddenWhenEmptyChanged', data: { name: 'Colour', categoryIds: [A] } }, colour, { type: 'FilterHidden', data: { name: 'Colour' } }])
+      .when(hideIn('Colour', [A]))
       .then([]);
   });
 });

@@ -33,11 +33,13 @@ import { parseFolderEvent } from '../folder/events.js';
 import { evolve as evolveFolder, initialState as folderInitial, type FolderState } from '../folder/folder.js';
 import { parseAlbumEvent } from '../gallery/events.js';
 import { evolve as evolveAlbum, initialState as albumInitial, type AlbumState } from '../gallery/album.js';
+import { parseFilterEvent } from '../filter/events.js';
+import { evolve as evolveFilter, MAX_FILTER_TEXT, type FilterState } from '../filter/filter.js';
 import type { Permission } from '../user/permissions.js';
 import { evolve as evolveUser, initialState as userInitial, type UserState } from '../user/user.js';
 
 /** The aggregates whose streams the timeline shows, by stream prefix. */
-export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site', 'album', 'folder', 'file'] as const;
+export const HISTORY_KINDS = ['product', 'stock', 'category', 'user', 'client', 'order', 'page', 'menu', 'site', 'album', 'folder', 'file', 'filter'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /**
@@ -60,6 +62,8 @@ export const HISTORY_VIEW_PERMISSIONS: Readonly<Record<HistoryKind, Permission>>
   album: 'files.view',
   folder: 'files.view',
   file: 'files.view',
+  // A facet's labels, visibility, place and 'hide when its count is 0' categories: FilterList (products.view).
+  filter: 'products.view',
 };
 
 /** Every aggregate id the timeline shows is a uuid as stored: lower-case hex, 8-4-4-4-12. */
@@ -81,6 +85,13 @@ const SINGLE_STREAMS: Readonly<Record<string, HistoryKind>> = { 'menu-main': 'me
 export function parseHistoryStream(stream: string): { kind: HistoryKind; id: string } | null {
   const single = Object.hasOwn(SINGLE_STREAMS, stream) ? SINGLE_STREAMS[stream] : undefined;
   if (single) return { kind: single, id: stream };
+  // The Filter aggregate's stream is named by the facet (`filter-{name}`, domain/filter/filter.ts): any text of at
+  // most MAX_FILTER_TEXT characters without control characters, not only a uuid.
+  if (stream.startsWith('filter-')) {
+    const name = stream.slice('filter-'.length);
+    // eslint-disable-next-line no-control-regex
+    return name.length > 0 && name.length <= MAX_FILTER_TEXT && !/[\u0000-\u001f\u007f]/.test(name) ? { kind: 'filter', id: name } : null;
+  }
   const m = STREAM_PATTERN.exec(stream);
   return m ? { kind: m[1] as HistoryKind, id: m[2]! } : null;
 }
@@ -186,6 +197,8 @@ const FOLDS: { [K in HistoryKind]: Fold<unknown> } = {
       return { status: st.status, name: st.file.name, folderId: st.file.folderId, mime: st.file.mime, width: st.file.width, height: st.file.height, captions: st.captions, tags: st.tags };
     },
   } as Fold<unknown>,
+  // Filter: labels, shown, position and the categories where it hides when its count is 0 (spec 9).
+  filter: { initial: null, apply: (s, e) => evolveFilter(s as FilterState, parseFilterEvent(e)), view: (s) => (s ?? {}) as PlainState } as Fold<unknown>,
   // Stock: per-warehouse free units (`onHand.{warehouse}`) and units held per order (`reservations.{order}.{warehouse}`).
   stock: {
     initial: stockInitial,

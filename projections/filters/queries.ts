@@ -4,15 +4,22 @@ import type { FilterSettings } from '../../domain/filter/filter.js';
 import type { Localized } from '../../domain/shared/localized.js';
 import type { Database } from '../../platform/db/database.js';
 
-type Row = { name: string; label: Localized; value_labels: Record<string, Localized>; shown: boolean; sort_position: number | null };
-const toSettings = (r: Row): FilterSettings => ({ name: r.name, label: r.label, values: r.value_labels, shown: r.shown, position: r.sort_position });
+type Row = { name: string; label: Localized; value_labels: Record<string, Localized>; shown: boolean; sort_position: number | null; hide_when_empty_in: string[] };
+const toSettings = (r: Row): FilterSettings => ({
+  name: r.name,
+  label: r.label,
+  values: r.value_labels,
+  shown: r.shown,
+  position: r.sort_position,
+  hideWhenEmptyIn: r.hide_when_empty_in,
+});
 
 /**
  * Facet name -> its labels, whether it shows and its place (spec 2 FilterList); facets never labelled, hidden or
  * placed are absent (empty before the filters are seeded).
  */
 export async function getFilterLabels(db: Database): Promise<Map<string, FilterSettings>> {
-  const { rows } = await sql<Row>`select name, label, value_labels, shown, sort_position from rm_filters.filters`.execute(db);
+  const { rows } = await sql<Row>`select name, label, value_labels, shown, sort_position, hide_when_empty_in from rm_filters.filters`.execute(db);
   return new Map(rows.map((r) => [r.name, toSettings(r)]));
 }
 
@@ -46,7 +53,7 @@ export async function listFacetsForStaff(db: Database): Promise<FacetAdminRow[]>
   }
   const names = new Set([...counts.keys(), ...settings.keys()]);
   const rows = [...names].map((name): FacetAdminRow => {
-    const s = settings.get(name) ?? { name, label: { et: '', en: '' }, values: {}, shown: true, position: null };
+    const s = settings.get(name) ?? { name, label: { et: '', en: '' }, values: {}, shown: true, position: null, hideWhenEmptyIn: [] };
     return { ...s, version: version.get(name) ?? 0, counts: counts.get(name) ?? {} };
   });
   return rows.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

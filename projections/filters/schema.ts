@@ -6,7 +6,7 @@ import type { Localized } from '../../domain/shared/localized.js';
 import type { ReadModelTables, StreamPositionTable } from '../read-model.js';
 
 export type FiltersTables = ReadModelTables & {
-  filters: { name: string; label: Localized; value_labels: Record<string, Localized>; shown: boolean; sort_position: number | null };
+  filters: { name: string; label: Localized; value_labels: Record<string, Localized>; shown: boolean; sort_position: number | null; hide_when_empty_in: string[] };
   position: StreamPositionTable;
 };
 

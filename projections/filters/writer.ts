@@ -3,7 +3,8 @@
  * fed by the Filter aggregate's events (domain/filter/filter.ts).
  *
  * Tables: filters (facet name -> label and value labels, language-wrapped; `shown` on the storefront, `sort_position`
- * in the filter panel, v2, spec 2 FilterList). A facet hidden or placed before it has labels gets a row with empty
+ * in the filter panel, v2, spec 2 FilterList; `hide_when_empty_in`, the category ids where the facet hides when its
+ * count is 0, v3, spec 9). A facet hidden or placed before it has labels gets a row with empty
  * labels. Idempotent by stream position: `position` remembers the last applied position of each `filter-{name}`
  * stream (also the version the staff screen reads).
  */
@@ -21,7 +22,8 @@ async function createTables(db: Kysely<FiltersTables>, schema: string): Promise<
       label jsonb not null,
       value_labels jsonb not null,
       shown boolean not null default true,
-      sort_position integer
+      sort_position integer,
+      hide_when_empty_in text[] not null default '{}'
     )`.execute(db);
   await sql`create table ${sql.id(schema, 'position')} (stream_id text primary key, position bigint not null)`.execute(db);
 }
@@ -49,13 +51,18 @@ async function applyBatch(trx: Transaction<FiltersTables>, schema: string, event
           insert into ${table} (name, label, value_labels, sort_position) values (${e.data.name}, ${empty}::jsonb, '{}'::jsonb, ${e.data.position})
           on conflict (name) do update set sort_position = excluded.sort_position`.execute(trx);
         break;
+      case 'FilterHiddenWhenEmptyChanged':
+        await sql`
+          insert into ${table} (name, label, value_labels, hide_when_empty_in) values (${e.data.name}, ${empty}::jsonb, '{}'::jsonb, ${e.data.categoryIds}::text[])
+          on conflict (name) do update set hide_when_empty_in = excluded.hide_when_empty_in`.execute(trx);
+        break;
     }
   });
 }
 
 export const filtersReadModel: ReadModel = {
   name: 'filters',
-  version: 2,
+  version: 3,
   eventTypes: FILTER_EVENT_TYPES,
   createTables,
   applyBatch,

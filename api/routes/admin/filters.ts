@@ -3,8 +3,9 @@
  * - GET /filters (`products.view`): every facet the catalog's products carry and every facet with settings, with
  *   its labels per language, whether it shows, its place and its values' labels and product counts
  *   (projections/filters/queries.ts listFacetsForStaff).
- * - PUT /filters (`products.edit`, staff CSRF): new labels, shown and position per facet sent, as the Filter
- *   aggregate's commands SetFilterLabels, SetFilterShown and SetFilterPosition (only what changed; the events carry
+ * - PUT /filters (`products.edit`, staff CSRF): new labels, shown, position and the categories where the facet hides
+ *   when its count is 0 (spec 9) per facet sent, as the Filter aggregate's commands SetFilterLabels, SetFilterShown,
+ *   SetFilterPosition and SetFilterHiddenWhenEmpty (only what changed; the events carry
  *   the staff member). Every facet is decided first without recording (the pure decider), so one invalid facet
  *   changes none: 400 with the problem's code (`filter.label_missing`, `filter.text_too_long`, ...) and field
  *   `filters.{i}.{field}`. Answers the saved facets folded from their streams.
@@ -14,11 +15,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setFilterHiddenWhenEmpty } from '../../../commands/filter/set-filter-hidden-when-empty.js';
 import { setFilterLabels } from '../../../commands/filter/set-filter-labels.js';
 import { setFilterPosition } from '../../../commands/filter/set-filter-position.js';
 import { setFilterShown } from '../../../commands/filter/set-filter-shown.js';
 import { decideSequence } from '../../../commands/shared/command-handler.js';
 import { loadAggregate } from '../../../commands/shared/load-aggregate.js';
+import { categoryDecider, toCategoryStreamId } from '../../../domain/category/category.js';
 import { defaultFilterSettings, type FilterCommand, filterDecider, type FilterSettings, filterStreamId } from '../../../domain/filter/filter.js';
 import { DomainError } from '../../../domain/shared/errors.js';
 import type { EventStore } from '../../../platform/event-store/port.js';
@@ -44,11 +47,18 @@ async function filterFromStream(store: EventStore, name: string): Promise<{ stat
   return { state: state ?? defaultFilterSettings(name), version: Number(version) };
 }
 
+/** Whether `id` is a category of the shop (created, not deleted; hidden ones count). */
+async function isLiveCategory(store: EventStore, id: string): Promise<boolean> {
+  const { state } = await loadAggregate(store, toCategoryStreamId(id), categoryDecider);
+  return state.status === 'active';
+}
+
 const saved = ({ state, version }: { state: FilterSettings; version: number }): SavedFilter => ({
   name: state.name,
   label: state.label,
   shown: state.shown,
   position: state.position,
+  hideWhenEmptyIn: state.hideWhenEmptyIn,
   version,
   values: state.values,
 });
@@ -71,6 +81,7 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
           label: row.label,
           shown: row.shown,
           position: row.position,
+          hideWhenEmptyIn: row.hideWhenEmptyIn,
           version: row.version,
           values: [...values]
             .map((value) => ({ value, label: row.values[value] ?? { et: '', en: '' }, count: row.counts[value] ?? 0 }))
@@ -108,6 +119,16 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
           if (hasLabels || hadLabels) commands.push({ type: 'SetFilterLabels', data: { name, label: f.label, values }, metadata: { now } });
           commands.push({ type: 'SetFilterShown', data: { name, shown: f.shown }, metadata: { now } });
           commands.push({ type: 'SetFilterPosition', data: { name, position: f.position }, metadata: { now } });
+          if (f.hideWhenEmptyIn) {
+            // Spec 9's rule names categories of the shop: an unknown or deleted one is refused (nothing recorded).
+            const ids = [...new Set(f.hideWhenEmptyIn.map((id) => id.toLowerCase()))];
+            for (const id of ids) {
+              if (!(await isLiveCategory(deps.store, id))) {
+                throw new DomainError('filter.category_invalid', 'validation', 'No such category', `filters.${i}.hideWhenEmptyIn.${f.hideWhenEmptyIn.findIndex((x) => x.toLowerCase() === id)}`);
+              }
+            }
+            commands.push({ type: 'SetFilterHiddenWhenEmpty', data: { name, categoryIds: ids }, metadata: { now } });
+          }
           // All facets are checked before any is recorded: the commands decided in sequence on the current state.
           try {
             decideSequence(filterDecider, commands)(state);
@@ -128,6 +149,7 @@ export async function adminFilterRoutes(app: FastifyInstance, { deps }: RouteOpt
           const ctx = request.commandContext(now);
           if (command.type === 'SetFilterLabels') await setFilterLabels(deps.store, command.data, ctx);
           else if (command.type === 'SetFilterShown') await setFilterShown(deps.store, command.data, ctx);
+          else if (command.type === 'SetFilterHiddenWhenEmpty') await setFilterHiddenWhenEmpty(deps.store, command.data, ctx);
           else await setFilterPosition(deps.store, command.data, ctx);
         }
       }

@@ -51,6 +51,7 @@ async function subjectOf(store: EventStore, kind: HistoryKind, id: string, state
     const names = state.names as { et: string; en: string } | undefined;
     return names ? names[lang] || names.et || null : null;
   }
+  if (kind === 'filter') return id;
   if (kind === 'folder' || kind === 'file') return typeof state.name === 'string' ? state.name : null;
   // A stream that does not fold (a malformed event) names no subject; the timeline itself still shows.
   if (kind === 'category') {

@@ -20,14 +20,11 @@
  * Changes answer once the files read model shows them, so the screen's next listing reads its own save.
  */
 import fastifyFormbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeFileCaption } from '../../../commands/file/change-file-caption.js';
 import { deleteFile } from '../../../commands/file/delete-file.js';
-import { moveFile } from '../../../commands/file/move-file.js';
-import { renameFile } from '../../../commands/file/rename-file.js';
-import { tagFile, untagFile } from '../../../commands/file/tag-file.js';
+import { assertFileVersion, saveFileEdits } from '../../../commands/file/save-file-edits.js';
 import { createFolder } from '../../../commands/folder/create-folder.js';
 import { deleteFolder } from '../../../commands/folder/delete-folder.js';
 import { moveFolder } from '../../../commands/folder/move-folder.js';
@@ -35,6 +32,7 @@ import { renameFolder } from '../../../commands/folder/rename-folder.js';
 import type { FolderReads } from '../../../commands/folder/folder-handler.js';
 import { checkEntryName, entryNameKey } from '../../../domain/folder/entry-name.js';
 import { ROOT_FOLDER_ID } from '../../../domain/folder/folder.js';
+import { ChangedMeanwhileError } from '../../../domain/shared/errors.js';
 import { LANGUAGES, type Language } from '../../../domain/shared/localized.js';
 import { fileUses } from '../../../projections/file-usage/queries.js';
 import { getFile, getFiles, getFolder, listFiles, listFolders, listTags, siblingFolderNames, subtreeHeight } from '../../../projections/files/queries.js';
@@ -62,6 +60,7 @@ import {
   folderUpdateBodySchema,
 } from '../../contracts/finder.js';
 import type { RouteOptions } from '../../plugins/deps.js';
+import { changedMeanwhileAnswer } from '../../plugins/changed-meanwhile.js';
 import { ApiError, failureAnswer, success } from '../../plugins/errors.js';
 import { filledMessage, requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
@@ -71,6 +70,16 @@ import { attachmentDisposition, finderFiles, folderWithPath, latest, readModelsC
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 const view = { permission: 'files.view' as const };
 const edit = { permission: 'files.edit' as const };
+/**
+ * A stale file save (ChangedMeanwhileError `file.changed_meanwhile`) as its 409 answer naming who saved meanwhile and
+ * when (api/plugins/changed-meanwhile.ts); any other error is thrown on.
+ */
+async function staleAnswerOf(db: RouteOptions['deps']['db'], error: unknown, lang: 'et' | 'en', reply: FastifyReply) {
+  if (!(error instanceof ChangedMeanwhileError)) throw error;
+  const stale = await changedMeanwhileAnswer(db, error, lang, { et: 'Seda faili', en: 'this file' });
+  return reply.status(stale.status).send(stale.payload);
+}
+
 const saved = <T>(model: T) => ({ success: true as const, status: 'success' as const, model, data: model });
 
 /** `app.register(finderRoutes, { deps })` inside the staff plugin (see the module comment). */
@@ -94,6 +103,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     await readModelsCaughtUp(db, checkpoint);
     return saved((await folderWithPath(db, id)).folder);
   };
+  const staleAnswer = (error: unknown, request: FastifyRequest, reply: FastifyReply) => staleAnswerOf(db, error, language(request), reply);
   const fileAnswer = async (request: FastifyRequest, id: string, checkpoint: string) => {
     await readModelsCaughtUp(db, checkpoint);
     const file = await getFile(db, id);
@@ -159,16 +169,18 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     return saved((await folderWithPath(db, id)).folder);
   });
 
-  r.post('/file/update/:id', { schema: { summary: 'Rename (only when changed), caption and/or move a file (spec 7: File[name], File[caption]; File[folder_id] moves)', tags: ['finder'], params: fileParamsSchema, body: fileUpdateBodySchema, querystring: langQuerySchema, response: { 200: fileSavedSchema, ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request) => {
+  r.post('/file/update/:id', { schema: { summary: 'Rename (only when changed), caption and/or move a file (spec 7: File[name], File[caption]; File[folder_id] moves; File[version]: 409 when changed since)', tags: ['finder'], params: fileParamsSchema, body: fileUpdateBodySchema, querystring: langQuerySchema, response: { 200: fileSavedSchema, ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request, reply) => {
     const fileId = request.params.id;
-    const { name, caption, folder_id: folderId } = request.body.File;
-    const checkpoints: string[] = [];
-    const ctx = () => request.commandContext();
-    if (name !== undefined) checkpoints.push((await renameFile(deps.store, { fileId, name }, ctx())).checkpoint);
+    const { name, caption, folder_id: folderId, version } = request.body.File;
     const captions = caption === undefined ? {} : typeof caption === 'string' ? { [language(request)]: caption } : caption;
-    for (const l of LANGUAGES) if (captions[l] !== undefined) checkpoints.push((await changeFileCaption(deps.store, { fileId, language: l, caption: captions[l]! }, ctx())).checkpoint);
-    if (folderId !== undefined) checkpoints.push((await moveFile(deps.store, { fileId, folderId }, ctx())).checkpoint);
-    return fileAnswer(request, fileId, latest(checkpoints));
+    const own = Object.fromEntries(LANGUAGES.filter((l) => captions[l] !== undefined).map((l) => [l, captions[l]!]));
+    try {
+      // One append expecting the version read (commands/file/save-file-edits.ts): all of it or nothing.
+      const result = await saveFileEdits(deps.store, { fileId, expectedVersion: version, name, captions: own, folderId }, request.commandContext());
+      return await fileAnswer(request, fileId, result.checkpoint);
+    } catch (error) {
+      return staleAnswer(error, request, reply);
+    }
   });
 
   r.get('/file/usage/:id', { schema: { summary: 'Where a file is used: products\' images, pages\' HTML, albums', tags: ['finder'], params: fileParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(z.array(fileUseSchema)), ...failures } }, config: view }, async (request) => {
@@ -196,16 +208,31 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
 
   r.get('/file-tag/list', { schema: { summary: 'Every file tag in use with its number of files (spec 7)', tags: ['finder'], querystring: langQuerySchema, response: { 200: envelopeSchema(fileTagListSchema), ...failures } }, config: view }, async () => success(await listTags(db)));
 
-  r.post('/file-tag/create', { schema: { summary: 'Tag files (spec 7: FileTags[i][file_id], FileTags[i][tag])', tags: ['finder'], body: fileTagCreateBodySchema, querystring: langQuerySchema, response: { 200: envelopeSchema(fileTagListSchema), ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request) => {
+  r.post('/file-tag/create', { schema: { summary: 'Tag files (spec 7: FileTags[i][file_id], FileTags[i][tag]; FileTags[i][version]: 409 when changed since)', tags: ['finder'], body: fileTagCreateBodySchema, querystring: langQuerySchema, response: { 200: envelopeSchema(fileTagListSchema), ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request, reply) => {
     const checkpoints: string[] = [];
-    for (const { file_id: fileId, tag } of request.body.FileTags) checkpoints.push((await tagFile(deps.store, { fileId, tag }, request.commandContext())).checkpoint);
+    try {
+      // Every file's version first, so a stale one tags none.
+      for (const { file_id: fileId, version } of request.body.FileTags) await assertFileVersion(deps.store, fileId, version);
+      for (const { file_id: fileId, tag, version } of request.body.FileTags) {
+        checkpoints.push((await saveFileEdits(deps.store, { fileId, expectedVersion: version, addTags: [tag] }, request.commandContext())).checkpoint);
+      }
+    } catch (error) {
+      return staleAnswer(error, request, reply);
+    }
     await readModelsCaughtUp(db, latest(checkpoints));
     return success(await listTags(db));
   });
 
-  r.post('/file-tag/delete', { schema: { summary: 'Take a tag off files (spec 7: tag, ids[])', tags: ['finder'], body: fileTagDeleteBodySchema, querystring: langQuerySchema, response: { 200: envelopeSchema(fileTagListSchema), ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request) => {
+  r.post('/file-tag/delete', { schema: { summary: 'Take a tag off files (spec 7: tag, ids[]; versions[]: 409 when changed since)', tags: ['finder'], body: fileTagDeleteBodySchema, querystring: langQuerySchema, response: { 200: envelopeSchema(fileTagListSchema), ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request, reply) => {
+    const { ids, versions, tag } = request.body;
+    const expected = new Map(ids.map((id, i) => [id, versions?.[i]]));
     const checkpoints: string[] = [];
-    for (const fileId of new Set(request.body.ids)) checkpoints.push((await untagFile(deps.store, { fileId, tag: request.body.tag }, request.commandContext())).checkpoint);
+    try {
+      for (const [fileId, version] of expected) await assertFileVersion(deps.store, fileId, version);
+      for (const [fileId, version] of expected) checkpoints.push((await saveFileEdits(deps.store, { fileId, expectedVersion: version, removeTags: [tag] }, request.commandContext())).checkpoint);
+    } catch (error) {
+      return staleAnswer(error, request, reply);
+    }
     await readModelsCaughtUp(db, latest(checkpoints));
     return success(await listTags(db));
   });

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { type FilterLabelMap, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
+import { type FilterLabelMap, hiddenWhenEmptyIn, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -156,6 +156,7 @@ export async function productListAnswer(
   // A vehicle listing's facet counts are one object per vehicle and category until the index changes (listing-index.ts
   // `vehicleFacets`), so they are labelled and serialized once per change too.
   const facetsJson = labeledFacetsJson(result.availableFilters, labels, language);
+  const hiddenWhenEmpty = hiddenWhenEmptyIn(query.c, labels);
   const json = withFacetsJson(
     success({
       availableFilters: null,
@@ -168,6 +169,7 @@ export async function productListAnswer(
       appliedFiltersCount: result.appliedFiltersCount,
       exactlyMatchingProductIds: result.exactlyMatchingProductIds,
       ...(active ? { vehicle: { id: active.id, label: active.label }, hiddenUnknown: result.hiddenUnknown } : {}),
+      ...(hiddenWhenEmpty.length ? { hiddenWhenEmpty } : {}),
     }),
     facetsJson,
   );

@@ -11,7 +11,8 @@
  *   related products' lists;
  * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed
- *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`).
+ *   /{lang}/{pageName} that no category has (the page as a guest asks for it, `pageQueryOptions`); for a page of
+ *   layout `gallery` the album tiles too, for `gallery-detail` its album's pictures (spec 1).
  * - the gallery (spec 2 "Gallery"): the album tiles; an album page: its pictures.
  * - a vehicle landing page: the make's models, or the model's or generation's parts per category.
  *
@@ -31,6 +32,8 @@ import { listingParamsOf, toProductListQuery } from '../features/catalog/utils/l
 import { searchResultsQueryOptions } from '../features/catalog/api/get-search-results';
 import { searchParamsOf, searchQueryString } from '../features/catalog/utils/search-params';
 import { pageQueryOptions } from '../features/pages/api/get-page';
+import { layoutPageOf } from '../features/pages/api/layout-page';
+import { albumIdIn } from '../lib/gallery-album-link';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { vehicleMakeQueryOptions, vehiclePartsQueryOptions } from '../features/vehicle-pages/api/get-vehicle-pages';
 import { categoriesQueryOptions } from '../lib/categories';
@@ -79,15 +82,32 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   const shell = [client.prefetchQuery(siteQueryOptions(lang)), client.prefetchQuery(categoriesQueryOptions(lang))];
 
   const fetchAll = (...more: Promise<void>[]) => Promise.all([...shell, ...more]).then(() => undefined);
+  // A content page, and what its layout shows besides (spec 1: layout `gallery` shows the album tiles).
+  const contentPage = async (ref: string) => {
+    const options = pageQueryOptions(ref, lang);
+    await client.prefetchQuery(options);
+    const page = client.getQueryData(options.queryKey);
+    const layout = page ? layoutPageOf(page).layout : null;
+    if (layout === 'gallery') await client.prefetchQuery(galleryIndexQueryOptions(lang));
+    if (layout === 'gallery-detail') {
+      // The album the page's text links to, else the first published one (layouts/gallery-detail-layout.tsx).
+      let albumId = albumIdIn(page!.content);
+      if (albumId === null) {
+        await client.prefetchQuery(galleryIndexQueryOptions(lang));
+        albumId = client.getQueryData(galleryIndexQueryOptions(lang).queryKey)?.[0]?.id ?? null;
+      }
+      if (albumId !== null) await client.prefetchQuery(albumPicturesQueryOptions(albumId, lang));
+    }
+  };
 
   if (LISTING.has(path) && !(prefix && path === '')) return fetchAll(client.prefetchQuery(listingQuery(searchParams, options, lang)));
   // The language home page (router.tsx HomePageRoute: the page named by the language code).
-  if (prefix && path === '') return fetchAll(client.prefetchQuery(pageQueryOptions(lang, lang)));
+  if (prefix && path === '') return fetchAll(contentPage(lang));
   if (path === '/searchresults') return fetchAll(client.prefetchQuery(searchResultsQueryOptions(searchQueryString(searchParamsOf(searchParams), lang))));
   const byId = PAGE_BY_ID.exec(rest);
   if (byId) {
     const ref = decoded(byId[1]!);
-    return fetchAll(...(ref === null ? [] : [client.prefetchQuery(pageQueryOptions(ref, lang))]));
+    return fetchAll(...(ref === null ? [] : [contentPage(ref)]));
   }
   const view = PRODUCT_VIEW.exec(rest);
   if (view) {
@@ -118,7 +138,7 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   if (!prefix) {
     // Unprefixed: /{pageName} is a content page by name (its parameter, decoded), anything else not found.
     const name = segment && !OTHER_PAGES.test(path) ? decoded(segment[1]!) : null;
-    return fetchAll(...(name === null ? [] : [client.prefetchQuery(pageQueryOptions(name, lang))]));
+    return fetchAll(...(name === null ? [] : [contentPage(name)]));
   }
   await fetchAll();
   if (OTHER_PAGES.test(path)) return;
@@ -127,5 +147,5 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   const tree = client.getQueryData(categoriesQueryOptions(lang).queryKey);
   const node = tree ? findCategoryByUrl(tree, pathname) : undefined;
   if (node) await client.prefetchQuery(listingQuery(searchParams, options, lang, node.id));
-  else if (segment) await client.prefetchQuery(pageQueryOptions(segment[1]!, lang));
+  else if (segment) await contentPage(segment[1]!);
 }

@@ -15,6 +15,7 @@ import { trackLoading } from '../components/layout/loading-bar';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
 import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { discardWrites } from '../lib/deferred-write';
+import { provideAlbumPictures, provideAlbumTiles } from '../lib/gallery-embed';
 import { loadAdminTexts, loadCheckoutTexts, loadVehicleTexts } from '../lib/i18n';
 import { useRouteLanguage } from '../lib/language';
 import { Spinner } from '../components/spinner';
@@ -35,6 +36,9 @@ const ProductViewRoute = lazy(() =>
 const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
 const HomePageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.HomePageRoute })));
 // The gallery (spec 2 "Gallery"): index and album, each its own chunk; the album's lightbox is a further one.
+// Content pages of layout `gallery` and `gallery-detail` show the album tiles and one album (spec 1): composed here, the pages feature cannot import them.
+provideAlbumTiles(lazy(() => import('../features/gallery/components/album-tiles')));
+provideAlbumPictures(lazy(() => import('../features/gallery/components/album-pictures')));
 const GalleryIndexRoute = lazy(() => trackLoading(import('../features/gallery/routes/gallery-index')).then((m) => ({ default: m.GalleryIndexRoute })));
 const GalleryAlbumRoute = lazy(() => trackLoading(import('../features/gallery/routes/gallery-album')).then((m) => ({ default: m.GalleryAlbumRoute })));
 const SearchResultsRoute = lazy(() =>

@@ -2,7 +2,7 @@
  * The audit timeline's sentence per event (audit timeline): built from the event's type, data, the
  * fields it changed and who caused it, in the staff member's language (cms bundle `admin.history.event.<Type>`, et
  * formal and en-US), e.g. 'Mari Maasikas set the stock of BF1018/1 in Tallinn from 4 to 14 (count)'. Every event
- * type of the Product, Stock, Category, User, Order, content, Album, Folder and File aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
+ * type of the Product, Stock, Category, User, Order, content, Album, Folder, File and Filter aggregates has its text (HISTORY_SENTENCE_TYPES); any other type
  * reads `admin.history.event.unknown` with its type name.
  *
  * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
@@ -34,6 +34,7 @@ export const HISTORY_SENTENCE_TYPES = [
   'AlbumCreated', 'AlbumRenamed', 'AlbumImagesChanged', 'AlbumThumbnailChanged', 'AlbumPublished', 'AlbumUnpublished', 'AlbumDeleted',
   'FolderCreated', 'FolderRenamed', 'FolderMoved', 'FolderDeleted',
   'FileUploaded', 'FileRenamed', 'FileCaptionChanged', 'FileTagged', 'FileUntagged', 'FileMoved', 'FileDeleted',
+  'FilterLabelsChanged', 'FilterShown', 'FilterHidden', 'FilterPositionSet', 'FilterHiddenWhenEmptyChanged',
 ] as const;
 
 /** The slice of i18next the sentences need (`t` of the cms namespace and its `exists`). */
@@ -283,6 +284,17 @@ export function historySentence(event: HistoryEvent, history: Pick<History, 'sub
     case 'FileTagged':
     case 'FileUntagged':
       params.value = str(d.tag);
+      break;
+    case 'FilterLabelsChanged': {
+      const label = (d.label ?? {}) as { et?: string; en?: string };
+      params.value = orNone((lang === 'en' ? label.en : label.et) || label.et || label.en);
+      break;
+    }
+    case 'FilterPositionSet':
+      params.value = typeof d.position === 'number' ? num(d.position + 1) : t('admin.history.none');
+      break;
+    case 'FilterHiddenWhenEmptyChanged':
+      params.count = count(d.categoryIds);
       break;
     default:
       break;

@@ -17,6 +17,7 @@ import type { MenuItem } from '../../../../domain/menu/menu';
 import { ALBUM_EVENT_SCHEMAS } from '../../../../domain/gallery/events';
 import { PURCHASE_LIST_EVENT_SCHEMAS } from '../../../../domain/purchase-list/events';
 import { FILE_EVENT_SCHEMAS } from '../../../../domain/file/events';
+import { FILTER_EVENT_SCHEMAS } from '../../../../domain/filter/events';
 import { FOLDER_EVENT_SCHEMAS } from '../../../../domain/folder/events';
 import { HISTORY_SENTENCE_TYPES, historyEntryLines, historySentence } from './history-sentence';
 
@@ -43,7 +44,7 @@ const event = (type: string, data: Record<string, unknown>, over: Partial<Histor
 
 describe('historySentence (audit timeline)', () => {
   it('has a sentence for every event type of the Product, Stock, Category, User, Order, Client, Page, Menu and Site aggregates, in both languages', () => {
-    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS, ALBUM_EVENT_SCHEMAS, FOLDER_EVENT_SCHEMAS, FILE_EVENT_SCHEMAS, PURCHASE_LIST_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
+    const types = [PRODUCT_EVENT_SCHEMAS, STOCK_EVENT_SCHEMAS, CATEGORY_EVENT_SCHEMAS, USER_EVENT_SCHEMAS, ORDER_EVENT_SCHEMAS, CLIENT_EVENT_SCHEMAS, PAGE_EVENT_SCHEMAS, MENU_EVENT_SCHEMAS, SITE_EVENT_SCHEMAS, ALBUM_EVENT_SCHEMAS, FOLDER_EVENT_SCHEMAS, FILE_EVENT_SCHEMAS, PURCHASE_LIST_EVENT_SCHEMAS, FILTER_EVENT_SCHEMAS].flatMap((s) => Object.keys(s));
     expect([...HISTORY_SENTENCE_TYPES].sort()).toEqual([...types].sort());
     for (const bundle of [enAdmin, etAdmin]) {
       const texts = bundle.admin.history.event as Record<string, string>;
@@ -171,4 +172,14 @@ describe('historySentence (audit timeline)', () => {
     expect(historyEntryLines(event('MenuChanged', { entries: first }, { changes: entries[0]!.changes as HistoryEvent['changes'] }), en, 'en')).toHaveLength(4);
     expect(historyEntryLines(event('ProductPriceChanged', {}, { changes: [{ field: 'grossCents', before: 1, after: 2 }] }), en, 'en')).toEqual([]);
   });
+
+  it("says who changed where a filter hides when its count is 0 (spec 9), in English and formal Estonian", async () => {
+    const changed = event('FilterHiddenWhenEmptyChanged', { name: 'Marque', categoryIds: ['a', 'b'] });
+    const filterHistory = { subject: 'Marque', warehouses: {}, stream: 'filter-Marque' };
+    expect(historySentence(changed, filterHistory, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas changed where filter Marque hides when its count is 0 (categories: 2)');
+    expect(historySentence(changed, filterHistory, await i18nFor('et'), 'et')).toBe('Mari Maasikas muutis, kus filter Marque peidetakse, kui selle arv on 0 (kategooriaid: 2)');
+    const placed = event('FilterPositionSet', { name: 'Marque', position: 0 });
+    expect(historySentence(placed, filterHistory, await i18nFor('en-US'), 'en')).toBe('Mari Maasikas set the place of filter Marque in the filter panel: 1');
+  });
 });
+

@@ -3,12 +3,13 @@
  * catalog (the products' technical criteria) in a dense table, edited in place: its label in Estonian and English
  * (empty: the storefront shows the facet as the products carry it), whether it shows on the storefront's listing, and
  * its order in the filter panel (Move up / Move down buttons, keyboard reachable, focus stays on the moved facet);
- * a facet's values get their labels in a second table under it (Values button). One Save sends the changed facets
+ * a facet's values get their labels in a second table under it (Values button), beside the categories in which the
+ * facet is not shown when its count is 0 for the listing (spec 9, `HideWhenEmpty`). One Save sends the changed facets
  * (PUT /v1/admin/filters, `products.edit`); the order is saved as positions 0..n-1 once it was changed. Forms:
  * react-hook-form with the zod resolver on the contract's label schema; unsaved changes ask before leaving.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, ArrowUp, Save } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Save, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
@@ -18,6 +19,7 @@ import { showToast } from '../../../components/feedback/toasts';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
+import { HistoryTimeline } from '../../../components/staff/history-timeline';
 import { FormAlert } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
@@ -26,6 +28,7 @@ import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { staffZodMessages } from '../../../lib/staff/zod-messages';
+import { type CategoryOption, useCategoryOptions } from '../api/get-category-options';
 import { FILTERS_KEY, useFilters } from '../api/get-filters';
 import { useSaveFilters } from '../api/save-filters';
 import { changedFilters, type FilterFormValues as FormValues, filterFormSchema as formSchema, toForm } from '../utils/filter-form';
@@ -201,14 +204,38 @@ function FilterForm({ loaded, title }: { loaded: AdminFilter[]; title: string })
           </p>
         ) : null}
         <DataTable caption={title} rows={rows} columns={columns} defaultSort={null} rowKey={(r) => r.key} empty={t('filterList.empty')} sortLabel={() => t('admin.table.sort')} />
-        {editingIndex >= 0 ? <ValueLabels form={form} index={editingIndex} name={fields[editingIndex]!.name} canEdit={canEdit} lang={lang} /> : null}
+        {editingIndex >= 0 ? <ValueLabels
+            form={form}
+            index={editingIndex}
+            name={fields[editingIndex]!.name}
+            canEdit={canEdit}
+            lang={lang}
+            hasHistory={(loaded.find((f) => f.name === fields[editingIndex]!.name)?.version ?? 0) > 0}
+          /> : null}
       </form>
     </section>
   );
 }
 
-function ValueLabels({ form, index, name, canEdit, lang }: { form: UseFormReturn<FormValues>; index: number; name: string; canEdit: boolean; lang: 'et' | 'en' }) {
+function ValueLabels({
+  form,
+  index,
+  name,
+  canEdit,
+  lang,
+  hasHistory,
+}: {
+  form: UseFormReturn<FormValues>;
+  index: number;
+  name: string;
+  canEdit: boolean;
+  lang: 'et' | 'en';
+  /** The facet's stream has events (version > 0): its audit timeline is shown. */
+  hasHistory: boolean;
+}) {
   const { t } = useTranslation('cms');
+  const session = useStaffSession();
+  const canSeeHistory = hasPermission(session.data ?? null, 'history.view');
   type Row = { value: string; count: number; j: number };
   const rows: Row[] = form.getValues(`filters.${index}.values`).map((v, j) => ({ value: v.value, count: v.count, j }));
   const columns = useMemo(
@@ -238,7 +265,83 @@ function ValueLabels({ form, index, name, canEdit, lang }: { form: UseFormReturn
   return (
     <section id="filter-values" className="filter-list__values" aria-labelledby="filter-values-title">
       <h2 id="filter-values-title">{t('filterList.valuesOf', { name })}</h2>
+      <HideWhenEmpty form={form} index={index} name={name} canEdit={canEdit} lang={lang} />
       <DataTable caption={t('filterList.valuesOf', { name })} rows={rows} columns={columns} defaultSort={null} rowKey={(r) => r.value} empty={t('filterList.noValues')} sortLabel={() => t('admin.table.sort')} />
+      {canSeeHistory && hasHistory ? <HistoryTimeline stream={`filter-${name}`} title={t('filterList.history', { name })} /> : null}
     </section>
+  );
+}
+
+const pathText = (option: CategoryOption | undefined, id: string, lang: 'et' | 'en') =>
+  option ? option.path.map((n) => n[lang] || n.et).join(' › ') : id;
+
+/**
+ * The categories in which facet `name` is not shown when its count is 0 for the listing (spec 9: "Category id 237
+ * has a model filter hidden when its count is 0"): listed with a Remove button each, and a category chooser with Add.
+ * Saved with the form (SetFilterHiddenWhenEmpty, FilterHiddenWhenEmptyChanged with the staff member).
+ */
+function HideWhenEmpty({ form, index, name, canEdit, lang }: { form: UseFormReturn<FormValues>; index: number; name: string; canEdit: boolean; lang: 'et' | 'en' }) {
+  const { t } = useTranslation('cms');
+  const categories = useCategoryOptions(true);
+  const chosen = form.watch(`filters.${index}.hideWhenEmptyIn`);
+  const [pick, setPick] = useState('');
+  const byId = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c])), [categories.data]);
+  const set = (next: string[]) => form.setValue(`filters.${index}.hideWhenEmptyIn`, next, { shouldDirty: true });
+  const selectId = `filter-hide-empty-${index}`;
+  return (
+    <fieldset className="filter-list__hide-empty">
+      <legend>{t('filterList.hideWhenEmpty.title', { name })}</legend>
+      <p className="muted">{t('filterList.hideWhenEmpty.help')}</p>
+      {chosen.length === 0 ? (
+        <p>{t('filterList.hideWhenEmpty.none')}</p>
+      ) : (
+        <ul className="filter-list__hide-empty-list">
+          {chosen.map((id) => (
+            <li key={id}>
+              <span>{pathText(byId.get(id), id, lang)}</span>
+              {canEdit ? (
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('filterList.hideWhenEmpty.remove', { category: pathText(byId.get(id), id, lang) })}
+                  title={t('filterList.hideWhenEmpty.remove', { category: pathText(byId.get(id), id, lang) })}
+                  onClick={() => set(chosen.filter((c) => c !== id))}
+                >
+                  <X size={15} aria-hidden="true" />
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit ? (
+        <div className="filter-list__hide-empty-add">
+          <label htmlFor={selectId}>{t('filterList.hideWhenEmpty.category')}</label>
+          <select id={selectId} value={pick} onChange={(e) => setPick(e.target.value)} disabled={!categories.data}>
+            <option value="">{categories.isPending ? t('filterList.hideWhenEmpty.loading') : t('filterList.hideWhenEmpty.choose')}</option>
+            {(categories.data ?? [])
+              .filter((c) => !chosen.includes(c.id))
+              .map((c) => (
+                <option key={c.id} value={c.id}>
+                  {pathText(c, c.id, lang)}
+                </option>
+              ))}
+          </select>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={!pick}
+            onClick={() => {
+              if (!pick || chosen.includes(pick)) return;
+              set([...chosen, pick]);
+              setPick('');
+            }}
+          >
+            <Plus size={15} aria-hidden="true" />
+            {t('filterList.hideWhenEmpty.add')}
+          </button>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -12,6 +12,8 @@ export const filterFormSchema = z.object({
       name: z.string(),
       label: filterLabelSchema,
       shown: z.boolean(),
+      /** Category ids where the facet hides when its count is 0 (spec 9). */
+      hideWhenEmptyIn: z.array(z.string()),
       values: z.array(z.object({ value: z.string(), count: z.number(), label: filterLabelSchema })),
     }),
   ),
@@ -21,11 +23,11 @@ type FormValues = FilterFormValues;
 
 /** The form's values of a loaded list. */
 export const toForm = (filters: readonly AdminFilter[]): FormValues => ({
-  filters: filters.map((f) => ({ name: f.name, label: { ...f.label }, shown: f.shown, values: f.values.map((v) => ({ value: v.value, count: v.count, label: { ...v.label } })) })),
+  filters: filters.map((f) => ({ name: f.name, label: { ...f.label }, shown: f.shown, hideWhenEmptyIn: [...f.hideWhenEmptyIn], values: f.values.map((v) => ({ value: v.value, count: v.count, label: { ...v.label } })) })),
 });
 
 /**
- * The facets whose labels, shown or position differ from `loaded`, as the PUT body (null: nothing changed). Once the
+ * The facets whose labels, shown, position or 'hide when its count is 0' categories differ from `loaded`, as the PUT body (null: nothing changed). Once the
  * order differs from the loaded one, every facet is placed at its index (0..n-1); until then a facet keeps its
  * position (null stays null). Value labels without text in either language are left out (unlabelled).
  */
@@ -43,15 +45,19 @@ export function changedFilters(loaded: readonly AdminFilter[], values: FormValue
     const labels = Object.fromEntries(f.values.filter((v) => v.label.et.trim() || v.label.en.trim()).map((v) => [v.value, { et: v.label.et.trim(), en: v.label.en.trim() }]));
     const beforeLabels = Object.fromEntries((before?.values ?? []).filter((v) => v.label.et || v.label.en).map((v) => [v.value, v.label]));
     const label = { et: f.label.et.trim(), en: f.label.en.trim() };
+    const hideWhenEmptyIn = [...new Set(f.hideWhenEmptyIn)].sort();
+    const sameRule = JSON.stringify(hideWhenEmptyIn) === JSON.stringify([...(before?.hideWhenEmptyIn ?? [])].sort());
     const same =
       before &&
       before.label.et === label.et &&
       before.label.en === label.en &&
       before.shown === f.shown &&
       before.position === position &&
-      canonical(labels) === canonical(beforeLabels);
+      canonical(labels) === canonical(beforeLabels) &&
+      sameRule;
     // The version it was read at: a facet someone else saved meanwhile answers 409 instead of being overwritten.
-    if (!same) out.push({ name: f.name, label, values: labels, shown: f.shown, position, ...(before ? { version: before.version } : {}) });
+    // The rule's categories are sent only when they changed (absent: unchanged).
+    if (!same) out.push({ name: f.name, label, values: labels, shown: f.shown, position, ...(sameRule ? {} : { hideWhenEmptyIn }), ...(before ? { version: before.version } : {}) });
   });
   return out.length ? { filters: out } : null;
 }

@@ -7,6 +7,7 @@ const facet = (name: string, over: Partial<AdminFilter> = {}): AdminFilter => ({
   label: { et: '', en: '' },
   shown: true,
   position: null,
+  hideWhenEmptyIn: [],
   version: 1,
   values: [{ value: 'Black', count: 2, label: { et: 'Must', en: 'Black' } }, { value: '1.5', count: 1, label: { et: '', en: '' } }],
   ...over,
@@ -36,5 +37,18 @@ describe('changedFilters (FilterList save)', () => {
     const form = toForm(loaded);
     form.filters = [form.filters[1]!, form.filters[0]!, form.filters[2]!];
     expect(changedFilters(loaded, form)?.filters.map((f) => [f.name, f.position])).toEqual([['Side', 0], ['Colour', 1], ['Kit', 2]]);
+  });
+
+  it("sends the 'hide when its count is 0' categories only when they changed, sorted (spec 9)", () => {
+    const A = '0f5c2a3e-1b2c-4d5e-8f90-a1b2c3d4e5f6';
+    const B = '7a1b2c3d-4e5f-4a6b-9c8d-0e1f2a3b4c5d';
+    const loaded = [facet('Marque', { hideWhenEmptyIn: [A, B] }), facet('Side')];
+    const same = toForm(loaded);
+    same.filters[0]!.hideWhenEmptyIn = [B, A];
+    expect(changedFilters(loaded, same)).toBeNull();
+    const form = toForm(loaded);
+    form.filters[0]!.hideWhenEmptyIn = [B];
+    form.filters[1]!.label.et = 'Pool';
+    expect(changedFilters(loaded, form)?.filters.map((f) => [f.name, f.hideWhenEmptyIn])).toEqual([['Marque', [B]], ['Side', undefined]]);
   });
 });

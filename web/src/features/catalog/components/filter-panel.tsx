@@ -1,7 +1,9 @@
 /**
  * Facet filters (spec 2 "Product listing", spec 3 "Filter"): one group of checkboxes per available filter with
  * product counts, named and sorted by the labels in the page's language (the `f` parameter keeps the facet keys).
- * Applied values stay listed (and checked) even when the answer no longer counts them.
+ * Applied values stay listed (and checked) even when the answer no longer counts them, except for a facet staff set to
+ * hide in this category when its count is 0 (spec 9, the answer's `hiddenWhenEmpty`): that one is left out while the
+ * answer counts none of its values (it still filters; 'Clear filters' removes it).
  *
  * Each option is a link to the listing with that value toggled (`hrefFor`, built by the listing's URL functions), so
  * a server-rendered page filters without JavaScript; it has the checkbox role (aria-checked, Space toggles it) and
@@ -13,12 +15,15 @@ import { useTranslation } from 'react-i18next';
 import type { AppliedFilters, Filter, Language } from '../../../../../api/contracts/catalog';
 import { formatCount } from '../../../lib/format';
 import { countAppliedValues } from '../utils/listing-params';
+import { mergeFilters } from '../utils/merge-filters';
 
 const COLLAPSED_OPTIONS = 8;
 
 interface FilterPanelProps {
   available: Filter[];
   applied: AppliedFilters;
+  /** Facets not shown in this listing when their count is 0 (spec 9). */
+  hiddenWhenEmpty?: readonly string[];
   lang: Language;
   /** The listing's URL with value `value` of filter `name` switched on (`on`) or off. */
   hrefFor: (name: string, value: string, on: boolean) => string;
@@ -31,26 +36,11 @@ interface FilterPanelProps {
 /** A plain left click (no modifier, so a new tab still opens from the link): handled on the client. */
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-/** The available filters, plus applied values the answer no longer counts (count 0, labelled as applied). */
-function mergeFilters(available: Filter[], applied: AppliedFilters): Filter[] {
-  const merged = new Map<string, Filter>();
-  for (const f of available) merged.set(f.name, { ...f, options: { ...f.options }, optionLabels: { ...f.optionLabels } });
-  for (const [name, values] of Object.entries(applied)) {
-    const filter = merged.get(name) ?? { name, label: name, options: {}, optionLabels: {} };
-    for (const v of values) {
-      if (!(v in filter.options)) filter.options[v] = 0;
-      filter.optionLabels[v] ??= v;
-    }
-    merged.set(name, filter);
-  }
-  return [...merged.values()];
-}
-
-export function FilterPanel({ available, applied, lang, hrefFor, clearHref, onToggle, onClear }: FilterPanelProps) {
+export function FilterPanel({ available, applied, hiddenWhenEmpty, lang, hrefFor, clearHref, onToggle, onClear }: FilterPanelProps) {
   const { t } = useTranslation('shop');
-  const filters = mergeFilters(available, applied);
+  const filters = mergeFilters(available, applied, hiddenWhenEmpty);
   const appliedCount = countAppliedValues(applied);
-  if (filters.length === 0) return null;
+  if (filters.length === 0 && appliedCount === 0) return null;
   return (
     <section className="filter-panel" aria-labelledby="filter-panel-title">
       <div className="filter-panel__head">

@@ -178,6 +178,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
           <FilterPanel
             available={sidebarFilters}
             applied={pendingFilters ?? params.f}
+            hiddenWhenEmpty={products.data?.list.hiddenWhenEmpty}
             lang={lang}
             hrefFor={(name, value, on) => hrefWith({ f: toggleFilterValue(params.f, name, value, on) })}
             clearHref={hrefWith({ f: {} })}

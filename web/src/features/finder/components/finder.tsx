@@ -27,7 +27,7 @@ import { StaffDialog } from '../../../components/staff/staff-dialog';
 import { apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
 import { uploadFile } from '../../../lib/staff/upload-file';
-import { useFileChanges } from '../api/file-changes';
+import { isFileChangedMeanwhile, useFileChanges } from '../api/file-changes';
 import { useFolderChanges } from '../api/folder-changes';
 import { type FileListing as FilesPage, useFiles } from '../api/get-files';
 import { FINDER_KEY, useFolder } from '../api/get-folder';
@@ -117,7 +117,9 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
     return () => clearTimeout(timer);
   }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  /** Runs a change; a refusal is a danger notice for 10 s (spec 8) and rethrown. */
+  /** The server's sentence of a save refused because a file changed after it was shown (409): the reload offer. */
+  const [stale, setStale] = useState<string | null>(null);
+  /** Runs a change; a refusal is a danger notice for 10 s (spec 8) and rethrown; a stale save also offers a reload. */
   async function run<T>(change: () => Promise<T>, done?: string): Promise<T> {
     try {
       const result = await change();
@@ -125,9 +127,12 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
       return result;
     } catch (error) {
       showToast('error', apiErrorText(error), FILE_ERROR_NOTICE_MS);
+      if (isFileChangedMeanwhile(error)) setStale(apiErrorText(error));
       throw error;
     }
   }
+  /** The version of each listed file the finder shows (sent with every save). */
+  const versionOf = (id: string) => listed.find((f) => f.id === id)?.version;
 
   const patch = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
@@ -182,7 +187,7 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
   };
   const moveFiles = (ids: string[], to: FinderFolder) =>
     run(async () => {
-      for (const id of ids) await fileChanges.update.mutateAsync({ id, change: { folder_id: to.id } });
+      for (const id of ids) await fileChanges.update.mutateAsync({ id, change: { folder_id: to.id }, version: versionOf(id) });
     }, t('finder.move.done', { count: ids.length, folder: to.id === 'root' ? t('finder.tree.root') : to.name }));
   const open = (file: FinderFile) => (onChoose ? onChoose(file) : setDialog({ kind: 'preview', file }));
   const focusName = () => document.getElementById(`${idBase}-name`)?.focus();
@@ -315,6 +320,21 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
               {notice}
             </p>
           ) : null}
+          {stale ? (
+            <div className="staff-alert finder__stale" role="alert">
+              <p>{stale}</p>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setStale(null);
+                  void fileChanges.invalidate();
+                }}
+              >
+                {t('finder.reload')}
+              </button>
+            </div>
+          ) : null}
 
           {files.isError ? (
             <p className="staff-alert" role="alert">
@@ -361,8 +381,8 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
             lang={lang}
             idBase={idBase}
             onOpen={(f) => setDialog({ kind: 'preview', file: f })}
-            onRename={(f, name) => run(() => fileChanges.update.mutateAsync({ id: f.id, change: { name } }), t('finder.file.renamed')).then(() => undefined)}
-            onCaptions={(f, captions) => run(() => fileChanges.update.mutateAsync({ id: f.id, change: { caption: captions } }), t('finder.details.captionsSaved')).then(() => undefined)}
+            onRename={(f, name) => run(() => fileChanges.update.mutateAsync({ id: f.id, change: { name }, version: f.version }), t('finder.file.renamed')).then(() => undefined)}
+            onCaptions={(f, captions) => run(() => fileChanges.update.mutateAsync({ id: f.id, change: { caption: captions }, version: f.version }), t('finder.details.captionsSaved')).then(() => undefined)}
             onTag={(fs, tag) => run(() => fileChanges.tag.mutateAsync({ files: fs, tag })).then(() => undefined)}
             onUntag={(fs, tag) => run(() => fileChanges.untag.mutateAsync({ files: fs.filter((f) => f.tags.includes(tag)), tag })).then(() => undefined)}
             onMove={() => setDialog({ kind: 'moveFiles' })}

@@ -1,19 +1,26 @@
 /**
- * Layout `gallery` (spec 1, spec 2 "Gallery": the index of albums). The albums come with the gallery screens (their
- * own feature renders them); until then the page shows its title, text and a note saying so.
+ * Layout `gallery` (spec 1, spec 2 "Gallery": the index of albums): the page's title and text, then the published
+ * albums as tiles. The tiles are the gallery feature's (lib/gallery-embed.ts, provided by app/router.tsx and loaded
+ * lazily), server-rendered with their data (app/prefetch-route.ts fetches the album list for a page of this layout).
  */
-import { useTranslation } from 'react-i18next';
+import { Suspense } from 'react';
+import { Spinner } from '../../../components/spinner';
+import { useAlbumTiles } from '../../../lib/gallery-embed';
 import { LayoutShell, type LayoutProps, PageBody, PageTitle } from './parts';
 
 export default function GalleryLayout({ page }: LayoutProps) {
-  const { t } = useTranslation('cms');
+  const AlbumTiles = useAlbumTiles();
   return (
     <LayoutShell layout="gallery">
       <PageTitle page={page} />
       <PageBody page={page} />
-      <div className="layout-placeholder layout-placeholder--grid" role="note">
-        <p>{t('layouts.gallery.pending')}</p>
-      </div>
+      {AlbumTiles ? (
+        <div className="gallery layout-gallery">
+          <Suspense fallback={<Spinner />}>
+            <AlbumTiles />
+          </Suspense>
+        </div>
+      ) : null}
     </LayoutShell>
   );
 }
