@@ -122,7 +122,7 @@ describe('admin shell', () => {
     await eventually(pathOf).toBe('/admin/user?sort=-username');
     await eventually(() => page.locator('h1').innerText()).toBe('Kasutajad');
     await eventually(() => menuLabels()).toEqual([
-      'Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Lehed', 'Menüü', 'Failid', 'Galerii', 'Kasutajad', 'Laod', 'Otsingusõnad', 'Probleemsed tooted', 'Otsingute konversioon', 'Tellimuste lehter', 'Laoteavitused',
+      'Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Lehed', 'Menüü', 'Failid', 'Galerii', 'Kasutajad', 'Laod', 'Otsingusõnad', 'Probleemsed tooted', 'Sobivus hulgi', 'Otsingute konversioon', 'Tellimuste lehter', 'Läbimüük', 'Tellimissoovitused', 'Laoteavitused',
     ]);
     // The CLIENT role's two counts sit on their menu entries (Orders, Stock notifications): none left for the header.
     await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);
@@ -361,7 +361,7 @@ describe('admin shell', () => {
     await signIn(NEW_USER);
     // The shop staff's first section: the products.
     await eventually(pathOf).toBe('/admin/product');
-    await eventually(menuLabels).toEqual(['Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Lehed', 'Menüü', 'Failid', 'Galerii', 'Otsingusõnad', 'Probleemsed tooted', 'Otsingute konversioon', 'Tellimuste lehter', 'Laoteavitused']);
+    await eventually(menuLabels).toEqual(['Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Lehed', 'Menüü', 'Failid', 'Galerii', 'Otsingusõnad', 'Probleemsed tooted', 'Sobivus hulgi', 'Otsingute konversioon', 'Tellimuste lehter', 'Läbimüük', 'Tellimissoovitused', 'Laoteavitused']);
     await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);
     await expectAccessibleInBothThemes('home-client');
     await page.goto(`${base}/admin/user`);
