@@ -160,6 +160,14 @@ describe('vehicle fitment in the storefront', () => {
     await page.goto(sharedUrl);
     await expect.poll(() => page.locator('.vehicle-bar').innerText(), { timeout: patience(10_000) }).toContain(MGB_LABEL);
     expect(new Set(await fitStates(page))).toEqual(new Set(['fits']));
+    // The category tree counts the vehicle's parts only: each top-level count is the api's for the vehicle.
+    const roots = ((await (await fetch(`${base}/v1/categories?lang=et`)).json()) as { data: { id: string; hidden?: boolean; productCount: number }[] }).data.filter((n) => !n.hidden);
+    const { counts } = ((await (await fetch(`${base}/v1/categories/vehicle-counts?v=${MGB}&lang=et`)).json()) as { data: { counts: Record<string, number> } }).data;
+    expect(roots.some((n) => (counts[n.id] ?? 0) < n.productCount)).toBe(true);
+    const expected = roots.map((n) => counts[n.id] ?? 0).sort((a, b) => a - b);
+    await expect
+      .poll(async () => (await page.locator('.category-tree__list > li > .category-tree__row .category-tree__count').allInnerTexts()).map((t) => Number(t.replace(/\D/g, ''))).sort((a, b) => a - b), { timeout: patience(10_000) })
+      .toEqual(expected);
     expect(hydrationErrors).toEqual([]);
     // The vehicle joined this browser's garage and is active there.
     await expect

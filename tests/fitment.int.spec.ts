@@ -17,8 +17,8 @@ import { answerFitment, type ChosenVehicle, type Fitment, UNKNOWN_FITMENT } from
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 import { catalogReadModel } from '../projections/catalog/writer.js';
 import { vehiclesReadModel } from '../projections/vehicles/writer.js';
-import { envelopeSchema, productListResponseSchema, productSchema } from '../api/contracts/catalog.js';
-import { vehicleGenerationsResponseSchema, vehicleMakesResponseSchema, vehicleModelsResponseSchema } from '../api/contracts/vehicles.js';
+import { type CategoryNode, categoryTreeResponseSchema, envelopeSchema, productListResponseSchema, productSchema } from '../api/contracts/catalog.js';
+import { vehicleCategoryCountsResponseSchema, vehicleGenerationsResponseSchema, vehicleMakesResponseSchema, vehicleModelsResponseSchema } from '../api/contracts/vehicles.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { patience } from './support/patience.js';
 
@@ -162,6 +162,36 @@ describe('listing with a vehicle', () => {
     expect(view.fitmentApplications!.mode).toBe('applications');
     expect(view.fitmentApplications!.applications.map((a) => a.label).join(' ')).toContain('TR6');
     expect(view.fitment!.state).toMatch(/^(fits|does-not-fit)$/);
+  });
+
+  it('narrows the category tree\'s counts to the vehicle: each equals the category listing\'s total with v= (and with unknown=1)', async () => {
+    const tree = envelopeSchema(categoryTreeResponseSchema).parse((await h.app.inject('/v1/categories')).json()).data!;
+    const nodes: CategoryNode[] = [];
+    const walk = (n: CategoryNode) => {
+      nodes.push(n);
+      n.children.forEach(walk);
+    };
+    tree.forEach(walk);
+    const totalOf = async (c: string, extra: string) => Number((await h.app.inject(`/v1/products?c=${c}&v=triumph.tr6.1972&pageSize=24${extra}`)).headers['x-pagination-total-count']);
+    for (const extra of ['', '&unknown=1']) {
+      const res = await h.app.inject(`/v1/categories/vehicle-counts?v=triumph.tr6.1972${extra}`);
+      expect(res.statusCode).toBe(200);
+      const data = envelopeSchema(vehicleCategoryCountsResponseSchema).parse(res.json()).data!;
+      expect(data.vehicle.id).toBe('triumph.tr6.1972');
+      // Every category with parts, and as many without: the count is the listing's total for that category.
+      const withParts = nodes.filter((n) => data.counts[n.id] !== undefined);
+      expect(withParts.length).toBeGreaterThan(0);
+      const sample = [...withParts.slice(0, 12), ...nodes.filter((n) => data.counts[n.id] === undefined).slice(0, 6)];
+      for (const n of sample) expect(data.counts[n.id] ?? 0, `${n.name.en}${extra}`).toBe(await totalOf(n.id, extra));
+      // Narrower than the whole catalog's counts somewhere (the check is not vacuous).
+      if (!extra) expect(withParts.some((n) => data.counts[n.id]! < n.productCount)).toBe(true);
+    }
+    expect((await h.app.inject('/v1/categories/vehicle-counts?v=mg.no-such-model.1970')).statusCode).toBe(404);
+    for (const bad of ['', '?v=mg.mgb', '?v=%3Cscript%3E', '?v=mg.mgb.1962-1980&unknown=2']) {
+      const res = await h.app.inject(`/v1/categories/vehicle-counts${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ success: false });
+    }
   });
 
   it('refuses a malformed v= with 400 and an unknown vehicle with 404, in the user\'s language', async () => {

@@ -25,6 +25,22 @@ export type FitmentAnswerDto = z.infer<typeof fitmentAnswerSchema>;
 /** The active vehicle as the answers name it. */
 export const activeVehicleSchema = z.object({ id: z.string(), label: z.string() });
 
+/** GET /v1/categories/vehicle-counts: the shopper's vehicle and `unknown=1`, as on GET /v1/products. */
+export const vehicleCategoryCountsQuerySchema = z.object({
+  v: vehicleParamSchema,
+  unknown: includeUnknownSchema.optional(),
+  lang: z.string().max(10).optional(),
+});
+/**
+ * The category tree's counts with a vehicle chosen: per visible category, its listed, visible parts (descendants
+ * included, like the tree's `productCount`) that fit the vehicle or are universal; categories with none are absent.
+ */
+export const vehicleCategoryCountsResponseSchema = z.object({
+  vehicle: activeVehicleSchema,
+  counts: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type VehicleCategoryCounts = z.infer<typeof vehicleCategoryCountsResponseSchema>;
+
 /** A product's whole fitment on its page: the mode and every application with its qualifiers. */
 export const productFitmentSchema = z.object({
   mode: z.enum(['unknown', 'universal', 'not-vehicle-specific', 'applications']),

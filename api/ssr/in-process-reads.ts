@@ -1,7 +1,7 @@
 /**
  * The api reads a server render makes, answered in process (the storefront's server rendering: "Data, in
  * process"). The storefront's query functions ask for api URLs; this answers every read a render makes (`GET
- * /v1/products`, `/v1/categories`, `/v1/site`, `/product/view/{id}`, `/v1/search`, `/v1/page/{ref}`, the vehicle
+ * /v1/products`, `/v1/categories`, `/v1/categories/vehicle-counts`, `/v1/site`, `/product/view/{id}`, `/v1/search`, `/v1/page/{ref}`, the vehicle
  * landing pages' `/v1/vehicles/{make}/models-with-parts` and `/v1/vehicles/{make}/{model}[/{generation}]/parts-by-category`) by calling the
  * functions their routes call (api/routes/products, categories, site, search, pages: the same read-model queries and
  * caches, the same zod contracts parsing the query and encoding the answer), so a render costs no HTTP request and
@@ -40,7 +40,8 @@ import { guestPageAnswer } from '../routes/pages/index.js';
 import { searchAnswer } from '../routes/search/index.js';
 import { siteView } from '../routes/site/index.js';
 import { vehicleMakeAnswer, vehiclePartsAnswer } from '../routes/vehicles/landing.js';
-import { vehicleMakeParamsSchema, vehicleMakePartsResponseSchema, vehiclePageParamsSchema, vehiclePartsResponseSchema } from '../contracts/vehicles.js';
+import { vehicleCategoryCountsQuerySchema, vehicleCategoryCountsResponseSchema, vehicleMakeParamsSchema, vehicleMakePartsResponseSchema, vehiclePageParamsSchema, vehiclePartsResponseSchema } from '../contracts/vehicles.js';
+import { vehicleCategoryCounts } from '../routes/categories/index.js';
 
 /** One api answer as a render's transport hands it on: status, headers and the JSON text. */
 export interface InProcessAnswer {
@@ -52,7 +53,7 @@ export interface InProcessAnswer {
 }
 
 /** The api paths a server render may read (GET only); anything else answers 404 to the render. */
-const READABLE = /^\/(?:v1\/(?:products|categories|site|search|page\/[^/?]+|vehicles\/[^/?]+\/(?:models-with-parts|[^/?]+(?:\/[^/?]+)?\/parts-by-category)|gallery\/(?:index|get-images-by-album))|product\/view\/[^/?]+)(?:\?|$)/;
+const READABLE = /^\/(?:v1\/(?:products|categories(?:\/vehicle-counts)?|site|search|page\/[^/?]+|vehicles\/[^/?]+\/(?:models-with-parts|[^/?]+(?:\/[^/?]+)?\/parts-by-category)|gallery\/(?:index|get-images-by-album))|product\/view\/[^/?]+)(?:\?|$)/;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const NOT_READABLE: InProcessAnswer = { status: 404, headers: JSON_TYPE, body: '{"success":false,"errors":[{"code":"not_found"}]}' };
@@ -63,6 +64,7 @@ const encodeProduct = encoder(productSchema, '/product/view/:id');
 const encodeSite = encoder(siteResponseSchema, '/v1/site');
 const encodeCategories = encoder(categoryTreeResponseSchema, '/v1/categories');
 const encodeVehicleParts = encoder(vehiclePartsResponseSchema, '/v1/vehicles/:make/:model/parts-by-category');
+const encodeVehicleCategoryCounts = encoder(vehicleCategoryCountsResponseSchema, '/v1/categories/vehicle-counts');
 const encodeVehicleMake = encoder(vehicleMakePartsResponseSchema, '/v1/vehicles/:make/models-with-parts');
 /** GET /v1/page/{pageRef}'s 200 schema is the whole answer (it carries `lang` beside the envelope's fields). */
 const encodePage = serializerCompiler({ schema: pageWithEditResponseSchema, method: 'GET', url: '/v1/page/:pageRef' }) as (data: unknown) => string;
@@ -159,6 +161,11 @@ export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: strin
       const params = vehiclePageParamsSchema.safeParse({ make: decodeSegment(make!), model: decodeSegment(model!), ...(generation === undefined ? {} : { generation: decodeSegment(generation) }) });
       if (!params.success) return null;
       return { status: 200, headers: cached, body: encodeVehicleParts(success(await vehiclePartsAnswer(deps, app, params.data, requestLanguage(parsed.data, undefined)))) };
+    }
+    if (path === '/v1/categories/vehicle-counts') {
+      const parsed = vehicleCategoryCountsQuerySchema.safeParse(query);
+      if (!parsed.success) return null;
+      return { status: 200, headers: JSON_TYPE, body: encodeVehicleCategoryCounts(success(await vehicleCategoryCounts(app, deps.now(), parsed.data.v, parsed.data.unknown === '1'))) };
     }
     if (path === '/v1/categories' || path === '/v1/site') {
       const parsed = langOnlyQuerySchema.safeParse(query);

@@ -31,7 +31,7 @@
  * nothing, and ranks an exact part-number match first, then a part number that starts with the query, then
  * products with more whole-word matches, newest first.
  */
-import { answerFitment, type FitmentAnswer } from '../../domain/fitment/fitment.js';
+import { answerFitment, type ChosenVehicle, type FitmentAnswer } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc } from './projection.js';
 import { clear, forEach, grown, has, popcount, popcount32, ScratchBits, set } from './listing-bitset.js';
 import { FitmentIndex } from './listing-fitment.js';
@@ -296,6 +296,36 @@ export class CatalogListingIndex {
       .filter((d) => !d.deleted)
       .sort((a, b) => cmp(Number(a.seq), Number(b.seq)))
       .map((doc) => ({ doc, directCount: (this.directCount.get(doc.id) ?? 0) + (extra.get(doc.id) ?? 0) }));
+  }
+
+  /**
+   * Listed products visible at `nowMs` that fit `vehicle` (or are universal), counted per category they are directly
+   * in (not descendants): the category tree's counts with a vehicle chosen (vehicle fitment, "category counts ...
+   * show only parts that fit it"). Parts without fitment data count only with `includeUnknown`. Categories without a
+   * fitting part are absent. O(fitting parts x their categories) per call.
+   */
+  vehicleCategoryCounts(nowMs: number, vehicle: ChosenVehicle, includeUnknown = false): Map<string, number> {
+    const fit = this.fitment.fittingBits(vehicle);
+    const unknown = this.fitment.unknown;
+    const visible = this.visibleStatic;
+    const out = new Map<string, number>();
+    const add = (slot: number) => {
+      for (const c of this.cols.categoryIdsOf[slot]) out.set(c, (out.get(c) ?? 0) + 1);
+    };
+    const words = Math.min(visible.length, fit.length);
+    for (let i = 0; i < words; i++) {
+      let w = visible[i] & (fit[i] | (includeUnknown ? (unknown[i] ?? 0) : 0));
+      while (w !== 0) {
+        const low = w & -w;
+        add(i * 32 + (31 - Math.clz32(low)));
+        w ^= low;
+      }
+    }
+    for (const slot of this.timed) {
+      const fits = has(fit, slot) || (includeUnknown && has(unknown, slot));
+      if (fits && this.visibilityAt(slot, nowMs) === 'visible') add(slot);
+    }
+    return out;
   }
 
   /** One page of the listing or search (spec 2, 3, 5, 9). */

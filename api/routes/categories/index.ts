@@ -14,6 +14,8 @@ import { success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { categorySuggestionsQuerySchema, categorySuggestionsResponseSchema } from '../../contracts/category-suggestions.js';
 import { suggestCategories } from '../../../projections/catalog/category-suggestions.js';
+import type { CategoryNode } from '../../contracts/catalog.js';
+import { vehicleCategoryCountsQuerySchema, vehicleCategoryCountsResponseSchema } from '../../contracts/vehicles.js';
 
 /**
  * Suggestion asks per minute per client address: the box asks once per 300 ms pause in typing (spec 9), so a
@@ -36,6 +38,18 @@ export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOption
     async () => success((await app.categories.get(deps.now())).tree),
   );
   app.withTypeProvider<ZodTypeProvider>().get(
+    '/v1/categories/vehicle-counts',
+    {
+      schema: {
+        summary: "The category tree's counts narrowed to a vehicle: parts that fit it or are universal (vehicle fitment)",
+        tags: ['catalog'],
+        querystring: vehicleCategoryCountsQuerySchema,
+        response: { 200: envelopeSchema(vehicleCategoryCountsResponseSchema), 400: failureEnvelopeSchema, 404: failureEnvelopeSchema },
+      },
+    },
+    async (request) => success(await vehicleCategoryCounts(app, deps.now(), request.query.v, request.query.unknown === '1')),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/categories/suggestions',
     {
       schema: {
@@ -54,4 +68,25 @@ export async function categoryRoutes(app: FastifyInstance, { deps }: RouteOption
       return success(found.map(({ score: _score, ...s }) => s));
     },
   );
+}
+
+/**
+ * The tree's counts for a vehicle (GET /v1/categories/vehicle-counts): direct counts from the listing index
+ * (`vehicleCategoryCounts`), summed up the current tree like its `productCount`; only visible categories with parts.
+ * @throws ApiError 404 `vehicle.not_found` for a vehicle the reference does not hold
+ */
+export async function vehicleCategoryCounts(app: FastifyInstance, now: string, v: string, includeUnknown: boolean): Promise<{ vehicle: { id: string; label: string }; counts: Record<string, number> }> {
+  const active = await app.vehicles.resolve(v);
+  await app.listingIndex.sync();
+  const [index, snapshot] = await Promise.all([app.listingIndex.current(), app.categories.get(now)]);
+  const direct = index.vehicleCategoryCounts(Date.parse(now), active.vehicle, includeUnknown);
+  const counts: Record<string, number> = {};
+  const sum = (node: CategoryNode): number => {
+    let total = direct.get(node.id) ?? 0;
+    for (const child of node.children) total += sum(child);
+    if (total > 0) counts[node.id] = total;
+    return total;
+  };
+  for (const root of snapshot.tree) sum(root);
+  return { vehicle: { id: active.id, label: active.label }, counts };
 }

@@ -37,6 +37,7 @@ import { albumIdIn } from '../lib/gallery-album-link';
 import { albumPicturesQueryOptions, galleryIndexQueryOptions } from '../features/gallery/api/get-gallery';
 import { vehicleMakeQueryOptions, vehiclePartsQueryOptions } from '../features/vehicle-pages/api/get-vehicle-pages';
 import { categoriesQueryOptions } from '../lib/categories';
+import { vehicleCategoryCountsQueryOptions } from '../features/catalog/api/get-vehicle-category-counts';
 import { vehicleParamOf } from '../lib/garage/use-vehicle';
 import { languageFromPath, type Language } from '../lib/language';
 import { siteQueryOptions } from '../lib/site/get-site';
@@ -59,6 +60,12 @@ const VEHICLE_PAGE = /^\/vehicles\/([^/]+)(?:\/([^/]+)(?:\/([^/]+))?)?$/;
 function listingQuery(search: URLSearchParams, options: RememberedOptions, lang: Language, categoryId?: string) {
   const remembered = { sort: (options.productSorting ?? DEFAULT_SORT) as Sort, pageSize: options.pageSize ?? String(DEFAULT_PAGE_SIZE) };
   return productsQueryOptions(toProductListQuery(listingParamsOf(search, remembered, categoryId), lang));
+}
+
+/** With the URL's vehicle (`v=`), the category tree's counts for it, as ProductListingRoute asks for them; else nothing. */
+function vehicleCountsQueries(client: QueryClient, search: URLSearchParams, lang: Language): Promise<void>[] {
+  const v = vehicleParamOf(search);
+  return v ? [client.prefetchQuery(vehicleCategoryCountsQueryOptions(v, search.get('unknown') === '1', lang))] : [];
 }
 
 /** A path segment decoded as the router decodes a parameter; null when it is not valid percent-encoding. */
@@ -100,7 +107,7 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
     }
   };
 
-  if (LISTING.has(path) && !(prefix && path === '')) return fetchAll(client.prefetchQuery(listingQuery(searchParams, options, lang)));
+  if (LISTING.has(path) && !(prefix && path === '')) return fetchAll(client.prefetchQuery(listingQuery(searchParams, options, lang)), ...vehicleCountsQueries(client, searchParams, lang));
   // The language home page (router.tsx HomePageRoute: the page named by the language code).
   if (prefix && path === '') return fetchAll(contentPage(lang));
   if (path === '/searchresults') return fetchAll(client.prefetchQuery(searchResultsQueryOptions(searchQueryString(searchParamsOf(searchParams), lang))));
@@ -146,6 +153,6 @@ export async function prefetchRoute(client: QueryClient, url: string, options: R
   // by that name as the path spells it (features/catalog/routes/category-url.tsx decides the same).
   const tree = client.getQueryData(categoriesQueryOptions(lang).queryKey);
   const node = tree ? findCategoryByUrl(tree, pathname) : undefined;
-  if (node) await client.prefetchQuery(listingQuery(searchParams, options, lang, node.id));
+  if (node) await Promise.all([client.prefetchQuery(listingQuery(searchParams, options, lang, node.id)), ...vehicleCountsQueries(client, searchParams, lang)]);
   else if (segment) await contentPage(segment[1]!);
 }

@@ -21,6 +21,7 @@ import { useRouteLanguage } from '../../../lib/language';
 import { useRememberedOption } from '../../../lib/local-option';
 import { formatCount } from '../../../lib/format';
 import { useCategories } from '../api/get-categories';
+import { treeWithCounts, useVehicleCategoryCounts } from '../api/get-vehicle-category-counts';
 import { useProducts } from '../api/get-products';
 import { useStorefrontStaff } from '../../../lib/staff/storefront';
 import { CategoryBreadcrumb } from '../components/category-breadcrumb';
@@ -91,7 +92,13 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
     }
   };
   const hrefWith = (change: ListingChange) => `${pathname}${nextListingSearch(searchParams, change)}`;
-  const tree = categories.data ?? EMPTY_TREE;
+  // With a vehicle, the tree counts only its parts (and the unknown ones with `unknown=1`); until they answer, the
+  // whole catalog's counts.
+  const vehicleCounts = useVehicleCategoryCounts(vehicle, params.unknown, lang);
+  const tree = useMemo(() => {
+    const whole = categories.data ?? EMPTY_TREE;
+    return vehicle && vehicleCounts.data ? treeWithCounts(whole, vehicleCounts.data.counts) : whole;
+  }, [categories.data, vehicle, vehicleCounts.data]);
   // The sidebar (category tree, facets) renders in a background pass after the products when their data arrives:
   // React slices that work into short tasks, so the page is interactive sooner (Lighthouse TBT on slow phones).
   const sidebarTree = useDeferredValue(tree);
