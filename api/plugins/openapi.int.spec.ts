@@ -195,6 +195,20 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.paths['/v1/products'].get.security).toEqual([]);
   });
 
+  it('splits the document for the integrators\' page into a storefront and a staff part that together hold every operation once', async () => {
+    const methods = ['get', 'put', 'post', 'delete', 'patch'];
+    const operations = (doc: { paths: Record<string, Record<string, unknown>> }) =>
+      Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => methods.includes(k)).map((m) => `${m} ${path}`));
+    const whole = operations((await h.app.inject({ url: '/v1/openapi.json' })).json());
+    const storefront = operations((await h.app.inject({ url: '/v1/openapi/storefront.json' })).json());
+    const staff = operations((await h.app.inject({ url: '/v1/openapi/staff.json' })).json());
+    expect([...storefront, ...staff].sort()).toEqual([...whole].sort());
+    expect(staff).toContain('post /v1/admin/fitment/apply');
+    expect(staff).toContain('post /file/create');
+    expect(storefront).toContain('post /v1/place-order');
+    expect(storefront.some((o) => o.includes('/v1/admin/'))).toBe(false);
+  });
+
   it('has a readable page for integrators', async () => {
     const res = await h.app.inject({ url: '/v1/docs/' });
     expect(res.statusCode).toBe(200);
