@@ -1,5 +1,5 @@
 /**
- * Bulk fitment (`npm run bench:fitment-bulk`; issue "Vehicle fitment", back office: "500 products in one go must
+ * Bulk fitment (`npm run bench:fitment-bulk`; docs/architecture.md "Vehicle fitment", back office: "500 products in one go must
  * finish within 60 s"): 500 products selected by a facet value, over real HTTP with every projector in this process.
  * Each run applies "add the Triumph TR6" to all 500, then "remove it" (so each apply changes all 500, each product its
  * own ProductFitmentChanged), timing POST /v1/admin/fitment/apply until its answer, which comes after the listing

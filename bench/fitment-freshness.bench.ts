@@ -1,5 +1,5 @@
 /**
- * Fitment freshness (`npm run bench:fitment-freshness`; issue "Vehicle fitment", Speed: aim under 5 s): how long a
+ * Fitment freshness (`npm run bench:fitment-freshness`; docs/architecture.md "Vehicle fitment", Speed: aim under 5 s): how long a
  * `ChangeProductFitment` takes to show in a vehicle listing, in a running shop: every read model's live projector
  * (runProjector, woken by the event store's NOTIFY), the api on a local port with the read-model change hints
  * (rm_changed) and the listing cache as `npm start` has it (10 s, dropped on a listing change), asked over HTTP.

@@ -1,5 +1,5 @@
 /**
- * The listing index's vehicle filter beside a facet filter, in process (issue "Vehicle fitment", Speed): the demo
+ * The listing index's vehicle filter beside a facet filter, in process (docs/architecture.md "Vehicle fitment", Speed): the demo
  * catalog with its generated fitment (commands/fitment/demo-fitment.ts) and the real vehicle reference, repeated to
  * ~100,000 products (each copy its own ids), then the median time of one listing query (page 1, 24 per page, newest
  * first) for: the whole catalog's first page (baseline), a facet filter (Marque=Triumph), a vehicle generation

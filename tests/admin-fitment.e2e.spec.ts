@@ -1,5 +1,5 @@
 /**
- * Back office fitment in Debian's Chromium (issue "Vehicle fitment", back office): a staff member signs in at
+ * Back office fitment in Debian's Chromium (docs/architecture.md "Vehicle fitment", back office): a staff member signs in at
  * /admin/fitment (the side menu's entry shows), pastes part numbers, picks the Triumph TR6 with the three-step picker,
  * previews (N products, M applications) and applies with a reason; the storefront's `GET /v1/products?v=...` lists the
  * parts within 5 s (polled). Then one product's Fitment section on ProductEdit: add a year-range application with a

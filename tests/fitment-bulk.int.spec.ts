@@ -1,5 +1,5 @@
 /**
- * Staff fitment over HTTP on real PostgreSQL and Redis (issue "Vehicle fitment", back office; api/routes/admin/
+ * Staff fitment over HTTP on real PostgreSQL and Redis (docs/architecture.md "Vehicle fitment", back office; api/routes/admin/
  * fitment.ts): no session 401, no permission 403, no CSRF token 403, garbage 400 in the user's language; the bulk
  * preview's numbers equal what apply writes; 500 products in one apply, each its own ProductFitmentChanged with the
  * staff member (time printed, not asserted); replace, remove and modes; one product's fitment; the fitment CSV

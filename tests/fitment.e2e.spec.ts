@@ -1,5 +1,5 @@
 /**
- * Vehicle fitment in the storefront (issue "Vehicle fitment", the shopper's half), in Debian's Chromium on the built
+ * Vehicle fitment in the storefront (docs/architecture.md "Vehicle fitment", the shopper's half), in Debian's Chromium on the built
  * storefront over a small slice of the demo catalog with its generated fitment and the vehicle reference from
  * ../shared/data/vehicles (read in place, as tests/fitment.int.spec.ts sets them up):
  * - choosing a vehicle in the header's garage dialog in three typed steps (make -> model -> generation), by keyboard

@@ -1,5 +1,5 @@
 /**
- * Vehicle fitment end to end on real PostgreSQL (issue "Vehicle fitment"): the vehicle reference loaded from
+ * Vehicle fitment end to end on real PostgreSQL (docs/architecture.md "Vehicle fitment"): the vehicle reference loaded from
  * ../shared/data/vehicles (read in place) and recorded once; a deterministic slice of the demo catalog with its
  * generated fitment; the selector's calls; the listing's `v=` against a brute-force check (200 random part/vehicle
  * pairs, 0 wrong); hostile `v=` values; a fitment change reaching the listing; the read models rebuilt identical.

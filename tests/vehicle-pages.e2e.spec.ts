@@ -1,5 +1,5 @@
 /**
- * The vehicle landing pages in Debian's Chromium (issue "Vehicle fitment", landing pages), on real PostgreSQL with
+ * The vehicle landing pages in Debian's Chromium (docs/architecture.md "Vehicle fitment", landing pages), on real PostgreSQL with
  * the classic cars of the reference and the small fixture catalog with fitment recorded by the command: a shopper
  * opens a generation page in English (server-rendered, hydrated without an error), follows a category link to the
  * category listing with `?v=`; opens the Estonian model page, goes to the make page and back to the model in the

@@ -1,5 +1,5 @@
 /**
- * The vehicle landing pages end to end on real PostgreSQL (issue "Vehicle fitment", landing pages): the page calls
+ * The vehicle landing pages end to end on real PostgreSQL (docs/architecture.md "Vehicle fitment", landing pages): the page calls
  * (`GET /v1/vehicles/{make}/models-with-parts`, `/v1/vehicles/{make}/{model}[/{generation}]/parts-by-category`)
  * against fitment recorded by the command, 404s for what the reference lacks, hostile path segments (4xx in the
  * envelope, in the user's language, never a 500), the sitemap's vehicle file, and the server-rendered HTML (title,

@@ -1,5 +1,5 @@
 /**
- * Staff fitment contracts (issue "Vehicle fitment", back office; spec 2 "Admin area"): one product's fitment, the
+ * Staff fitment contracts (docs/architecture.md "Vehicle fitment", back office; spec 2 "Admin area"): one product's fitment, the
  * bulk screen's preview and apply, the fitment CSV, and staff adding a vehicle to the reference. Paths under
  * /v1/admin; permissions products.view (read) and products.edit (write). Imports nothing but zod.
  *

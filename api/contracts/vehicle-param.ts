@@ -1,5 +1,5 @@
 /**
- * The URL form of a vehicle (`v=`, issue "Vehicle fitment"), without zod, so the storefront's first chunk can check a
+ * The URL form of a vehicle (`v=`, docs/architecture.md "Vehicle fitment"), without zod, so the storefront's first chunk can check a
  * `?v=` value (web/src/lib/garage) without the schema library: `{make}.{model}.{generation}` (`mg.mgb.1962-1980`) or
  * `{make}.{model}.{year}` (`triumph.tr6.1972`). Slugs are lower-case letters, digits and '-'; a generation slug
  * always holds a '-', a year is four digits. `vehicles.ts` builds its zod schema on this pattern.

@@ -1,5 +1,5 @@
 /**
- * Contracts of the vehicle selector and the fitment answers (issue "Vehicle fitment"): zod only.
+ * Contracts of the vehicle selector and the fitment answers (docs/architecture.md "Vehicle fitment"): zod only.
  *
  * The URL form of a vehicle (`v=`): `{make}.{model}.{generation}` (a generation of the reference, e.g.
  * `mg.mgb.1962-1980`, `mazda.mx-5.na-1989-1998`) or `{make}.{model}.{year}` (a model year, e.g. `triumph.tr6.1972`).

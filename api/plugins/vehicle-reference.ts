@@ -1,5 +1,5 @@
 /**
- * The vehicle reference in the api's memory (issue "Vehicle fitment"): every vehicle of the vehicles read model
+ * The vehicle reference in the api's memory (docs/architecture.md "Vehicle fitment"): every vehicle of the vehicles read model
  * (~6,000 rows), read at most every 10 s (and again on the read model's change hint 'vehicles'), so resolving a
  * listing's `v=` costs no query. Decorated as `app.vehicles` (fastify-plugin, registered before the routes).
  */

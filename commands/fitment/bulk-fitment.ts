@@ -1,5 +1,5 @@
 /**
- * Bulk fitment (issue "Vehicle fitment", back office `/admin/fitment`): one operation — add, remove or replace
+ * Bulk fitment (docs/architecture.md "Vehicle fitment", back office `/admin/fitment`): one operation — add, remove or replace
  * applications, or set a mode — for every product of a selection (projections/catalog/fitment-selection.ts).
  *
  * - `previewFitmentOperation` (pure) decides the operation against each product's current fitment with the domain's

@@ -1,5 +1,5 @@
 /**
- * Fitment CSV import and export (issue "Vehicle fitment", back office; columns in docs/catalog-format.md "Fitment
+ * Fitment CSV import and export (docs/architecture.md "Vehicle fitment", back office; columns in docs/catalog-format.md "Fitment
  * file"), ACES-like: one line per application, or one line per product naming a mode.
  *
  * Columns: `part_number` (the product's code1), `make`, `model`, `generation` (the generation slug of the `v=` form, or

@@ -1,5 +1,5 @@
 /**
- * Staff's and the CSV's way of naming an application (issue "Vehicle fitment", back office): by the reference's
+ * Staff's and the CSV's way of naming an application (docs/architecture.md "Vehicle fitment", back office): by the reference's
  * slugs — a make; make + model; make + model + generation (the generation slug of the `v=` form, or its code when the
  * model has one generation of that code); make + model + year range — with optional qualifiers. Resolved here against
  * the vehicle reference (the vehicles read model's rows), so an application always names vehicles the reference

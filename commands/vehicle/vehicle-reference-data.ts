@@ -1,5 +1,5 @@
 /**
- * The vehicle reference's sources (issue "Vehicle fitment", Model), read at set-up, never copied into the repository:
+ * The vehicle reference's sources (docs/architecture.md "Vehicle fitment", Model), read at set-up, never copied into the repository:
  * - `../shared/data/vehicles/eparts-make-model-generation.csv` (WebShop-Eparts, MIT): `model_id,make,model,
  *   production_from_mm.yyyy,production_to_mm.yyyy`, one generation per row; a model name ending in `(CODE)` names the
  *   generation code (`MX-5 (NA)` -> model `MX-5`, generation `NA`); an empty end is an open-ended generation;

@@ -1,5 +1,5 @@
 /**
- * Vehicle fitment of a product (issue "Vehicle fitment", ACES-shaped and kept simple): which vehicles a part fits,
+ * Vehicle fitment of a product (docs/architecture.md "Vehicle fitment", ACES-shaped and kept simple): which vehicles a part fits,
  * and the three-state answer to "does product P fit vehicle V?" — `fits`, `does-not-fit` or `unknown` (no data),
  * never a silent "fits".
  *
@@ -106,7 +106,7 @@ export function applicationCovers(a: VehicleRange, v: ChosenVehicle): boolean {
   return overlaps(applicationInterval(a)!, vehicleInterval(v));
 }
 
-/** The three-state answer for one product's fitment and one chosen vehicle (issue "Vehicle fitment", Model). */
+/** The three-state answer for one product's fitment and one chosen vehicle (docs/architecture.md "Vehicle fitment", Model). */
 export function answerFitment(fitment: Fitment, vehicle: ChosenVehicle): FitmentAnswer {
   switch (fitment.mode) {
     case 'unknown':

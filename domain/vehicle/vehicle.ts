@@ -1,5 +1,5 @@
 /**
- * The vehicle reference (issue "Vehicle fitment", Model): makes, their models and each model's generations with
+ * The vehicle reference (docs/architecture.md "Vehicle fitment", Model): makes, their models and each model's generations with
  * the production range at month precision. One aggregate per make, stream `vehicle-make-{makeSlug}`, so a make's
  * models get unique slugs under one version check. Loaded at set-up from the shared data (commands/vehicle), and
  * staff or the set-up add the vehicles the data lacks (classic British cars) with the same command.

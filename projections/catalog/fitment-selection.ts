@@ -1,5 +1,5 @@
 /**
- * The bulk fitment screen's selection on the catalog read model (issue "Vehicle fitment", back office: "select
+ * The bulk fitment screen's selection on the catalog read model (docs/architecture.md "Vehicle fitment", back office: "select
  * products by search text, category, facet value, or a pasted list of part numbers"): every product (listed or not)
  * matching all the criteria given, with its fitment as the read model holds it, in part-number order. Read-only.
  *
@@ -123,7 +123,7 @@ export interface FitmentDashboardRow {
 }
 
 /**
- * The product dashboard's fitment tabs (issue "Vehicle fitment", back office): `no-fitment` — products whose fitment is
+ * The product dashboard's fitment tabs (docs/architecture.md "Vehicle fitment", back office): `no-fitment` — products whose fitment is
  * unknown (postage products `postikulu-*` left out, as on the other tabs); `fits-nothing` — products with applications
  * of which none covers a vehicle of the reference (`covers`: VehicleReferenceIndex of commands/fitment). Both counts,
  * and one page of the kind in part-number order. `fits-nothing` reads every product with applications (about 11,000

@@ -1,5 +1,5 @@
 /**
- * The kept fitting bitsets of FitmentIndex (listing-fitment.ts `fittingBits`, issue "Vehicle fitment", Speed): after
+ * The kept fitting bitsets of FitmentIndex (listing-fitment.ts `fittingBits`, docs/architecture.md "Vehicle fitment", Speed): after
  * any sequence of product changes, each kept vehicle's bitset equals the union made afresh (`fitting`), for
  * generations, model years, make, model, generation and year-range applications, universal and unknown parts, and
  * while the index grows.

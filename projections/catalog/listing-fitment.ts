@@ -1,5 +1,5 @@
 /**
- * The listing index's vehicle filter (issue "Vehicle fitment", Speed): a vehicle is answered the way a facet is, with
+ * The listing index's vehicle filter (docs/architecture.md "Vehicle fitment", Speed): a vehicle is answered the way a facet is, with
  * bitsets (one bit per slot) kept on every product change, never by scanning fitment per request:
  * - `universal`: universal-fit and not-vehicle-specific products (shown with every vehicle);
  * - `unknown`: products without fitment data (hidden with a vehicle, counted as `hiddenUnknown`, shown on request);

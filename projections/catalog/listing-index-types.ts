@@ -53,7 +53,7 @@ export interface IndexQuery {
   language: 'et' | 'en';
   /** Milliseconds since the epoch the visibility rules are evaluated at. */
   nowMs: number;
-  /** The shopper's vehicle: only parts that fit it or are universal (issue "Vehicle fitment"). */
+  /** The shopper's vehicle: only parts that fit it or are universal (docs/architecture.md "Vehicle fitment"). */
   vehicle?: ChosenVehicle;
   /** With a vehicle: also the parts without fitment data (the storefront's toggle). */
   includeUnknown?: boolean;
@@ -102,7 +102,7 @@ export function emptySlotColumns(): SlotColumns {
 }
 
 /**
- * What a vehicle landing page lists (issue "Vehicle fitment", landing pages): a whole model (any application to the
+ * What a vehicle landing page lists (docs/architecture.md "Vehicle fitment", landing pages): a whole model (any application to the
  * make, the model, its generations or year ranges) or one chosen vehicle (a generation or model year, as `v=`).
  * Universal and not-vehicle-specific parts are not counted: they are not made for the vehicle.
  */

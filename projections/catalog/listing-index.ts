@@ -353,7 +353,7 @@ export class CatalogListingIndex {
     if (search) for (let i = 0; i < base.length; i++) base[i] &= search.bits[i];
 
     // A chosen vehicle keeps the parts that fit it or are universal; parts without fitment data are counted
-    // (`hiddenUnknown`) and kept only when asked for (issue "Vehicle fitment", Storefront).
+    // (`hiddenUnknown`) and kept only when asked for (docs/architecture.md "Vehicle fitment", Storefront).
     let hiddenUnknown = 0;
     if (input.vehicle) {
       // The vehicle's fitting bitset is kept between requests (FitmentIndex.fittingBits); one pass ANDs it in and
@@ -465,7 +465,7 @@ export class CatalogListingIndex {
   }
 
   /**
-   * A vehicle landing page's parts (issue "Vehicle fitment", landing pages): the listed parts visible at `nowMs` made
+   * A vehicle landing page's parts (docs/architecture.md "Vehicle fitment", landing pages): the listed parts visible at `nowMs` made
    * for the scope, counted per direct category (deleted categories left out), each group with its first `perGroup`
    * parts in name order of `language`. One walk of the name order at most; no per-product fitment is evaluated.
    */

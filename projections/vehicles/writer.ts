@@ -1,6 +1,6 @@
 /**
  * The vehicles read model (schema `rm_vehicles`): the vehicle reference the selector and the fitment picker read
- * (issue "Vehicle fitment", Model), fed by `VehicleAdded` (domain/vehicle). Tables: vehicles (see schema.ts).
+ * (docs/architecture.md "Vehicle fitment", Model), fed by `VehicleAdded` (domain/vehicle). Tables: vehicles (see schema.ts).
  * Idempotent by stream position (`position`); a batch is written with one insert.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';

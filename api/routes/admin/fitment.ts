@@ -1,5 +1,5 @@
 /**
- * Staff fitment routes (issue "Vehicle fitment", back office; spec 2 "Admin area"), under /v1/admin behind the staff
+ * Staff fitment routes (docs/architecture.md "Vehicle fitment", back office; spec 2 "Admin area"), under /v1/admin behind the staff
  * guard; contract api/contracts/admin-fitment.ts. Every write is `ChangeProductFitment` (one per product, its own
  * `ProductFitmentChanged` with the staff member and the reason) or `AddVehicles`; writes need products.edit and the
  * staff CSRF token, reads products.view.

@@ -189,7 +189,7 @@ export async function productViewAnswer(deps: ApiDeps, app: FastifyInstance, id:
   const fitment = product.doc.fitment ?? UNKNOWN_FITMENT;
   const view: Product = {
     ...toProduct(product, language, (pid, lang) => categories.breadcrumbs(snapshot, pid, lang), labels),
-    // The product page lists every application (issue "Vehicle fitment", Storefront); with `v=` it answers for that vehicle.
+    // The product page lists every application (docs/architecture.md "Vehicle fitment", Storefront); with `v=` it answers for that vehicle.
     fitmentApplications: { mode: fitment.mode, applications: fitment.applications.map(({ label, positions, engineCode, note }) => ({ label, positions, engineCode, note })) },
     ...(active ? { fitment: answerFitment(fitment, active.vehicle) } : {}),
   };

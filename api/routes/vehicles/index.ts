@@ -1,5 +1,5 @@
 /**
- * The vehicle selector's calls (issue "Vehicle fitment", Storefront: make -> model -> generation or year), public and
+ * The vehicle selector's calls (docs/architecture.md "Vehicle fitment", Storefront: make -> model -> generation or year), public and
  * cacheable (5 minutes), the same in both languages (names are the makers'):
  * - `GET /v1/vehicles/makes`
  * - `GET /v1/vehicles/makes/{make}/models` (404 `vehicle.not_found` for an unknown make)

@@ -1,5 +1,5 @@
 /**
- * The vehicle landing pages' data (issue "Vehicle fitment", landing pages; spec 9 URLs): what
+ * The vehicle landing pages' data (docs/architecture.md "Vehicle fitment", landing pages; spec 9 URLs): what
  * `/{lang}/vehicles/{make}[/{model}[/{generation}]]` shows, answered from the vehicle reference in memory
  * (`app.vehicles`) and the listing index (`vehicleParts`, `vehiclePartCounts`: bitsets, no per-product fitment):
  * - `vehiclePartsAnswer`: a model or a generation page: the parts made for it per category, the first few by name;

@@ -7,7 +7,7 @@
  * - the listing (/, /products, /tooted) and a category URL (spec 9, found in the tree): the product list the page
  *   builds from its URL and the remembered options (`listingParamsOf`; the URL's vehicle `v=` and `unknown=1` too, so
  *   the first HTML is already narrowed to the parts that fit);
- * - a product page: the product (with the URL's vehicle `v=`, issue "Vehicle fitment": its fit answer), then its
+ * - a product page: the product (with the URL's vehicle `v=`, docs/architecture.md "Vehicle fitment": its fit answer), then its
  *   related products' lists;
  * - search results (/searchresults): the search the page builds from its URL (`searchParamsOf`, `searchQueryString`);
  * - a content page: the language home page (/et, /en), /page/{id}/{slug}, an unprefixed /{pageName}, and a prefixed

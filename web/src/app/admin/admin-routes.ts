@@ -27,7 +27,7 @@ export const ADMIN_MODELS = {
   product: { permission: 'products.view', actions: { list: 'ProductList', edit: 'ProductEdit', categories: 'CategoryTree' } },
   filter: { permission: 'products.view', actions: { list: 'FilterList' } },
   ProblematicProducts: { permission: 'products.view', actions: { list: 'ProblematicProductsList' } },
-  /** Bulk vehicle fitment (issue "Vehicle fitment", back office): selection, operation, preview, apply, CSV. */
+  /** Bulk vehicle fitment (docs/architecture.md "Vehicle fitment", back office): selection, operation, preview, apply, CSV. */
   fitment: { permission: 'products.view', actions: { list: 'FitmentBulk' } },
   /** The analyses (analytics/): search conversion and the order funnel, for whoever reads the statistics. */
   SearchConversion: { permission: 'statistics.view', actions: { list: 'SearchConversionList' } },

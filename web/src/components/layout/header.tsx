@@ -1,7 +1,7 @@
 /**
  * Site header (spec 2 "Header"): logo, search box, main navigation from the server's entries, social icons, mini
  * cart (passed in by the app shell as `cart`, so shared layout imports no feature), the garage's vehicle button
- * (`vehicle`, issue "Vehicle fitment", passed in the same way), the admin link for signed-in staff
+ * (`vehicle`, docs/architecture.md "Vehicle fitment", passed in the same way), the admin link for signed-in staff
  * (spec 6), language select, theme toggle and the thin loading bar.
  */
 import type { ReactNode } from 'react';

@@ -110,7 +110,7 @@ export function SearchBox() {
       next.set('iu', 'user');
     }
     // A new search is ordered by relevance: a sort is kept only from a search being refined.
-    // The vehicle (issue "Vehicle fitment") stays: a search lists the parts that fit it.
+    // The vehicle (docs/architecture.md "Vehicle fitment") stays: a search lists the parts that fit it.
     for (const key of currentQ && q ? ['pageSize', 'sort', 'v'] : ['pageSize', 'v']) {
       const v = searchParams.get(key);
       if (v) next.set(key, v);

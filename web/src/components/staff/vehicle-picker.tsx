@@ -1,5 +1,5 @@
 /**
- * The staff's three-step vehicle picker (issue "Vehicle fitment", back office): make -> model -> generation or a
+ * The staff's three-step vehicle picker (docs/architecture.md "Vehicle fitment", back office): make -> model -> generation or a
  * year range, on the public selector calls `GET /v1/vehicles/makes`, `/makes/{make}/models`,
  * `/makes/{make}/models/{model}` (cached 5 minutes by the api). "All models" gives a make application, "all
  * generations" a model application, a generation a generation application, and years from/to a year-range

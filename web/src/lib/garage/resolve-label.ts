@@ -1,5 +1,5 @@
 /**
- * A vehicle's name for the garage (issue "Vehicle fitment"), for a vehicle that came by URL (`?v=`): loaded lazily
+ * A vehicle's name for the garage (docs/architecture.md "Vehicle fitment"), for a vehicle that came by URL (`?v=`): loaded lazily
  * by lib/garage/use-vehicle.ts.
  */
 import { getJson, isNotFound, withQuery } from '../api-client';

@@ -1,5 +1,5 @@
 /**
- * My garage (issue "Vehicle fitment", storefront): the shopper's vehicles, kept in the browser like the cart (no
+ * My garage (docs/architecture.md "Vehicle fitment", storefront): the shopper's vehicles, kept in the browser like the cart (no
  * account), one of them active. Persisted in local storage under 'garage' at once after each change, as
  * `{ vehicles: [{ id, label }], active }`: `id` is the vehicle's URL form (`v=`, `mg.mgb.1962-1980` or a model year
  * `triumph.tr6.1972`; api/contracts/vehicle-param.ts), `label` its name as the api gives it ('MG MGB (1962-1980)';

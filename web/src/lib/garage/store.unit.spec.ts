@@ -1,5 +1,5 @@
 /**
- * My garage (issue "Vehicle fitment"): a stored garage is read leniently (local storage is input too), vehicles are
+ * My garage (docs/architecture.md "Vehicle fitment"): a stored garage is read leniently (local storage is input too), vehicles are
  * added newest first up to the limit, one is active, removing the active one leaves none; `?v=` is read only when
  * well-formed and a vehicle change rewrites the query (`page` dropped, `unknown` only with a vehicle).
  */

@@ -1,5 +1,5 @@
 /**
- * The active vehicle of a page (issue "Vehicle fitment": "the active vehicle is in the URL `?v=` so a link shares
+ * The active vehicle of a page (docs/architecture.md "Vehicle fitment": "the active vehicle is in the URL `?v=` so a link shares
  * it; opening a link with `?v=` makes that vehicle active and adds it to the garage").
  *
  * - `useActiveVehicle()`: the URL's well-formed `v=`, else the garage's active vehicle (after hydration), else null.

@@ -1,5 +1,5 @@
 /**
- * The bulk fitment screen `/admin/fitment` (FitmentBulk; issue "Vehicle fitment", back office): choose the products
+ * The bulk fitment screen `/admin/fitment` (FitmentBulk; docs/architecture.md "Vehicle fitment", back office): choose the products
  * (search text, category, facet value `name=value`, pasted part numbers: all given must hold), the operation (add /
  * remove / replace applications picked with the vehicle picker, or set a mode), see the preview (N products, how
  * many change, M applications added / K removed, the codes matching nothing, a page of products), then apply with a

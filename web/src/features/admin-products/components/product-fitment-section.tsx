@@ -1,5 +1,5 @@
 /**
- * ProductEdit's Fitment section (issue "Vehicle fitment", back office): the product's applications (label,
+ * ProductEdit's Fitment section (docs/architecture.md "Vehicle fitment", back office): the product's applications (label,
  * positions, engine code, note), the mode (vehicle-specific list / universal / not vehicle-specific / unknown),
  * adding with the three-step vehicle picker (components/staff/vehicle-picker.tsx), removing, and its own save with a
  * required reason: one `ChangeProductFitment` (PUT /v1/admin/products/{id}/fitment), shown in the audit timeline.

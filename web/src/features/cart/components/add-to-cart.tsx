@@ -2,7 +2,7 @@
  * Add-to-cart control of the product page: a quantity field (digits only, at least 1) and the button. Adding counts
  * what is already in the cart; a limited product is capped at its available amount with the 5 s warning 'Not enough
  * items available.' in its none / one / many forms (spec 5); success says 'Product has been added to your cart.'.
- * A part that does not fit the active vehicle (the answer's `fitment.state`, issue "Vehicle fitment") asks first, in
+ * A part that does not fit the active vehicle (the answer's `fitment.state`, docs/architecture.md "Vehicle fitment") asks first, in
  * a native modal dialog: "Add anyway" adds it, "Cancel" (or Escape) adds nothing.
  */
 import { useEffect, useId, useRef, useState } from 'react';

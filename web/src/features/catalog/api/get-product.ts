@@ -1,7 +1,7 @@
 /**
  * GET /product/view/{id}?lang: one product for its page (spec 7); 404 when it is missing or inaccessible. Staff
  * (`frontEdit`) add `fieldsPreset=frontEdit`: the product's `staff` details, and inaccessible products too. With a
- * vehicle (`v`, its URL form; issue "Vehicle fitment") the answer also says whether the part fits it (`fitment`);
+ * vehicle (`v`, its URL form; docs/architecture.md "Vehicle fitment") the answer also says whether the part fits it (`fitment`);
  * every answer carries the product's whole fitment (`fitmentApplications`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

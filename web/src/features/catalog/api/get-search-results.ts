@@ -11,7 +11,7 @@ export interface SearchPage {
   results: SearchResult[];
   pages: PageSearchResult[];
   pagination: Pagination;
-  /** With a vehicle (`v=`, issue "Vehicle fitment"): the vehicle as the api names it, and the parts hidden for having no fitment data. */
+  /** With a vehicle (`v=`, docs/architecture.md "Vehicle fitment"): the vehicle as the api names it, and the parts hidden for having no fitment data. */
   vehicle?: SearchResponse['vehicle'];
   hiddenUnknown?: number;
 }

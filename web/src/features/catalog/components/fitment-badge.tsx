@@ -1,5 +1,5 @@
 /**
- * A part's fit for the active vehicle (issue "Vehicle fitment"): "Fits your MG MGB (1962-1980)", "Does not fit
+ * A part's fit for the active vehicle (docs/architecture.md "Vehicle fitment"): "Fits your MG MGB (1962-1980)", "Does not fit
  * your ..." or "Check fitment" (no data); Estonian "Sobib Teie sõidukile ...", "Ei sobi ...", "Kontrollige
  * sobivust". Shown on listing cards, search results and the product page when the api's answer carries `fitment`
  * (it does only with `v=`). Text and colour together, never colour alone.

@@ -1,6 +1,6 @@
 /**
  * One product in the listing: image, name, code1, gross price, availability and, with a vehicle (`vehicle`: its
- * name), whether the part fits it (issue "Vehicle fitment"). The name link stretches over the
+ * name), whether the part fits it (docs/architecture.md "Vehicle fitment"). The name link stretches over the
  * whole card (CSS), so the card is one tab stop.
  */
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The product page's fitment section (issue "Vehicle fitment"): the product's whole application list (make, model,
+ * The product page's fitment section (docs/architecture.md "Vehicle fitment"): the product's whole application list (make, model,
  * generation or years as the api labels them, with the qualifiers: positions, engine code, note), also without an
  * active vehicle; or what its mode says (universal, not vehicle-specific, no data). From GET /product/view/{id}
  * `fitmentApplications`; nothing when the answer lacks it.

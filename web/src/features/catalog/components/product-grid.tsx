@@ -7,7 +7,7 @@ interface ProductGridProps {
   products: Product[];
   viewMode: ViewMode;
   labelledBy?: string;
-  /** The active vehicle's name, for the cards' fitment badges (issue "Vehicle fitment"). */
+  /** The active vehicle's name, for the cards' fitment badges (docs/architecture.md "Vehicle fitment"). */
   vehicle?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The listing's vehicle line (issue "Vehicle fitment"): with a vehicle, "Parts for MG MGB (1962-1980)", how many
+ * The listing's vehicle line (docs/architecture.md "Vehicle fitment"): with a vehicle, "Parts for MG MGB (1962-1980)", how many
  * matching parts were left out for having no fitment data (`hiddenUnknown`) with a link that shows them
  * (`unknown=1`, a plain link, so it works without JavaScript too) or hides them again; without one, an invitation to
  * choose a vehicle. Its button opens the garage's picker (lib/garage `garage.openPicker()`; the picker is the garage

@@ -1,6 +1,6 @@
 /**
  * Product listing (spec 2 "Product listing"; routes /, /products, /tooted): category tree, facet filters, sorting,
- * paging, view modes and breadcrumb; with a vehicle (issue "Vehicle fitment": `v=` or the garage's active one) only the
+ * paging, view modes and breadcrumb; with a vehicle (docs/architecture.md "Vehicle fitment": `v=` or the garage's active one) only the
  * parts that fit it or are universal, each card saying whether it fits, and the hidden 'unknown' parts' count with a
  * toggle (`unknown=1`). All listing state lives in the URL query (q, c, f, page, pageSize, sort, v, unknown; `view`
  * when a view mode was chosen without JavaScript), and results are cached per query string. Every control also
@@ -67,7 +67,7 @@ export function ProductListingRoute({ categoryId }: { categoryId?: string }) {
   // Remembered in local storage and a cookie, so the server renders them too (lib/local-option.ts).
   const [rememberedSort, setRememberedSort] = useRememberedOption<Sort>('productSorting', DEFAULT_SORT);
   const [rememberedSize, setRememberedSize] = useRememberedOption<string>('pageSize', String(DEFAULT_PAGE_SIZE));
-  // Issue "Vehicle fitment": the URL's vehicle, else the garage's active one (the URL follows, useVehicleUrlSync).
+  // Vehicle fitment (docs/architecture.md): the URL's vehicle, else the garage's active one (the URL follows, useVehicleUrlSync).
   useVehicleUrlSync();
   const vehicle = useActiveVehicle();
   const garageState = useGarage();

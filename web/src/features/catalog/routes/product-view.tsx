@@ -2,7 +2,7 @@
  * Product page (/products/view/:id; spec 3 "Product", spec 4 "Product availability and display"): name, codes,
  * gross price (net under the VAT rule of spec 5), availability (spec 4; updated live over the websocket), the
  * add-to-cart control or, out of stock, the notify-me dialog; description, technical details, OE numbers, compatible
- * vehicles, the fitment (issue "Vehicle fitment": with a vehicle whether the part fits it, and the whole application
+ * vehicles, the fitment (docs/architecture.md "Vehicle fitment": with a vehicle whether the part fits it, and the whole application
  * list always), compatible and similar products, categories and the images (the first large with its srcset, the others as
  * thumbnails that show it large). A missing product shows the not-found page.
  * Loaded as its own chunk.

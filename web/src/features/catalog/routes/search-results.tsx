@@ -33,7 +33,7 @@ export function SearchResultsRoute() {
   const [searchParams] = useSearchParams();
   const { pathname } = useLocation();
 
-  // Issue "Vehicle fitment": with a vehicle only the parts that fit it (or are universal), each saying so.
+  // Vehicle fitment (docs/architecture.md): with a vehicle only the parts that fit it (or are universal), each saying so.
   useVehicleUrlSync();
   const vehicle = useActiveVehicle();
   const garageState = useGarage();

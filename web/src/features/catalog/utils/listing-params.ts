@@ -1,6 +1,6 @@
 /**
  * The product listing state lives in the URL query (spec 2 "Product listing"): q, c, f, page, pageSize, sort,
- * the vehicle `v` and `unknown=1` (issue "Vehicle fitment": only parts that fit the vehicle, or also those without
+ * the vehicle `v` and `unknown=1` (docs/architecture.md "Vehicle fitment": only parts that fit the vehicle, or also those without
  * fitment data) (and iu=user right after a typed search; `view`, a view mode chosen without JavaScript). These helpers read it leniently (bad values fall back to defaults),
  * build the canonical API query string that also keys the query cache, and derive the next URL on a change.
  */

@@ -16,7 +16,7 @@ export interface SearchParams {
   pageSize: number;
   /** The spec's sort, or undefined for relevance. */
   sort: Sort | undefined;
-  /** The vehicle's URL form (`v=`, issue "Vehicle fitment"), '' for none. */
+  /** The vehicle's URL form (`v=`, docs/architecture.md "Vehicle fitment"), '' for none. */
   v: string;
   /** With a vehicle, also the parts without fitment data (`unknown=1`). */
   unknown: boolean;

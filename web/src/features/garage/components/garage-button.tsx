@@ -1,5 +1,5 @@
 /**
- * The header's garage button (issue "Vehicle fitment"): a car and the active vehicle's name (or "Choose vehicle");
+ * The header's garage button (docs/architecture.md "Vehicle fitment"): a car and the active vehicle's name (or "Choose vehicle");
  * on phones the car alone. In the first load (small); the picker it opens (./vehicle-picker.tsx, with the garage's
  * list and the make -> model -> generation selector) is a lazy chunk, loaded on the first open. Any page may open it
  * through lib/garage `garage.openPicker()` (the listing's vehicle line does); mounted by app/ into the header's

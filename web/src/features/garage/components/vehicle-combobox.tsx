@@ -1,5 +1,5 @@
 /**
- * One step of the vehicle picker (issue "Vehicle fitment": make -> model -> generation or year, "typing to filter
+ * One step of the vehicle picker (docs/architecture.md "Vehicle fitment": make -> model -> generation or year, "typing to filter
  * each list"): a WAI-ARIA combobox with a listbox popup, the pattern of the header's search box
  * (components/layout/search-box.tsx). The input (labelled with the step's name: Mark / Mudel / Põlvkond või aasta)
  * filters the options by what is typed (case-insensitive, anywhere in the name; an exact name first, then names

@@ -1,5 +1,5 @@
 /**
- * My garage and the vehicle selector (issue "Vehicle fitment"), a lazy chunk opened by the header's garage button or
+ * My garage and the vehicle selector (docs/architecture.md "Vehicle fitment"), a lazy chunk opened by the header's garage button or
  * the listing's vehicle line (lib/garage `garage.openPicker()`): a native modal dialog (focus kept inside, Escape
  * closes, focus returns to the opener) with
  * - the garage's vehicles (local storage, lib/garage/store.ts): use one (it becomes active) or remove it; "Show all

@@ -1,5 +1,5 @@
 /**
- * The vehicle landing pages (issue "Vehicle fitment", landing pages), server-rendered with their data
+ * The vehicle landing pages (docs/architecture.md "Vehicle fitment", landing pages), server-rendered with their data
  * (app/prefetch-route.ts) and hydrated like the other storefront pages; their own chunk with their texts
  * (app/router.tsx, `vehiclePages` in locales/{et,en-US}/shop-vehicles.json):
  * - `/{lang}/vehicles/{make}/{model}[/{generation}]` (`VehiclePartsRoute`): title "Parts for MG MGB (1962-1980)",
