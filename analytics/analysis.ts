@@ -1,5 +1,5 @@
 /**
- * An analysis (issue text "Replay as a tool"): a folder `analytics/<name>/` with a pure mapping from events to rows,
+ * An analysis (docs/architecture.md "Analyses: the replay tool"): a folder `analytics/<name>/` with a pure mapping from events to rows,
  * its table schema and a docstring saying what it measures and from which events. This module turns such a
  * definition into a read model of the shop's projection mechanism (projections/read-model.ts), so an analysis runs
  * live in the projector role like every read model (exactly once, lag of a batch), and is replayed blue/green

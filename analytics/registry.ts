@@ -1,5 +1,5 @@
 /**
- * The registry of analyses (issue text "Replay as a tool"): every analysis `npm run analytics:replay -- <name>` and
+ * The registry of analyses (docs/architecture.md "Analyses: the replay tool"): every analysis `npm run analytics:replay -- <name>` and
  * `npm run analytics:list` know. Two kinds, one mechanism (projections/read-model.ts):
  * - analyses built from a pure mapping (analytics/<name>/mapping.ts through analytics/analysis.ts): search-conversion,
  *   order-funnel, sell-through; they replay a window (`--from`/`--to`) and are projected live by the projector role

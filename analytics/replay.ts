@@ -1,5 +1,5 @@
 /**
- * Replaying an analysis (issue text "Replay as a tool"; `npm run analytics:replay`, bin/analytics-replay.ts):
+ * Replaying an analysis (docs/architecture.md "Analyses: the replay tool"; `npm run analytics:replay`, bin/analytics-replay.ts):
  * blue/green through projections/read-model.ts rebuildReadModel. The analysis is projected from position 0 into
  * its side schema `rm_<name>__rebuild` (the live `rm_<name>` keeps serving and its runner keeps projecting), with its
  * own checkpoint per batch; a replay killed half-way resumes from that checkpoint when run again with the same

@@ -1,5 +1,5 @@
 /**
- * The analysis screens in Debian's Chromium (issue text "Built-in analyses"): a staff member with statistics.view
+ * The analysis screens in Debian's Chromium (docs/architecture.md "Analyses: search conversion and the order funnel"): a staff member with statistics.view
  * signs in at /admin/SearchConversion; the side menu shows both analyses; the search-conversion screen draws its
  * uPlot chart and lists the keywords of the last 30 days with their counts; the order-funnel screen the weeks and
  * the payment method share; another range goes into the URL; both screens in Estonian and English, axe-core clean

@@ -1,6 +1,6 @@
 /**
- * Sell-through and reorder suggestions in Debian's Chromium (issue text "Sell-through and days of cover", "Reorder
- * suggestions"): a staff member with statistics.view and stock.edit signs in at /admin/ReorderSuggestions; the side
+ * Sell-through and reorder suggestions in Debian's Chromium (docs/analytics.md "Sell-through, days of
+ * cover and reorder suggestions"): a staff member with statistics.view and stock.edit signs in at /admin/ReorderSuggestions; the side
  * menu shows both screens next to the other analyses; the suggestions of tests/support/reorder-history.ts are listed
  * (RO-FAST and RO-TARTU, not RO-SLOW); two are chosen and accepted at once, which records one PurchaseListCreated
  * and lists it with its CSV; the sell-through screen draws its uPlot chart and lists the three products; both

@@ -431,7 +431,7 @@ describe('badges (GET /v1/site-summary, GET /v1/stock-notification, the websocke
     }
     expect(staffMessages).toContainEqual({ type: 'badges' });
     expect(after.unfilledOrders).toBe(before.unfilledOrders + 1);
-    // Within a second in the issue's words (npm run bench:staff-badge prints median and p95, ~70 / ~210 ms here);
+    // Within a second (section 8 "Badges" of docs/architecture.md) (npm run bench:staff-badge prints median and p95, ~70 / ~210 ms here);
     // 2 s, scaled by TEST_PATIENCE for a loaded machine and capped at 20 s, still fails when the push is gone (30 s polling).
     expect(Date.now() - t0).toBeLessThan(Math.min(patience(2000), 20_000));
 

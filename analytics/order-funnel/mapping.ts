@@ -1,5 +1,5 @@
 /**
- * Order funnel per week (issue text "Order funnel per week"): placed -> paid -> filled, the reservation expiry rate
+ * Order funnel per week (docs/architecture.md "Analyses: search conversion and the order funnel"): placed -> paid -> filled, the reservation expiry rate
  * and the payment method share, per week of placement (the Monday of the Tallinn calendar week of OrderPlaced's
  * `placedAt`), from the order stream's events (domain/order/order.ts):
  * - OrderPlaced: `placed` + 1, `placed_cents` + the total (euro cents, gross), `with_reservation` + 1 when it held stock

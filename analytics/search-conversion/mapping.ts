@@ -1,5 +1,5 @@
 /**
- * Search conversion (issue text "Search conversion", ShopifyQL's `searches` and `search_conversions`): per Tallinn
+ * Search conversion (docs/architecture.md "Analyses: search conversion and the order funnel", ShopifyQL's `searches` and `search_conversions`): per Tallinn
  * calendar day of the search and normalised keyword (domain/search/keyword.ts), how many searches led to a product
  * being opened, to a cart addition and to an order, with the searches that found nothing and those after which no
  * product was opened (no-click = tracked_searches - clicked_searches).

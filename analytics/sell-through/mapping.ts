@@ -1,5 +1,5 @@
 /**
- * Sell-through and days of cover (issue text "Sell-through and days of cover"): per product, warehouse and Tallinn
+ * Sell-through and days of cover (docs/analytics.md "Sell-through, days of cover and reorder suggestions"): per product, warehouse and Tallinn
  * calendar day, the units sold, received and the free stock, and whether the day had stock at all, from the Stock
  * aggregate's events (domain/stock/stock.ts; every one carries the warehouse's free units after it, `onHand`):
  * - StockReceived / StockAdjusted / StockCounted: `received` + the quantity (receipts only); the free units change;

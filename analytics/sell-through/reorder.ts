@@ -1,5 +1,5 @@
 /**
- * Reorder suggestions (issue text "Reorder suggestions"): the arithmetic, pure, per product and warehouse.
+ * Reorder suggestions (docs/analytics.md "Sell-through, days of cover and reorder suggestions"): the arithmetic, pure, per product and warehouse.
  *
  * - Average daily demand = units sold / demand days, where demand days are the days the warehouse had stock at
  *   some moment (a day with stock 0 all day does not count, analytics/sell-through/mapping.ts) plus days it sold

@@ -1,5 +1,5 @@
 /**
- * Analysis screen contracts (issue text "Built-in analyses"; analytics/search-conversion, analytics/order-funnel):
+ * Analysis screen contracts (docs/architecture.md "Analyses: search conversion and the order funnel"; analytics/search-conversion, analytics/order-funnel):
  * GET /v1/admin/analytics/search-conversion and GET /v1/admin/analytics/order-funnel, permission `statistics.view`,
  * over the spec's statistics ranges (spec 2 "Admin area": statistics time ranges). Imports nothing but zod.
  */

@@ -1,6 +1,6 @@
 /**
- * Sell-through, days of cover and reorder suggestions (issue text "Sell-through and days of cover", "Reorder
- * suggestions"; analytics/sell-through): permission `statistics.view` to read, `stock.edit` to accept suggestions
+ * Sell-through, days of cover and reorder suggestions (docs/analytics.md "Sell-through, days of
+ * cover and reorder suggestions"; analytics/sell-through): permission `statistics.view` to read, `stock.edit` to accept suggestions
  * into a purchase list (domain/purchase-list). Ranges are the spec's statistics ranges (spec 2 "Admin area").
  * Units are whole units of the product's unit; days are Tallinn calendar days. Imports nothing but zod.
  */

@@ -1,5 +1,5 @@
 /**
- * The PurchaseList aggregate (stream `purchase-list-{id}`; issue text "Reorder suggestions", accept in bulk): the
+ * The PurchaseList aggregate (stream `purchase-list-{id}`; docs/analytics.md "Sell-through, days of cover and reorder suggestions", accept in bulk): the
  * reorder suggestions staff accepted at once, as a list for the supplier. It records what was asked, not what
  * arrives: when goods arrive the stock receipt is the ordinary ReceiveStock (domain/stock/stock.ts).
  *

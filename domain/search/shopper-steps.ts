@@ -1,6 +1,6 @@
 /**
  * Shopper steps (stream `shopper-steps-{yyyy-mm-dd}`, one per UTC day): what an anonymous storefront session did
- * after a search, for the search-conversion analysis (analytics/search-conversion; issue text "Search conversion":
+ * after a search, for the search-conversion analysis (analytics/search-conversion; docs/architecture.md "Analyses: search conversion and the order funnel":
  * searches -> product opened -> added to cart -> ordered). The data holds no personal data: the session is a random
  * uuid of the browser tab, carried in the event metadata as `shopperSession` (commands/shared/command-handler.ts),
  * like the SearchPerformed and OrderPlaced of the same tab.

@@ -1,5 +1,5 @@
 /**
- * The purchase-lists read model (schema `rm_purchase_lists`; issue text "Reorder suggestions", accept in bulk): the
+ * The purchase-lists read model (schema `rm_purchase_lists`; docs/analytics.md "Sell-through, days of cover and reorder suggestions", accept in bulk): the
  * purchase lists staff made of reorder suggestions (domain/purchase-list), for the ReorderSuggestions screen's list
  * and the supplier's CSV.
  *

@@ -1,5 +1,5 @@
 /**
- * The analyses' screens (issue text "Built-in analyses"), permission `statistics.view` (the statistics area's: the
+ * The analyses' screens (docs/architecture.md "Analyses: search conversion and the order funnel"), permission `statistics.view` (the statistics area's: the
  * shop staff, CLIENT, hold it; domain/user/permissions.ts), under /v1/admin:
  *
  * GET /analytics/search-conversion?range=&format=csv&page=&pageSize= — per keyword searched in the range (Tallinn

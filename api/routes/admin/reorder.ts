@@ -1,6 +1,6 @@
 /**
- * Sell-through, days of cover and reorder suggestions (issue text "Sell-through and days of cover", "Reorder
- * suggestions"; analytics/sell-through), under /v1/admin:
+ * Sell-through, days of cover and reorder suggestions (docs/analytics.md "Sell-through, days of
+ * cover and reorder suggestions"; analytics/sell-through), under /v1/admin:
  *
  * GET /analytics/sell-through?range=&format=csv (statistics.view) — per product and warehouse over the range: units
  * sold and received, days in stock, stock on hand, units a day over the in-stock days, days of cover, sell-through

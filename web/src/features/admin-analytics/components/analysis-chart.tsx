@@ -1,5 +1,5 @@
 /**
- * An analysis's counts over time as a uPlot chart (issue text "a chart with uPlot"): one x value per Tallinn day or
+ * An analysis's counts over time as a uPlot chart (docs/architecture.md "Analyses: search conversion and the order funnel"): one x value per Tallinn day or
  * week (the Monday), several series drawn as lines with points, the y axis from 0, a cursor whose legend names the
  * day and each series' count. Imported by the analysis screens only, so uPlot travels in the staff chunk.
  *
