@@ -15,11 +15,13 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { appendAnalyticsHistory } from './support/analytics-history.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { patience } from './support/patience.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-analytics-e2e');
 
 const STAFF = { username: 'mari.analyytik', password: 'Kollane-Pilv-2026!' };
 
@@ -63,18 +65,6 @@ const pathOf = () => {
   return url.pathname + url.search;
 };
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-analytics-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 const rows = () => page.locator('.analysis-screen .data-table tbody tr');
 
 describe('the storefront tab\'s anonymous session', () => {
@@ -101,9 +91,7 @@ describe('analysis screens', () => {
   it('signs in at /admin/SearchConversion and shows the chart and the keywords with their counts', async () => {
     await page.goto(`${base}/admin/SearchConversion`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2FSearchConversion');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(pathOf).toBe('/admin/SearchConversion');
     await eventually(() => page.locator('h1').innerText()).toBe('Otsingute konversioon');
     const menu = page.getByRole('navigation', { name: 'Haldusmenüü' });
@@ -116,7 +104,7 @@ describe('analysis screens', () => {
     // Searches, then the ones that found nothing: a keyword that always finds something has 0 there.
     expect(Number((await oil.locator('td').nth(1).innerText()).trim())).toBeGreaterThan(0);
     expect((await oil.locator('td').nth(2).innerText()).trim()).toBe('0');
-    await expectAccessibleInBothThemes('conversion-et');
+    await expectAccessibleInBothThemes(page, 'conversion-et');
 
     await page.getByLabel('Ajavahemik').selectOption('last-14-days');
     await eventually(pathOf).toBe('/admin/SearchConversion?range=last-14-days');
@@ -129,7 +117,7 @@ describe('analysis screens', () => {
     await eventually(() => page.locator('.analysis-chart__plot canvas').count()).toBeGreaterThan(0);
     await eventually(() => rows().count()).toBeGreaterThan(3);
     await eventually(() => page.getByRole('heading', { name: 'Makseviiside osakaal' }).count()).toBe(1);
-    await expectAccessibleInBothThemes('funnel-et');
+    await expectAccessibleInBothThemes(page, 'funnel-et');
   });
 
   it('speaks English at /en/admin/... on both screens, accessible in both themes', async () => {
@@ -137,11 +125,11 @@ describe('analysis screens', () => {
     await eventually(() => page.locator('h1').innerText()).toBe('Order funnel');
     await eventually(() => page.getByRole('heading', { name: 'Payment method share' }).count()).toBe(1);
     await eventually(() => rows().count()).toBeGreaterThan(3);
-    await expectAccessibleInBothThemes('funnel-en');
+    await expectAccessibleInBothThemes(page, 'funnel-en');
     await page.goto(`${base}/en/admin/SearchConversion`);
     await eventually(() => page.locator('h1').innerText()).toBe('Search conversion');
     await eventually(() => page.getByRole('columnheader', { name: /Product opened/ }).count()).toBe(1);
     await eventually(() => rows().count()).toBeGreaterThan(3);
-    await expectAccessibleInBothThemes('conversion-en');
+    await expectAccessibleInBothThemes(page, 'conversion-en');
   });
 });

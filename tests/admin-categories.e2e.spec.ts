@@ -14,11 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import type { CategoryNode } from '../api/contracts/catalog.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-categories-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const STAFF = { username: 'kati.kategooria', password: 'Puu-Oks-Leht-2026' };
@@ -70,23 +72,10 @@ const findByName = (nodes: CategoryNode[], et: string): CategoryNode | undefined
   return undefined;
 };
 
-async function expectAccessibleInBothThemes(name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-categories-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('the category tree editor', () => {
   it('creates, renames and moves a category by the parent picker; the storefront tree follows', async () => {
     await page.goto(`${base}/login?next=${encodeURIComponent('/admin/product/categories')}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(() => page.locator('h1').innerText()).toBe('Kategooriad');
 
     // Two top-level categories: the parent-to-be, and the one that moves.
@@ -140,7 +129,7 @@ describe('the category tree editor', () => {
 
     // Jahutus cannot go under its own subcategory: the picker does not offer it (the api refuses it too).
     expect(await page.getByLabel('Ülemkategooria').locator('option', { hasText: 'Radiaatorid' }).count()).toBe(0); // the picker does not offer it
-    await expectAccessibleInBothThemes('tree');
+    await expectAccessibleInBothThemes(page, 'tree');
 
     // The audit timeline of the open category names the staff member.
     await treeItem('Radiaatorid').click();

@@ -16,14 +16,16 @@ import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { clientIdForEmail } from '../commands/client/client-streams.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { type ClientPipeline, startClientPipeline } from './support/client-pipeline.js';
 import { csrfHeadersOver } from './support/csrf.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-clients-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const STAFF = { username: 'kati.kask', password: 'Rukkilill-Tartu-2026' };
@@ -65,17 +67,6 @@ const history = () => page.getByRole('region', { name: /^(Kliendi ajalugu|Client
 const firstSentence = () => history().locator('.history__row').first().locator('.history__sentence').innerText();
 const rows = () => page.locator('.data-table tbody tr');
 
-async function expectAccessibleInBothThemes(name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-clients-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('ClientList and ClientEdit', () => {
   it('a shopper orders; staff find the client, change the phone, read the history and forget the client', async () => {
     // The shopper's order, as the checkout page sends it.
@@ -89,16 +80,14 @@ describe('ClientList and ClientEdit', () => {
     await pipeline.caughtUp();
 
     await page.goto(`${base}/login?next=${encodeURIComponent('/admin/client')}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(() => page.locator('h1').innerText()).toBe('Kliendid');
     await eventually(() => rows().count()).toBe(1);
 
     await page.getByLabel('Otsing', { exact: true }).fill('juurikas 5111');
     await eventually(() => new URL(page.url()).searchParams.get('q')).toBe('juurikas 5111');
     await eventually(() => rows().first().innerText()).toMatch(/Juhan Juurikas\s+Eraisik\s+Juhan\.Juurikas@Example\.ee\s+\+372 5111 2222\s+1/);
-    await expectAccessibleInBothThemes('list');
+    await expectAccessibleInBothThemes(page, 'list');
 
     await page.getByRole('link', { name: 'Juhan Juurikas' }).click();
     await eventually(() => page.locator('h1').innerText()).toBe('Juhan Juurikas');
@@ -114,7 +103,7 @@ describe('ClientList and ClientEdit', () => {
     await eventually(() => phone.inputValue()).toBe('+37253334444');
     await eventually(firstSentence).toBe('kati.kask muutis kliendi Juhan Juurikas andmeid: telefon');
     expect(await history().locator('.history__row').first().locator('.history__who').innerText()).toBe('kati.kask');
-    await expectAccessibleInBothThemes('edit');
+    await expectAccessibleInBothThemes(page, 'edit');
 
     await page.getByRole('button', { name: 'Unustage see klient' }).click();
     await page.getByRole('button', { name: 'Jah, unustage' }).click();

@@ -20,11 +20,13 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { loadMenu, setMenu } from '../commands/menu/menu-handler.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { patience } from './support/patience.js';
 import { serveStorefront } from './support/storefront-server.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-content-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const STAFF = { username: 'liisa.lehed', password: 'Lehekulg-Menuu-2026' };
@@ -79,18 +81,6 @@ const menuRows = () =>
 /** dnd-kit's live region: what a screen reader hears. */
 const announcement = () => page.locator('[id^="DndLiveRegion"]').innerText();
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-content-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 /** The labels of a guest's header navigation, in order (a fresh browser context: no staff session). */
 async function guestNavigation(): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -108,9 +98,7 @@ async function guestNavigation(): Promise<string[]> {
 describe('PageList (/admin/page)', () => {
   it('creates a page from the New page dialog and opens its edit address', async () => {
     await page.goto(`${base}/login?next=${encodeURIComponent('/admin/page')}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(heading).toBe('Lehed');
     await eventually(listTitles).toEqual(expect.arrayContaining(['Kontakt', 'Müügitingimused']));
     // The side menu has its Pages and Menu entries.
@@ -160,7 +148,7 @@ describe('PageList (/admin/page)', () => {
     await page.getByRole('button', { name: /^Viimati muudetud/ }).click();
     await eventually(() => query(page).sort).toBe('-changedAt');
     await eventually(async () => (await listTitles())[0]).toBe('Tarneinfo');
-    await expectAccessibleInBothThemes('list-et');
+    await expectAccessibleInBothThemes(page, 'list-et');
   }, TEST_MS);
 
   it('shows a page\'s audit timeline', async () => {
@@ -194,7 +182,7 @@ describe('menu edit (/admin/menu)', () => {
     await eventually(announcement).toBe('Kirje „Kontakt” on nüüd kohal 6/8.');
     await eventually(menuRows).toEqual(['Tooted', 'Mootor', 'Kere', 'Pidurid', 'Tuunimisosad', 'Kontakt', 'Müügitingimused', 'Galerii']);
     await eventually(() => page.locator('.menu-edit__dirty').innerText()).toBe('Salvestamata muudatused');
-    await expectAccessibleInBothThemes('menu-et');
+    await expectAccessibleInBothThemes(page, 'menu-et');
 
     await page.getByRole('button', { name: 'Salvesta menüü' }).click();
     await eventually(() => page.getByRole('button', { name: 'Salvesta menüü' }).isDisabled()).toBe(true);
@@ -251,12 +239,12 @@ describe('menu edit (/admin/menu)', () => {
     await page.goto(`${base}/en/admin/menu`);
     await eventually(heading).toBe('Menu');
     await eventually(() => page.getByRole('button', { name: 'Move entry “Contact”' }).count()).toBe(1);
-    await expectAccessibleInBothThemes('menu-en');
+    await expectAccessibleInBothThemes(page, 'menu-en');
     await page.goto(`${base}/en/admin/page?state=published`);
     await eventually(heading).toBe('Pages');
     await eventually(listTitles).toEqual(expect.arrayContaining(['Contact']));
     expect(await listTitles()).not.toContain('Delivery information');
-    await expectAccessibleInBothThemes('list-en');
+    await expectAccessibleInBothThemes(page, 'list-en');
   }, TEST_MS);
 });
 

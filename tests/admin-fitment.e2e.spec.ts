@@ -15,13 +15,15 @@ import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
 import type { Fitment } from '../domain/fitment/fitment.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
 import { patience } from './support/patience.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { sql } from 'kysely';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-fitment-e2e');
 
 const STAFF = { username: 'mart.mets', password: 'Sinine-Meri-2026!' };
 const CODES = ['TR6-100', 'TR6-101', 'TR6-102'];
@@ -61,18 +63,6 @@ const pathOf = () => {
   return url.pathname + url.search;
 };
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-fitment-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 /** The codes the storefront lists for a vehicle (`v=` its URL form). */
 async function listedFor(v: string): Promise<string[]> {
   const res = await fetch(`${base}/v1/products?v=${v}&pageSize=24&lang=et`);
@@ -84,9 +74,7 @@ describe('bulk fitment (/admin/fitment)', () => {
   it('previews and applies the Triumph TR6 to pasted part numbers; the listing shows them within 5 s', async () => {
     await page.goto(`${base}/admin/fitment`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2Ffitment');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(pathOf).toBe('/admin/fitment');
     await eventually(() => page.locator('h1').innerText()).toBe('Sobivus hulgi');
     await eventually(() => page.getByRole('navigation', { name: /Haldusmenüü|Admin menu/ }).getByRole('link', { name: /Sobivus hulgi/ }).count()).toBe(1);
@@ -106,7 +94,7 @@ describe('bulk fitment (/admin/fitment)', () => {
     await page.keyboard.press('Enter');
     await eventually(() => page.locator('.fitment-bulk__summary').innerText()).toBe('3 toodet, muutub 3: lisatakse 3 sõidukit, eemaldatakse 0.');
     await eventually(() => page.locator('.fitment-bulk__preview').innerText()).toContain('NO-SUCH');
-    await expectAccessibleInBothThemes('bulk-preview');
+    await expectAccessibleInBothThemes(page, 'bulk-preview');
 
     await page.locator('.fitment-bulk__apply').getByLabel('Muudatuse põhjus', { exact: true }).fill('TR6 kataloog');
     const started = Date.now();
@@ -139,7 +127,7 @@ describe('bulk fitment (/admin/fitment)', () => {
     await page.goto(`${base}/en/admin/fitment`);
     await eventually(() => page.locator('h1').innerText()).toBe('Bulk fitment');
     await eventually(() => page.getByLabel('Part numbers', { exact: true }).count()).toBe(1);
-    await expectAccessibleInBothThemes('bulk-en');
+    await expectAccessibleInBothThemes(page, 'bulk-en');
   });
 });
 
@@ -159,7 +147,7 @@ describe('ProductEdit Fitment section', () => {
     await section.getByLabel('ees', { exact: true }).check();
     await section.getByRole('button', { name: 'Lisa loendisse' }).click();
     await eventually(() => section.locator('.fitment-list tbody').innerText()).toContain('Triumph TR5 (1967-1968)');
-    await expectAccessibleInBothThemes('product-edit');
+    await expectAccessibleInBothThemes(page, 'product-edit');
     await section.getByLabel('Muudatuse põhjus', { exact: true }).fill('Joonise järgi');
     await section.getByRole('button', { name: 'Salvesta sobivus' }).click();
     await eventually(async () => (await fitmentOf(CODES[0]!))?.applications.map((a) => a.label).sort()).toEqual(['Triumph TR5 (1967-1968)', 'Triumph TR6 (1968-1976)']);
@@ -178,7 +166,7 @@ describe('ProductEdit Fitment section', () => {
     await page.goto(`${base}/en/admin/product/edit/${productIdForCode(CODES[1]!)}`);
     await eventually(() => page.locator('.product-edit__fitment h2').innerText()).toBe('Vehicle fitment');
     await eventually(() => page.locator('.product-edit__fitment .fitment-list tbody').innerText()).toContain('Triumph TR6');
-    await expectAccessibleInBothThemes('product-edit-en');
+    await expectAccessibleInBothThemes(page, 'product-edit-en');
   });
 });
 
@@ -188,7 +176,7 @@ describe('the product dashboard\'s fitment tab', () => {
     await eventually(() => page.getByRole('tab', { selected: true }).innerText()).toMatch(/^Sobivus puudub\s*1$/);
     const rows = page.locator('.problematic-products-screen tbody tr');
     await eventually(() => rows.allInnerTexts()).toEqual([expect.stringContaining('OTHER-1')]);
-    await expectAccessibleInBothThemes('dashboard-no-fitment');
+    await expectAccessibleInBothThemes(page, 'dashboard-no-fitment');
     await page.getByRole('tab', { selected: true }).focus();
     await page.keyboard.press('ArrowRight');
     await eventually(pathOf).toBe('/admin/ProblematicProducts?kind=fits-nothing');

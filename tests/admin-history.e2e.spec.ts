@@ -12,11 +12,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-history-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const ADMIN = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -56,23 +58,10 @@ const eventually = <T,>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 
 const history = () => page.getByRole('region', { name: /^(Ajalugu|History)$/ });
 const firstSentence = () => history().locator('.history__row').first().locator('.history__sentence').innerText();
 
-async function expectAccessibleInBothThemes(name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-history-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('the audit timeline on UserEdit', () => {
   it('names the administrator who changed the roles, with before/after, the raw event and as-of', async () => {
     await page.goto(`${base}/login?next=${encodeURIComponent(`/admin/user/edit/${clerkId}`)}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(ADMIN.username);
-    await page.getByLabel('Parool', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, ADMIN);
     await eventually(() => page.locator('h1').innerText()).toBe(CLERK.username);
     await eventually(firstSentence).toBe('Süsteem lõi kasutaja kassapidaja rollidega Poe töötaja');
 
@@ -90,7 +79,7 @@ describe('the audit timeline on UserEdit', () => {
     expect(JSON.parse(raw)).toMatchObject({ type: 'RoleGranted', data: { role: 'ADMIN' }, metadata: { correlationId: expect.any(String), causationId: expect.any(String) } });
     expect(await row.locator('.history__raw dl').innerText()).toMatch(/Korrelatsiooni id/i);
     expect(await history().innerText()).not.toMatch(/argon2|passwordHash/);
-    await expectAccessibleInBothThemes('user-edit');
+    await expectAccessibleInBothThemes(page, 'user-edit');
 
     // As of a moment before the user existed: no events, an empty state; 'Praegu' goes back.
     await history().getByLabel('Seisuga').fill('2020-01-01T10:00');

@@ -36,12 +36,14 @@ import { getSiteContent } from '../projections/site/queries.js';
 import { createSendInvoiceProcessor, SEND_INVOICE } from '../workers/jobs/send-invoice.js';
 import { invoiceMailProcessManager } from '../workers/process-managers/invoice-mail.js';
 import { checkpointOf, type RunningProcessManager, startProcessManager } from '../workers/process-managers/process-manager.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { mimePart, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-orders-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const ADMIN = { username: 'mari.maasikas', password: 'Sinine-Meri-2026!' };
@@ -128,18 +130,6 @@ const badge = () =>
   staff.getByRole('navigation', { name: /Haldusmenüü|Admin menu/ }).locator('li', { hasText: /Tellimused|Orders/ }).locator('.admin-menu__badge').innerText();
 const listNumbers = async () => (await staff.locator('.order-list tbody tr td:first-child').allInnerTexts()).map((s) => s.trim());
 
-async function expectAccessibleInBothThemes(page: Page, name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-orders-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 /** A shopper places an order for one fuel filter through the real checkout with an Omniva parcel machine. */
 async function shopperOrders(page: Page): Promise<string> {
   await page.goto(`${base}/products/view/${FUEL_FILTER}`);
@@ -167,9 +157,7 @@ describe('OrderList and OrderEdit (/admin/order)', () => {
   it('signs in to an empty order list with the badge at 0', async () => {
     await staff.goto(`${base}/admin/order`);
     await eventually(() => pathOf(staff)).toBe('/login?next=%2Fadmin%2Forder');
-    await staff.getByLabel('Kasutajanimi', { exact: true }).fill(ADMIN.username);
-    await staff.getByLabel('Parool', { exact: true }).fill(ADMIN.password);
-    await staff.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(staff, ADMIN);
     await eventually(() => pathOf(staff)).toBe('/admin/order');
     await eventually(() => staff.locator('h1').innerText()).toBe('Tellimused');
     await eventually(() => staff.locator('.order-list .data-table__empty').innerText()).toBe('Tellimusi veel ei ole.');

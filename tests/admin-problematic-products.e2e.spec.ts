@@ -16,11 +16,13 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { type ImportRow, productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setFilterLabels } from '../commands/filter/set-filter-labels.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-problematic-products-e2e');
 
 const CLAMPS = 'a3c1f0de-2222-4e5f-8a9b-000000000012';
 const STAFF = { username: 'kati.kask', password: 'Roheline-Mets-2026!' };
@@ -74,25 +76,11 @@ const pathOf = () => {
   return url.pathname + url.search;
 };
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-problematic-products-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('ProblematicProductsList (/admin/ProblematicProducts)', () => {
   it('signs in and lists a product without a price with its reason; the row opens the product\'s edit path', async () => {
     await page.goto(`${base}/admin/ProblematicProducts`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2FProblematicProducts');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(pathOf).toBe('/admin/ProblematicProducts');
     await eventually(() => page.locator('h1').innerText()).toBe('Probleemsed tooted');
     // The side menu's entry shows now that the screen exists.
@@ -103,7 +91,7 @@ describe('ProblematicProductsList (/admin/ProblematicProducts)', () => {
     await eventually(async () => (await noPrice.locator('.problematic-products-reason').allInnerTexts()).map((s) => s.trim())).toEqual(['Nähtav, kuid ei saa osta', 'Hind puudub']);
     expect(await page.locator('.problematic-products-screen tbody tr', { hasText: 'DASH-OK' }).count()).toBe(0);
     expect(await page.getByRole('tab', { selected: true }).innerText()).toMatch(/^Probleemsed\s*1$/);
-    await expectAccessibleInBothThemes('problematic');
+    await expectAccessibleInBothThemes(page, 'problematic');
 
     await noPrice.getByRole('link', { name: 'DASH-NOPRICE' }).click();
     await eventually(pathOf).toBe(`/admin/product/edit/${productIdForCode('DASH-NOPRICE')}`);
@@ -154,7 +142,7 @@ describe('FilterList (/admin/filter)', () => {
     await page.keyboard.press('Enter');
     await eventually(async () => (await page.locator('.filter-list tbody tr td:nth-child(2)').allInnerTexts()).map((s) => s.trim())).toEqual(['Side', 'Colour']);
     await eventually(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toBe('Liiguta filter Side alla');
-    await expectAccessibleInBothThemes('filters');
+    await expectAccessibleInBothThemes(page, 'filters');
     await page.getByRole('button', { name: 'Salvesta' }).click();
     await eventually(() => page.locator('.toast').first().innerText()).toMatch(/Salvestatud/);
 
@@ -180,7 +168,7 @@ describe('FilterList (/admin/filter)', () => {
     await chooser.selectOption({ label: 'Klambrid' });
     await page.getByRole('button', { name: 'Lisa', exact: true }).click();
     await eventually(() => page.locator('.filter-list__hide-empty-list li').allInnerTexts()).toEqual(['Klambrid']);
-    await expectAccessibleInBothThemes('filters-hide-when-empty');
+    await expectAccessibleInBothThemes(page, 'filters-hide-when-empty');
     await page.getByRole('button', { name: 'Salvesta' }).click();
     await eventually(() => page.locator('.toast').first().innerText()).toMatch(/Salvestatud/);
 

@@ -15,11 +15,13 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { toProductStreamId } from '../domain/product/product.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-product-edit-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -64,24 +66,11 @@ async function signedIn(user: { username: string; password: string }, next: stri
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${base}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Kasutajanimi', { exact: true }).fill(user.username);
-  await page.getByLabel('Parool', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Logi sisse' }).click();
+  await submitSignInForm(page, user);
   return page;
 }
 
 const title = (page: Page) => page.locator('h1#screen-title').innerText();
-
-async function expectAccessibleInBothThemes(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-product-edit-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
 
 describe('ProductEdit', () => {
   it("edits a product's name and price; the storefront's product page shows the new name", async () => {

@@ -19,7 +19,7 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
@@ -68,9 +68,7 @@ describe('the images of ProductEdit', () => {
   it('uploads, reorders by keyboard and saves; the storefront shows the images with srcset', async () => {
     const id = productIdForCode('BF 1018/1');
     await page.goto(`${base}/login?next=${encodeURIComponent(`/admin/product/edit/${id}`)}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(MARI.username);
-    await page.getByLabel('Parool', { exact: true }).fill(MARI.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, MARI);
     await eventually(() => page.locator('h1#screen-title').innerText()).toBe('BF 1018/1 · Kütusefilter');
     // The fixture's imported catalog image (an http(s) URL) is there first.
     const imported = 'https://example.org/bf1018.jpg';

@@ -16,11 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-products-e2e');
 
 const STAFF = { username: 'mari.maasikas', password: 'Sinine-Meri-2026!' };
 const BF1 = productIdForCode('BF 1018/1');
@@ -59,25 +61,11 @@ const pathOf = () => {
 const codes = async () => (await page.locator('.product-list tbody .product-list__code').allInnerTexts()).map((s) => s.trim());
 const stockCell = (warehouse: RegExp) => page.getByRole('textbox', { name: new RegExp(`^Toote BF 1018/1 laoseis laos ${warehouse.source}`, 'i') });
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-products-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('ProductList (/admin/product)', () => {
   it('signs in to the list and finds a product by a part number typed with spaces', async () => {
     await page.goto(`${base}/admin/product`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2Fproduct');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(pathOf).toBe('/admin/product');
     await eventually(() => page.locator('h1').innerText()).toBe('Tooted');
     await eventually(async () => (await codes()).length).toBe(7);
@@ -94,7 +82,7 @@ describe('ProductList (/admin/product)', () => {
     expect(await row.innerText()).toContain('Saadaval');
     expect(await row.locator('.product-list__visibility').innerText()).toBe('Nähtav');
     await eventually(() => stockCell(/tallinn/).inputValue()).toBe('4');
-    await expectAccessibleInBothThemes('search');
+    await expectAccessibleInBothThemes(page, 'search');
   });
 
   it("sets stock '+10' with Enter in the row and the shopper's product page shows it live", async () => {

@@ -14,12 +14,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { patience } from './support/patience.js';
 import { appendReorderHistory, REORDER_PRODUCTS } from './support/reorder-history.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-reorder-e2e');
 
 const STAFF = { username: 'mari.ostja', password: 'Roheline-Kast-2026!' };
 
@@ -55,18 +57,6 @@ const pathOf = () => {
   return url.pathname + url.search;
 };
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-reorder-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 const firstTable = () => page.locator('.analysis-screen .data-table').first();
 const rows = () => firstTable().locator('tbody tr');
 
@@ -74,9 +64,7 @@ describe('reorder screens', () => {
   it('signs in at /admin/ReorderSuggestions, lists the suggestions and accepts two at once into a purchase list', async () => {
     await page.goto(`${base}/admin/ReorderSuggestions`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2FReorderSuggestions');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(pathOf).toBe('/admin/ReorderSuggestions');
     await eventually(() => page.locator('h1').innerText()).toBe('Tellimissoovitused');
     const menu = page.getByRole('navigation', { name: 'Haldusmenüü' });
@@ -85,7 +73,7 @@ describe('reorder screens', () => {
     await eventually(() => rows().filter({ hasText: /RO-(FAST|TARTU)/ }).count()).toBe(2);
     expect(await rows().filter({ hasText: 'RO-SLOW' }).count()).toBe(0);
     await eventually(() => page.getByText(/päevas \d+ laopäeva jooksul, tarneaeg 7 päeva/).count()).toBe(1);
-    await expectAccessibleInBothThemes('suggestions-et');
+    await expectAccessibleInBothThemes(page, 'suggestions-et');
 
     await page.getByRole('checkbox', { name: /RO-FAST/ }).check();
     await page.getByRole('checkbox', { name: /RO-TARTU/ }).check();
@@ -95,7 +83,7 @@ describe('reorder screens', () => {
     await eventually(() => listed.filter({ hasText: STAFF.username }).count()).toBe(1);
     const stored = await sql<{ n: number }>`select count(*)::int as n from es_events where event_type = 'PurchaseListCreated'`.execute(h.db);
     expect(stored.rows[0]!.n).toBe(1);
-    await expectAccessibleInBothThemes('accepted-et');
+    await expectAccessibleInBothThemes(page, 'accepted-et');
 
     await page.getByLabel('Teenindustase').selectOption('98');
     await eventually(pathOf).toBe('/admin/ReorderSuggestions?level=98');
@@ -107,7 +95,7 @@ describe('reorder screens', () => {
     await eventually(() => page.locator('h1').innerText()).toBe('Läbimüük ja laovaru päevades');
     await eventually(() => page.locator('.analysis-chart__plot canvas').count()).toBeGreaterThan(0);
     await eventually(() => rows().count()).toBe(3);
-    await expectAccessibleInBothThemes('sell-through-et');
+    await expectAccessibleInBothThemes(page, 'sell-through-et');
   });
 
   it('speaks English at /en/admin/... on both screens, accessible in both themes', async () => {
@@ -115,12 +103,12 @@ describe('reorder screens', () => {
     await eventually(() => page.locator('h1').innerText()).toBe('Sell-through and days of cover');
     await eventually(() => page.getByRole('columnheader', { name: /Days of cover/ }).count()).toBe(1);
     await eventually(() => rows().count()).toBe(3);
-    await expectAccessibleInBothThemes('sell-through-en');
+    await expectAccessibleInBothThemes(page, 'sell-through-en');
     await page.goto(`${base}/en/admin/ReorderSuggestions`);
     await eventually(() => page.locator('h1').innerText()).toBe('Reorder suggestions');
     await eventually(() => page.getByText(/a day over \d+ days in stock, lead time 7 days/).count()).toBe(1);
     await eventually(() => page.locator('.analysis-screen .data-table').nth(1).locator('tbody tr').filter({ hasText: STAFF.username }).count()).toBe(1);
-    await expectAccessibleInBothThemes('suggestions-en');
+    await expectAccessibleInBothThemes(page, 'suggestions-en');
   });
 
   it('edits the lead time and pack size in ProductEdit: one ProductReorderSettingsChanged with the staff member, and the suggestion follows', async () => {

@@ -16,12 +16,14 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { categoryIdForPath } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck, seriousAxeViolations } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-statistics-e2e');
 
 const STAFF = { username: 'otsingute.vaatleja', password: 'Sinine-Meri-2026!' };
 const DAY_MS = 86_400_000;
@@ -71,25 +73,11 @@ const pathOf = () => {
 };
 const keywordsShown = async () => (await page.locator('#statistics-panel tbody .statistics-keyword').allInnerTexts()).map((s) => s.trim());
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-statistics-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('StatisticsList (/admin/statistics)', () => {
   it('signs in to the search keywords, the found-nothing tab first, with the chart and its summary', async () => {
     await page.goto(`${base}/admin/statistics`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2Fstatistics');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     await eventually(pathOf).toBe('/admin/statistics');
     await eventually(() => page.locator('h1').innerText()).toBe('Otsingusõnad');
     await eventually(() => page.getByRole('navigation', { name: 'Haldusmenüü' }).getByRole('link', { name: 'Otsingusõnad' }).count()).toBe(1);
@@ -106,7 +94,7 @@ describe('StatisticsList (/admin/statistics)', () => {
     await page.mouse.move(area.x + area.width - 2, area.y + area.height / 2);
     await eventually(() => page.locator('.searches-chart__plot .u-legend .u-series').nth(1).locator('.u-value').innerText()).toBe('2');
     await page.mouse.move(0, 0);
-    await expectAccessibleInBothThemes('zero');
+    await expectAccessibleInBothThemes(page, 'zero');
   });
 
   it('switches to all keywords and to the last 14 days, both in the URL', async () => {
@@ -127,7 +115,7 @@ describe('StatisticsList (/admin/statistics)', () => {
     await page.getByRole('tab', { name: /Kõik otsingusõnad/ }).press('ArrowLeft');
     await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
     await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('statistics-tab-zero');
-    await expectAccessibleInBothThemes('last-14-days');
+    await expectAccessibleInBothThemes(page, 'last-14-days');
   });
 
   it('downloads the range\'s keywords as CSV with the session', async () => {
@@ -152,7 +140,7 @@ describe('StatisticsList (/admin/statistics)', () => {
     expect(await page.getByLabel('Time range').inputValue()).toBe('all');
     await eventually(keywordsShown).toEqual(['vihmavarjuhoidja']);
     await eventually(() => page.locator('.searches-chart__summary').innerText()).toMatch(/^6 searches over \d+ days/);
-    await expectAccessibleInBothThemes('en');
+    await expectAccessibleInBothThemes(page, 'en');
   });
 
   it('makes the keyword that found nothing a category search keyword in one click; the storefront search then finds the product', async () => {

@@ -14,12 +14,14 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { requestStockNotification } from '../commands/stock-notification/request-stock-notification.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-stock-notifications-e2e');
 
 const ADMIN = { username: 'mari.maasikas', password: 'Sinine-Meri-2026!' };
 
@@ -61,25 +63,11 @@ const pathOf = () => {
 const emails = async () => (await page.locator('.stock-notifications tbody tr td:first-child').allInnerTexts()).map((s) => s.trim());
 const badge = () => page.getByRole('navigation', { name: /Haldusmenüü|Admin menu/ }).locator('li', { hasText: /Laoteavitused|Stock notifications/ }).locator('.admin-menu__badge').innerText();
 
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-stock-notifications-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
-
 describe('StockNotificationsList (/admin/StockNotifications)', () => {
   it('signs in to the requests, newest first, with the menu entry and its badge', async () => {
     await page.goto(`${base}/admin/StockNotifications`);
     await eventually(pathOf).toBe('/login?next=%2Fadmin%2FStockNotifications');
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(ADMIN.username);
-    await page.getByLabel('Parool', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, ADMIN);
     await eventually(pathOf).toBe('/admin/StockNotifications');
     await eventually(() => page.locator('h1').innerText()).toBe('Laoteavitused');
     await eventually(badge).toBe('2');
@@ -88,7 +76,7 @@ describe('StockNotificationsList (/admin/StockNotifications)', () => {
     expect((await row.locator('td').allInnerTexts()).map((s) => s.trim()).slice(1, 3)).toEqual(['SN-1 Õhufilter', '2']);
     expect(await row.getByRole('link').getAttribute('href')).toBe(`/products/view/${productIdForCode('SN-1')}`);
     expect(await row.locator('.staff-state').innerText()).toBe('Ootel');
-    await expectAccessibleInBothThemes('waiting');
+    await expectAccessibleInBothThemes(page, 'waiting');
   });
 
   it('cancels a waiting request after a confirmation; the row shows cancelled and the badge falls', async () => {
@@ -115,7 +103,7 @@ describe('StockNotificationsList (/admin/StockNotifications)', () => {
     await eventually(emails).toEqual(['uuem@example.com']);
     await page.getByLabel('Oleku filter', { exact: true }).selectOption({ label: 'Tühistatud' });
     await eventually(emails).toEqual(['vanem@example.ee']);
-    await expectAccessibleInBothThemes('cancelled');
+    await expectAccessibleInBothThemes(page, 'cancelled');
   });
 
   it('speaks English at /en/admin/StockNotifications', async () => {
@@ -128,6 +116,6 @@ describe('StockNotificationsList (/admin/StockNotifications)', () => {
     expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(1);
     expect(await page.getByLabel('State filter', { exact: true }).inputValue()).toBe('waiting');
     await eventually(badge).toBe('1');
-    await expectAccessibleInBothThemes('en');
+    await expectAccessibleInBothThemes(page, 'en');
   });
 });

@@ -19,12 +19,14 @@ import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { setupDelivery } from '../commands/delivery/setup-delivery.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { checkoutBody } from './support/order-test-kit.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('admin-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const OIL_FILTER = productIdForCode('W 712/75'); // 8.90 €, 10 in stock
@@ -79,26 +81,10 @@ const menuLabels = async () => (await menu().locator('a').allInnerTexts()).map((
 const count = (badge: string) => page.locator(`.admin-menu__badge[data-badge="${badge}"]`).innerText();
 
 /** axe on the current screen in both themes (ConjDark, then ConjLight, then back), with a screenshot of each. */
-async function expectAccessibleInBothThemes(name: string) {
-  await page.locator('.spinner').waitFor({ state: 'detached' }).catch(() => {});
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      const toggle = page.getByRole('button', { name: /theme|teema/i });
-      // The login screen has no toggle: the theme applied as lib/theme.ts applyTheme does.
-      if (await toggle.count()) await toggle.first().click();
-      else await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/admin-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
 
 /** The login form: username, password, Login (Estonian). */
 async function signIn(user: { username: string; password: string }) {
-  await page.getByLabel('Kasutajanimi', { exact: true }).fill(user.username);
-  await page.getByLabel('Parool', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Logi sisse' }).click();
+  await submitSignInForm(page, user);
 }
 
 describe('admin shell', () => {
@@ -108,7 +94,7 @@ describe('admin shell', () => {
     await eventually(() => page.locator('h1').innerText()).toBe('Logige sisse, et oma lehte hallata');
     await page.getByRole('button', { name: 'Unustasite parooli?' }).click();
     await eventually(() => page.locator('#forgot-password').innerText()).toContain('Paluge administraatoril määrata Teile uus parool');
-    await expectAccessibleInBothThemes('login');
+    await expectAccessibleInBothThemes(page, 'login');
 
     // The contract's schema in the browser: both fields required.
     await page.getByRole('button', { name: 'Logi sisse' }).click();
@@ -127,13 +113,13 @@ describe('admin shell', () => {
     // The CLIENT role's two counts sit on their menu entries (Orders, Stock notifications): none left for the header.
     await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);
     expect(await page.locator('.admin-count').count()).toBe(0);
-    await expectAccessibleInBothThemes('user-list');
+    await expectAccessibleInBothThemes(page, 'user-list');
   });
 
   it('creates a user with the form and the server checking, and sorts the list through the URL', async () => {
     await page.getByRole('link', { name: 'Uus kasutaja' }).click();
     await eventually(pathOf).toBe('/admin/user/create');
-    await expectAccessibleInBothThemes('user-create');
+    await expectAccessibleInBothThemes(page, 'user-create');
     await page.getByLabel('Kasutajanimi').fill(NEW_USER.username);
     await page.getByLabel('Uus parool').fill('password');
     await page.getByLabel('Korrake uut parooli').fill('passwort');
@@ -150,7 +136,7 @@ describe('admin shell', () => {
     await page.getByRole('button', { name: 'Loo kasutaja' }).click();
     await eventually(pathOf).toMatch(/^\/admin\/user\/edit\/[^/]+$/);
     await eventually(() => page.locator('h1').innerText()).toBe(NEW_USER.username);
-    await expectAccessibleInBothThemes('user-edit');
+    await expectAccessibleInBothThemes(page, 'user-edit');
 
     await menu().getByRole('link', { name: 'Kasutajad' }).click();
     await eventually(() => page.locator('.data-table tbody tr').count()).toBe(2);
@@ -210,7 +196,7 @@ describe('admin shell', () => {
     await eventually(() => page.getByRole('button', { name: 'Laienda menüü' }).getAttribute('aria-expanded')).toBe('false');
     // Still keyboard reachable and named while collapsed.
     expect(await menu().getByRole('link', { name: 'Laod' }).count()).toBe(1);
-    await expectAccessibleInBothThemes('menu-collapsed');
+    await expectAccessibleInBothThemes(page, 'menu-collapsed');
     await page.getByRole('button', { name: 'Laienda menüü' }).click();
     await eventually(() => page.getByRole('button', { name: 'Ahenda menüü' }).getAttribute('aria-expanded')).toBe('true');
   });
@@ -241,7 +227,7 @@ describe('admin shell', () => {
   it('creates, renames and deactivates a warehouse', async () => {
     await menu().getByRole('link', { name: 'Laod' }).click();
     await eventually(() => page.locator('h1').innerText()).toBe('Laod');
-    await expectAccessibleInBothThemes('warehouse-list');
+    await expectAccessibleInBothThemes(page, 'warehouse-list');
     await page.getByRole('link', { name: 'Uus ladu' }).click();
     await page.getByRole('button', { name: 'Loo ladu' }).click();
     await eventually(() => page.locator('#warehouse-name-error').innerText()).toBe('Kohustuslik');
@@ -250,7 +236,7 @@ describe('admin shell', () => {
     await eventually(pathOf).toBe('/admin/warehouse');
     await page.getByRole('link', { name: 'Pärnu ladu' }).click();
     await eventually(() => page.locator('h1').innerText()).toBe('Pärnu ladu');
-    await expectAccessibleInBothThemes('warehouse-edit');
+    await expectAccessibleInBothThemes(page, 'warehouse-edit');
     await page.getByLabel('Nimi').fill('Pärnu kesklinn');
     await page.getByRole('button', { name: 'Nimeta ümber' }).click();
     await eventually(() => page.locator('h1').innerText()).toBe('Pärnu kesklinn');
@@ -288,10 +274,10 @@ describe('admin shell', () => {
     await page.goto(`${base}/admin/nope`);
     await eventually(() => page.locator('h1').innerText()).toBe('Lehekülge ei leitud');
     expect(await menu().count()).toBe(1);
-    await expectAccessibleInBothThemes('not-found');
+    await expectAccessibleInBothThemes(page, 'not-found');
     await page.getByRole('link', { name: 'Muuda oma parooli' }).click();
     await eventually(pathOf).toBe('/admin/user/password');
-    await expectAccessibleInBothThemes('own-password');
+    await expectAccessibleInBothThemes(page, 'own-password');
   });
 
   it('goes to /session/login when a staff call answers 401, and back after signing in', async () => {
@@ -309,7 +295,7 @@ describe('admin shell', () => {
     await eventually(pathOf).toBe('/session/login?error=session_expired&next=%2Fadmin%2Fwarehouse');
     // The message renders once the page's texts are in (an empty live region may come first): wait for it.
     await eventually(() => page.getByRole('alert').filter({ hasText: /\S/ }).first().innerText()).toBe('Seanss on aegunud, palun logige uuesti sisse');
-    await expectAccessibleInBothThemes('session-login');
+    await expectAccessibleInBothThemes(page, 'session-login');
     await signIn(ADMIN);
     await eventually(pathOf).toBe('/admin/warehouse');
   });
@@ -337,7 +323,7 @@ describe('admin shell', () => {
       'Reorder suggestions',
       'Stock notifications',
     ]);
-    await expectAccessibleInBothThemes('user-list-en');
+    await expectAccessibleInBothThemes(page, 'user-list-en');
   });
 
   it('links signed-in staff from the shop to the admin area; logs out, and the new user signs in without the administrator\'s entries', async () => {
@@ -363,7 +349,7 @@ describe('admin shell', () => {
     await eventually(pathOf).toBe('/admin/product');
     await eventually(menuLabels).toEqual(['Tagasi lehele', 'Tooted', 'Tellimused', 'Kliendid', 'Lehed', 'Menüü', 'Failid', 'Galerii', 'Otsingusõnad', 'Probleemsed tooted', 'Sobivus hulgi', 'Otsingute konversioon', 'Tellimuste lehter', 'Läbimüük', 'Tellimissoovitused', 'Laoteavitused']);
     await eventually(() => menu().locator('.admin-menu__badge').count()).toBe(2);
-    await expectAccessibleInBothThemes('home-client');
+    await expectAccessibleInBothThemes(page, 'home-client');
     await page.goto(`${base}/admin/user`);
     await eventually(() => page.locator('main p').first().innerText()).toBe('Teil ei ole õigust seda lehte vaadata, palun võtke ühendust administraatoriga.');
   });

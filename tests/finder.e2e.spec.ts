@@ -19,7 +19,7 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { productIdForCode } from '../commands/catalog/catalog-csv.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
@@ -95,9 +95,7 @@ async function eachTheme(name: string, check: () => Promise<void>) {
 describe('the finder', () => {
   it('manages folders and files, and the picker adds an image to a product', async () => {
     await page.goto(`${base}/login?next=${encodeURIComponent('/admin/files')}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(MARI.username);
-    await page.getByLabel('Parool', { exact: true }).fill(MARI.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, MARI);
     await eventually(() => page.locator('h1#screen-title').innerText()).toBe('Failid');
     await eventually(() => page.locator('.admin-menu').getByRole('link', { name: 'Failid' }).getAttribute('aria-current')).toBe('page');
 

@@ -23,7 +23,7 @@ import { publishPage } from '../commands/page/publish-page.js';
 import { savePageDraft } from '../commands/page/save-page-draft.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { patience } from './support/patience.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
@@ -71,9 +71,7 @@ describe('the album editor', () => {
   it('creates an album, uploads three images, reorders by keyboard, captions, publishes and saves', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${base}/login?next=${encodeURIComponent('/admin/gallery')}`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(MARI.username);
-    await page.getByLabel('Parool', { exact: true }).fill(MARI.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, MARI);
     await eventually(() => page.locator('h1#screen-title').innerText()).toBe('Galerii');
     await expect(page.getByRole('navigation', { name: 'Haldusmenüü' }).getByRole('link', { name: 'Galerii' }).count()).resolves.toBe(1);
 

@@ -21,11 +21,13 @@ import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { pageStreamId } from '../domain/page/page.js';
 import { SITE_STREAM_ID } from '../domain/site/site.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('page-editor-e2e');
 
 const repoRoot = path.resolve(__dirname, '..');
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
@@ -75,9 +77,7 @@ async function newContext(): Promise<BrowserContext> {
 async function signedIn(user: { username: string; password: string }, next: string): Promise<Page> {
   const page = await (await newContext()).newPage();
   await page.goto(`${base}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Kasutajanimi', { exact: true }).fill(user.username);
-  await page.getByLabel('Parool', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Logi sisse' }).click();
+  await submitSignInForm(page, user);
   await eventually(() => new URL(page.url()).pathname).toBe(next);
   await eventually(() => editButton(page).count()).toBe(1);
   return page;
@@ -105,17 +105,6 @@ async function typeIntoFirstParagraph(page: Page, text: string) {
   await contentEditor(page).locator('p').first().click();
   await page.keyboard.press('End');
   await page.keyboard.type(text);
-}
-
-async function expectAccessibleInBothThemes(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/page-editor-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
 }
 
 describe('the in-page editor', () => {

@@ -15,11 +15,13 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { publishPage } from '../commands/page/publish-page.js';
 import { savePageDraft } from '../commands/page/save-page-draft.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { accessibilityCheck } from './support/axe.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
+
+const expectAccessibleInBothThemes = accessibilityCheck('page-settings-e2e');
 
 const MARI = { username: 'mari.maasikas', password: 'Rukkilill-Tallinn-42' };
 const PAGE_ID = randomUUID();
@@ -63,25 +65,12 @@ async function signedIn(next: string): Promise<Page> {
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${base}/login?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Kasutajanimi', { exact: true }).fill(MARI.username);
-  await page.getByLabel('Parool', { exact: true }).fill(MARI.password);
-  await page.getByRole('button', { name: 'Logi sisse' }).click();
+  await submitSignInForm(page, MARI);
   return page;
 }
 
 const title = (page: Page) => page.locator('h1#screen-title').innerText();
 const editorText = (page: Page) => page.locator('.page-edit__editor [role="textbox"]:visible').innerText();
-
-async function expectAccessibleInBothThemes(page: Page, name: string) {
-  for (const theme of ['dark', 'light'] as const) {
-    if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
-      await page.getByRole('button', { name: /theme|teema/i }).first().click();
-      await eventually(() => page.locator('html').getAttribute('data-theme')).toBe(theme);
-    }
-    await page.screenshot({ path: `/tmp/page-settings-e2e-${name}-${theme}.png`, fullPage: true });
-    expect(await seriousAxeViolations(page), `${name} (${theme})`).toEqual([]);
-  }
-}
 
 describe('PageEdit with page settings', () => {
   it('changes the meta description and the layout, saves, and a reload shows them', async () => {

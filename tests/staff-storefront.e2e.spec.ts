@@ -17,7 +17,7 @@ import { setCriticalStockLevel } from '../commands/product/set-critical-stock-le
 import { setProductVisibility } from '../commands/product/set-product-visibility.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { registerUser } from '../commands/user/user-accounts.js';
-import { chromiumExecutable, launchChromium } from './support/browser.js';
+import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
 import { patience } from './support/patience.js';
@@ -77,9 +77,7 @@ describe('the storefront for signed-in staff', () => {
   it('shows staff the hidden badge and note, the inaccessible product, and the low-stock icon', async () => {
     const { context, page, calls } = await contextWithCalls();
     await page.goto(`${base}/login`);
-    await page.getByLabel('Kasutajanimi', { exact: true }).fill(STAFF.username);
-    await page.getByLabel('Parool', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: 'Logi sisse' }).click();
+    await submitSignInForm(page, STAFF);
     // Spec 7 "Success goes to /" (no next).
     await eventually(() => new URL(page.url()).pathname).toBe('/');
 

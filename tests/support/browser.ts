@@ -101,3 +101,13 @@ export async function launchChromium(executablePath: string = chromiumExecutable
   };
   return browser;
 }
+
+/**
+ * Fills the Estonian sign-in form (/login: "Kasutajanimi", "Parool") with `user`'s name and password and presses
+ * "Logi sisse"; the caller waits for where the sign-in leads (the `next` screen, or an error).
+ */
+export async function submitSignInForm(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('Kasutajanimi', { exact: true }).fill(user.username);
+  await page.getByLabel('Parool', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Logi sisse' }).click();
+}
