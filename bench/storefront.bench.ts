@@ -3,12 +3,15 @@
  * rebuilt when stale) over the demo catalog (data/demo-catalog.csv, imported once into database
  * `shop_bench_storefront`, about 80 s the first time) with the seeded site content, on a local port. It prints:
  *
- * 1. JavaScript loaded by /products and by a product page: every script response Chromium received on a fresh
- *    visit, in bytes as served and gzipped (zlib level 6, the size vite reports). Budget: 120 KB gzipped.
- * 2. Lighthouse (the npm package, on Debian's Chromium) performance score, LCP, TBT and CLS for /products and a
- *    product page, desktop and mobile presets, `RUNS` runs each (default 3): the median is printed. Aims:
- *    performance >= 95 desktop, >= 90 mobile, CLS <= 0.05. Lighthouse simulates a slow network and CPU; on a shared
- *    2-core machine the scores move by a few points between runs.
+ * 1. JavaScript loaded by /et/products, a product page and a content page (/muugitingimused, seeded): every script
+ *    response Chromium received on a fresh visit, in bytes as served and gzipped (zlib level 6, the size vite
+ *    reports). Budget 120 KB gzipped (the browser tests hold it); aim for /et/products 100 KB (docs/architecture.md
+ *    "First load and crash safety").
+ * 2. Lighthouse (the npm package, on Debian's Chromium) performance score, LCP, TBT and CLS for the same pages, the
+ *    presets in `PRESETS` (comma-separated, default "desktop,mobile"), `RUNS` runs each (default 3; the aims are
+ *    judged on 5 mobile runs on a quiet machine): the median is printed, with every run's score. Aims (mobile):
+ *    performance >= 95, LCP <= 1,500 ms, TBT <= 200 ms, CLS 0. Lighthouse simulates a slow network and CPU, but its
+ *    CPU tasks are measured on this machine: on a shared 2-core machine the scores move by several points.
  */
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -31,6 +34,7 @@ import { benchDatabaseUrl, fmt, median, printTable } from './support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 3);
+const PRESETS = (process.env.PRESETS ?? 'desktop,mobile').split(',').map((p) => p.trim()).filter((p): p is 'desktop' | 'mobile' => p === 'desktop' || p === 'mobile');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main() {
@@ -63,8 +67,9 @@ async function main() {
   const first = (await (await fetch(`${base}/v1/products?pageSize=24`)).json()) as { data: { results: { id: string }[] } };
   const productPath = `/products/view/${first.data.results[0]!.id}`;
   const pages = [
-    { name: '/products', path: '/products' },
+    { name: '/et/products', path: '/et/products' },
     { name: 'product page', path: productPath },
+    { name: 'content page', path: '/muugitingimused' },
   ];
 
   // 1. JavaScript per page, from what the browser actually loaded.
@@ -90,7 +95,7 @@ async function main() {
     await context.close();
   }
   await browser.close();
-  console.log('\nJavaScript loaded on a fresh visit (budget for /products: 120 KB gzip)');
+  console.log('\nJavaScript loaded on a fresh visit (budget 120 KB gzip; aim for /et/products 100 KB)');
   printTable(bundleRows);
 
   // 2. Lighthouse, desktop and mobile.
@@ -98,7 +103,7 @@ async function main() {
   const rows: Record<string, string | number>[] = [];
   try {
     for (const page of pages) {
-      for (const preset of ['desktop', 'mobile'] as const) {
+      for (const preset of PRESETS) {
         const scores: number[] = [];
         const lcp: number[] = [];
         const tbt: number[] = [];
@@ -122,6 +127,7 @@ async function main() {
           'performance (median)': median(scores),
           'all runs': scores.join(' '),
           'LCP ms': fmt(median(lcp), 0),
+          'LCP all runs': lcp.map((v) => fmt(v, 0)).join(' '),
           'TBT ms': fmt(median(tbt), 0),
           CLS: fmt(median(cls), 3),
         });
@@ -130,7 +136,7 @@ async function main() {
   } finally {
     chrome.kill();
   }
-  console.log('\nLighthouse (aims: performance >= 95 desktop, >= 90 mobile; CLS <= 0.05)');
+  console.log('\nLighthouse (aims, mobile: performance >= 95, LCP <= 1,500 ms, TBT <= 200 ms, CLS 0)');
   printTable(rows);
 
   await app.close();
