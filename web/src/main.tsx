@@ -8,7 +8,7 @@ import './styles/breakpoints.css';
 // thumbnails laid out without it and then again when the lazy chunk's CSS arrived (Lighthouse CLS 0.6-0.8; spec 9
 // "gallery tiles min 300 px", no layout shift). 0.8 KB gzip of CSS, no JavaScript.
 import './features/gallery/gallery.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient, watchFocus } from './app/query-client';
@@ -37,9 +37,14 @@ void initI18n(lang).then(() => {
     </StrictMode>
   );
   // A page the server rendered (api/ssr): its queries first, then React takes over its HTML (entry-server.tsx).
+  // Hydrating inside a transition lets React yield to the browser every few milliseconds (a root hydrated at the
+  // default priority runs as one long task): the page is already painted, so a tap or a scroll is answered
+  // while the rest hydrates, and a phone's total blocking time is not the whole tree's hydration.
   if (container.hasChildNodes()) {
     hydrateQueryState(queryClient, document);
-    hydrateRoot(container, app);
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }
