@@ -11,7 +11,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -146,8 +146,11 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // HTML holds the page, its status is the page's (404 for an unknown product, category or page).
   const ssrEntry = deps.ssrEntry !== undefined ? deps.ssrEntry : deps.webRoot && path.join(deps.webRoot, '..', 'dist-server', 'entry-server.js');
   const renderer = serveWeb && ssrEntry ? await loadStorefrontRenderer(app, deps, ssrEntry, indexHtml) : null;
-  app.setNotFoundHandler(async (request, reply) => {
-    if (!serveWeb || request.method !== 'GET' || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
+  // The shop's pages: one catch-all GET route (HEAD too) rather than the not-found handler, so that the answers go
+  // through the route hooks every route has, compression above all (a not-found handler gets no `onRoute` hooks:
+  // the server-rendered /et/products went out as 211 KB of uncompressed HTML). Hidden from the API document.
+  const storefrontPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!serveWeb || API_PREFIXES.some((p) => request.url.startsWith(p))) return sendFailure(request, reply, 404, [{ code: 'not_found' }]);
     if (renderer?.shouldRender(request.url)) {
       try {
         return await renderer.send(request, reply);
@@ -161,6 +164,9 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
     });
     if (status === 404) return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await readFile(indexHtml, 'utf8'));
     return reply.type('text/html').sendFile('index.html');
-  });
+  };
+  if (serveWeb) app.get('/*', { schema: { hide: true } }, storefrontPage);
+  // Any other method, and every path when no web app is served: 404 in the envelope.
+  app.setNotFoundHandler(async (request, reply) => sendFailure(request, reply, 404, [{ code: 'not_found' }]));
   return app;
 }

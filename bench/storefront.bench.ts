@@ -12,7 +12,10 @@
  *    judged on 5 mobile runs on a quiet machine): the median is printed, with every run's score. Aims (mobile):
  *    performance >= 95, LCP <= 1,500 ms, TBT <= 200 ms, CLS 0. Lighthouse simulates a slow network and CPU, but its
  *    CPU tasks are measured on this machine: on a shared 2-core machine the scores move by several points.
+ *    `LH_REPORT_DIR=/some/dir` also saves each run's Lighthouse result (JSON: the LCP element, its phases, the
+ *    render-blocking requests) as `{page}-{preset}-{run}.json` there.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -115,6 +118,10 @@ async function main() {
             preset === 'desktop' ? desktopConfig : undefined,
           );
           const lhr = result!.lhr;
+          if (process.env.LH_REPORT_DIR) {
+            mkdirSync(process.env.LH_REPORT_DIR, { recursive: true });
+            writeFileSync(path.join(process.env.LH_REPORT_DIR, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${preset}-${i + 1}.json`), JSON.stringify(lhr));
+          }
           scores.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
           lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
           tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);

@@ -9,6 +9,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +158,33 @@ describe('statuses', () => {
     expect(product.body).toContain('Fuel filter');
     expect(product.body).toMatch(/<title>[^<]*Fuel filter[^<]*<\/title>/);
     for (const url of ['/muugitingimused', '/en/searchresults?q=filter']) expect((await get(url)).statusCode, url).toBe(200);
+  });
+});
+
+describe('compression and the catch-all page route', () => {
+  it('sends a page compressed when the browser accepts it (brotli, else gzip), and whole when it does not', async () => {
+    const plain = await get('/et/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('/et/products', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toContain('<h1 id="listing-title">Kõik tooted</h1>');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const gz = await get('/no-such-page', { 'accept-encoding': 'gzip' });
+    expect(gz.statusCode).toBe(404);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('id="status-page-title"');
+  });
+
+  it('leaves unknown api paths to the api: 404 in the envelope, and the staff guard first under /v1/admin', async () => {
+    const api = await get('/v1/no-such-call');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ success: false });
+    const staff = await get('/v1/admin/no-such-screen');
+    expect(staff.statusCode).toBe(401);
+    const post = await app.inject({ method: 'POST', url: '/et/products' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toMatchObject({ success: false });
   });
 });
 

@@ -2,7 +2,8 @@
  * The staff side's routes under `/v1/admin/...` (design brief "The staff side": every staff call behind one guard:
  * 401 without a session, 403 without the permission). Registered with the prefix /v1/admin inside the staff plugin
  * (api/routes/staff.ts), whose onRequest hook `staffGuard` (api/plugins/staff-guard.ts) runs for every path under
- * it, unknown ones included (this plugin's own not-found handler), so a route added here cannot forget the check.
+ * it, unknown ones included (this plugin's own not-found handler, and its catch-all GET route that the shop's page
+ * route would otherwise answer), so a route added here cannot forget the check.
  * Each route names its permission in `config.permission` (domain/user/permissions.ts; default `admin.access`);
  * every state-changing route has `onRequest: staffCsrf(app)`. tests/staff-session.int.spec.ts walks the OpenAPI
  * document and asks every /v1/admin route without a session (401).
@@ -37,6 +38,10 @@ import { adminWarehouseRoutes } from './warehouses.js';
 /** The staff plugin: `await app.register(adminRoutes, { prefix: '/v1/admin', deps, sessions })`. */
 export async function adminRoutes(app: FastifyInstance, options: RouteOptions & { sessions: SessionRuntime }): Promise<void> {
   app.setNotFoundHandler(() => {
+    throw new ApiError('not_found', 404);
+  });
+  // An unknown GET path here would otherwise match the shop's catch-all page route (api/app.ts) and skip the guard.
+  app.get('/*', { schema: { hide: true } }, () => {
     throw new ApiError('not_found', 404);
   });
   app.withTypeProvider<ZodTypeProvider>().get(
