@@ -13,8 +13,9 @@
  * - A model name also answers to its family, the name without a trailing Roman numeral (and a 'Mk' / 'Mark' /
  *   'Series' before it): 'Golf II' to 'golf', 'Mini Mk I' to 'mini'. The family groups as `{make}.{family slug}`.
  * - Decision, in this order:
- *   1. a model named together with its make ('triumph spitfire', 'mazda 3', 'rover 75'): that make's model, the
- *      longest name first;
+ *   1. a model named together with its make, in other tokens ('triumph spitfire', 'mazda 3', 'rover 75', 'mini
+ *      cooper'; the make 'MINI' with its model 'MINI' is not both from one 'mini'): that make's model, the longest
+ *      name first;
  *   2. a model named alone ('mgb pidurikettad', 'TR6 filter'), when its name has a letter, at least 3 characters,
  *      is no make name, is not one of MODEL_WORDS_NOT_ALONE (words of parts texts such as 'master', 'cargo',
  *      'sport') and belongs to one make only ('integra' is Honda's and Acura's: no model, see 3);
@@ -103,14 +104,15 @@ const SERIES_WORDS = new Set(['mk', 'mark', 'series']);
 
 /**
  * The family of a model name: the name without its last word when that is a Roman numeral, and without a 'Mk' /
- * 'Mark' / 'Series' before it ('Golf II' -> 'Golf', 'Mini Mk I' -> 'Mini'); null for a name without one.
+ * 'Mark' / 'Series' before it ('Golf II' -> 'Golf', 'Mini Mk I' -> 'Mini'); null for a name without one, and for
+ * one that is nothing else ('Series II', 'Series Mk II', 'Mk I').
  */
 export function modelFamily(model: string): string | null {
   const words = model.trim().split(/\s+/);
   if (words.length < 2 || !ROMAN.test(words[words.length - 1]!.toLowerCase())) return null;
   words.pop();
-  if (words.length > 1 && SERIES_WORDS.has(words[words.length - 1]!.toLowerCase())) words.pop();
-  return words.join(' ');
+  while (words.length && SERIES_WORDS.has(words[words.length - 1]!.toLowerCase())) words.pop();
+  return words.length ? words.join(' ') : null;
 }
 
 /**
@@ -167,27 +169,32 @@ export function vehicleNamedInText(index: VehicleTextIndex, text: string): Named
   if (typeof text !== 'string' || !text) return null;
   const tokens = vehicleTextTokens(text);
   if (!tokens.length) return null;
-  const makesNamed = new Set<string>();
+  /** Where each make is named: [first token, token after]. */
+  const makesNamed = new Map<string, [number, number][]>();
   let makeAlone: NamedVehicle | null = null;
   let withMake: { entry: ModelEntry; span: number } | null = null;
   let alone: { entry: ModelEntry; span: number } | null = null;
-  const modelHits: { name: string; entries: readonly ModelEntry[]; span: number }[] = [];
+  const modelHits: { name: string; entries: readonly ModelEntry[]; at: number; span: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     let name = '';
     for (let k = 1; k <= MAX_NAME_TOKENS && i + k <= tokens.length; k++) {
       name += tokens[i + k - 1]!;
       const make = index.makes.get(name);
       if (make) {
-        makesNamed.add(make.makeSlug);
+        const spans = makesNamed.get(make.makeSlug);
+        if (spans) spans.push([i, i + k]);
+        else makesNamed.set(make.makeSlug, [[i, i + k]]);
         if (!makeAlone && !MAKE_WORDS_NOT_ALONE.has(name)) makeAlone = { key: make.makeSlug, label: make.label };
       }
       const entries = index.models.get(name);
-      if (entries) modelHits.push({ name, entries, span: k });
+      if (entries) modelHits.push({ name, entries, at: i, span: k });
     }
   }
   for (const hit of modelHits) {
     for (const entry of hit.entries) {
-      if (makesNamed.has(entry.makeSlug) && (!withMake || hit.span > withMake.span)) withMake = { entry, span: hit.span };
+      // Its make named in other tokens than the model's ('mini cooper', not 'mini' as make and model at once).
+      const apart = makesNamed.get(entry.makeSlug)?.some(([from, to]) => to <= hit.at || from >= hit.at + hit.span);
+      if (apart && (!withMake || hit.span > withMake.span)) withMake = { entry, span: hit.span };
     }
     const makesOfName = new Set(hit.entries.map((e) => e.makeSlug));
     if (

@@ -15,6 +15,8 @@ const REFERENCE = [
   row('Rover', 'Mini Mk I'),
   row('Rover', '75'),
   row('MINI', 'Cooper'),
+  row('MINI', 'MINI'),
+  row('MG', 'MG'),
   row('Mazda', 'MX-5'),
   row('Mazda', '3'),
   row('Honda', 'Integra'),
@@ -60,7 +62,9 @@ describe('vehicleNamedInText (the keyword statistics\' vehicle named by the sear
 
   it('counts a make alone as the make, and a make\'s other name', () => {
     expect(named('triumph')).toEqual({ key: 'triumph', label: 'Triumph' });
-    expect(named('mini')).toEqual({ key: 'mini', label: 'MINI' });
+    expect(named('mini')).toEqual({ key: 'mini', label: 'MINI' }); // not the make's model MINI from the same word
+    expect(named('MG')).toEqual({ key: 'mg', label: 'MG' });
+    expect(named('mini cooper')).toEqual({ key: 'mini.cooper', label: 'MINI Cooper' });
     expect(named('vw golf')).toEqual({ key: 'volkswagen.golf', label: 'Volkswagen Golf' });
     expect(named('mercedes sprinter')).toEqual({ key: 'mercedes-benz.sprinter', label: 'Mercedes-Benz Sprinter' });
   });
@@ -69,6 +73,9 @@ describe('vehicleNamedInText (the keyword statistics\' vehicle named by the sear
     expect(modelFamily('Golf II')).toBe('Golf');
     expect(modelFamily('Mini Mk I')).toBe('Mini');
     expect(modelFamily('Integra')).toBeNull();
+    expect(modelFamily('Series II')).toBeNull();
+    expect(modelFamily('Series MK II')).toBeNull();
+    expect(modelFamily('Mk I')).toBeNull();
     expect(named('golf ii')).toEqual({ key: 'volkswagen.golf-ii', label: 'Volkswagen Golf II' });
     expect(named('golf rattalaager')).toEqual({ key: 'volkswagen.golf', label: 'Volkswagen Golf' });
     expect(named('rover mini mk i')).toEqual({ key: 'rover.mini-mk-i', label: 'Rover Mini Mk I' });
