@@ -5,13 +5,18 @@
  * 'TR6 filter', 'triumph spitfire'); GET /v1/admin/statistics/search-vehicles lists the models with their chosen and
  * typed searches, zero-result searches and top keywords (JSON and CSV), the keyword list marks and filters the
  * keywords that named a vehicle, and a rebuild of the search_stats read model gives identical rows and answers.
+ * Last, the server render's in-process search (api/ssr/in-process-reads.ts, the same function as the route) records
+ * the vehicle too.
  */
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeSchema } from '../api/contracts/catalog.js';
 import { searchKeywordsResponseSchema, searchVehiclesResponseSchema } from '../api/contracts/admin-statistics.js';
+import { buildWebIfStale } from '../bin/web-build.js';
 import { loadVehicleReference } from '../commands/vehicle/load-vehicle-reference.js';
+import { parseSearchEvent } from '../domain/search/events.js';
 import { hashReadModel, rebuildReadModel } from '../projections/read-model.js';
 import { searchStatsReadModel } from '../projections/search-stats/writer.js';
 import { patience } from './support/patience.js';
@@ -19,7 +24,8 @@ import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { cookieOf, createStaffSessions, registerStaff } from './support/staff-session.js';
 
 const PASSWORD = 'Soidukid-Statistika-2026!';
-const vehiclesDir = path.resolve(__dirname, '..', '..', 'shared', 'data', 'vehicles');
+const repoRoot = path.resolve(__dirname, '..');
+const vehiclesDir = path.resolve(repoRoot, '..', 'shared', 'data', 'vehicles');
 let h: ShopHarness;
 const sessions = createStaffSessions('vehicle_keywords');
 let staff: string;
@@ -164,5 +170,27 @@ describe('a rebuild of the search statistics', () => {
     await rebuildReadModel(h.db, h.store, searchStatsReadModel);
     const after = [await hashReadModel(h.db, searchStatsReadModel), await vehicles(), await keywordList('range=all&pageSize=100')];
     expect(after).toEqual(before);
+  });
+});
+
+describe('the server render', () => {
+  let ssr: FastifyInstance;
+  beforeAll(async () => {
+    buildWebIfStale((line) => process.stderr.write(`${line}\n`));
+    ssr = await h.replica({ webRoot: path.join(repoRoot, 'web', 'dist'), ssrEntry: path.join(repoRoot, 'web', 'dist-server', 'entry-server.js'), publicUrl: 'https://shop.example' });
+  }, patience(300_000));
+
+  it('records the vehicle of a search it renders, typed and chosen, through the same function as the route', async () => {
+    const before = await h.store.headCheckpoint();
+    for (const url of ['/et/searchresults?q=TR6%20%C3%B5lifilter', '/et/searchresults?q=filter&v=mg.mgb.1962-1980']) {
+      const res = await ssr.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    await h.settle();
+    const { events } = await h.store.readAll({ after: before, eventTypes: ['SearchPerformed'] });
+    expect(events.map((e) => parseSearchEvent(e).data).map((d) => [d.query, d.vehicle?.how, d.vehicle?.key, d.vehicle?.modelLabel])).toEqual([
+      ['TR6 õlifilter', 'typed', 'triumph.tr6', 'Triumph TR6'],
+      ['filter', 'chosen', 'mg.mgb.1962-1980', 'MG MGB'],
+    ]);
   });
 });
