@@ -159,6 +159,7 @@ describe('StatisticsList (/admin/statistics)', () => {
     await eventually(pathOf).toBe('/admin/statistics?tab=all&vehicle=1');
     await eventually(keywordsShown).toEqual(['piduriklotsid']);
     expect(await page.getByRole('link', { name: 'Ekspordi CSV' }).getAttribute('href')).toContain('vehicle=1');
+    await expectAccessibleInBothThemes('vehicle-keywords');
 
     await page.getByRole('tab', { name: /Sõidukid/ }).click();
     await eventually(() => new URL(page.url()).searchParams.get('tab')).toBe('vehicles');

@@ -11,7 +11,7 @@
  * Home, End).
  */
 import { CarFront, Download, ListPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
@@ -50,6 +50,9 @@ export function StatisticsListScreen() {
   const params = { range, zeroOnly: tab === 'zero', vehicleOnly, lang };
   const keywords = useSearchKeywords(params);
   const vehicles = useSearchVehicles({ range, lang }, onVehicles);
+  // The filter box shows a click at once; the URL (a router transition) follows, and Back brings its value back.
+  const [vehicleBox, setVehicleBox] = useState(vehicleOnly);
+  useEffect(() => setVehicleBox(vehicleOnly), [vehicleOnly]);
   const session = useStaffSession();
   const canAssign = hasPermission(session.data ?? null, 'products.edit');
   const [assigning, setAssigning] = useState<string | null>(null);
@@ -67,7 +70,7 @@ export function StatisticsListScreen() {
           <>
             <span className="statistics-keyword">{k.keyword}</span>
             {k.vehicleSearches > 0 ? (
-              <span className="statistics-vehicle-mark" title={k.typedVehicle ? t('admin.statistics.vehicleMark.typed', { vehicle: k.typedVehicle }) : t('admin.statistics.vehicleMark.chosen')}>
+              <span className="statistics-vehicle-mark" title={`${k.typedVehicle ? t('admin.statistics.vehicleMark.typed', { vehicle: k.typedVehicle }) : t('admin.statistics.vehicleMark.chosen')} (${t('admin.statistics.vehicleMark.count', { count: k.vehicleSearches })})`}>
                 <CarFront size={14} aria-hidden="true" />
                 {k.typedVehicle ?? t('admin.statistics.vehicleMark.garage')}
               </span>
@@ -87,7 +90,6 @@ export function StatisticsListScreen() {
         cell: (k) => (k.findsNow === null ? '' : <span className={k.findsNow > 0 ? 'statistics-finds--found' : undefined}>{k.findsNow}</span>),
         align: 'end',
       },
-      { id: 'vehicleSearches', header: t('admin.statistics.vehicleSearches'), value: (k) => k.vehicleSearches, align: 'end' },
       ...(canAssign
         ? [
             {
@@ -137,7 +139,14 @@ export function StatisticsListScreen() {
           </div>
           {onVehicles ? null : (
             <label className="staff-check statistics-screen__vehicle-only">
-              <input type="checkbox" checked={vehicleOnly} onChange={(e) => setParam('vehicle', e.target.checked ? '1' : '', '')} />
+              <input
+                type="checkbox"
+                checked={vehicleBox}
+                onChange={(e) => {
+                  setVehicleBox(e.target.checked);
+                  setParam('vehicle', e.target.checked ? '1' : '', '');
+                }}
+              />
               {t('admin.statistics.vehicleOnly')}
             </label>
           )}
