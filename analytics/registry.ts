@@ -36,7 +36,7 @@ export const ANALYSES: readonly RegisteredAnalysis[] = [
   { name: sellThroughAnalysis.name, description: sellThroughAnalysis.description, readModel: sellThroughReadModel, windowed: true },
   {
     name: 'search-keywords',
-    description: 'Searches per Tallinn day and keyword, typed, zero-result, last result count (SearchPerformed; the search_stats read model).',
+    description: 'Searches per Tallinn day and keyword, typed, zero-result, last result count, and per vehicle model the searches named, chosen or typed (SearchPerformed; the search_stats read model).',
     readModel: searchStatsReadModel,
     windowed: false,
   },

@@ -126,6 +126,9 @@ beforeAll(async () => {
   await requestStockNotification(h.store, { productId: productIdForCode('BF 1018/2'), email: 'saaja@example.ee', quantity: 1, language: 'et' }, ctx());
   await markStockNotificationSent(h.store, toStockNotificationStreamId(productIdForCode('BF 1018/2'), 'saaja@example.ee'), crypto.randomUUID(), ctx());
   for (const q of ['fuel', 'BF1018/1', 'piduriklotsid', 'fuel']) await h.app.inject(`/v1/products?q=${encodeURIComponent(q)}&iu=user`);
+  // Searches that named a vehicle, chosen (`v=`) and typed in the text: rows of search_stats' search_vehicles.
+  await h.settle();
+  for (const url of ['/v1/products?q=oil&v=mg.mgb.1962-1980', '/v1/search?q=mgb%20piduriklotsid&iu=user']) expect((await h.app.inject(url)).statusCode).toBe(200);
   // An order (spec 5) holding reserved stock: rows for the orders read model.
   await h.settle();
   const order = await h.app.inject({ method: 'POST', url: '/v1/place-order', payload: checkoutBody([{ product_id: productIdForCode('BF 1018/1'), amount: 2 }]) as object , headers: await csrfHeaders(h.app) });

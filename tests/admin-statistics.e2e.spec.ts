@@ -5,7 +5,9 @@
  * days) change the rows and the URL; the CSV link downloads the range's keywords with the session; the English
  * screen has its labels; axe-core finds no serious or critical violation in either theme. Then the one click: the
  * keyword that found nothing becomes a category's search keyword, the table's 'Finds now' says 1, and the storefront's
- * search for it finds the category's product. Screenshots in /tmp/admin-statistics-e2e-*.png.
+ * search for it finds the category's product. The searches that named a vehicle (one made with an MG MGB chosen in
+ * the garage): the keyword's mark, the 'only searches that named a vehicle' filter in the URL, and the Vehicles tab
+ * with the MG MGB row and its CSV. Screenshots in /tmp/admin-statistics-e2e-*.png.
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -16,6 +18,7 @@ import { buildWebIfStale } from '../bin/web-build.js';
 import { categoryIdForPath } from '../commands/catalog/catalog-csv.js';
 import { SearchRecorder } from '../commands/catalog/record-search.js';
 import { registerUser } from '../commands/user/user-accounts.js';
+import type { SearchVehicle } from '../domain/search/search.js';
 import { accessibilityCheck, seriousAxeViolations } from './support/axe.js';
 import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
 import { productRow } from './support/order-test-kit.js';
@@ -43,11 +46,12 @@ beforeAll(async () => {
   const now = Date.now();
   await registerUser(h.store, { ...STAFF, confirm: STAFF.password, roles: ['CLIENT'] }, ctx(new Date(now).toISOString()), { usernameTaken: async () => false });
   const recorder = new SearchRecorder(h.store, { flushIntervalMs: 0 });
-  const search = (query: string, resultCount: number, daysAgo: number) =>
-    recorder.record({ query, categoryId: null, filters: {}, resultCount, typedByUser: true, language: 'et' }, ctx(new Date(now - daysAgo * DAY_MS).toISOString()));
+  const search = (query: string, resultCount: number, daysAgo: number, vehicle?: SearchVehicle) =>
+    recorder.record({ query, categoryId: null, filters: {}, resultCount, typedByUser: true, language: 'et', ...(vehicle ? { vehicle } : {}) }, ctx(new Date(now - daysAgo * DAY_MS).toISOString()));
   await search('vihmavarjuhoidja', 0, 0);
   await search('vihmavarjuhoidja', 0, 1);
-  for (let i = 0; i < 3; i++) await search('piduriklotsid', 5, i);
+  const mgb: SearchVehicle = { how: 'chosen', key: 'mg.mgb.1962-1980', label: 'MG MGB (1962-1980)', modelKey: 'mg.mgb', modelLabel: 'MG MGB' };
+  for (let i = 0; i < 3; i++) await search('piduriklotsid', 5, i, i === 0 ? mgb : undefined);
   await search('summuti', 3, 20); // in the last 30 days, not in the last 14
   await h.importCatalogRows([
     { ...productRow('ACC-UMB-1', { names: { et: 'Salongi hoidik', en: 'Cabin holder' } }), categoryPath: [{ id: categoryIdForPath(['Accessories']), et: 'Lisatarvikud', en: 'Accessories' }] },
@@ -131,6 +135,35 @@ describe('StatisticsList (/admin/statistics)', () => {
     const lines = (await res.text()).replace(/^\ufeff/, '').trim().split('\r\n');
     expect(lines[0]).toMatch(/^Otsingusõna,Otsinguid/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['piduriklotsid', 'vihmavarjuhoidja']);
+  });
+
+  it('marks and filters the keywords of searches that named a vehicle, and lists the vehicles in their own tab', async () => {
+    await page.goto(`${base}/admin/statistics?tab=all`);
+    await eventually(keywordsShown).toEqual(['piduriklotsid', 'vihmavarjuhoidja', 'summuti']);
+    const row = page.locator('#statistics-panel tbody tr', { hasText: 'piduriklotsid' });
+    await eventually(() => row.locator('.statistics-vehicle-mark').innerText()).toBe('garaaž');
+    expect(await page.locator('#statistics-panel .statistics-vehicle-mark').count()).toBe(1);
+    await page.getByLabel('Ainult sõidukit nimetanud otsingud').check();
+    await eventually(pathOf).toBe('/admin/statistics?tab=all&vehicle=1');
+    await eventually(keywordsShown).toEqual(['piduriklotsid']);
+    expect(await page.getByRole('link', { name: 'Ekspordi CSV' }).getAttribute('href')).toContain('vehicle=1');
+    await expectAccessibleInBothThemes(page, 'vehicle-keywords');
+
+    await page.getByRole('tab', { name: /Sõidukid/ }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('tab')).toBe('vehicles');
+    const vehicleRow = page.locator('#statistics-panel tbody tr', { hasText: 'MG MGB' });
+    await eventually(async () => (await vehicleRow.locator('td').allInnerTexts()).slice(0, 5)).toEqual(['MG MGB', '1', '1', '0', '0']);
+    expect(await vehicleRow.locator('td').last().innerText()).toMatch(/piduriklotsid\s*\(1\)/);
+    expect(await page.getByRole('tab', { name: /Sõidukid/ }).innerText()).toMatch(/1/);
+    expect(await page.getByLabel('Ainult sõidukit nimetanud otsingud').count()).toBe(0);
+    const href = await page.getByRole('link', { name: 'Ekspordi CSV' }).getAttribute('href');
+    expect(href).toContain('/v1/admin/statistics/search-vehicles?');
+    const csv = await context.request.get(`${base}${href}`);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^Sõiduk,Võti,Otsinguid/);
+    expect(lines[1]).toMatch(/^MG MGB,mg\.mgb,1,1,0,0,/);
+    await expectAccessibleInBothThemes(page, 'vehicles');
   });
 
   it('speaks English at /en/admin/statistics', async () => {

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ChosenVehicle } from '../../domain/fitment/fitment.js';
+import type { SearchVehicle } from '../../domain/search/search.js';
+import { buildVehicleTextIndex, type NamedVehicle, vehicleNamedInText, type VehicleTextIndex } from '../../domain/search/vehicle-in-text.js';
 import { listAllVehicles, type VehicleRow } from '../../projections/vehicles/queries.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError } from './errors.js';
@@ -15,12 +17,16 @@ export interface ActiveVehicle {
   id: string;
   label: string;
   vehicle: ChosenVehicle;
+  /** The vehicle's model: key `{make}.{model}` and label ('mg.mgb', 'MG MGB'), what the search statistics count it under. */
+  model: NamedVehicle;
 }
 
 const TTL_MS = 10_000;
 
 export class VehicleReferenceCache {
   private loaded: { at: number; byId: Map<string, VehicleRow>; models: Map<string, VehicleRow>; byMake: Map<string, Map<string, VehicleRow[]>> } | null = null;
+  /** The search-text lookup (domain/search/vehicle-in-text.ts) and the model names it was built from. */
+  private textIndex: { names: string; index: VehicleTextIndex } | null = null;
   private loading: Promise<void> | null = null;
   constructor(private readonly load: () => Promise<VehicleRow[]>, private readonly clock: () => number = Date.now) {}
 
@@ -45,6 +51,9 @@ export class VehicleReferenceCache {
         }
         for (const ofMake of byMake.values()) for (const list of ofMake.values()) list.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.slug < b.slug ? -1 : 1));
         this.loaded = { at: this.clock(), byId, models, byMake };
+        // The text lookup is built again only when the models' names changed, not on every re-read (10 s).
+        const names = [...models.values()].map((r) => `${r.make}\u0000${r.model}`).join('\u0001');
+        if (this.textIndex?.names !== names) this.textIndex = { names, index: buildVehicleTextIndex(models.values()) };
       })
       .finally(() => (this.loading = null));
     await this.loading;
@@ -75,11 +84,30 @@ export class VehicleReferenceCache {
       const year = Number(third);
       const any = ref.models.get(`${make}.${model}`);
       if (!any || year < 1885 || year > 2100) throw new ApiError('vehicle.not_found', 404, 'v');
-      return { id: v, label: `${any.make} ${any.model} ${year}`, vehicle: { make, model, year } };
+      return { id: v, label: `${any.make} ${any.model} ${year}`, vehicle: { make, model, year }, model: { key: `${make}.${model}`, label: `${any.make} ${any.model}` } };
     }
     const row = ref.byId.get(v);
     if (!row) throw new ApiError('vehicle.not_found', 404, 'v');
-    return { id: v, label: row.label, vehicle: { make, model, generation: row.slug, from: row.from, to: row.to } };
+    return { id: v, label: row.label, vehicle: { make, model, generation: row.slug, from: row.from, to: row.to }, model: { key: `${make}.${model}`, label: `${row.make} ${row.model}` } };
+  }
+
+  /**
+   * The vehicle a search text names (domain/search/vehicle-in-text.ts: a model, or a make alone), or null. Costs no
+   * query and no build: the lookup is made when the reference is read and its model names changed.
+   */
+  async namedInText(text: string): Promise<NamedVehicle | null> {
+    await this.current();
+    return this.textIndex ? vehicleNamedInText(this.textIndex.index, text) : null;
+  }
+
+  /**
+   * The vehicle a search named, for its SearchPerformed (domain/search/search.ts SearchVehicle): the chosen one
+   * (`v=`, resolved) when there is one, else the one its text `q` names, else undefined.
+   */
+  async searchVehicle(active: ActiveVehicle | null, q: string): Promise<SearchVehicle | undefined> {
+    if (active) return { how: 'chosen', key: active.id, label: active.label, modelKey: active.model.key, modelLabel: active.model.label };
+    const typed = q ? await this.namedInText(q) : null;
+    return typed ? { how: 'typed', key: typed.key, label: typed.label, modelKey: typed.key, modelLabel: typed.label } : undefined;
   }
 }
 

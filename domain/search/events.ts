@@ -14,6 +14,9 @@ export const SEARCH_EVENT_SCHEMAS: EventDataSchemas<SearchPerformed> = {
     resultCount: z.number().int(),
     typedByUser: z.boolean(),
     language: z.string(),
+    vehicle: z
+      .object({ how: z.enum(['chosen', 'typed']), key: z.string(), label: z.string(), modelKey: z.string(), modelLabel: z.string() })
+      .optional(),
   }),
 };
 

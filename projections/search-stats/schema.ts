@@ -13,6 +13,19 @@ export type SearchStatsTables = ReadModelTables & {
     typed_by_user: number;
     zero_results: number;
     last_result_count: number;
+    with_vehicle: number;
+    typed_vehicle: string | null;
+  };
+  /** Searches that named a vehicle per Tallinn day, vehicle model and keyword (see writer.ts). */
+  search_vehicles: {
+    day: ColumnType<Date, Date | string, Date | string>;
+    vehicle_key: string;
+    query: string;
+    label: string;
+    searches: number;
+    chosen: number;
+    typed: number;
+    zero_results: number;
   };
   streams: StreamPositionTable;
 };

@@ -120,13 +120,13 @@ describe('GET /v1/admin/statistics/search-keywords (spec 2 statistics ranges, Ta
     expect(res.headers['content-disposition']).toBe('attachment; filename="search-keywords-all-2027-01-01.csv"');
     expect(res.body).toContain('"rehv, 17"""');
     const rows = parse(res.body, { bom: true }) as string[][];
-    expect(rows[0]).toEqual(['Keyword', 'Searches', 'Typed into the search box', 'Found nothing (times)', 'Results (last search)', 'Last searched']);
+    expect(rows[0]).toEqual(['Keyword', 'Searches', 'Typed into the search box', 'Found nothing (times)', 'Results (last search)', 'Last searched', 'Searches naming a vehicle', 'Vehicle named in the text']);
     expect(rows.slice(1)).toEqual([
-      ['piduriklotsid', '4', '4', '1', '5', '2027-01-01'],
-      ['gearbox xyz', '2', '1', '2', '0', '2026-12-25'],
-      ["'=hyperlink(\"http://evil.example\")", '1', '1', '1', '0', '2026-12-30'],
-      ['rehv, 17"', '1', '1', '0', '2', '2026-11-15'],
-      ['õlifilter', '1', '1', '0', '4', '2026-12-31'],
+      ['piduriklotsid', '4', '4', '1', '5', '2027-01-01', '0', ''],
+      ['gearbox xyz', '2', '1', '2', '0', '2026-12-25', '0', ''],
+      ["'=hyperlink(\"http://evil.example\")", '1', '1', '1', '0', '2026-12-30', '0', ''],
+      ['rehv, 17"', '1', '1', '0', '2', '2026-11-15', '0', ''],
+      ['õlifilter', '1', '1', '0', '4', '2026-12-31', '0', ''],
     ]);
     const zero = await get(`${URL}?range=previous-month&zero=1&format=csv`);
     expect(zero.headers['content-disposition']).toBe('attachment; filename="search-keywords-previous-month-zero-2026-12-01.csv"');

@@ -9,13 +9,20 @@
  * guard: platform/documents/csv.ts) with a Content-Disposition file name
  * `search-keywords-{range}[-zero]-{from}.csv`. A range the spec does not name answers 400
  * `statistics.range_invalid` in the envelope, in the request's language. From the search_stats read model.
+ * `vehicle=1` only the keywords of searches that named a vehicle; each keyword says how many of its searches named
+ * one and which model its text names (`typedVehicle`).
+ *
+ * GET /statistics/search-vehicles?range=&format=csv&page=&pageSize= — the vehicle models (or makes) the range's
+ * searches named (spec 2 "Search keywords": the keyword statistics show searches that named a vehicle), chosen in the
+ * garage (`v=`) or typed in the text, with the zero-result searches and the top keywords, most searched first;
+ * `format=csv` every vehicle as text/csv, file `search-vehicles-{range}-{from}.csv`; ranges and errors as above.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATISTICS_RANGES, type StatisticsRange, statisticsDateRange, tallinnDate } from '../../../domain/search/statistics-ranges.js';
 import { toCsv } from '../../../platform/documents/csv.js';
-import { searchesPerDay, searchKeywordStatistics } from '../../../projections/search-stats/queries.js';
+import { searchesPerDay, searchKeywordStatistics, searchVehicleStatistics } from '../../../projections/search-stats/queries.js';
 import { addCategorySearchKeyword } from '../../../commands/category/add-category-search-keyword.js';
 import { addProductSearchAlias } from '../../../commands/product/add-product-search-alias.js';
 import {
@@ -25,6 +32,8 @@ import {
   assignKeywordResponseSchema,
   searchKeywordsQuerySchema,
   searchKeywordsResponseSchema,
+  searchVehiclesQuerySchema,
+  searchVehiclesResponseSchema,
 } from '../../contracts/admin-statistics.js';
 import { langQuerySchema } from '../../contracts/common.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
@@ -46,8 +55,14 @@ const ASSIGN_SETTLE_MS = readModelWaitMs(5_000);
 
 /** Column headings of the CSV export, per answer language. */
 const CSV_HEADINGS = {
-  et: ['Otsingusõna', 'Otsinguid', 'Sisestatud otsingukasti', 'Ei leidnud midagi (kordi)', 'Tulemusi (viimati)', 'Viimati otsitud'],
-  en: ['Keyword', 'Searches', 'Typed into the search box', 'Found nothing (times)', 'Results (last search)', 'Last searched'],
+  et: ['Otsingusõna', 'Otsinguid', 'Sisestatud otsingukasti', 'Ei leidnud midagi (kordi)', 'Tulemusi (viimati)', 'Viimati otsitud', 'Sõidukiga otsinguid', 'Tekstis nimetatud sõiduk'],
+  en: ['Keyword', 'Searches', 'Typed into the search box', 'Found nothing (times)', 'Results (last search)', 'Last searched', 'Searches naming a vehicle', 'Vehicle named in the text'],
+} as const;
+
+/** Column headings of the vehicles' CSV export, per answer language. */
+const VEHICLE_CSV_HEADINGS = {
+  et: ['Sõiduk', 'Võti', 'Otsinguid', 'Garaažist valitud', 'Otsingutekstis', 'Ei leidnud midagi (kordi)', 'Viimati otsitud', 'Enim otsitud sõnad'],
+  en: ['Vehicle', 'Key', 'Searches', 'Chosen in the garage', 'Typed in the search', 'Found nothing (times)', 'Last searched', 'Top keywords'],
 } as const;
 
 export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
@@ -82,14 +97,15 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
       const now = deps.now();
       const range = statisticsDateRange(query.range, now);
       const zeroOnly = query.zero === '1';
+      const vehicleOnly = query.vehicle === '1';
       if (query.format === 'csv') {
-        const { rows } = await searchKeywordStatistics(deps.db, { range, zeroOnly, page: 1, pageSize: null });
+        const { rows } = await searchKeywordStatistics(deps.db, { range, zeroOnly, vehicleOnly, page: 1, pageSize: null });
         const language = requestLanguage(query, request.headers['accept-language']);
         const csv = toCsv([
           [...CSV_HEADINGS[language]],
-          ...rows.map((r) => [r.keyword, r.searches, r.typedByUser, r.zeroResults, r.resultCount, r.lastSearchedOn]),
+          ...rows.map((r) => [r.keyword, r.searches, r.typedByUser, r.zeroResults, r.resultCount, r.lastSearchedOn, r.vehicleSearches, r.typedVehicle ?? '']),
         ]);
-        const fileName = `search-keywords-${query.range}${zeroOnly ? '-zero' : ''}-${range.from ?? tallinnDate(now)}.csv`;
+        const fileName = `search-keywords-${query.range}${zeroOnly ? '-zero' : ''}${vehicleOnly ? '-vehicle' : ''}-${range.from ?? tallinnDate(now)}.csv`;
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -97,15 +113,59 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
           .send(csv);
       }
       const [keywords, perDay] = await Promise.all([
-        searchKeywordStatistics(deps.db, { range, zeroOnly, page: query.page, pageSize: query.pageSize }),
+        searchKeywordStatistics(deps.db, { range, zeroOnly, vehicleOnly, page: query.page, pageSize: query.pageSize }),
         searchesPerDay(deps.db, range),
       ]);
       const rows = [];
       // Only the keywords whose last search found nothing are asked again (what staff act on; at most a page of them).
       for (const row of keywords.rows) rows.push({ ...row, findsNow: row.resultCount === 0 ? await findsNow(row.keyword) : null });
       return reply.header('cache-control', 'private, no-store').send(
-        success({ range: query.range, from: range.from, to: range.to, zeroOnly, page: query.page, pageSize: query.pageSize, total: keywords.total, keywords: rows, perDay }),
+        success({ range: query.range, from: range.from, to: range.to, zeroOnly, vehicleOnly, page: query.page, pageSize: query.pageSize, total: keywords.total, keywords: rows, perDay }),
       );
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/statistics/search-vehicles',
+    {
+      schema: {
+        summary: 'Vehicle models the searches of a statistics range named, chosen or typed (JSON, or text/csv with format=csv)',
+        tags: ['admin'],
+        querystring: searchVehiclesQuerySchema,
+        response: {
+          200: {
+            description: 'The vehicles with their searches and top keywords (JSON), or every vehicle as CSV',
+            content: {
+              'application/json': { schema: envelopeSchema(searchVehiclesResponseSchema) },
+              'text/csv': { schema: z.string().describe('RFC 4180 CSV with a header row') },
+            },
+          },
+          ...failures,
+        },
+      },
+      config: { permission },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const now = deps.now();
+      const range = statisticsDateRange(query.range, now);
+      if (query.format === 'csv') {
+        const { rows } = await searchVehicleStatistics(deps.db, { range, page: 1, pageSize: null });
+        const language = requestLanguage(query, request.headers['accept-language']);
+        const csv = toCsv([
+          [...VEHICLE_CSV_HEADINGS[language]],
+          ...rows.map((r) => [r.label, r.key, r.searches, r.chosen, r.typed, r.zeroResults, r.lastSearchedOn, r.topKeywords.map((k) => `${k.keyword} (${k.searches})`).join('; ')]),
+        ]);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="search-vehicles-${query.range}-${range.from ?? tallinnDate(now)}.csv"`)
+          .header('cache-control', 'private, no-store')
+          .send(csv);
+      }
+      const { rows, total } = await searchVehicleStatistics(deps.db, { range, page: query.page, pageSize: query.pageSize });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .send(success({ range: query.range, from: range.from, to: range.to, page: query.page, pageSize: query.pageSize, total, vehicles: rows }));
     },
   );
 

@@ -122,7 +122,8 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**
  * The answer of `GET /v1/products` (spec 7 "Product list"): the success envelope as JSON text, and the paging for
- * the x-pagination-* headers. Records the search (SearchPerformed) when the query has q or filters. Called by the
+ * the x-pagination-* headers. Records the search (SearchPerformed) when the query has q or filters, with the vehicle it
+ * named (chosen by `v=` or typed in q; api/plugins/vehicle-reference.ts searchVehicle). Called by the
  * route and, in process, by the server render (api/ssr/in-process-reads.ts), so both answer alike.
  * `staff`: asked once the query is known good, whether the caller gets the frontEdit fields (a guest's render: false).
  * @throws ApiError request.filters_invalid (400) for an `f` that is no filter JSON.
@@ -147,8 +148,9 @@ export async function productListAnswer(
   ]);
   const q = query.q?.trim() ?? '';
   if (q || Object.keys(filters).length) {
+    const named = await app.vehicles.searchVehicle(active, q);
     await deps.searches.record(
-      { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
+      { query: q, categoryId: query.c ?? null, filters, resultCount: result.total, typedByUser: query.iu === 'user', language, ...(named ? { vehicle: named } : {}) },
       { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }

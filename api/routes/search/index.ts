@@ -71,7 +71,8 @@ export interface SearchAnswer {
 /**
  * GET /v1/search's answer (spec 7, spec 3 "Search result") for a parsed `query` (searchQuerySchema): the products'
  * page with breadcrumbs, and on the first page the content pages q finds (`publishedPages`, the app's cache). Records
- * a SearchPerformed event when q or a filter is given (as a guest's: userId null; `shopperSession` the storefront's anonymous session id, in its metadata). Shared by the route and the server
+ * a SearchPerformed event when q or a filter is given, with the vehicle it named (chosen by `v=` or typed in q;
+ * api/plugins/vehicle-reference.ts searchVehicle) (as a guest's: userId null; `shopperSession` the storefront's anonymous session id, in its metadata). Shared by the route and the server
  * render's in-process reads (api/ssr/in-process-reads.ts), so both answer alike.
  * @throws ApiError request.filters_invalid (400) for an unsupported ff/fc/fv filter (parseSearchFilters).
  */
@@ -91,8 +92,9 @@ export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: S
     query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
   ]);
   if (q || Object.keys(parsed.filters).length || parsed.categoryId) {
+    const named = await app.vehicles.searchVehicle(active, q);
     await deps.searches.record(
-      { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language },
+      { query: q, categoryId: parsed.categoryId ?? null, filters: parsed.filters, resultCount: result.total, typedByUser: query.iu === 'user', language, ...(named ? { vehicle: named } : {}) },
       { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }

@@ -11,15 +11,18 @@ import { staffGet } from '../../../lib/staff/session-expiry';
 export interface KeywordListParams {
   range: StatisticsRangeName;
   zeroOnly: boolean;
+  /** Only the keywords of searches that named a vehicle (`vehicle=1`). */
+  vehicleOnly: boolean;
   lang: Language;
 }
 
-const query = ({ range, zeroOnly, lang }: KeywordListParams) => new URLSearchParams({ range, ...(zeroOnly ? { zero: '1' } : {}), lang: lang === 'en' ? 'en' : 'et' });
+const query = ({ range, zeroOnly, vehicleOnly, lang }: KeywordListParams) =>
+  new URLSearchParams({ range, ...(zeroOnly ? { zero: '1' } : {}), ...(vehicleOnly ? { vehicle: '1' } : {}), lang: lang === 'en' ? 'en' : 'et' });
 
 /** The screen reads the most searched KEYWORD_PAGE_SIZE_MAX keywords at once and sorts and pages them itself. */
 export function useSearchKeywords(params: KeywordListParams) {
   return useQuery({
-    queryKey: ['admin', 'statistics', 'search-keywords', params.range, params.zeroOnly],
+    queryKey: ['admin', 'statistics', 'search-keywords', params.range, params.zeroOnly, params.vehicleOnly],
     queryFn: async ({ signal }) =>
       (await staffGet<{ data: SearchKeywordsResponse }>(`/v1/admin/statistics/search-keywords?${query(params)}&pageSize=${KEYWORD_PAGE_SIZE_MAX}`, signal)).body.data,
     placeholderData: keepPreviousData,

@@ -2,12 +2,16 @@
  * StatisticsList (/admin/statistics; spec 2 "Admin area" search keywords and statistics time ranges): the
  * keywords shoppers searched in a range with their counts, on two tabs — 'found nothing' first (the keywords whose
  * last search in the range found nothing: what to add as a category keyword or a product alias), then all
- * keywords — in a dense sortable table, a CSV export of the tab, and the searches per day as a small chart. The
- * range (the spec's six), the tab, the sort and the page live in the URL (`?range=last-14-days&tab=all&sort=...`);
- * the tabs are the shared TabList (conventions 16: arrow keys, Home, End).
+ * keywords — in a dense sortable table, a CSV export of the tab, and the searches per day as a small chart. A
+ * keyword whose searches named a vehicle (spec 2 "Search keywords") is marked with the model its text names (or
+ * 'garage' when only a chosen vehicle named one), and 'Only searches that named a vehicle' filters the keyword tabs;
+ * the third tab, Vehicles, lists the models the searches named (components/search-vehicles-table.tsx). The
+ * range (the spec's six), the tab, the filter, the sort and the page live in the URL
+ * (`?range=last-14-days&tab=all&vehicle=1&sort=...`); the tabs are the shared TabList (conventions 16: arrow keys,
+ * Home, End).
  */
-import { Download, ListPlus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { CarFront, Download, ListPlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
@@ -21,13 +25,15 @@ import { apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { searchKeywordsCsvUrl, useSearchKeywords } from '../api/get-search-keywords';
+import { searchVehiclesCsvUrl, useSearchVehicles } from '../api/get-search-vehicles';
 import { AssignKeywordDialog } from '../components/assign-keyword-dialog';
+import { SearchVehiclesTable } from '../components/search-vehicles-table';
 import { SearchesChart } from '../components/searches-chart';
 import { formatCalendarDate } from '../utils/calendar-date';
 import './statistics.css';
 
 const DEFAULT_RANGE: StatisticsRangeName = 'last-30-days';
-const TABS = ['zero', 'all'] as const;
+const TABS = ['zero', 'all', 'vehicles'] as const;
 type Tab = (typeof TABS)[number];
 
 export function StatisticsListScreen() {
@@ -36,19 +42,42 @@ export function StatisticsListScreen() {
   const [search, setSearch] = useSearchParams();
   const rawRange = search.get('range');
   const range: StatisticsRangeName = (STATISTICS_RANGE_NAMES as readonly string[]).includes(rawRange ?? '') ? (rawRange as StatisticsRangeName) : DEFAULT_RANGE;
-  const tab: Tab = search.get('tab') === 'all' ? 'all' : 'zero';
-  const params = { range, zeroOnly: tab === 'zero', lang };
+  const rawTab = search.get('tab');
+  const tab: Tab = rawTab === 'all' || rawTab === 'vehicles' ? rawTab : 'zero';
+  const onVehicles = tab === 'vehicles';
+  const vehicleOnly = !onVehicles && search.get('vehicle') === '1';
+  // The Vehicles tab still reads every keyword of the range: the chart shows its searches per day.
+  const params = { range, zeroOnly: tab === 'zero', vehicleOnly, lang };
   const keywords = useSearchKeywords(params);
+  const vehicles = useSearchVehicles({ range, lang }, onVehicles);
+  // The filter box shows a click at once; the URL (a router transition) follows, and Back brings its value back.
+  const [vehicleBox, setVehicleBox] = useState(vehicleOnly);
+  useEffect(() => setVehicleBox(vehicleOnly), [vehicleOnly]);
   const session = useStaffSession();
   const canAssign = hasPermission(session.data ?? null, 'products.edit');
   const [assigning, setAssigning] = useState<string | null>(null);
 
-  /** Another range or tab: the sort stays, the page starts again. */
-  const setParam = (name: 'range' | 'tab', value: string, fallback: string) => setSearch(withListChanges(search, { [name]: value === fallback ? null : value }));
+  /** Another range, tab or filter: the sort stays, the page starts again. */
+  const setParam = (name: 'range' | 'tab' | 'vehicle', value: string, fallback: string) => setSearch(withListChanges(search, { [name]: value === fallback ? null : value }));
 
   const columns = useMemo(
     (): StaffColumn<KeywordStatisticsRow>[] => [
-      { id: 'keyword', header: t('admin.statistics.keyword'), value: (k) => k.keyword, cell: (k) => <span className="statistics-keyword">{k.keyword}</span> },
+      {
+        id: 'keyword',
+        header: t('admin.statistics.keyword'),
+        value: (k) => k.keyword,
+        cell: (k) => (
+          <>
+            <span className="statistics-keyword">{k.keyword}</span>
+            {k.vehicleSearches > 0 ? (
+              <span className="statistics-vehicle-mark" title={`${k.typedVehicle ? t('admin.statistics.vehicleMark.typed', { vehicle: k.typedVehicle }) : t('admin.statistics.vehicleMark.chosen')} (${t('admin.statistics.vehicleMark.count', { count: k.vehicleSearches })})`}>
+                <CarFront size={14} aria-hidden="true" />
+                {k.typedVehicle ?? t('admin.statistics.vehicleMark.garage')}
+              </span>
+            ) : null}
+          </>
+        ),
+      },
       { id: 'searches', header: t('admin.statistics.searches'), value: (k) => k.searches, align: 'end' },
       { id: 'typedByUser', header: t('admin.statistics.typedByUser'), value: (k) => k.typedByUser, align: 'end' },
       { id: 'zeroResults', header: t('admin.statistics.zeroResults'), value: (k) => k.zeroResults, align: 'end' },
@@ -108,7 +137,20 @@ export function StatisticsListScreen() {
               ))}
             </select>
           </div>
-          <a className="button" href={searchKeywordsCsvUrl(params)} download>
+          {onVehicles ? null : (
+            <label className="staff-check statistics-screen__vehicle-only">
+              <input
+                type="checkbox"
+                checked={vehicleBox}
+                onChange={(e) => {
+                  setVehicleBox(e.target.checked);
+                  setParam('vehicle', e.target.checked ? '1' : '', '');
+                }}
+              />
+              {t('admin.statistics.vehicleOnly')}
+            </label>
+          )}
+          <a className="button" href={onVehicles ? searchVehiclesCsvUrl({ range, lang }) : searchKeywordsCsvUrl(params)} download>
             <Download size={16} aria-hidden="true" />
             {t('admin.statistics.exportCsv')}
           </a>
@@ -124,19 +166,21 @@ export function StatisticsListScreen() {
         selected={tab}
         onSelect={(next) => setParam('tab', next, 'zero')}
         tabLabel={(key) => t(`admin.statistics.tab.${key}`)}
-        count={(key) => (tab === key && data ? data.total : null)}
+        count={(key) => (tab !== key ? null : onVehicles ? (vehicles.data?.total ?? null) : data ? data.total : null)}
       />
-      <TabPanel idPrefix="statistics" selected={tab} busy={keywords.isFetching}>
-        {keywords.isPending ? <Spinner /> : null}
-        {keywords.isError ? <FormAlert messages={[apiErrorText(keywords.error)]} /> : null}
-        {data ? (
+      <TabPanel idPrefix="statistics" selected={tab} busy={onVehicles ? vehicles.isFetching : keywords.isFetching}>
+        {(onVehicles ? vehicles.isPending : keywords.isPending) ? <Spinner /> : null}
+        {onVehicles && vehicles.isError ? <FormAlert messages={[apiErrorText(vehicles.error)]} /> : null}
+        {!onVehicles && keywords.isError ? <FormAlert messages={[apiErrorText(keywords.error)]} /> : null}
+        {onVehicles && vehicles.data ? <SearchVehiclesTable rows={vehicles.data.vehicles} caption={`${t('admin.statistics.title')}: ${t('admin.statistics.tab.vehicles')}`} lang={lang} /> : null}
+        {!onVehicles && data ? (
           <DataTable
             caption={`${t('admin.statistics.title')}: ${t(`admin.statistics.tab.${tab}`)}`}
             rows={data.keywords}
             columns={columns}
             defaultSort={{ id: 'searches', desc: true }}
             rowKey={(k) => k.keyword}
-            empty={t(tab === 'zero' ? 'admin.statistics.emptyZero' : 'admin.statistics.empty')}
+            empty={t(vehicleOnly ? 'admin.statistics.vehicles.empty' : tab === 'zero' ? 'admin.statistics.emptyZero' : 'admin.statistics.empty')}
             sortLabel={() => t('admin.table.sort')}
           />
         ) : null}
