@@ -35,6 +35,7 @@ import shopEt from './locales/et/shop.json';
 import vehiclesEt from './locales/et/shop-vehicles.json';
 import { AppContent } from './app/app';
 import { prefetchRoute } from './app/prefetch-route';
+import { type BuildManifest, routeAssetLinks } from './app/route-assets';
 import { createQueryClient } from './app/query-client';
 import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
 import { muteToastsForServerRender } from './components/feedback/toasts';
@@ -58,6 +59,11 @@ export interface RenderRequest {
   options: RememberedOptions;
   /** The built index.html (its scripts, styles and the empty #root). */
   template: string;
+  /**
+   * The browser build's Vite manifest (web/dist/.vite/manifest.json): the page links the CSS and JS of the lazy chunks
+   * it rendered (app/route-assets.ts). Absent: no such links.
+   */
+  manifest?: BuildManifest;
   /** The api's answers, in process. */
   get: InProcessGet;
 }
@@ -154,8 +160,11 @@ function headHtml(head: DocumentHead): string {
   return parts.join('');
 }
 
-/** The template with the page's language, theme, head, markup and query state, without its SPA-only script. */
-function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, markup: string, state: string): string {
+/**
+ * The template with the page's language, theme, head, its lazy chunks' stylesheet and modulepreload links (`assets`,
+ * after the entry's stylesheet), markup and query state, without its SPA-only script.
+ */
+function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, assets: string, markup: string, state: string): string {
   let html = template.replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${theme === 'ConjLight' ? 'light' : 'dark'}">`);
   // The single-page app's early API reads (index.html): this page carries its data in the state script.
   html = html.replace(/<script data-spa-only>[\s\S]*?<\/script>\s*/, '');
@@ -164,6 +173,7 @@ function fillTemplate(template: string, lang: Language, theme: ThemeName, head: 
     if (head.description) html = html.replace(/<meta name="description"[^>]*>/, '');
     html = html.replace(/<title>[^<]*<\/title>/, headHtml(head));
   }
+  if (assets) html = html.replace('</head>', `${assets}</head>`);
   return html.replace(
     '<div id="root"></div>',
     `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
@@ -180,7 +190,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   // for the hydration).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
   return transport.run(request.get, async () => {
-    const fresh = (): ServerRender => ({ origin: request.origin, head: null, notFound: false, options: request.options });
+    const fresh = (): ServerRender => ({ origin: request.origin, head: null, notFound: false, options: request.options, chunks: new Set() });
     let collector = fresh();
     const tree = () => (
       <ServerRenderContext.Provider value={collector}>
@@ -208,7 +218,15 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     }
     return {
       status: collector.notFound ? 404 : 200,
-      html: fillTemplate(request.template, lang, request.theme, collector.head, markup, serializeQueryState(queryClient)),
+      html: fillTemplate(
+        request.template,
+        lang,
+        request.theme,
+        collector.head,
+        request.manifest ? routeAssetLinks(request.manifest, collector.chunks, request.template) : '',
+        markup,
+        serializeQueryState(queryClient),
+      ),
       timing: { dataMs, renderMs: performance.now() - started - dataMs, passes },
     };
   });
