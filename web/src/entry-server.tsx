@@ -25,11 +25,17 @@ import type { RememberedOptions } from '../../api/contracts/remembered-options';
 import { StaticRouter } from 'react-router';
 import appEn from './locales/en-US/app.json';
 import cmsEn from './locales/en-US/cms.json';
+import layoutsEn from './locales/en-US/cms-layouts.json';
+import galleryEn from './locales/en-US/shop-gallery.json';
+import productEn from './locales/en-US/shop-product.json';
 import checkoutEn from './locales/en-US/shop-checkout.json';
 import shopEn from './locales/en-US/shop.json';
 import vehiclesEn from './locales/en-US/shop-vehicles.json';
 import appEt from './locales/et/app.json';
 import cmsEt from './locales/et/cms.json';
+import layoutsEt from './locales/et/cms-layouts.json';
+import galleryEt from './locales/et/shop-gallery.json';
+import productEt from './locales/et/shop-product.json';
 import checkoutEt from './locales/et/shop-checkout.json';
 import shopEt from './locales/et/shop.json';
 import vehiclesEt from './locales/et/shop-vehicles.json';
@@ -89,7 +95,11 @@ setServerFetch((async (input: RequestInfo | URL) => {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }) as typeof fetch);
 
-/** A fresh i18next instance with both languages' shop texts (the checkout's and the vehicle pages' too), in `lang`. */
+/**
+ * A fresh i18next instance with both languages' shop texts (the checkout's, the vehicle pages', and the product
+ * page's, the gallery's and the content layouts' that the browser loads with their chunks: lib/i18n.ts addChunkTexts),
+ * in `lang`.
+ */
 async function texts(lang: Language): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.init({
@@ -107,6 +117,11 @@ async function texts(lang: Language): Promise<I18n> {
     react: { useSuspense: false },
     initAsync: false,
   });
+  // The chunks' texts merged key by key, as addChunkTexts does in the browser (shop-product.json adds to `product`).
+  for (const [lng, ns, chunkTexts] of [
+    ['et', 'shop', productEt], ['et', 'shop', galleryEt], ['et', 'cms', layoutsEt],
+    ['en-US', 'shop', productEn], ['en-US', 'shop', galleryEn], ['en-US', 'cms', layoutsEn],
+  ] as const) instance.addResourceBundle(lng, ns, chunkTexts, true, true);
   return instance;
 }
 

@@ -38,6 +38,7 @@ import { useActiveVehicle, useVehicleUrlSync } from '../../../lib/garage/use-veh
 import '../catalog.css';
 import '../catalog-products.css';
 import '../product-view.css';
+import '../product-texts';
 import { usePageReady } from '../../../lib/page-ready';
 import { recordShopperStep } from '../../../lib/shopper-steps';
 
