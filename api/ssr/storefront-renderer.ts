@@ -16,6 +16,8 @@
  *   (a matching If-None-Match gets 304). With a staff session cookie: `private, no-store`, no ETag. `Vary: Cookie`,
  *   since the theme cookie and the remembered listing options' cookies (page size, sort, view mode; strictly parsed,
  *   api/contracts/remembered-options.ts) change the HTML.
+ * - Route styles: the browser build's Vite manifest (web/dist/.vite/manifest.json), read once, goes to each render,
+ *   which links the CSS and modulepreloads the JS of the lazy chunks it rendered (web/src/app/route-assets.ts).
  * - Pages with per-visitor or staff content (staff screens, checkout, payment, /clear-storage) are not rendered on
  *   the server: `shouldRender` is false and the single-page app's HTML is served as before.
  */
