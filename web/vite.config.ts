@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
+import { routeChunksPlugin } from './build/route-chunks-plugin';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -52,12 +53,15 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   publicDir: false,
   // The category pictograms as one SVG sprite file (build/pictogram-sprite.ts), not JavaScript in the first load.
-  plugins: [react(), pictogramSpritePlugin()],
+  // The server build reports the lazy chunks a render used (build/route-chunks-plugin.ts), so a page's HTML links their
+  // CSS and JS from the browser build's manifest (web/dist/.vite/manifest.json, `build.manifest`).
+  plugins: [react(), pictogramSpritePlugin(), routeChunksPlugin(webRoot)],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: !isSsrBuild,
     rolldownOptions: {
       // The server bundle (--ssr src/entry-server.tsx) imports every language's texts up front: the lazy imports the
       // browser's i18n.ts makes of them are expected to stay in its chunks there.

@@ -16,18 +16,24 @@
  *   (a matching If-None-Match gets 304). With a staff session cookie: `private, no-store`, no ETag. `Vary: Cookie`,
  *   since the theme cookie and the remembered listing options' cookies (page size, sort, view mode; strictly parsed,
  *   api/contracts/remembered-options.ts) change the HTML.
+ * - Route styles: the browser build's Vite manifest (web/dist/.vite/manifest.json), read once, goes to each render,
+ *   which links the CSS and modulepreloads the JS of the lazy chunks it rendered (web/src/app/route-assets.ts).
  * - Pages with per-visitor or staff content (staff screens, checkout, payment, /clear-storage) are not rendered on
  *   the server: `shouldRender` is false and the single-page app's HTML is served as before.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseRememberedOptions, type RememberedOptions } from '../contracts/remembered-options.js';
 import type { ApiDeps } from '../plugins/deps.js';
 import { SESSION_COOKIE } from '../plugins/sessions.js';
 import { inProcessReads } from './in-process-reads.js';
+
+/** Vite's build manifest of the browser bundles, as web/src/app/route-assets.ts reads it (manifest key to chunk). */
+type BuildManifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; css?: string[] }>;
 
 /** The server bundle's interface (web/src/entry-server.tsx); kept structural: the api does not import web/. */
 interface ServerEntry {
@@ -37,6 +43,7 @@ interface ServerEntry {
     theme: 'ConjDark' | 'ConjLight';
     options: RememberedOptions;
     template: string;
+    manifest?: BuildManifest;
     get: (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
   }): Promise<{ status: 200 | 404; html: string; timing?: { dataMs: number; renderMs: number; passes: number } }>;
 }
@@ -98,6 +105,9 @@ export async function loadStorefrontRenderer(app: FastifyInstance, deps: ApiDeps
   if (!existsSync(entryPath) || !existsSync(indexHtmlPath)) return null;
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const template = await readFile(indexHtmlPath, 'utf8');
+  // The browser build's manifest (build.manifest in web/vite.config.ts): the page links its lazy chunks' CSS and JS.
+  const manifestPath = path.join(path.dirname(indexHtmlPath), '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath) ? (JSON.parse(await readFile(manifestPath, 'utf8')) as BuildManifest) : undefined;
   const get = inProcessReads(app, deps);
   const publicUrl = deps.publicUrl;
   return {
@@ -113,7 +123,7 @@ export async function loadStorefrontRenderer(app: FastifyInstance, deps: ApiDeps
         else reads.inProcess++;
         return answer;
       };
-      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), options: parseRememberedOptions(cookie), template, get: counted });
+      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), options: parseRememberedOptions(cookie), template, manifest, get: counted });
       reply
         .code(page.status)
         .type('text/html; charset=utf-8')

@@ -4,7 +4,8 @@
  * different languages, with a session and with different remembered options never see each other's answer, the
  * remembered listing options' cookies (page size, sort, view mode) are rendered and garbage in them ignored, unknown products, categories and pages
  * answer 404, the cache headers differ for guests and sessions, and a render's stored data is the api's answer, read
- * before one render (Server-Timing). Real PostgreSQL with the small fixture catalog,
+ * before one render (Server-Timing), and each page's <head> links the CSS and JS of the lazy chunks it rendered (from
+ * the browser build's manifest) and no other's. Real PostgreSQL with the small fixture catalog,
  * the seeded site content and the built web app (browser and server bundles, bin/web-build.ts).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWebIfStale } from '../../bin/web-build.js';
 import { productIdForCode } from '../../commands/catalog/catalog-csv.js';
 import { seedSiteContent } from '../../commands/site/seed-site-content.js';
+import { loadVehicleReference } from '../../commands/vehicle/load-vehicle-reference.js';
 import { createShopHarness, type ShopHarness } from '../../tests/support/shop-harness.js';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -40,6 +42,8 @@ beforeAll(async () => {
   await h.importFile(path.join(repoRoot, 'tests', 'fixtures', 'small-catalog.csv'));
   await h.importFile(hostileCsv('7.50'));
   await seedSiteContent(h.store, h.clock.now);
+  // The classic cars of the vehicle reference (a missing data folder loads only those): a vehicle landing page.
+  await loadVehicleReference(h.store, path.join(repoRoot, 'tests', 'no-such-vehicle-folder'), { now: h.clock.now });
   await h.settle();
   app = await h.replica({
     webRoot: path.join(repoRoot, 'web', 'dist'),
@@ -306,5 +310,57 @@ describe('the data of a render', () => {
     expect(missing.headers['server-timing']).toContain('reads;desc="3 in process, 0 injected"');
     const stored = (JSON.parse(stateOf(missing.body)) as { queries: { queryKey: unknown[]; state: { error: { status: number } | null } }[] }).queries.find((q) => q.queryKey[1] === 'product');
     expect(stored?.state.error?.status).toBe(404);
+  });
+});
+
+describe("a page's route styles", () => {
+  type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+  const manifest = () => JSON.parse(readFileSync(path.join(repoRoot, 'web', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+  const stylesheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
+  const modulepreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+  /** A route chunk's own CSS file (each of these routes imports one stylesheet of its own). */
+  const cssOf = (key: string) => {
+    const css = manifest()[key]?.css;
+    expect(css, key).toHaveLength(1);
+    return css![0]!;
+  };
+  const PRODUCT_VIEW = 'src/features/catalog/routes/product-view.tsx';
+  const CONTENT_PAGE = 'src/features/pages/routes/content-page.tsx';
+  const SEARCH = 'src/features/catalog/routes/search-results.tsx';
+  const VEHICLES = 'src/features/vehicle-pages/routes/vehicle-pages.tsx';
+
+  it('links the CSS and modulepreloads the JS of the product page, a content page, search results and a vehicle page in <head>', async () => {
+    const pages: [url: string, chunk: string][] = [
+      [`/et/products/view/${productIdForCode('BF 1018/1')}`, PRODUCT_VIEW],
+      ['/muugitingimused', CONTENT_PAGE],
+      ['/en/searchresults?q=filter', SEARCH],
+      ['/et/vehicles/mg', VEHICLES],
+    ];
+    for (const [url, chunk] of pages) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const head = headOf(res.body);
+      expect(head, url).toContain(stylesheet(cssOf(chunk)));
+      expect(head, url).toContain(modulepreload(manifest()[chunk]!.file));
+      // After the entry's stylesheet, so the route's rules come later in the cascade, as when the chunk loads them.
+      expect(head.indexOf(stylesheet(cssOf(chunk))), url).toBeGreaterThan(head.search(/<link rel="stylesheet" crossorigin href="\/assets\/index-/));
+      // Once each.
+      expect(res.body.split(stylesheet(cssOf(chunk))).length, url).toBe(2);
+    }
+    // The content page's layout chunk too (the seeded terms of sale use a layout of their own chunk).
+    const terms = headOf((await get('/muugitingimused')).body);
+    const layouts = Object.entries(manifest()).filter(([key]) => key.startsWith('src/features/pages/layouts/'));
+    expect(layouts.filter(([, chunk]) => terms.includes(modulepreload(chunk.file)))).toHaveLength(1);
+  });
+
+  it("leaves the product page's, search's and the content pages' styles out of the listing", async () => {
+    for (const url of ['/et/products', '/et/filtrid/kutusefiltrid']) {
+      const html = (await get(url)).body;
+      for (const chunk of [PRODUCT_VIEW, SEARCH, CONTENT_PAGE, VEHICLES]) {
+        expect(html, `${url} ${chunk}`).not.toContain(cssOf(chunk));
+        expect(html, `${url} ${chunk}`).not.toContain(manifest()[chunk]!.file);
+      }
+    }
   });
 });

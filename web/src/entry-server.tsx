@@ -25,16 +25,23 @@ import type { RememberedOptions } from '../../api/contracts/remembered-options';
 import { StaticRouter } from 'react-router';
 import appEn from './locales/en-US/app.json';
 import cmsEn from './locales/en-US/cms.json';
+import layoutsEn from './locales/en-US/cms-layouts.json';
+import galleryEn from './locales/en-US/shop-gallery.json';
+import productEn from './locales/en-US/shop-product.json';
 import checkoutEn from './locales/en-US/shop-checkout.json';
 import shopEn from './locales/en-US/shop.json';
 import vehiclesEn from './locales/en-US/shop-vehicles.json';
 import appEt from './locales/et/app.json';
 import cmsEt from './locales/et/cms.json';
+import layoutsEt from './locales/et/cms-layouts.json';
+import galleryEt from './locales/et/shop-gallery.json';
+import productEt from './locales/et/shop-product.json';
 import checkoutEt from './locales/et/shop-checkout.json';
 import shopEt from './locales/et/shop.json';
 import vehiclesEt from './locales/et/shop-vehicles.json';
 import { AppContent } from './app/app';
 import { prefetchRoute } from './app/prefetch-route';
+import { type BuildManifest, routeAssetLinks } from './app/route-assets';
 import { createQueryClient } from './app/query-client';
 import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
 import { muteToastsForServerRender } from './components/feedback/toasts';
@@ -58,6 +65,11 @@ export interface RenderRequest {
   options: RememberedOptions;
   /** The built index.html (its scripts, styles and the empty #root). */
   template: string;
+  /**
+   * The browser build's Vite manifest (web/dist/.vite/manifest.json): the page links the CSS and JS of the lazy chunks
+   * it rendered (app/route-assets.ts). Absent: no such links.
+   */
+  manifest?: BuildManifest;
   /** The api's answers, in process. */
   get: InProcessGet;
 }
@@ -83,7 +95,11 @@ setServerFetch((async (input: RequestInfo | URL) => {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }) as typeof fetch);
 
-/** A fresh i18next instance with both languages' shop texts (the checkout's and the vehicle pages' too), in `lang`. */
+/**
+ * A fresh i18next instance with both languages' shop texts (the checkout's, the vehicle pages', and the product
+ * page's, the gallery's and the content layouts' that the browser loads with their chunks: lib/i18n.ts addChunkTexts),
+ * in `lang`.
+ */
 async function texts(lang: Language): Promise<I18n> {
   const instance = i18next.createInstance();
   await instance.init({
@@ -101,6 +117,11 @@ async function texts(lang: Language): Promise<I18n> {
     react: { useSuspense: false },
     initAsync: false,
   });
+  // The chunks' texts merged key by key, as addChunkTexts does in the browser (shop-product.json adds to `product`).
+  for (const [lng, ns, chunkTexts] of [
+    ['et', 'shop', productEt], ['et', 'shop', galleryEt], ['et', 'cms', layoutsEt],
+    ['en-US', 'shop', productEn], ['en-US', 'shop', galleryEn], ['en-US', 'cms', layoutsEn],
+  ] as const) instance.addResourceBundle(lng, ns, chunkTexts, true, true);
   return instance;
 }
 
@@ -154,8 +175,11 @@ function headHtml(head: DocumentHead): string {
   return parts.join('');
 }
 
-/** The template with the page's language, theme, head, markup and query state, without its SPA-only script. */
-function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, markup: string, state: string): string {
+/**
+ * The template with the page's language, theme, head, its lazy chunks' stylesheet and modulepreload links (`assets`,
+ * after the entry's stylesheet), markup and query state, without its SPA-only script.
+ */
+function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, assets: string, markup: string, state: string): string {
   let html = template.replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${theme === 'ConjLight' ? 'light' : 'dark'}">`);
   // The single-page app's early API reads (index.html): this page carries its data in the state script.
   html = html.replace(/<script data-spa-only>[\s\S]*?<\/script>\s*/, '');
@@ -164,6 +188,7 @@ function fillTemplate(template: string, lang: Language, theme: ThemeName, head: 
     if (head.description) html = html.replace(/<meta name="description"[^>]*>/, '');
     html = html.replace(/<title>[^<]*<\/title>/, headHtml(head));
   }
+  if (assets) html = html.replace('</head>', `${assets}</head>`);
   return html.replace(
     '<div id="root"></div>',
     `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
@@ -180,7 +205,7 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
   // for the hydration).
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false, retryOnMount: false } });
   return transport.run(request.get, async () => {
-    const fresh = (): ServerRender => ({ origin: request.origin, head: null, notFound: false, options: request.options });
+    const fresh = (): ServerRender => ({ origin: request.origin, head: null, notFound: false, options: request.options, chunks: new Set() });
     let collector = fresh();
     const tree = () => (
       <ServerRenderContext.Provider value={collector}>
@@ -208,7 +233,15 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     }
     return {
       status: collector.notFound ? 404 : 200,
-      html: fillTemplate(request.template, lang, request.theme, collector.head, markup, serializeQueryState(queryClient)),
+      html: fillTemplate(
+        request.template,
+        lang,
+        request.theme,
+        collector.head,
+        request.manifest ? routeAssetLinks(request.manifest, collector.chunks, request.template) : '',
+        markup,
+        serializeQueryState(queryClient),
+      ),
       timing: { dataMs, renderMs: performance.now() - started - dataMs, passes },
     };
   });

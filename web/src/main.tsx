@@ -4,10 +4,6 @@ import './styles/header.css';
 import './styles/feedback.css';
 import './styles/footer.css';
 import './styles/breakpoints.css';
-// The gallery's grid with the first paint: the album page and the gallery layouts are server-rendered, and their
-// thumbnails laid out without it and then again when the lazy chunk's CSS arrived (Lighthouse CLS 0.6-0.8; spec 9
-// "gallery tiles min 300 px", no layout shift). 0.8 KB gzip of CSS, no JavaScript.
-import './features/gallery/gallery.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

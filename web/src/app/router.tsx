@@ -9,7 +9,7 @@
  * (app/admin/staff-app.tsx, its own chunks, outside the shop's layout); anything else: the not-found page. Every path also takes a language prefix
  * (/et, /en). The product page, search results, content pages, cart, checkout and payment are their own chunks.
  */
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { trackLoading } from '../components/layout/loading-bar';
 import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
@@ -17,14 +17,16 @@ import { ProductListingRoute } from '../features/catalog/routes/product-listing'
 import { discardWrites } from '../lib/deferred-write';
 import { provideAlbumPictures, provideAlbumTiles } from '../lib/gallery-embed';
 import { loadAdminTexts, loadCheckoutTexts, loadVehicleTexts } from '../lib/i18n';
+import { lazyChunk } from '../lib/lazy-chunk';
 import { useRouteLanguage } from '../lib/language';
 import { Spinner } from '../components/spinner';
 import { NotFoundRoute } from './routes/not-found-route';
 import { RootLayout } from './routes/root-layout';
 
-// Each lazy page's download runs the header's loading bar (trackLoading).
+// Each lazy page's download runs the header's loading bar (trackLoading); lazyChunk tells a server render which chunks
+// it used, so the page's HTML links their styles (lib/lazy-chunk.ts).
 // The product page with the cart's add-to-cart control (composed here: features do not import each other).
-const ProductViewRoute = lazy(() =>
+const ProductViewRoute = lazyChunk(() =>
   trackLoading(Promise.all([import('../features/catalog/routes/product-view'), import('../features/cart/components/add-to-cart')])).then(
     ([view, cartUi]) => ({
       default: function ProductViewWithCart() {
@@ -33,33 +35,33 @@ const ProductViewRoute = lazy(() =>
     }),
   ),
 );
-const ContentPageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
-const HomePageRoute = lazy(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.HomePageRoute })));
+const ContentPageRoute = lazyChunk(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.ContentPageRoute })));
+const HomePageRoute = lazyChunk(() => trackLoading(import('../features/pages/routes/content-page')).then((m) => ({ default: m.HomePageRoute })));
 // The gallery (spec 2 "Gallery"): index and album, each its own chunk; the album's lightbox is a further one.
 // Content pages of layout `gallery` and `gallery-detail` show the album tiles and one album (spec 1): composed here, the pages feature cannot import them.
-provideAlbumTiles(lazy(() => import('../features/gallery/components/album-tiles')));
-provideAlbumPictures(lazy(() => import('../features/gallery/components/album-pictures')));
-const GalleryIndexRoute = lazy(() => trackLoading(import('../features/gallery/routes/gallery-index')).then((m) => ({ default: m.GalleryIndexRoute })));
-const GalleryAlbumRoute = lazy(() => trackLoading(import('../features/gallery/routes/gallery-album')).then((m) => ({ default: m.GalleryAlbumRoute })));
-const SearchResultsRoute = lazy(() =>
+provideAlbumTiles(lazyChunk(() => import('../features/gallery/components/album-tiles')));
+provideAlbumPictures(lazyChunk(() => import('../features/gallery/components/album-pictures')));
+const GalleryIndexRoute = lazyChunk(() => trackLoading(import('../features/gallery/routes/gallery-index')).then((m) => ({ default: m.GalleryIndexRoute })));
+const GalleryAlbumRoute = lazyChunk(() => trackLoading(import('../features/gallery/routes/gallery-album')).then((m) => ({ default: m.GalleryAlbumRoute })));
+const SearchResultsRoute = lazyChunk(() =>
   trackLoading(import('../features/catalog/routes/search-results')).then((m) => ({ default: m.SearchResultsRoute })),
 );
 // The vehicle landing pages (/vehicles/{make}[/{model}[/{generation}]]): one chunk with their texts.
 const vehiclePages = () => trackLoading(Promise.all([import('../features/vehicle-pages/routes/vehicle-pages'), loadVehicleTexts()]).then(([m]) => m));
-const VehicleMakeRoute = lazy(() => vehiclePages().then((m) => ({ default: m.VehicleMakeRoute })));
-const VehiclePartsRoute = lazy(() => vehiclePages().then((m) => ({ default: m.VehiclePartsRoute })));
+const VehicleMakeRoute = lazyChunk(() => vehiclePages().then((m) => ({ default: m.VehicleMakeRoute })));
+const VehiclePartsRoute = lazyChunk(() => vehiclePages().then((m) => ({ default: m.VehiclePartsRoute })));
 // Cart, checkout and payment pages, each its own chunk, loaded with their texts (lib/i18n.ts).
 const withTexts = <T,>(load: Promise<T>) => trackLoading(Promise.all([load, loadCheckoutTexts()]).then(([m]) => m));
-const CartRoute = lazy(() => withTexts(import('../features/cart/routes/cart-route')).then((m) => ({ default: m.CartRoute })));
-const CheckoutRoute = lazy(() => withTexts(import('../features/checkout/routes/checkout-route')).then((m) => ({ default: m.CheckoutRoute })));
-const PaymentRoute = lazy(() => withTexts(import('../features/payment/routes/payment-route')).then((m) => ({ default: m.PaymentRoute })));
-const PaymentSuccessRoute = lazy(() =>
+const CartRoute = lazyChunk(() => withTexts(import('../features/cart/routes/cart-route')).then((m) => ({ default: m.CartRoute })));
+const CheckoutRoute = lazyChunk(() => withTexts(import('../features/checkout/routes/checkout-route')).then((m) => ({ default: m.CheckoutRoute })));
+const PaymentRoute = lazyChunk(() => withTexts(import('../features/payment/routes/payment-route')).then((m) => ({ default: m.PaymentRoute })));
+const PaymentSuccessRoute = lazyChunk(() =>
   withTexts(import('../features/payment/routes/payment-success-route')).then((m) => ({ default: m.PaymentSuccessRoute })),
 );
 
 // The staff side (login, admin shell and screens) is one lazy chunk with its texts (app/admin/staff-app.tsx),
 // outside the storefront's layout; its screens are further chunks. A shopper never loads any of it.
-const StaffApp = lazy(() => trackLoading(Promise.all([import('./admin/staff-app'), loadAdminTexts()])).then(([m]) => ({ default: m.StaffApp })));
+const StaffApp = lazyChunk(() => trackLoading(Promise.all([import('./admin/staff-app'), loadAdminTexts()])).then(([m]) => ({ default: m.StaffApp })));
 
 /**
  * /login, /session/login, /password-reset/{token} (the mailed forgot-password link) and /admin/... under a

@@ -86,6 +86,18 @@ export function loadAdminTexts(): Promise<void> {
   return adminTexts;
 }
 
+/**
+ * A lazy chunk's own texts (locales/{et,en-US}/shop-product.json, shop-gallery.json, cms-layouts.json), added to
+ * namespace `ns` in both languages when the chunk loads, merged key by key into what is there, so the first load's
+ * bundles carry only the texts the listing and the header show. A server render's i18next instance holds them already
+ * (entry-server.tsx). Idempotent.
+ */
+export function addChunkTexts(ns: (typeof NAMESPACES)[number], et: object, en: object): void {
+  if (import.meta.env.SSR) return;
+  i18n.addResourceBundle('et', ns, et, true, true);
+  i18n.addResourceBundle('en-US', ns, en, true, true);
+}
+
 /** Switches the interface language, loading its bundles first when needed. */
 export async function switchLanguage(lang: Language): Promise<void> {
   if (lang === 'en') await loadEnglish();

@@ -1,6 +1,6 @@
 /**
  * What one server render collects from and tells the components it renders (the storefront's server rendering: the
- * document head of the page, whether it is the not-found page, the absolute origin of its links, the remembered
+ * document head of the page, whether it is the not-found page, the lazy chunks it used, the absolute origin of its links, the remembered
  * listing options of the request). Provided only by web/src/entry-server.tsx, one object per request; in the browser
  * the context is null and nothing is collected.
  */
@@ -34,6 +34,11 @@ export interface ServerRender {
   notFound: boolean;
   /** The remembered listing options of the request's cookies (lib/local-option.ts), strictly parsed. */
   options: RememberedOptions;
+  /**
+   * Browser-build manifest keys of the lazy chunks this render used (lib/lazy-chunk.ts reports them, e.g.
+   * 'src/features/catalog/routes/product-view.tsx'): the page's HTML links their stylesheets and modulepreloads them.
+   */
+  chunks: Set<string>;
 }
 
 export const ServerRenderContext = createContext<ServerRender | null>(null);

@@ -8,7 +8,7 @@
  * two features, which do not import each other). A shopper loads neither.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useBrowserLayoutEffect } from '../../lib/server-render';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +19,14 @@ import { MiniCart } from '../../features/cart/components/mini-cart';
 import { GarageButton } from '../../features/garage/components/garage-button';
 import { Spinner } from '../../components/spinner';
 import { EditingRoot } from '../../lib/editable/editing-root';
+import { lazyChunk } from '../../lib/lazy-chunk';
 import { switchLanguage } from '../../lib/i18n';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
 import { trackPageView } from '../../lib/page-views';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 
 // Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
-const Footer = lazy(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyChunk(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
 
 // The in-page editor with its page settings panel (./page-editor-parts.tsx): staff-only chunks, asked for only by
 // EditingRoot for a user who may edit pages.

@@ -11,7 +11,7 @@ import { Availability } from './availability';
 import { FitmentBadge } from './fitment-badge';
 import { Price } from './price';
 import { ProductImage } from './product-image';
-import { StaffMarks } from './staff-marks';
+import { StaffMarksSlot } from './staff-marks-slot';
 
 export function ProductCard({ product, vehicle = '' }: { product: Product; vehicle?: string }) {
   const { t } = useTranslation('shop');
@@ -30,7 +30,7 @@ export function ProductCard({ product, vehicle = '' }: { product: Product; vehic
         </p>
         <Availability product={product} className="product-card__availability" />
         <FitmentBadge fitment={product.fitment} vehicle={vehicle} className="product-card__fitment" />
-        <StaffMarks product={product} />
+        <StaffMarksSlot product={product} />
       </div>
       <p className="product-card__price">
         <span className="visually-hidden">{t('product.price')}: </span>

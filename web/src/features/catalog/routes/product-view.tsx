@@ -30,7 +30,7 @@ import { ProductImage } from '../components/product-image';
 
 /** How wide the product page draws its image (product-view.css: 5/11 of at most 1280 px; the whole width under 768 px). */
 const PRODUCT_IMAGE_SIZES = '(max-width: 768px) 100vw, 560px';
-import { StaffMarks } from '../components/staff-marks';
+import { StaffMarksSlot } from '../components/staff-marks-slot';
 import { FitmentBadge } from '../components/fitment-badge';
 import { ProductFitment } from '../components/product-fitment';
 import { useGarage, vehicleLabel } from '../../../lib/garage/store';
@@ -38,6 +38,7 @@ import { useActiveVehicle, useVehicleUrlSync } from '../../../lib/garage/use-veh
 import '../catalog.css';
 import '../catalog-products.css';
 import '../product-view.css';
+import '../product-texts';
 import { usePageReady } from '../../../lib/page-ready';
 import { recordShopperStep } from '../../../lib/shopper-steps';
 
@@ -145,7 +146,7 @@ function ProductDetails({ product, lang, addToCart, vehicle }: { product: Produc
 
         <div className="product-view__summary">
           <h1 id="product-title">{product.name}</h1>
-          <StaffMarks product={product} />
+          <StaffMarksSlot product={product} />
           {product.staff && product.staff.visibility !== 'visible' && <p className="notice notice--warning product-not-visible">{t('product.notVisible')}</p>}
           <dl className="product-view__codes">
             <div>

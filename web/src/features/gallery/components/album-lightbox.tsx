@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import Lightbox, { type SlideImage, useLightboxState } from 'yet-another-react-lightbox';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
+import '../texts';
 import type { GalleryImage } from '../api/get-gallery';
 
 /** Spec 9 lightbox constants. */

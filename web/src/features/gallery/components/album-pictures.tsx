@@ -15,6 +15,7 @@ import { albumPicturesQueryOptions, type GalleryImage, galleryIndexQueryOptions 
 import { useLightboxLocation } from '../utils/use-lightbox-location';
 import { Picture, TILE_SIZES } from './picture';
 import '../gallery.css';
+import '../texts';
 
 const AlbumLightbox = lazy(() => import('./album-lightbox'));
 const NO_IMAGES: GalleryImage[] = [];

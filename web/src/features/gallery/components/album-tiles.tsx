@@ -12,6 +12,7 @@ import { useRouteLanguage } from '../../../lib/language';
 import { galleryIndexQueryOptions } from '../api/get-gallery';
 import { Picture, TILE_SIZES } from './picture';
 import '../gallery.css';
+import '../texts';
 
 export function AlbumTiles() {
   const { t } = useTranslation('shop');

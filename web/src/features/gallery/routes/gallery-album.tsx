@@ -17,6 +17,7 @@ import { usePageReady } from '../../../lib/page-ready';
 import { albumPicturesQueryOptions } from '../api/get-gallery';
 import { AlbumPictures } from '../components/album-pictures';
 import '../gallery.css';
+import '../texts';
 
 /** Whether a load failure means the album is not there (404 unknown or hidden, 400 not an album id). */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);

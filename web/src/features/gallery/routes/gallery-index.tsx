@@ -9,6 +9,7 @@ import { PageMeta } from '../../../components/page-meta';
 import { usePageReady } from '../../../lib/page-ready';
 import { AlbumTiles } from '../components/album-tiles';
 import '../gallery.css';
+import '../texts';
 
 export function GalleryIndexRoute() {
   usePageReady();

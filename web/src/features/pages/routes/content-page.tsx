@@ -20,6 +20,7 @@ import { usePage } from '../api/get-page';
 import { editVersionOf, layoutPageOf } from '../api/layout-page';
 import { LAYOUT_COMPONENTS } from '../layouts/layouts';
 import '../content-page.css';
+import '../texts';
 
 /**
  * `name`: the page name when the route is a category URL's fallback (features/catalog/routes/category-url.tsx) or a
