@@ -48,6 +48,10 @@ const SHOPPER_VENDOR = new RegExp(
  */
 const isAppModule = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
 
+/** The catalog's pieces the listing, the product page (related products), search and vehicle pages all render. */
+const CATALOG_SHARED =
+  /[\\/]src[\\/](features[\\/]catalog[\\/](components[\\/](product-grid|product-card|product-image|availability|price|fitment-badge|staff-marks-slot)|api[\\/](get-products|use-live-stock))|features[\\/]garage[\\/]|components[\\/](pagination|category-pictogram))/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
@@ -77,6 +81,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'vendor', test: SHOPPER_VENDOR },
             { name: 'shell', test: isAppModule, tags: ['$initial'] },
+            // The catalog's modules that several lazy pages share (the listing, the product page, search results,
+            // vehicle pages: the product grid, pager, pictograms, the garage's vehicle hook) in one file rather than
+            // one small file each (every file is a request and its own compression window on a phone).
+            { name: 'catalog-shared', test: CATALOG_SHARED, minShareCount: 2 },
           ],
         },
       },

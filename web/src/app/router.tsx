@@ -12,8 +12,6 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { trackLoading } from '../components/layout/loading-bar';
-import { CategoryUrlRoute } from '../features/catalog/routes/category-url';
-import { ProductListingRoute } from '../features/catalog/routes/product-listing';
 import { discardWrites } from '../lib/deferred-write';
 import { provideAlbumPictures, provideAlbumTiles } from '../lib/gallery-embed';
 import { loadAdminTexts, loadCheckoutTexts, loadVehicleTexts } from '../lib/i18n';
@@ -25,6 +23,11 @@ import { RootLayout } from './routes/root-layout';
 
 // Each lazy page's download runs the header's loading bar (trackLoading); lazyChunk tells a server render which chunks
 // it used, so the page's HTML links their styles (lib/lazy-chunk.ts).
+// The listing (and a category URL, which is a listing or a content page) in its own chunk: a server-rendered listing
+// links and preloads it with the first HTML (route styles, docs/architecture.md section 6), and the other pages'
+// first load (the product page, content pages) no longer carries the listing, its filter panel and toolbar.
+const ProductListingRoute = lazyChunk(() => trackLoading(import('../features/catalog/routes/product-listing')).then((m) => ({ default: m.ProductListingRoute })));
+const CategoryUrlRoute = lazyChunk(() => trackLoading(import('../features/catalog/routes/category-url')).then((m) => ({ default: m.CategoryUrlRoute })));
 // The product page with the cart's add-to-cart control (composed here: features do not import each other).
 const ProductViewRoute = lazyChunk(() =>
   trackLoading(Promise.all([import('../features/catalog/routes/product-view'), import('../features/cart/components/add-to-cart')])).then(
