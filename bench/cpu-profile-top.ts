@@ -1,8 +1,9 @@
 /**
  * The top self-time functions of a V8 CPU profile (`node --cpu-prof`, e.g. the api child of bench:catalog-load with
- * `API_CPU_PROF=dir`): `npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [count=30]`. Prints per function (name,
- * file, line) its self time in milliseconds and its share of all samples, then the same summed per file
- * (node_modules folded to their package). Figures only.
+ * `API_CPU_PROF=dir`): `npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [count=30] [last seconds]`. Prints per
+ * function (name, file, line) its self time in milliseconds and its share of the samples, then the same summed per
+ * file (node_modules folded to their package). With `last seconds`, only the samples of the profile's last seconds
+ * (a bench's scenario, without the process's start). Figures only.
  */
 import { readFileSync } from 'node:fs';
 import { printTable } from './support.js';
@@ -29,7 +30,7 @@ function shortFile(url: string): string {
 }
 
 function main(): void {
-  const [file, countText] = process.argv.slice(2);
+  const [file, countText, lastText] = process.argv.slice(2);
   if (!file) throw new Error('usage: cpu-profile-top.ts <file.cpuprofile> [count]');
   const count = Number(countText ?? 30);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
@@ -37,8 +38,13 @@ function main(): void {
   const selfUs = new Map<string, number>();
   const fileUs = new Map<string, number>();
   let total = 0;
+  const at: number[] = [];
+  let clock = 0;
+  for (const dt of profile.timeDeltas) at.push((clock += dt));
+  const from = lastText ? clock - Number(lastText) * 1e6 : -Infinity;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
+    if (at[i] < from) return;
     const frame = byId.get(id)!.callFrame;
     const where = shortFile(frame.url);
     const key = `${frame.functionName || '(anonymous)'}  ${where}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
