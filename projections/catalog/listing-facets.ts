@@ -5,7 +5,7 @@
  * change, so a page without search, price bounds or timed products reads them without counting; other pages count
  * over their matching set (`count`). Formatted lists are memoised per key until the next change.
  */
-import { forEach, removeFrom, set } from './listing-bitset.js';
+import { removeFrom, set } from './listing-bitset.js';
 
 /** Most values listed per facet. */
 const MAX_FACET_VALUES = 100;
@@ -19,6 +19,12 @@ export class FacetIndex {
   private readonly names: string[] = [];
   private readonly values: string[] = [];
   private readonly postings: number[][] = [];
+  /**
+   * Per facet id, its posting list as a bitset, made on first use for a posting of at least as many slots as the
+   * bitset has words (so it never takes more memory than the list), dropped when the posting changes: a filter on a
+   * common value ORs words instead of setting its slots one by one.
+   */
+  private readonly postingBits: (Uint32Array | undefined)[] = [];
   /** Facet counts per category subtree; key '' is the whole catalog. */
   private counts = new Map<string, Map<number, number>>();
   private memo = new Map<string, FacetList>();
@@ -46,8 +52,14 @@ export class FacetIndex {
   setSlotFacets(slot: number, old: number[], pairs: string[]): number[] {
     const ids = [...new Set(pairs)].map((f) => this.idFor(f));
     if (old.length === ids.length && old.every((f, i) => f === ids[i])) return old;
-    for (const f of old) removeFrom(this.postings[f], slot);
-    for (const f of ids) this.postings[f].push(slot);
+    for (const f of old) {
+      removeFrom(this.postings[f], slot);
+      this.postingBits[f] = undefined;
+    }
+    for (const f of ids) {
+      this.postings[f].push(slot);
+      this.postingBits[f] = undefined;
+    }
     return ids;
   }
 
@@ -77,7 +89,18 @@ export class FacetIndex {
   addMatches(name: string, values: string[], bits: Uint32Array): void {
     for (const v of values) {
       const id = this.idOf.get(`${name}=${v}`);
-      if (id !== undefined) for (const s of this.postings[id]) set(bits, s);
+      if (id === undefined) continue;
+      const posting = this.postings[id];
+      if (posting.length < bits.length) {
+        for (const s of posting) set(bits, s);
+        continue;
+      }
+      let own = this.postingBits[id];
+      if (!own || own.length !== bits.length) {
+        this.postingBits[id] = own = new Uint32Array(bits.length);
+        for (const s of posting) set(own, s);
+      }
+      for (let w = 0; w < bits.length; w++) bits[w] |= own[w];
     }
   }
 
@@ -97,9 +120,16 @@ export class FacetIndex {
     if (this.scratch.length < this.names.length) this.scratch = new Int32Array(Math.max(this.names.length, this.scratch.length * 2));
     const c = this.scratch;
     const touched: number[] = [];
-    forEach(members, (s) => {
-      for (const f of facetIdsOf[s]) if (c[f]++ === 0) touched.push(f);
-    });
+    // The set bits walked in place (no callback per member: this loop runs over every match of a search).
+    for (let w = 0; w < members.length; w++) {
+      let x = members[w];
+      while (x !== 0) {
+        const t = x & -x;
+        const ids = facetIdsOf[(w << 5) + 31 - Math.clz32(t)];
+        for (let i = 0; i < ids.length; i++) if (c[ids[i]]++ === 0) touched.push(ids[i]);
+        x ^= t;
+      }
+    }
     const counts = new Map<number, number>();
     for (const f of touched) {
       counts.set(f, c[f]);
