@@ -17,13 +17,15 @@
  * AdjustStock command (the projector projects it, the api is told).
  * Prints p50/p95/p97.5/p99 in milliseconds and requests/s per scenario, and each scenario's p97.5 and req/s as a ratio
  * to health's in the same phase (the aims are on p97.5: docs/architecture.md "Caches, hot routes and recorded
- * searches"). Figures only: nothing passes or fails on time.
+ * searches"), and the api process's CPU time per request (user + system from /proc: on a shared machine it moves
+ * less with the other processes' load than the latencies do). Figures only: nothing passes or fails on time.
  *
  * Options (environment): `SCENARIOS` (comma-separated: category, catalog, search, vehicle; default all), `PHASES`
  * (`quiet`, `writes` or `quiet,writes`, the default), `API_CPU_PROF` (a directory: the api child runs with
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -60,9 +62,24 @@ interface Result {
   times: number[];
   errors: number;
   rps: number;
+  /** CPU time the api process spent (user + system), in milliseconds, per answered request. */
+  cpuPerRequest: number;
 }
 
+/** User + system CPU time of a process in milliseconds (Linux /proc; NaN elsewhere). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+let apiPid: number | undefined;
+
 async function run(next: () => string): Promise<Result> {
+  const cpuBefore = cpuMs(apiPid);
   const times: number[] = [];
   let errors = 0;
   const result = await autocannon({
@@ -77,7 +94,7 @@ async function run(next: () => string): Promise<Result> {
       });
     },
   } as never);
-  return { times, errors, rps: (result as { requests: { average: number } }).requests.average };
+  return { times, errors, rps: (result as { requests: { average: number } }).requests.average, cpuPerRequest: (cpuMs(apiPid) - cpuBefore) / times.length };
 }
 
 function row(phase: string, name: string, r: Result, health: Result): Record<string, string | number> {
@@ -92,6 +109,7 @@ function row(phase: string, name: string, r: Result, health: Result): Record<str
     'p97.5 ms': fmt(p975),
     'p99 ms': fmt(percentile(r.times, 99)),
     'req/s': fmt(r.rps, 0),
+    'api CPU ms/req': fmt(r.cpuPerRequest, 2),
     'p97.5 / health p97.5': fmt(p975 / percentile(health.times, 97.5), 1),
     'req/s / health req/s': fmt(r.rps / health.rps, 3),
   };
@@ -123,7 +141,7 @@ async function main() {
   let writer: NodeJS.Timeout | null = null;
   try {
     role('projector');
-    role('api');
+    apiPid = role('api').pid;
     await waitFor(`${base}/health`);
 
     // Categories and their facets, products' names and codes, from the api and the read model.
