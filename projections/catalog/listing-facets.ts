@@ -28,6 +28,14 @@ export class FacetIndex {
   /** Facet counts per category subtree; key '' is the whole catalog. */
   private counts = new Map<string, Map<number, number>>();
   private memo = new Map<string, FacetList>();
+  /**
+   * Per facet id, the rank of its name among the distinct names (in `format`'s name order) and of its value among
+   * all values (code-unit order), and the ids by value rank; made again on the first `format` after new ids came.
+   */
+  private nameRank = new Int32Array(0);
+  private valueRank = new Int32Array(0);
+  private idByValueRank = new Int32Array(0);
+  private distinctNames = 0;
   /** Count per facet id during one `count` (all zero between calls). */
   private scratch = new Int32Array(0);
 
@@ -138,8 +146,61 @@ export class FacetIndex {
     return this.format(counts);
   }
 
-  /** Facets by name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. */
+  /**
+   * Facets by name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. Sorted as
+   * one Float64Array of packed keys (name rank, count descending, value rank): no comparator call per pair, which
+   * took a twentieth of a search's CPU (bench:catalog-load); `formatByComparator` when the keys would not fit 52 bits.
+   */
   private format(counts: Map<number, number>): FacetList {
+    this.rankIds();
+    let maxCount = 0;
+    for (const n of counts.values()) if (n > maxCount) maxCount = n;
+    const valueSpan = spanOf(this.names.length);
+    const countSpan = spanOf(maxCount + 1);
+    if (spanOf(this.distinctNames) * countSpan * valueSpan > 2 ** 52) return this.formatByComparator(counts);
+    const keys = new Float64Array(counts.size);
+    let k = 0;
+    for (const [f, n] of counts) keys[k++] = (this.nameRank[f] * countSpan + (countSpan - 1 - n)) * valueSpan + this.valueRank[f];
+    keys.sort();
+    const out: FacetList = [];
+    let name = -1;
+    let entries: [string, number][] = [];
+    let lastId = -1;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const value = key % valueSpan;
+      const rest = (key - value) / valueSpan;
+      const inverted = rest % countSpan;
+      const nameRank = (rest - inverted) / countSpan;
+      const id = this.idByValueRank[value];
+      if (nameRank !== name) {
+        if (entries.length) out.push({ name: this.names[lastId], options: Object.fromEntries(entries) });
+        entries = [];
+        name = nameRank;
+      }
+      lastId = id;
+      if (entries.length < MAX_FACET_VALUES) entries.push([this.values[id], countSpan - 1 - inverted]);
+    }
+    if (entries.length) out.push({ name: this.names[lastId], options: Object.fromEntries(entries) });
+    return out;
+  }
+
+  /** The name and value ranks of every facet id (see `nameRank`), made again only when ids came since. */
+  private rankIds(): void {
+    const total = this.names.length;
+    if (this.valueRank.length === total) return;
+    const names = [...new Set(this.names)].sort((a, b) => (`${a}=` < `${b}=` ? -1 : 1));
+    const nameIndex = new Map(names.map((n, i) => [n, i]));
+    const byValue = Array.from({ length: total }, (_, i) => i).sort((a, b) => (this.values[a] < this.values[b] ? -1 : this.values[a] > this.values[b] ? 1 : a - b));
+    this.idByValueRank = Int32Array.from(byValue);
+    this.valueRank = new Int32Array(total);
+    for (let r = 0; r < total; r++) this.valueRank[byValue[r]] = r;
+    this.nameRank = Int32Array.from(this.names, (n) => nameIndex.get(n)!);
+    this.distinctNames = names.length;
+  }
+
+  /** `format` by sorting with comparators (the rule it implements; used when packed keys would not fit). */
+  private formatByComparator(counts: Map<number, number>): FacetList {
     const byName = new Map<string, [string, number][]>();
     for (const [f, n] of counts) {
       const name = this.names[f];
@@ -159,4 +220,11 @@ export class FacetIndex {
         ),
       }));
   }
+}
+
+/** The smallest power of two above `x - 1` (room for the integers 0 .. x-1), at least 1. */
+function spanOf(x: number): number {
+  let span = 1;
+  while (span < x) span *= 2;
+  return span;
 }
