@@ -120,7 +120,7 @@ export function inProcessReads(app: FastifyInstance, deps: ApiDeps): (url: strin
       const parsed = productListQuerySchema.safeParse(query);
       if (!parsed.success) return null;
       const answer = await productListAnswer(deps, app, parsed.data, { staff: () => false, correlationId: randomUUID() });
-      return { status: 200, headers: { ...JSON_TYPE, ...paginationHeaders(answer.page, answer.pageSize, answer.total) }, body: answer.json };
+      return { status: 200, headers: { ...JSON_TYPE, ...paginationHeaders(answer.page, answer.pageSize, answer.total) }, body: answer.body.toString('utf8') };
     }
     if (path === '/v1/search') {
       const parsed = searchQuerySchema.safeParse(query);

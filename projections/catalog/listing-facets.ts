@@ -5,7 +5,7 @@
  * change, so a page without search, price bounds or timed products reads them without counting; other pages count
  * over their matching set (`count`). Formatted lists are memoised per key until the next change.
  */
-import { forEach, removeFrom, set } from './listing-bitset.js';
+import { removeFrom, set } from './listing-bitset.js';
 
 /** Most values listed per facet. */
 const MAX_FACET_VALUES = 100;
@@ -19,9 +19,23 @@ export class FacetIndex {
   private readonly names: string[] = [];
   private readonly values: string[] = [];
   private readonly postings: number[][] = [];
+  /**
+   * Per facet id, its posting list as a bitset, made on first use for a posting of at least as many slots as the
+   * bitset has words (so it never takes more memory than the list), dropped when the posting changes: a filter on a
+   * common value ORs words instead of setting its slots one by one.
+   */
+  private readonly postingBits: (Uint32Array | undefined)[] = [];
   /** Facet counts per category subtree; key '' is the whole catalog. */
   private counts = new Map<string, Map<number, number>>();
   private memo = new Map<string, FacetList>();
+  /**
+   * Per facet id, the rank of its name among the distinct names (in `format`'s name order) and of its value among
+   * all values (code-unit order), and the ids by value rank; made again on the first `format` after new ids came.
+   */
+  private nameRank = new Int32Array(0);
+  private valueRank = new Int32Array(0);
+  private idByValueRank = new Int32Array(0);
+  private distinctNames = 0;
   /** Count per facet id during one `count` (all zero between calls). */
   private scratch = new Int32Array(0);
 
@@ -46,8 +60,14 @@ export class FacetIndex {
   setSlotFacets(slot: number, old: number[], pairs: string[]): number[] {
     const ids = [...new Set(pairs)].map((f) => this.idFor(f));
     if (old.length === ids.length && old.every((f, i) => f === ids[i])) return old;
-    for (const f of old) removeFrom(this.postings[f], slot);
-    for (const f of ids) this.postings[f].push(slot);
+    for (const f of old) {
+      removeFrom(this.postings[f], slot);
+      this.postingBits[f] = undefined;
+    }
+    for (const f of ids) {
+      this.postings[f].push(slot);
+      this.postingBits[f] = undefined;
+    }
     return ids;
   }
 
@@ -77,7 +97,18 @@ export class FacetIndex {
   addMatches(name: string, values: string[], bits: Uint32Array): void {
     for (const v of values) {
       const id = this.idOf.get(`${name}=${v}`);
-      if (id !== undefined) for (const s of this.postings[id]) set(bits, s);
+      if (id === undefined) continue;
+      const posting = this.postings[id];
+      if (posting.length < bits.length) {
+        for (const s of posting) set(bits, s);
+        continue;
+      }
+      let own = this.postingBits[id];
+      if (!own || own.length !== bits.length) {
+        this.postingBits[id] = own = new Uint32Array(bits.length);
+        for (const s of posting) set(own, s);
+      }
+      for (let w = 0; w < bits.length; w++) bits[w] |= own[w];
     }
   }
 
@@ -97,9 +128,16 @@ export class FacetIndex {
     if (this.scratch.length < this.names.length) this.scratch = new Int32Array(Math.max(this.names.length, this.scratch.length * 2));
     const c = this.scratch;
     const touched: number[] = [];
-    forEach(members, (s) => {
-      for (const f of facetIdsOf[s]) if (c[f]++ === 0) touched.push(f);
-    });
+    // The set bits walked in place (no callback per member: this loop runs over every match of a search).
+    for (let w = 0; w < members.length; w++) {
+      let x = members[w];
+      while (x !== 0) {
+        const t = x & -x;
+        const ids = facetIdsOf[(w << 5) + 31 - Math.clz32(t)];
+        for (let i = 0; i < ids.length; i++) if (c[ids[i]]++ === 0) touched.push(ids[i]);
+        x ^= t;
+      }
+    }
     const counts = new Map<number, number>();
     for (const f of touched) {
       counts.set(f, c[f]);
@@ -108,8 +146,61 @@ export class FacetIndex {
     return this.format(counts);
   }
 
-  /** Facets by name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. */
+  /**
+   * Facets by name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. Sorted as
+   * one Float64Array of packed keys (name rank, count descending, value rank): no comparator call per pair, which
+   * took a twentieth of a search's CPU (bench:catalog-load); `formatByComparator` when the keys would not fit 52 bits.
+   */
   private format(counts: Map<number, number>): FacetList {
+    this.rankIds();
+    let maxCount = 0;
+    for (const n of counts.values()) if (n > maxCount) maxCount = n;
+    const valueSpan = spanOf(this.names.length);
+    const countSpan = spanOf(maxCount + 1);
+    if (spanOf(this.distinctNames) * countSpan * valueSpan > 2 ** 52) return this.formatByComparator(counts);
+    const keys = new Float64Array(counts.size);
+    let k = 0;
+    for (const [f, n] of counts) keys[k++] = (this.nameRank[f] * countSpan + (countSpan - 1 - n)) * valueSpan + this.valueRank[f];
+    keys.sort();
+    const out: FacetList = [];
+    let name = -1;
+    let entries: [string, number][] = [];
+    let lastId = -1;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const value = key % valueSpan;
+      const rest = (key - value) / valueSpan;
+      const inverted = rest % countSpan;
+      const nameRank = (rest - inverted) / countSpan;
+      const id = this.idByValueRank[value];
+      if (nameRank !== name) {
+        if (entries.length) out.push({ name: this.names[lastId], options: Object.fromEntries(entries) });
+        entries = [];
+        name = nameRank;
+      }
+      lastId = id;
+      if (entries.length < MAX_FACET_VALUES) entries.push([this.values[id], countSpan - 1 - inverted]);
+    }
+    if (entries.length) out.push({ name: this.names[lastId], options: Object.fromEntries(entries) });
+    return out;
+  }
+
+  /** The name and value ranks of every facet id (see `nameRank`), made again only when ids came since. */
+  private rankIds(): void {
+    const total = this.names.length;
+    if (this.valueRank.length === total) return;
+    const names = [...new Set(this.names)].sort((a, b) => (`${a}=` < `${b}=` ? -1 : 1));
+    const nameIndex = new Map(names.map((n, i) => [n, i]));
+    const byValue = Array.from({ length: total }, (_, i) => i).sort((a, b) => (this.values[a] < this.values[b] ? -1 : this.values[a] > this.values[b] ? 1 : a - b));
+    this.idByValueRank = Int32Array.from(byValue);
+    this.valueRank = new Int32Array(total);
+    for (let r = 0; r < total; r++) this.valueRank[byValue[r]] = r;
+    this.nameRank = Int32Array.from(this.names, (n) => nameIndex.get(n)!);
+    this.distinctNames = names.length;
+  }
+
+  /** `format` by sorting with comparators (the rule it implements; used when packed keys would not fit). */
+  private formatByComparator(counts: Map<number, number>): FacetList {
     const byName = new Map<string, [string, number][]>();
     for (const [f, n] of counts) {
       const name = this.names[f];
@@ -129,4 +220,11 @@ export class FacetIndex {
         ),
       }));
   }
+}
+
+/** The smallest power of two above `x - 1` (room for the integers 0 .. x-1), at least 1. */
+function spanOf(x: number): number {
+  let span = 1;
+  while (span < x) span *= 2;
+  return span;
 }

@@ -35,6 +35,12 @@ export interface SearchPlan {
 /** The search structures of the product slots. */
 export class SearchIndex {
   private readonly postings = new Map<string, number[]>();
+  /**
+   * Words' posting lists as bitsets, made on first use for a posting of at least as many slots as a bitset has words
+   * (never more memory than the list), dropped when the posting changes: a short prefix ('fil') takes its common words
+   * by ORing words instead of setting their slots one by one.
+   */
+  private readonly postingBits = new Map<string, Uint32Array>();
   private sortedTokens: string[] = [];
   private tokensDirty = false;
   /** Per slot, its normalised part numbers without duplicates, and as given (space-separated). */
@@ -81,8 +87,12 @@ export class SearchIndex {
   update(slot: number, oldTokens: string[], namesChanged: boolean, codesChanged: boolean, codeText: string): void {
     if (codesChanged) this.indexCodes(slot, codeText);
     if (namesChanged || codesChanged) {
-      for (const t of oldTokens) removeFrom(this.postings.get(t), slot);
+      for (const t of oldTokens) {
+        removeFrom(this.postings.get(t), slot);
+        this.postingBits.delete(t);
+      }
       for (const t of this.tokensOf(slot)) {
+        this.postingBits.delete(t);
         const list = this.postings.get(t);
         if (list) list.push(slot);
         else {
@@ -162,12 +172,10 @@ export class SearchIndex {
       const termBits = scratch.take();
       // Every word starting with the term (a prefix match, as `term:*`).
       let i = lowerBound(this.sortedTokens, term);
-      for (; i < this.sortedTokens.length && this.sortedTokens[i].startsWith(term); i++) {
-        for (const s of this.postings.get(this.sortedTokens[i]) ?? []) set(termBits, s);
-      }
+      for (; i < this.sortedTokens.length && this.sortedTokens[i].startsWith(term); i++) this.addPosting(this.sortedTokens[i], termBits);
       // One typo in a word of 5+ letters: dictionary words at Levenshtein distance 1.
       if (term.length >= 5 && !/^\d+$/.test(term)) {
-        for (const word of this.typoNeighbours(term)) for (const s of this.postings.get(word) ?? []) set(termBits, s);
+        for (const word of this.typoNeighbours(term)) this.addPosting(word, termBits);
       }
       // Category search keywords (staff-given): the products of the categories that hold the word.
       const keywordExact = this.keywordCategories.size ? scratch.take() : null;
@@ -180,7 +188,7 @@ export class SearchIndex {
         const exact = this.postings.get(term);
         if (exact || byKeyword) {
           const e = keywordExact ?? scratch.take();
-          for (const s of exact ?? []) set(e, s);
+          if (exact) this.addPosting(term, e);
           exactTerms.push(e);
         } else exactTerms.push(null);
       } else leftOut.push(term);
@@ -191,6 +199,23 @@ export class SearchIndex {
       for (let w = 0; w < bits.length; w++) bits[w] |= all[w];
     }
     return { bits, code, codeExact, codePrefix, terms: kept, exactTerms, leftOut: codeMatches ? [] : leftOut };
+  }
+
+  /** Adds the slots of word `token`'s posting to `bits` (through its kept bitset when the posting is big). */
+  private addPosting(token: string, bits: Uint32Array): void {
+    const posting = this.postings.get(token);
+    if (!posting) return;
+    if (posting.length < bits.length) {
+      for (const s of posting) set(bits, s);
+      return;
+    }
+    let own = this.postingBits.get(token);
+    if (!own || own.length !== bits.length) {
+      own = new Uint32Array(bits.length);
+      for (const s of posting) set(own, s);
+      this.postingBits.set(token, own);
+    }
+    for (let w = 0; w < bits.length; w++) bits[w] |= own[w];
   }
 
   private indexCodes(slot: number, codeText: string): void {

@@ -63,26 +63,35 @@ export function withStaffFields(product: Product): Product {
 export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
 /**
- * The labelled facets of a listing as JSON, made once per facet-count object, labels and language: the listing
- * index hands out the same counts object for a category until a product in it changes (listing-index.ts memo), and
- * FilterLabelCache the same labels until they change, so a category's ~80 KB of facets is labelled and serialized
- * once per change instead of once per request.
+ * The labelled facets of a listing as UTF-8 JSON bytes, made once per facet-count object, labels and language: the
+ * listing index hands out the same counts object for a category until a product in it changes (listing-index.ts
+ * memo), and FilterLabelCache the same labels until they change, so a category's ~80 KB of facets is labelled,
+ * serialized and encoded once per change instead of once per request (docs/architecture.md "Caches, hot routes and
+ * recorded searches").
  */
-const facetJsonMemo = new WeakMap<object, Map<string, { labels: FilterLabelMap; json: string }>>();
-export function labeledFacetsJson(facets: ListProductsOutput['availableFilters'], labels: FilterLabelMap, language: Language): string {
+const facetJsonMemo = new WeakMap<object, Map<string, { labels: FilterLabelMap; bytes: Buffer }>>();
+export function labeledFacetsJson(facets: ListProductsOutput['availableFilters'], labels: FilterLabelMap, language: Language): Buffer {
   let byLanguage = facetJsonMemo.get(facets);
   if (!byLanguage) facetJsonMemo.set(facets, (byLanguage = new Map()));
   const hit = byLanguage.get(language);
-  if (hit && hit.labels === labels) return hit.json;
+  if (hit && hit.labels === labels) return hit.bytes;
   // Hidden facets dropped and placed ones first (spec 2 FilterList); a filter change brings new `labels`, so the memo is made again.
-  const json = JSON.stringify(shownFacets(facets, labels).map((f) => labelFilter(f, labels, language)));
-  byLanguage.set(language, { labels, json });
-  return json;
+  const bytes = Buffer.from(JSON.stringify(shownFacets(facets, labels).map((f) => labelFilter(f, labels, language))));
+  byLanguage.set(language, { labels, bytes });
+  return bytes;
 }
 
-/** The success envelope as JSON with `availableFilters` (given as null, first in `data`) replaced by `facetsJson`. */
-function withFacetsJson(envelope: { data: { availableFilters: null } }, facetsJson: string): string {
-  return JSON.stringify(envelope).replace('"availableFilters":null', `"availableFilters":${facetsJson}`);
+const FACETS_PLACEHOLDER = '"availableFilters":null';
+
+/**
+ * The success envelope as UTF-8 JSON bytes with `availableFilters` (given as null, first in `data`) replaced by
+ * `facets` (JSON bytes). The answer goes out as bytes: a ~100 KB string would be measured (content-length) and
+ * encoded again on every send, which took a third of the api's CPU under load (bench:catalog-load).
+ */
+function withFacetsJson(envelope: { data: { availableFilters: null } }, facets: Buffer): Buffer {
+  const text = JSON.stringify(envelope);
+  const at = text.indexOf(FACETS_PLACEHOLDER) + FACETS_PLACEHOLDER.length - 'null'.length;
+  return Buffer.concat([Buffer.from(text.slice(0, at)), facets, Buffer.from(text.slice(at + 'null'.length))]);
 }
 
 /** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
@@ -121,9 +130,9 @@ export function cachedListing(deps: ApiDeps, app: FastifyInstance, input: ListPr
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**
- * The answer of `GET /v1/products` (spec 7 "Product list"): the success envelope as JSON text, and the paging for
- * the x-pagination-* headers. Records the search (SearchPerformed) when the query has q or filters, with the vehicle it
- * named (chosen by `v=` or typed in q; api/plugins/vehicle-reference.ts searchVehicle). Called by the
+ * The answer of `GET /v1/products` (spec 7 "Product list"): the success envelope as UTF-8 JSON bytes, and the paging
+ * for the x-pagination-* headers. Records the search (SearchPerformed) when the query has q or filters, with the
+ * vehicle it named (chosen by `v=` or typed in q; api/plugins/vehicle-reference.ts searchVehicle). Called by the
  * route and, in process, by the server render (api/ssr/in-process-reads.ts), so both answer alike.
  * `staff`: asked once the query is known good, whether the caller gets the frontEdit fields (a guest's render: false).
  * @throws ApiError request.filters_invalid (400) for an `f` that is no filter JSON.
@@ -133,7 +142,7 @@ export async function productListAnswer(
   app: FastifyInstance,
   query: ProductListQuery,
   context: { staff: () => boolean | Promise<boolean>; correlationId: string; acceptLanguage?: string; shopperSession?: string },
-): Promise<{ json: string; page: number; pageSize: number; total: number }> {
+): Promise<{ body: Buffer; page: number; pageSize: number; total: number }> {
   const { categories, filterLabels } = app;
   const language: Language = requestLanguage(query, context.acceptLanguage);
   const filters = parseFilters(query.f);
@@ -159,7 +168,7 @@ export async function productListAnswer(
   // `vehicleFacets`), so they are labelled and serialized once per change too.
   const facetsJson = labeledFacetsJson(result.availableFilters, labels, language);
   const hiddenWhenEmpty = hiddenWhenEmptyIn(query.c, labels);
-  const json = withFacetsJson(
+  const body = withFacetsJson(
     success({
       availableFilters: null,
       results: result.products.map((p, i) => {
@@ -175,7 +184,7 @@ export async function productListAnswer(
     }),
     facetsJson,
   );
-  return { json, page: query.page, pageSize: query.pageSize, total: result.total };
+  return { body, page: query.page, pageSize: query.pageSize, total: result.total };
 }
 
 /**
@@ -221,8 +230,8 @@ export async function productRoutes(app: FastifyInstance, { deps, sessions }: Ro
         shopperSession: shopperSessionOf(request),
       });
       setPagination(reply, answer.page, answer.pageSize, answer.total);
-      // Sent as a string: the facets arrive as ready JSON (labeledFacetsJson); the test suite parses every answer.
-      return reply.type('application/json; charset=utf-8').send(answer.json as never);
+      // Sent as bytes: the facets arrive as ready JSON bytes (labeledFacetsJson); the test suite parses every answer.
+      return reply.type('application/json; charset=utf-8').send(answer.body as never);
     },
   );
 
