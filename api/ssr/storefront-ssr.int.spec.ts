@@ -319,12 +319,17 @@ describe("a page's route styles", () => {
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
   const stylesheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
   const modulepreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
-  /** A route chunk's own CSS file (each of these routes imports one stylesheet of its own). */
+  /**
+   * A route chunk's own CSS file, named after its module (each of these routes imports one stylesheet of its own;
+   * the catalog's shared pieces bring theirs too, which the listing also links).
+   */
   const cssOf = (key: string) => {
-    const css = manifest()[key]?.css;
-    expect(css, key).toHaveLength(1);
-    return css![0]!;
+    const name = path.basename(key, '.tsx');
+    const own = (manifest()[key]?.css ?? []).filter((file) => path.basename(file).startsWith(`${name}-`));
+    expect(own, key).toHaveLength(1);
+    return own[0]!;
   };
+  const LISTING = 'src/features/catalog/routes/product-listing.tsx';
   const PRODUCT_VIEW = 'src/features/catalog/routes/product-view.tsx';
   const CONTENT_PAGE = 'src/features/pages/routes/content-page.tsx';
   const SEARCH = 'src/features/catalog/routes/search-results.tsx';
@@ -354,9 +359,12 @@ describe("a page's route styles", () => {
     expect(layouts.filter(([, chunk]) => terms.includes(modulepreload(chunk.file)))).toHaveLength(1);
   });
 
-  it("leaves the product page's, search's and the content pages' styles out of the listing", async () => {
+  it("links the listing's own chunk and its styles, and leaves the product page's, search's and the content pages' out", async () => {
     for (const url of ['/et/products', '/et/filtrid/kutusefiltrid']) {
       const html = (await get(url)).body;
+      const head = headOf(html);
+      expect(head, url).toContain(modulepreload(manifest()[LISTING]!.file));
+      for (const css of manifest()[LISTING]!.css ?? []) expect(head, `${url} ${css}`).toContain(stylesheet(css));
       for (const chunk of [PRODUCT_VIEW, SEARCH, CONTENT_PAGE, VEHICLES]) {
         expect(html, `${url} ${chunk}`).not.toContain(cssOf(chunk));
         expect(html, `${url} ${chunk}`).not.toContain(manifest()[chunk]!.file);
