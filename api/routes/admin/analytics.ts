@@ -13,18 +13,17 @@
  * the request's language and a Content-Disposition file name `<analysis>-{range}-{from}.csv`. A range the spec does
  * not name answers 400 `statistics.range_invalid` in the envelope, in the request's language.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { funnelWeeks, paymentMethodShares } from '../../../analytics/order-funnel/queries.js';
 import { conversionPerDay, keywordConversions } from '../../../analytics/search-conversion/queries.js';
 import { statisticsDateRange, tallinnDate } from '../../../domain/search/statistics-ranges.js';
-import { toCsv } from '../../../platform/documents/csv.js';
 import { orderFunnelQuerySchema, orderFunnelResponseSchema, searchConversionQuerySchema, searchConversionResponseSchema } from '../../contracts/admin-analytics.js';
-import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
+import { failureEnvelopeSchema } from '../../contracts/catalog.js';
 import type { RouteOptions } from '../../plugins/deps.js';
 import { success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
+import { jsonOrCsvResponse, sendCsv } from '../../plugins/csv-answer.js';
 
 const permission = 'statistics.view' as const;
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema };
@@ -41,19 +40,6 @@ const METHOD_CSV_HEADINGS = { et: ['Makseviis', 'Tellimusi', 'Summa (EUR)', 'Osa
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
-function sendCsv(reply: FastifyReply, fileName: string, rows: (string | number)[][]) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(toCsv(rows));
-}
-
-const csvResponse = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelopeSchema(schema) }, 'text/csv': { schema: z.string().describe('RFC 4180 CSV with a header row') } },
-});
-
 export async function adminAnalyticsRoutes(app: FastifyInstance, { deps }: RouteOptions): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/analytics/search-conversion',
@@ -62,7 +48,7 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, { deps }: Route
         summary: 'Search conversion per keyword over a statistics range (JSON, or text/csv with format=csv)',
         tags: ['admin'],
         querystring: searchConversionQuerySchema,
-        response: { 200: csvResponse(searchConversionResponseSchema, 'The keywords and the totals per day (JSON), or every keyword as CSV'), ...failures },
+        response: { 200: jsonOrCsvResponse(searchConversionResponseSchema, 'The keywords and the totals per day (JSON), or every keyword as CSV'), ...failures },
       },
       config: { permission },
     },
@@ -95,7 +81,7 @@ export async function adminAnalyticsRoutes(app: FastifyInstance, { deps }: Route
         summary: 'Order funnel per week and payment method share over a statistics range (JSON, or text/csv with format=csv)',
         tags: ['admin'],
         querystring: orderFunnelQuerySchema,
-        response: { 200: csvResponse(orderFunnelResponseSchema, 'The weeks and the payment methods (JSON), or both tables as CSV'), ...failures },
+        response: { 200: jsonOrCsvResponse(orderFunnelResponseSchema, 'The weeks and the payment methods (JSON), or both tables as CSV'), ...failures },
       },
       config: { permission },
     },

@@ -18,14 +18,13 @@
  * service level not offered answers 400 in the envelope, in the request's language.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reorderFigures, reorderReason, SERVICE_LEVELS, type ServiceLevel } from '../../../analytics/sell-through/reorder.js';
 import { sellThroughPerDay, sellThroughRows, type SellThroughRow } from '../../../analytics/sell-through/queries.js';
 import { createPurchaseList } from '../../../commands/purchase-list/create-purchase-list.js';
 import { statisticsDateRange, tallinnDate } from '../../../domain/search/statistics-ranges.js';
-import { toCsv } from '../../../platform/documents/csv.js';
 import { listPurchaseLists, purchaseListLines } from '../../../projections/purchase-lists/queries.js';
 import {
   createPurchaseListBodySchema,
@@ -47,6 +46,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { readModelWaitMs } from '../../plugins/read-model-wait.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
+import { jsonOrCsvResponse, sendCsv } from '../../plugins/csv-answer.js';
 
 const failures = { 400: failureEnvelopeSchema, 401: failureEnvelopeSchema, 403: failureEnvelopeSchema, 404: failureEnvelopeSchema, 409: failureEnvelopeSchema };
 
@@ -64,19 +64,6 @@ const LIST_CSV = {
 } as const;
 
 const fixed = (n: number | null, digits = 1) => (n === null ? '' : n.toFixed(digits));
-
-function sendCsv(reply: FastifyReply, fileName: string, rows: (string | number)[][]) {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(toCsv(rows));
-}
-
-const csvResponse = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelopeSchema(schema) }, 'text/csv': { schema: z.string().describe('RFC 4180 CSV with a header row') } },
-});
 
 /** A row of the analysis with its speed, days of cover and sell-through. */
 export function sellThroughOf(r: SellThroughRow): SellThroughRowData {
@@ -145,7 +132,7 @@ export async function adminReorderRoutes(app: FastifyInstance, { deps }: RouteOp
         summary: 'Sell-through and days of cover per product and warehouse over a statistics range (JSON, or text/csv with format=csv)',
         tags: ['admin'],
         querystring: sellThroughQuerySchema,
-        response: { 200: csvResponse(sellThroughResponseSchema, 'The rows and the units per day (JSON), or every row as CSV'), ...failures },
+        response: { 200: jsonOrCsvResponse(sellThroughResponseSchema, 'The rows and the units per day (JSON), or every row as CSV'), ...failures },
       },
       config: { permission: read },
     },
@@ -174,7 +161,7 @@ export async function adminReorderRoutes(app: FastifyInstance, { deps }: RouteOp
         summary: 'Reorder suggestions per product and warehouse: reorder point, quantity in whole packs and the reason (JSON, or text/csv with format=csv)',
         tags: ['admin'],
         querystring: reorderQuerySchema,
-        response: { 200: csvResponse(reorderResponseSchema, 'The suggestions (JSON) or as CSV'), ...failures },
+        response: { 200: jsonOrCsvResponse(reorderResponseSchema, 'The suggestions (JSON) or as CSV'), ...failures },
       },
       config: { permission: read },
     },
@@ -260,7 +247,7 @@ export async function adminReorderRoutes(app: FastifyInstance, { deps }: RouteOp
         tags: ['admin'],
         params: purchaseListParamsSchema,
         querystring: purchaseListQuerySchema,
-        response: { 200: csvResponse(purchaseListSchema, 'The list and its lines (JSON), or its lines as CSV'), ...failures },
+        response: { 200: jsonOrCsvResponse(purchaseListSchema, 'The list and its lines (JSON), or its lines as CSV'), ...failures },
       },
       config: { permission: read },
     },

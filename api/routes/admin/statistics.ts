@@ -19,9 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { STATISTICS_RANGES, type StatisticsRange, statisticsDateRange, tallinnDate } from '../../../domain/search/statistics-ranges.js';
-import { toCsv } from '../../../platform/documents/csv.js';
 import { searchesPerDay, searchKeywordStatistics, searchVehicleStatistics } from '../../../projections/search-stats/queries.js';
 import { addCategorySearchKeyword } from '../../../commands/category/add-category-search-keyword.js';
 import { addProductSearchAlias } from '../../../commands/product/add-product-search-alias.js';
@@ -42,6 +40,7 @@ import { success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { staffCsrf } from '../../plugins/staff-guard.js';
 import { readModelWaitMs } from '../../plugins/read-model-wait.js';
+import { jsonOrCsvResponse, sendCsv } from '../../plugins/csv-answer.js';
 
 // The contract's range names and the domain's are one list (a compile error otherwise).
 const _sameRanges: [StatisticsRange[], StatisticsRangeName[]] = [[...STATISTICS_RANGE_NAMES], [...STATISTICS_RANGES]];
@@ -80,13 +79,7 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
         tags: ['admin'],
         querystring: searchKeywordsQuerySchema,
         response: {
-          200: {
-            description: 'The keywords and the searches per day (JSON), or every keyword as CSV',
-            content: {
-              'application/json': { schema: envelopeSchema(searchKeywordsResponseSchema) },
-              'text/csv': { schema: z.string().describe('RFC 4180 CSV with a header row') },
-            },
-          },
+          200: jsonOrCsvResponse(searchKeywordsResponseSchema, 'The keywords and the searches per day (JSON), or every keyword as CSV'),
           ...failures,
         },
       },
@@ -101,16 +94,11 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
       if (query.format === 'csv') {
         const { rows } = await searchKeywordStatistics(deps.db, { range, zeroOnly, vehicleOnly, page: 1, pageSize: null });
         const language = requestLanguage(query, request.headers['accept-language']);
-        const csv = toCsv([
+        const fileName = `search-keywords-${query.range}${zeroOnly ? '-zero' : ''}${vehicleOnly ? '-vehicle' : ''}-${range.from ?? tallinnDate(now)}.csv`;
+        return sendCsv(reply, fileName, [
           [...CSV_HEADINGS[language]],
           ...rows.map((r) => [r.keyword, r.searches, r.typedByUser, r.zeroResults, r.resultCount, r.lastSearchedOn, r.vehicleSearches, r.typedVehicle ?? '']),
         ]);
-        const fileName = `search-keywords-${query.range}${zeroOnly ? '-zero' : ''}${vehicleOnly ? '-vehicle' : ''}-${range.from ?? tallinnDate(now)}.csv`;
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(csv);
       }
       const [keywords, perDay] = await Promise.all([
         searchKeywordStatistics(deps.db, { range, zeroOnly, vehicleOnly, page: query.page, pageSize: query.pageSize }),
@@ -133,13 +121,7 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
         tags: ['admin'],
         querystring: searchVehiclesQuerySchema,
         response: {
-          200: {
-            description: 'The vehicles with their searches and top keywords (JSON), or every vehicle as CSV',
-            content: {
-              'application/json': { schema: envelopeSchema(searchVehiclesResponseSchema) },
-              'text/csv': { schema: z.string().describe('RFC 4180 CSV with a header row') },
-            },
-          },
+          200: jsonOrCsvResponse(searchVehiclesResponseSchema, 'The vehicles with their searches and top keywords (JSON), or every vehicle as CSV'),
           ...failures,
         },
       },
@@ -152,15 +134,10 @@ export async function adminStatisticsRoutes(app: FastifyInstance, { deps }: Rout
       if (query.format === 'csv') {
         const { rows } = await searchVehicleStatistics(deps.db, { range, page: 1, pageSize: null });
         const language = requestLanguage(query, request.headers['accept-language']);
-        const csv = toCsv([
+        return sendCsv(reply, `search-vehicles-${query.range}-${range.from ?? tallinnDate(now)}.csv`, [
           [...VEHICLE_CSV_HEADINGS[language]],
           ...rows.map((r) => [r.label, r.key, r.searches, r.chosen, r.typed, r.zeroResults, r.lastSearchedOn, r.topKeywords.map((k) => `${k.keyword} (${k.searches})`).join('; ')]),
         ]);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="search-vehicles-${query.range}-${range.from ?? tallinnDate(now)}.csv"`)
-          .header('cache-control', 'private, no-store')
-          .send(csv);
       }
       const { rows, total } = await searchVehicleStatistics(deps.db, { range, page: query.page, pageSize: query.pageSize });
       return reply
