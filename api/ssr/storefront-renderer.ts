@@ -17,7 +17,8 @@
  *   since the theme cookie and the remembered listing options' cookies (page size, sort, view mode; strictly parsed,
  *   api/contracts/remembered-options.ts) change the HTML.
  * - Route styles: the browser build's Vite manifest (web/dist/.vite/manifest.json), read once, goes to each render,
- *   which links the CSS and modulepreloads the JS of the lazy chunks it rendered (web/src/app/route-assets.ts).
+ *   which modulepreloads the JS of the lazy chunks it rendered and inlines their CSS and the entry's (the texts of
+ *   every stylesheet the manifest names, read once: `buildStyles`; web/src/app/route-assets.ts).
  * - Pages with per-visitor or staff content (staff screens, checkout, payment, /clear-storage) are not rendered on
  *   the server: `shouldRender` is false and the single-page app's HTML is served as before.
  */
@@ -44,6 +45,7 @@ interface ServerEntry {
     options: RememberedOptions;
     template: string;
     manifest?: BuildManifest;
+    styles?: ReadonlyMap<string, string>;
     get: (url: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
   }): Promise<{ status: 200 | 404; html: string; timing?: { dataMs: number; renderMs: number; passes: number } }>;
 }
@@ -97,6 +99,21 @@ export function pageEtag(html: string): string {
 }
 
 /**
+ * The texts of every stylesheet the build's manifest names (file relative to `distDir`, e.g. 'assets/index-1.css', to
+ * its CSS), read once when the api starts, so a render inlines them with no file read. A file that is missing is
+ * left out (the page then links it). The whole shop's CSS is some 150 KB.
+ */
+async function buildStyles(manifest: BuildManifest, distDir: string): Promise<Map<string, string>> {
+  const files = new Set(Object.values(manifest).flatMap((chunk) => chunk.css ?? []));
+  const styles = new Map<string, string>();
+  for (const file of files) {
+    const at = path.join(distDir, file);
+    if (existsSync(at)) styles.set(file, await readFile(at, 'utf8'));
+  }
+  return styles;
+}
+
+/**
  * The renderer over the server bundle at `entryPath` and the template `indexHtmlPath`, or null when the bundle is
  * missing (the api then serves the single-page app alone). `deps.publicUrl`: the origin of canonical URLs, else the
  * request's.
@@ -108,6 +125,7 @@ export async function loadStorefrontRenderer(app: FastifyInstance, deps: ApiDeps
   // The browser build's manifest (build.manifest in web/vite.config.ts): the page links its lazy chunks' CSS and JS.
   const manifestPath = path.join(path.dirname(indexHtmlPath), '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath) ? (JSON.parse(await readFile(manifestPath, 'utf8')) as BuildManifest) : undefined;
+  const styles = manifest ? await buildStyles(manifest, path.dirname(indexHtmlPath)) : undefined;
   const get = inProcessReads(app, deps);
   const publicUrl = deps.publicUrl;
   return {
@@ -123,7 +141,7 @@ export async function loadStorefrontRenderer(app: FastifyInstance, deps: ApiDeps
         else reads.inProcess++;
         return answer;
       };
-      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), options: parseRememberedOptions(cookie), template, manifest, get: counted });
+      const page = await entry.render({ url: request.url, origin, theme: themeOf(cookie), options: parseRememberedOptions(cookie), template, manifest, styles, get: counted });
       reply
         .code(page.status)
         .type('text/html; charset=utf-8')

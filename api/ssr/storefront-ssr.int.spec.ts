@@ -317,8 +317,11 @@ describe("a page's route styles", () => {
   type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
   const manifest = () => JSON.parse(readFileSync(path.join(repoRoot, 'web', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
-  const stylesheet = (file: string) => `<link rel="stylesheet" crossorigin href="/${file}">`;
-  const modulepreload = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+  /** A stylesheet inlined (web/src/app/route-assets.ts): its text in a `<style>`, then a disabled link for the chunk loader. */
+  const stylesheet = (file: string) =>
+    `<style data-href="/${file}">${readFileSync(path.join(repoRoot, 'web', 'dist', file), 'utf8')}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`;
+  /** The page's modules, which web/index.html's loader requests after the first paint (web/src/app/route-assets.ts). */
+  const modulesOf = (html: string) => JSON.parse(/<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)?.[1] ?? '[]') as string[];
   /**
    * A route chunk's own CSS file, named after its module (each of these routes imports one stylesheet of its own;
    * the catalog's shared pieces bring theirs too, which the listing also links).
@@ -335,7 +338,7 @@ describe("a page's route styles", () => {
   const SEARCH = 'src/features/catalog/routes/search-results.tsx';
   const VEHICLES = 'src/features/vehicle-pages/routes/vehicle-pages.tsx';
 
-  it('links the CSS and modulepreloads the JS of the product page, a content page, search results and a vehicle page in <head>', async () => {
+  it('inlines the CSS and lists the JS of the product page, a content page, search results and a vehicle page in <head>', async () => {
     const pages: [url: string, chunk: string][] = [
       [`/et/products/view/${productIdForCode('BF 1018/1')}`, PRODUCT_VIEW],
       ['/muugitingimused', CONTENT_PAGE],
@@ -347,23 +350,30 @@ describe("a page's route styles", () => {
       expect(res.statusCode, url).toBe(200);
       const head = headOf(res.body);
       expect(head, url).toContain(stylesheet(cssOf(chunk)));
-      expect(head, url).toContain(modulepreload(manifest()[chunk]!.file));
+      expect(modulesOf(res.body), url).toContain(`/${manifest()[chunk]!.file}`);
+      expect(head.search(/<style data-href="\/assets\/index-[^"]+\.css">/), url).toBeGreaterThan(0);
       // After the entry's stylesheet, so the route's rules come later in the cascade, as when the chunk loads them.
-      expect(head.indexOf(stylesheet(cssOf(chunk))), url).toBeGreaterThan(head.search(/<link rel="stylesheet" crossorigin href="\/assets\/index-/));
+      expect(head.indexOf(stylesheet(cssOf(chunk))), url).toBeGreaterThan(head.search(/<style data-href="\/assets\/index-/));
       // Once each.
       expect(res.body.split(stylesheet(cssOf(chunk))).length, url).toBe(2);
+      // Nothing before the first paint: every stylesheet link is the disabled twin of an inlined one, and no script is
+      // requested from <head>; the entry comes first in the list the loader requests after the paint.
+      expect(head.match(/<link rel="stylesheet"[^>]*>/g)?.every((link) => link.endsWith(' disabled>')), url).toBe(true);
+      expect(head, url).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(modulesOf(res.body)[0], url).toMatch(/^\/assets\/index-[^/]+\.js$/);
+      expect(res.body.indexOf('id="app-modules"'), url).toBeLessThan(res.body.indexOf('<script data-app-loader>'));
     }
     // The content page's layout chunk too (the seeded terms of sale use a layout of their own chunk).
-    const terms = headOf((await get('/muugitingimused')).body);
+    const terms = (await get('/muugitingimused')).body;
     const layouts = Object.entries(manifest()).filter(([key]) => key.startsWith('src/features/pages/layouts/'));
-    expect(layouts.filter(([, chunk]) => terms.includes(modulepreload(chunk.file)))).toHaveLength(1);
+    expect(layouts.filter(([, chunk]) => modulesOf(terms).includes(`/${chunk.file}`))).toHaveLength(1);
   });
 
-  it("links the listing's own chunk and its styles, and leaves the product page's, search's and the content pages' out", async () => {
+  it("links the listing's own chunk and inlines its styles, and leaves the product page's, search's and the content pages' out", async () => {
     for (const url of ['/et/products', '/et/filtrid/kutusefiltrid']) {
       const html = (await get(url)).body;
       const head = headOf(html);
-      expect(head, url).toContain(modulepreload(manifest()[LISTING]!.file));
+      expect(modulesOf(html), url).toContain(`/${manifest()[LISTING]!.file}`);
       for (const css of manifest()[LISTING]!.css ?? []) expect(head, `${url} ${css}`).toContain(stylesheet(css));
       for (const chunk of [PRODUCT_VIEW, SEARCH, CONTENT_PAGE, VEHICLES]) {
         expect(html, `${url} ${chunk}`).not.toContain(cssOf(chunk));

@@ -41,7 +41,7 @@ import shopEt from './locales/et/shop.json';
 import vehiclesEt from './locales/et/shop-vehicles.json';
 import { AppContent } from './app/app';
 import { prefetchRoute } from './app/prefetch-route';
-import { type BuildManifest, routeAssetLinks } from './app/route-assets';
+import { appModulesScript, type BuildManifest, type BuildStyles, routeAssets, type ServerTemplate, serverRenderedTemplate } from './app/route-assets';
 import { createQueryClient } from './app/query-client';
 import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
 import { muteToastsForServerRender } from './components/feedback/toasts';
@@ -70,6 +70,11 @@ export interface RenderRequest {
    * it rendered (app/route-assets.ts). Absent: no such links.
    */
   manifest?: BuildManifest;
+  /**
+   * The browser build's stylesheets' texts (file relative to web/dist, e.g. 'assets/index-1.css', to its CSS): the page
+   * inlines the entry's and its chunks' styles (app/route-assets.ts). Absent: they are linked.
+   */
+  styles?: BuildStyles;
   /** The api's answers, in process. */
   get: InProcessGet;
 }
@@ -176,11 +181,21 @@ function headHtml(head: DocumentHead): string {
 }
 
 /**
- * The template with the page's language, theme, head, its lazy chunks' stylesheet and modulepreload links (`assets`,
- * after the entry's stylesheet), markup and query state, without its SPA-only script.
+ * The page from its template (`serverRenderedTemplate`: the entry's styles inlined, its scripts taken out): the
+ * page's language, theme and head, its lazy chunks' styles (`assets.styles`, after the entry's), markup and query
+ * state, then the list of its modules (the template's and the chunks', app/route-assets.ts) that web/index.html's
+ * loader requests after the first paint; without the template's SPA-only script.
  */
-function fillTemplate(template: string, lang: Language, theme: ThemeName, head: DocumentHead | null, assets: string, markup: string, state: string): string {
-  let html = template.replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${theme === 'ConjLight' ? 'light' : 'dark'}">`);
+function fillTemplate(
+  template: ServerTemplate,
+  lang: Language,
+  theme: ThemeName,
+  head: DocumentHead | null,
+  assets: { styles: string; modules: string[] },
+  markup: string,
+  state: string,
+): string {
+  let html = template.html.replace(/<html[^>]*>/, `<html lang="${lang}" data-theme="${theme === 'ConjLight' ? 'light' : 'dark'}">`);
   // The single-page app's early API reads (index.html): this page carries its data in the state script.
   html = html.replace(/<script data-spa-only>[\s\S]*?<\/script>\s*/, '');
   if (head) {
@@ -188,11 +203,23 @@ function fillTemplate(template: string, lang: Language, theme: ThemeName, head: 
     if (head.description) html = html.replace(/<meta name="description"[^>]*>/, '');
     html = html.replace(/<title>[^<]*<\/title>/, headHtml(head));
   }
-  if (assets) html = html.replace('</head>', `${assets}</head>`);
+  // A template without the loader keeps its own scripts in <head>: the chunks are preloaded beside them.
+  const preloads = template.modules.length ? '' : assets.modules.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('');
+  if (assets.styles || preloads) html = html.replace('</head>', `${assets.styles}${preloads}</head>`);
+  const modules = template.modules.length ? appModulesScript([...template.modules, ...assets.modules]) : '';
   return html.replace(
     '<div id="root"></div>',
-    `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+    `<div id="root">${markup}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>${modules}`,
   );
+}
+
+/** The template made a server-rendered page's (app/route-assets.ts serverRenderedTemplate), kept for the last template and styles. */
+let lastTemplate: { template: string; styles: BuildStyles | undefined; made: ServerTemplate } | undefined;
+function templateFor(template: string, styles: BuildStyles | undefined): ServerTemplate {
+  if (lastTemplate?.template === template && lastTemplate.styles === styles) return lastTemplate.made;
+  const made = serverRenderedTemplate(template, styles ?? new Map());
+  lastTemplate = { template, styles, made };
+  return made;
 }
 
 /** Renders `request.url` as a whole document. @throws when the shell itself cannot render (the api answers the SPA). */
@@ -234,11 +261,11 @@ export async function render(request: RenderRequest): Promise<RenderedPage> {
     return {
       status: collector.notFound ? 404 : 200,
       html: fillTemplate(
-        request.template,
+        templateFor(request.template, request.styles),
         lang,
         request.theme,
         collector.head,
-        request.manifest ? routeAssetLinks(request.manifest, collector.chunks, request.template) : '',
+        request.manifest ? routeAssets(request.manifest, collector.chunks, request.template, '/', request.styles) : { styles: '', modules: [] },
         markup,
         serializeQueryState(queryClient),
       ),
