@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
+import { pureLibraryCallsPlugin } from './build/pure-library-calls';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -59,7 +60,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The category pictograms as one SVG sprite file (build/pictogram-sprite.ts), not JavaScript in the first load.
   // The server build reports the lazy chunks a render used (build/route-chunks-plugin.ts), so a page's HTML links their
   // CSS and JS from the browser build's manifest (web/dist/.vite/manifest.json, `build.manifest`).
-  plugins: [react(), pictogramSpritePlugin(), routeChunksPlugin(webRoot)],
+  // react-router's unused components (Form, its submission helpers, ...) are dropped from the vendor chunk
+  // (build/pure-library-calls.ts).
+  plugins: [
+    react(),
+    pictogramSpritePlugin(),
+    routeChunksPlugin(webRoot),
+    pureLibraryCallsPlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
+  ],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -74,12 +82,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         warn(warning);
       },
       output: {
-        // The first screen's libraries (FIRST_LOAD_LIBRARIES) in one long-cached chunk; the app's own first-load modules
+        // The first screen's libraries (FIRST_LOAD_LIBRARIES) in one long-cached chunk, only their modules the entry
+        // imports statically (`$initial`: react-query's mutation and infinite-query observers, which only staff
+        // chunks use, stay with those); the app's own first-load modules
         // in the entry (`$initial`: the group joins the entry chunk, so a page starts with 3 files); the lazy routes in
         // their own, each taking the other libraries it imports.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: SHOPPER_VENDOR },
+            { name: 'vendor', test: SHOPPER_VENDOR, tags: ['$initial'] },
             { name: 'shell', test: isAppModule, tags: ['$initial'] },
             // The catalog's modules that several lazy pages share (the listing, the product page, search results,
             // vehicle pages: the product grid, pager, pictograms, the garage's vehicle hook) in one file rather than
