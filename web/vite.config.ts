@@ -49,9 +49,13 @@ const SHOPPER_VENDOR = new RegExp(
  */
 const isAppModule = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
 
-/** The catalog's pieces the listing, the product page (related products), search and vehicle pages all render. */
+/**
+ * The catalog's pieces the listing, the product page (related products), search and vehicle pages all render, with the
+ * garage's vehicle hook the listing, product page, search and add to cart read (a file of its own before: one request
+ * and 0.7 KB gzip more for 0.5 KB of code).
+ */
 const CATALOG_SHARED =
-  /[\\/]src[\\/](features[\\/]catalog[\\/](components[\\/](product-grid|product-card|product-image|availability|price|fitment-badge|staff-marks-slot)|api[\\/](get-products|use-live-stock))|features[\\/]garage[\\/]|components[\\/](pagination|category-pictogram))/;
+  /[\\/]src[\\/](features[\\/]catalog[\\/](components[\\/](product-grid|product-card|product-image|availability|price|fitment-badge|staff-marks-slot)|api[\\/](get-products|use-live-stock))|features[\\/]garage[\\/]|lib[\\/]garage[\\/]use-vehicle|components[\\/](pagination|category-pictogram))/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
