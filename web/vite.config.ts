@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
-import { pureLibraryCallsPlugin } from './build/pure-library-calls';
+import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -64,13 +64,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The category pictograms as one SVG sprite file (build/pictogram-sprite.ts), not JavaScript in the first load.
   // The server build reports the lazy chunks a render used (build/route-chunks-plugin.ts), so a page's HTML links their
   // CSS and JS from the browser build's manifest (web/dist/.vite/manifest.json, `build.manifest`).
-  // react-router's unused components (Form, its submission helpers, ...) are dropped from the vendor chunk
-  // (build/pure-library-calls.ts).
+  // react-router's parts a declarative router never runs (Form and its submission helpers, Link's framework prefetch, a
+  // data router's error boundaries) are dropped from the browser's vendor chunk (build/react-router-declarative.ts).
   plugins: [
     react(),
     pictogramSpritePlugin(),
     routeChunksPlugin(webRoot),
-    pureLibraryCallsPlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
+    reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
   ],
   build: {
     outDir: 'dist',

@@ -77,7 +77,7 @@ function cutFrameworkBranches(code: string, id: string): string {
   for (const { find, replace } of DECLARATIVE_ONLY) {
     const at = out.indexOf(find);
     if (at < 0 || out.indexOf(find, at + 1) >= 0) {
-      throw new Error(`pure-library-calls: expected exactly one ${JSON.stringify(find.slice(0, 60))}... in ${id} (react-router changed: update web/build/pure-library-calls.ts)`);
+      throw new Error(`react-router-declarative: expected exactly one ${JSON.stringify(find.slice(0, 60))}... in ${id} (react-router changed: update web/build/react-router-declarative.ts)`);
     }
     // Lines kept: the replacement is padded with the line breaks it lacks.
     const lines = (text: string) => text.split('\n').length;
@@ -87,9 +87,9 @@ function cutFrameworkBranches(code: string, id: string): string {
 }
 
 /** @param include which module ids (absolute paths) to rewrite: react-router's dist files. */
-export function pureLibraryCallsPlugin(include: RegExp): Plugin {
+export function reactRouterDeclarativePlugin(include: RegExp): Plugin {
   return {
-    name: 'pure-library-calls',
+    name: 'react-router-declarative',
     transform(code, id) {
       if (!include.test(id) || !DEFINITION.test(code)) return null;
       DEFINITION.lastIndex = 0;
