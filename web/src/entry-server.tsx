@@ -122,7 +122,7 @@ async function texts(lang: Language): Promise<I18n> {
     react: { useSuspense: false },
     initAsync: false,
   });
-  // The chunks' texts merged key by key, as addChunkTexts does in the browser (shop-product.json adds to `product`).
+  // The chunks' texts merged key by key, as addChunkTexts does in the browser (shop-product.json adds to `product`, `fitment` and `cart`).
   for (const [lng, ns, chunkTexts] of [
     ['et', 'shop', productEt], ['et', 'shop', galleryEt], ['et', 'cms', layoutsEt],
     ['en-US', 'shop', productEn], ['en-US', 'shop', galleryEn], ['en-US', 'cms', layoutsEn],

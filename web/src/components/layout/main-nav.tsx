@@ -7,7 +7,7 @@
  * the nav names the edges ('start', 'end') past which entries lie, where base.css shows a fade.
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation, useResolvedPath } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuItem } from '../../lib/site/get-site';
 import { useRouteLanguage } from '../../lib/language';
@@ -18,11 +18,30 @@ function useHref() {
   return (href: string) => (/^(https?:)?\/\//.test(href) || /^\/(et|en)(\/|$)/.test(href) ? href : to(href));
 }
 
+/**
+ * react-router's `NavLink` as the menu uses it (no `end`, not case-sensitive): `class="active"` and
+ * `aria-current="page"` while the location's path is the link's path or lies below it. Its own few lines rather than
+ * `NavLink`, whose view-transition and pending states (data routers only) stayed in the first load
+ * (docs/architecture.md "First load and crash safety").
+ */
+function ActiveLink({ to, children }: { to: string; children: string }) {
+  // Both paths percent-encoded, as the router compares them (a category URL may hold "ö").
+  const target = new URL(useResolvedPath(to).pathname, 'http://x').pathname.toLowerCase();
+  const current = useLocation().pathname.toLowerCase();
+  const end = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
+  const active = current === target || (current.startsWith(target) && current.charAt(end) === '/');
+  return (
+    <Link to={to} aria-current={active ? 'page' : undefined} className={active ? 'active' : ''}>
+      {children}
+    </Link>
+  );
+}
+
 /** A link of the navigation: an absolute URL as a plain link, an app path through the router. */
 function NavTarget({ href, label, nav }: { href: string; label: string; nav?: boolean }) {
   const to = useHref();
   if (/^(https?:)?\/\//.test(href) || /^(mailto|tel):/.test(href)) return <a href={href}>{label}</a>;
-  return nav ? <NavLink to={to(href)}>{label}</NavLink> : <Link to={to(href)}>{label}</Link>;
+  return nav ? <ActiveLink to={to(href)}>{label}</ActiveLink> : <Link to={to(href)}>{label}</Link>;
 }
 
 function Dropdown({ item, index }: { item: MenuItem; index: number }) {
@@ -121,7 +140,7 @@ export function MainNav({ items }: { items: MenuItem[] | undefined }) {
       <ul className="container" ref={listRef}>
         {visible.length === 0 && (
           <li>
-            <NavLink to={to('/products')}>{t('nav.products')}</NavLink>
+            <ActiveLink to={to('/products')}>{t('nav.products')}</ActiveLink>
           </li>
         )}
         {visible.map((item, index) =>
