@@ -20,7 +20,8 @@
  * searches"), and the api process's CPU time per request (user + system from /proc: on a shared machine it moves
  * less with the other processes' load than the latencies do). Figures only: nothing passes or fails on time.
  *
- * Options (environment): `SCENARIOS` (comma-separated: category, catalog, search, vehicle; default all), `PHASES`
+ * Options (environment): `API_PROCESSES` (default 1: the api role as that many processes on one port, bin/role.ts;
+ * the CPU per request is then the sum over them), `SCENARIOS` (comma-separated: category, catalog, search, vehicle; default all), `PHASES`
  * (`quiet`, `writes` or `quiet,writes`, the default), `API_CPU_PROF` (a directory: the api child runs with
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts).
  */
@@ -44,6 +45,7 @@ const WRITES_PER_SECOND = Number(process.env.WRITES_PER_SECOND ?? 20);
 const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,vehicle').split(','));
 const PHASES = new Set((process.env.PHASES ?? 'quiet,writes').split(','));
 const API_CPU_PROF = process.env.API_CPU_PROF;
+const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
 const SORTS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'];
 const base = `http://127.0.0.1:${PORT}`;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
@@ -66,11 +68,16 @@ interface Result {
   cpuPerRequest: number;
 }
 
-/** User + system CPU time of a process in milliseconds (Linux /proc; NaN elsewhere). */
+/**
+ * User + system CPU time of a process and its child processes (the api processes of API_PROCESSES > 1), in
+ * milliseconds (Linux /proc; NaN elsewhere).
+ */
 function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.reduce((sum, child) => sum + cpuMs(child), own);
   } catch {
     return Number.NaN;
   }
@@ -129,11 +136,16 @@ async function main() {
     LISTING_CACHE_TTL_MS: '0',
   };
   const children: ChildProcess[] = [];
+  // Every api process says when it listens (bin/runtime.ts): the bench starts once all of them do.
+  let apiListening = 0;
   const role = (name: string) => {
     const profile = name === 'api' && API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(API_CPU_PROF)] : [];
     const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(repoRoot, 'bin', 'role.ts'), name], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout?.on('data', (d: Buffer) => {
-      for (const line of d.toString().split('\n')) if (/listing index|listening|rebuil/i.test(line)) console.log(`[${name}] ${line.trim()}`);
+      for (const line of d.toString().split('\n')) {
+        if (/listing index|listening|rebuil|api processes/i.test(line)) console.log(`[${name}] ${line.trim()}`);
+        if (name === 'api' && /api listening on port/.test(line)) apiListening++;
+      }
     });
     children.push(child);
     return child;
@@ -143,6 +155,7 @@ async function main() {
     role('projector');
     apiPid = role('api').pid;
     await waitFor(`${base}/health`);
+    while (apiListening < API_PROCESSES) await new Promise((r) => setTimeout(r, 200));
 
     // Categories and their facets, products' names and codes, from the api and the read model.
     const tree = (await (await fetch(`${base}/v1/categories`)).json()).data as { id: string; productCount: number; children: unknown[] }[];

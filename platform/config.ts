@@ -33,6 +33,13 @@ export interface Config {
   /** HTTP port of the api role (default 3000). */
   port: number;
   /**
+   * How many processes `npm run api` serves the port with (API_PROCESSES, default 1, at most 64): Node's cluster, one
+   * primary handing connections round-robin to that many api processes, each a replica with its own listing index
+   * (about the memory of one api each). Sessions, rate limits and live updates are shared through Redis and
+   * PostgreSQL as between replicas on several machines.
+   */
+  apiProcesses: number;
+  /**
    * Interface the api listens on (HOST): default 127.0.0.1 in `one-machine` (the sandbox bank must not be reachable
    * from the network by accident), 0.0.0.0 in `production`.
    */
@@ -155,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     if (!Number.isSafeInteger(n) || n < 1 || n > 100) throw new ConfigError(`${name} must be a whole number from 1 to 100, got "${env[name]}"`);
     return n;
   };
+  const wholeInRange = (name: string, n: number, min: number, max: number) => {
+    if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${env[name]}"`);
+    return n;
+  };
   const positiveBytes = (name: string, n: number) => {
     if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number of bytes, got "${env[name]}"`);
     return n;
@@ -173,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, mode: RunMode =
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/shop',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     port,
+    apiProcesses: wholeInRange('API_PROCESSES', int('API_PROCESSES', 1), 1, 64),
     host: env.HOST?.trim() || (mode === 'one-machine' ? '127.0.0.1' : '0.0.0.0'),
     vatRatePercent: int('VAT_RATE_PERCENT', 24),
     kurrentDbUrl: env.KURRENTDB_URL ?? null,

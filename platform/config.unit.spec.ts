@@ -62,6 +62,12 @@ describe('run modes (production defaults)', () => {
     expect(() => loadConfig({ PUBLIC_URL: value })).toThrow(/PUBLIC_URL must be an absolute http\(s\) URL/);
   });
 
+  it('reads API_PROCESSES: 1 by default, a whole number from 1 to 64, else a ConfigError naming it', () => {
+    expect(loadConfig({}, 'production').apiProcesses).toBe(1);
+    expect(loadConfig({ API_PROCESSES: '2' }, 'production').apiProcesses).toBe(2);
+    for (const bad of ['0', '65', '1.5', '-1']) expect(() => loadConfig({ API_PROCESSES: bad }, 'production'), bad).toThrow(/API_PROCESSES must be a whole number from 1 to 64/);
+  });
+
   it('reads TRUST_PROXY as Fastify takes it', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
