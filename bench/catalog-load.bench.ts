@@ -13,7 +13,10 @@
  * - vehicle (when the catalog carries fitment, bench/catalog-setup.ts): `v=` a random generation or model year the
  *   products' applications name, half the time within a random category, a random sort, page 1-3: beside the
  *   category + filters scenario, the cost of a vehicle filter against a facet filter.
- * Then the same four again while a writer changes stock `WRITES_PER_SECOND` (default 20) times a second through the
+ * - render: the server-rendered listing page a first visit gets, `/et/products` with a random sort and any page (the
+ *   same reads as "catalog", in process, plus React's render of the page: api/ssr): the listing's server render time
+ *   beside GET /health. The web app is built first when stale (bin/web-build.ts).
+ * Then the same scenarios again while a writer changes stock `WRITES_PER_SECOND` (default 20) times a second through the
  * AdjustStock command (the projector projects it, the api is told).
  * Prints p50/p95/p97.5/p99 in milliseconds and requests/s per scenario, and each scenario's p97.5 and req/s as a ratio
  * to health's in the same phase (the aims are on p97.5: docs/architecture.md "Caches, hot routes and recorded
@@ -21,7 +24,7 @@
  * less with the other processes' load than the latencies do). Figures only: nothing passes or fails on time.
  *
  * Options (environment): `API_PROCESSES` (default 1: the api role as that many processes on one port, bin/role.ts;
- * the CPU per request is then the sum over them), `SCENARIOS` (comma-separated: category, catalog, search, vehicle; default all), `PHASES`
+ * the CPU per request is then the sum over them), `SCENARIOS` (comma-separated: category, catalog, search, vehicle, render; default all), `PHASES`
  * (`quiet`, `writes` or `quiet,writes`, the default), `API_CPU_PROF` (a directory: the api child runs with
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts).
  */
@@ -31,6 +34,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { buildWebIfStale } from '../bin/web-build.js';
 import { adjustStock } from '../commands/stock/adjust-stock.js';
 import { createDatabase } from '../platform/db/database.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
@@ -42,7 +46,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3998);
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const WRITES_PER_SECOND = Number(process.env.WRITES_PER_SECOND ?? 20);
-const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,vehicle').split(','));
+const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,vehicle,render').split(','));
 const PHASES = new Set((process.env.PHASES ?? 'quiet,writes').split(','));
 const API_CPU_PROF = process.env.API_CPU_PROF;
 const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
@@ -123,6 +127,7 @@ function row(phase: string, name: string, r: Result, health: Result): Record<str
 }
 
 async function main() {
+  if (SCENARIOS.has('render')) buildWebIfStale((line) => console.log(line));
   const url = await setupBenchCatalog();
   const db = createDatabase(url, { max: 4 });
   const store = new PostgresEventStore(db);
@@ -191,6 +196,7 @@ async function main() {
     };
     const pages = Math.ceil(totalListed / 24);
     const catalogPath = () => `/v1/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * pages)}`;
+    const renderPath = () => `/et/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * pages)}`;
     const prefix = (w: string) => w.slice(0, Math.min(w.length, 3 + Math.floor(Math.random() * 4)));
     const searchPath = () => {
       const p = pick(sample);
@@ -225,6 +231,7 @@ async function main() {
       if (SCENARIOS.has('catalog')) rows.push(row(name, 'whole catalog, any sort, any page', await run(catalogPath), health));
       if (SCENARIOS.has('search')) rows.push(row(name, 'search, varying words or part number', await run(searchPath), health));
       if (SCENARIOS.has('vehicle') && vehicles.length) rows.push(row(name, 'vehicle v= (+ category half the time) + sort + page 1-3', await run(vehiclePath), health));
+      if (SCENARIOS.has('render')) rows.push(row(name, 'server-rendered /et/products, any sort, any page', await run(renderPath), health));
     };
     if (PHASES.has('quiet')) await phase('quiet');
     if (!PHASES.has('writes')) {

@@ -120,6 +120,11 @@ async function buildStyles(manifest: BuildManifest, distDir: string): Promise<Ma
  */
 export async function loadStorefrontRenderer(app: FastifyInstance, deps: ApiDeps, entryPath: string, indexHtmlPath: string): Promise<StorefrontRenderer | null> {
   if (!existsSync(entryPath) || !existsSync(indexHtmlPath)) return null;
+  // React, react-dom/server and the libraries around them are the server bundle's externals (node_modules), and each
+  // picks its development or production build from NODE_ENV when first loaded, here. Unset (`npm start`, `npm run
+  // api`), it would be the development build: a render checking every element and attribute, some 2-3 times the CPU
+  // (bench:catalog-load's render scenario). A process that set NODE_ENV (the tests: 'test') keeps its choice.
+  process.env.NODE_ENV ??= 'production';
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const template = await readFile(indexHtmlPath, 'utf8');
   // The browser build's manifest (build.manifest in web/vite.config.ts): the page links its lazy chunks' CSS and JS.
