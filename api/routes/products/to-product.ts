@@ -2,6 +2,7 @@
 import { type Language, type Product, VISIBILITY_STATE_CODES } from '../../contracts/catalog.js';
 import { centsToEuros, productCardHead, productCardTail, toImage } from '../../../projections/catalog/product-card.js';
 import type { ListedCard, ListedProduct } from '../../../projections/catalog/queries.js';
+import type { ProductAttribute } from '../../../domain/product/product.js';
 import { type FilterLabelMap, labelAttribute } from '../../plugins/filter-labels.js';
 
 export { centsToEuros, toImage };
@@ -46,10 +47,33 @@ export function productCardJson(card: ListedCard, language: Language, categoryJs
     const one = categoryJson(id);
     if (one) categories += categories ? `,${one}` : one;
   }
-  const attributes = (JSON.parse(card.attributes) as { name: string; value: string }[]).map((a) => labelAttribute(a, filterLabels, language));
-  const visibility = `{"currentState":"${card.visibility}","currentStateCode":${VISIBILITY_STATE_CODES[card.visibility]}}`;
-  return `${card.head},"visibility":${visibility},"categories":[${categories}],"attributes":${JSON.stringify(attributes)},${card.tail.slice(0, -1)}${extra}}`;
+  let attributes = '';
+  const labelled = labelledAttributeJsonOf(filterLabels, language);
+  for (const a of JSON.parse(card.attributes) as ProductAttribute[]) attributes += attributes ? `,${labelled(a)}` : labelled(a);
+  const visibility = `{"currentState":${JSON.stringify(card.visibility)},"currentStateCode":${VISIBILITY_STATE_CODES[card.visibility]}}`;
+  return `${card.head},"visibility":${visibility},"categories":[${categories}],"attributes":[${attributes}],${card.tail.slice(0, -1)}${extra}}`;
 }
+
+/**
+ * A technical criterion's labelled JSON text (`labelAttribute`), made once per criterion `name=value`, labels
+ * object and language: FilterLabelCache hands out the same labels until they change, and the criteria are the
+ * catalog's facet values (the listing index holds each of them already), so the memo stays as small as the facets.
+ */
+function labelledAttributeJsonOf(labels: FilterLabelMap, language: Language): (a: ProductAttribute) => string {
+  let byLanguage = attributeJsonMemo.get(labels);
+  if (!byLanguage) attributeJsonMemo.set(labels, (byLanguage = new Map()));
+  let byName = byLanguage.get(language);
+  if (!byName) byLanguage.set(language, (byName = new Map()));
+  const names = byName;
+  return (a) => {
+    let values = names.get(a.name);
+    if (!values) names.set(a.name, (values = new Map()));
+    let json = values.get(a.value);
+    if (json === undefined) values.set(a.value, (json = JSON.stringify(labelAttribute({ name: a.name, value: a.value }, labels, language))));
+    return json;
+  };
+}
+const attributeJsonMemo = new WeakMap<FilterLabelMap, Map<Language, Map<string, Map<string, string>>>>();
 
 /**
  * A category's `{"id","name"}` JSON text as a product answer lists it (`toProduct` categories), '' when the category
