@@ -2,7 +2,7 @@
  * A product's listing card, pre-serialised when the catalog read model folds the product (docs/architecture.md
  * "The listing index", "Caches, hot routes and recorded searches"): the fields of a product answer (spec 3
  * "Product") that depend on the product document alone are kept as JSON text in `product_docs` (`card_et`,
- * `card_en`, `card_tail`, `card_attributes`), read as `text` (pg parses nothing) and spliced into GET /v1/products'
+ * `card_en`, `card_tail`, `card_attributes`, `card_categories`), read as `text` (pg parses nothing) and spliced into GET /v1/products'
  * answer (api/routes/products/to-product.ts `productCardJson`). What depends on the request stays per request:
  * visibility at `now`, the category paths (the category tree) and the attribute labels (the filters read model),
  * so a renamed category or a relabelled facet shows exactly as soon as before.
@@ -84,6 +84,8 @@ export interface ProductCardTexts {
   card_tail: string;
   /** The technical criteria `[{"name":...,"value":...}]` as JSON, labelled per request. */
   card_attributes: string;
+  /** The document's category ids as JSON (`["id",...]`, as the events gave them), named with their paths per request. */
+  card_categories: string;
 }
 
 export function productCardTexts(doc: ProductDoc, derived: ProductCardDerived): ProductCardTexts {
@@ -92,5 +94,6 @@ export function productCardTexts(doc: ProductDoc, derived: ProductCardDerived): 
     card_en: JSON.stringify(productCardHead(doc, derived, 'en')).slice(0, -1),
     card_tail: JSON.stringify(productCardTail(doc)).slice(1),
     card_attributes: JSON.stringify(doc.attributes),
+    card_categories: JSON.stringify(doc.category_ids),
   };
 }

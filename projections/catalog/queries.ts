@@ -81,7 +81,7 @@ export interface ListedCard {
 
 type Row = CatalogHead & { id: string | null };
 type DocRow = { stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; doc: ProductDoc };
-type CardRow = { stock_total: number; critical_level: number | null; visibility: ListedProduct['visibility']; category_ids: string[]; head: string; tail: string; attributes: string };
+type CardRow = { stock_total: number; critical_level: number | null; visibility: ListedProduct['visibility']; category_ids: string; head: string; tail: string; attributes: string };
 
 /**
  * The product listing and search, each product as its document (GET /v1/search, the product's own fields). The
@@ -101,13 +101,13 @@ export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSour
  */
 export function listProductCards(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
   const head = input.language === 'en' ? sql`d.card_en` : sql`d.card_et`;
-  const columns = sql`p.stock_total, p.critical_level, ${visibleAt(input.now)} as visibility, p.category_ids::text[] as category_ids, ${head} as head, d.card_tail as tail, d.card_attributes as attributes`;
+  const columns = sql`p.stock_total, p.critical_level, ${visibleAt(input.now)} as visibility, d.card_categories as category_ids, ${head} as head, d.card_tail as tail, d.card_attributes as attributes`;
   return listPage<CardRow, ListedCard>(db, source, input, columns, (x, id) => ({
     id,
     head: x.head,
     tail: x.tail,
     attributes: x.attributes,
-    categoryIds: x.category_ids,
+    categoryIds: JSON.parse(x.category_ids) as string[],
     stockTotal: x.stock_total,
     criticalLevel: x.critical_level,
     visibility: x.visibility,
@@ -127,12 +127,13 @@ async function listPage<R, P>(
     const index = await source.current();
     const at = source.position();
     const page = index.query({ ...input, nowMs });
+    // The page's ids (uuids from the index) as one array literal: one text parameter, not an array the driver walks.
     const r = await sql<Row & R>`
       select ${HEAD_COLUMNS}, x.*
       from (select 1) one left join lateral (
         select p.id::text, ${columns}
         from ${T('products')} p join ${T('product_docs')} d on d.id = p.id
-        where p.id = any(${page.ids}::uuid[])
+        where p.id = any(${`{${page.ids.join(',')}}`}::uuid[])
       ) x on true`.execute(db);
     if (attempt < 3 && source.isBehind(r.rows[0], at)) {
       await source.sync();

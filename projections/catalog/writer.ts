@@ -70,7 +70,8 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       card_et text not null,
       card_en text not null,
       card_tail text not null,
-      card_attributes text not null
+      card_attributes text not null,
+      card_categories text not null
     )`.execute(db);
   await sql`
     create table ${id(schema, 'categories')} (
@@ -109,7 +110,7 @@ async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise
   await sql`create index ${idx('categories_listing_position')} on ${id(schema, 'categories')} (listing_position)`.execute(db);
 }
 
-const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['card_et', 'text'], ['card_en', 'text'], ['card_tail', 'text'], ['card_attributes', 'text']] as const;
+const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['card_et', 'text'], ['card_en', 'text'], ['card_tail', 'text'], ['card_attributes', 'text'], ['card_categories', 'text']] as const;
 const PRODUCT_COLUMNS = [
   ['id', 'uuid'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
   ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['alias_text', 'text'], ['category_ids', 'uuid[]'],

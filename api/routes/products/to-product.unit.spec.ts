@@ -69,7 +69,7 @@ function listed(doc: ProductDoc, visibility: ListedProduct['visibility']): { pro
       head: language === 'en' ? texts.card_en : texts.card_et,
       tail: texts.card_tail,
       attributes: texts.card_attributes,
-      categoryIds: doc.category_ids,
+      categoryIds: JSON.parse(texts.card_categories) as string[],
       stockTotal: row.stock_total,
       criticalLevel: doc.critical_stock_level,
       visibility,
