@@ -28,7 +28,8 @@ import { ensureReadModel, runProjector } from '../projections/read-model.js';
 import { READ_MODELS } from '../projections/read-models.js';
 import { benchDatabaseUrl } from './support.js';
 
-export const BENCH_DB = 'shop_bench_catalog';
+/** The benchmark database; `BENCH_DB` names another (e.g. a copy to try a read-model version on without rebuilding the shared one). */
+export const BENCH_DB = process.env.BENCH_DB ?? 'shop_bench_catalog';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const COLUMNS = ['code1', 'code2', 'name_et', 'name_en', 'description_et', 'description_en', 'category_et', 'category_en', 'price', 'stock', 'unit', 'availability', 'delivery_days', 'big_product', 'class', 'attributes', 'oe_numbers', 'vehicles', 'image_url'];
 const csvField = (v: string | undefined) => (/[",\n\r]/.test(v ?? '') ? `"${(v ?? '').replace(/"/g, '""')}"` : (v ?? ''));

@@ -11,7 +11,7 @@
  *   language by prefix, one typo in a word of 5+ letters (Levenshtein distance 1 against the name dictionary), and
  *   ranks an exact part-number match first. Words that match nothing are left out and reported.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { liveSchema } from '../read-model.js';
 import { type CatalogHead, HEAD_COLUMNS, type ListingIndexSource } from './listing-index-source.js';
 import type { IndexQuery, IndexSort } from './listing-index.js';
@@ -47,8 +47,8 @@ export type ListProductsInput = Omit<IndexQuery, 'nowMs' | 'sort'> & {
   now: string;
 };
 
-export interface ListProductsOutput {
-  products: ListedProduct[];
+export interface ListProductsOutput<P = ListedProduct> {
+  products: P[];
   /** Matching products on all pages (exact and partial). */
   total: number;
   availableFilters: { name: string; options: Record<string, number> }[];
@@ -62,26 +62,78 @@ export interface ListProductsOutput {
 
 const visibleAt = (now: string) => sql`(case when ${now}::timestamptz between p.vis_from and p.vis_to then p.vis_in else p.vis_out end)`;
 
-type PageRow = CatalogHead & { id: string | null; stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; doc: ProductDoc };
+/** A listed product as its stored card (product-card.ts): JSON text in one language, spliced without parsing. */
+export interface ListedCard {
+  id: string;
+  /** The card's head in the listing's language: `{"id":...,"class":"product"` (no closing brace). */
+  head: string;
+  /** `"oeNumbers":...}` (no opening brace). */
+  tail: string;
+  /** The technical criteria as JSON text `[{"name","value"}]`, labelled per request. */
+  attributes: string;
+  categoryIds: string[];
+  stockTotal: number;
+  /** critical_stock_level in whole units, or null (the staff fields). */
+  criticalLevel: number | null;
+  /** Visibility at `now`: visible, hidden or inaccessible. */
+  visibility: ListedProduct['visibility'];
+}
+
+type Row = CatalogHead & { id: string | null };
+type DocRow = { stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; doc: ProductDoc };
+type CardRow = { stock_total: number; critical_level: number | null; visibility: ListedProduct['visibility']; category_ids: string; head: string; tail: string; attributes: string };
 
 /**
- * The product listing and search. The listing index (listing-index.ts) decides the page's ids, the total and the
- * facet counts; the page's rows are read by primary key together with the read model's head, and when the head
- * shows the index was behind, the index syncs and the page is decided again. Unknown category ids give no results.
+ * The product listing and search, each product as its document (GET /v1/search, the product's own fields). The
+ * listing index (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read
+ * by primary key together with the read model's head, and when the head shows the index was behind, the index syncs
+ * and the page is decided again. Unknown category ids give no results.
  */
-export async function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput> {
+export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput> {
+  const columns = sql`p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, d.doc`;
+  return listPage<DocRow, ListedProduct>(db, source, input, columns, (x) => ({ doc: x.doc, stockTotal: x.stock_total, availableIn: x.available_in, hasLimitedAmount: x.has_limited_amount, visibility: x.visibility }));
+}
+
+/**
+ * The product listing as `listProducts` decides it, each product as its stored card in `input.language` (Estonian
+ * unless 'en'): the rows carry JSON text (`text` columns), so neither pg nor the api parses a document
+ * (GET /v1/products; docs/architecture.md "Caches, hot routes and recorded searches").
+ */
+export function listProductCards(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
+  const head = input.language === 'en' ? sql`d.card_en` : sql`d.card_et`;
+  const columns = sql`p.stock_total, p.critical_level, ${visibleAt(input.now)} as visibility, d.card_categories as category_ids, ${head} as head, d.card_tail as tail, d.card_attributes as attributes`;
+  return listPage<CardRow, ListedCard>(db, source, input, columns, (x, id) => ({
+    id,
+    head: x.head,
+    tail: x.tail,
+    attributes: x.attributes,
+    categoryIds: JSON.parse(x.category_ids) as string[],
+    stockTotal: x.stock_total,
+    criticalLevel: x.critical_level,
+    visibility: x.visibility,
+  }));
+}
+
+async function listPage<R, P>(
+  db: Kysely<CatalogTables>,
+  source: ListingIndexSource,
+  input: ListProductsInput,
+  columns: RawBuilder<unknown>,
+  toListed: (row: R, id: string) => P,
+): Promise<ListProductsOutput<P>> {
   const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
   const nowMs = Date.parse(input.now);
   for (let attempt = 0; ; attempt++) {
     const index = await source.current();
     const at = source.position();
     const page = index.query({ ...input, nowMs });
-    const r = await sql<PageRow>`
+    // The page's ids (uuids from the index) as one array literal: one text parameter, not an array the driver walks.
+    const r = await sql<Row & R>`
       select ${HEAD_COLUMNS}, x.*
       from (select 1) one left join lateral (
-        select p.id::text, p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, d.doc
+        select p.id::text, ${columns}
         from ${T('products')} p join ${T('product_docs')} d on d.id = p.id
-        where p.id = any(${page.ids}::uuid[])
+        where p.id = any(${`{${page.ids.join(',')}}`}::uuid[])
       ) x on true`.execute(db);
     if (attempt < 3 && source.isBehind(r.rows[0], at)) {
       await source.sync();
@@ -90,7 +142,7 @@ export async function listProducts(db: Kysely<CatalogTables>, source: ListingInd
     const rows = new Map(r.rows.filter((x) => x.id !== null).map((x) => [x.id!, x]));
     const products = page.ids.flatMap((id) => {
       const x = rows.get(id);
-      return x ? [{ doc: x.doc, stockTotal: x.stock_total, availableIn: x.available_in, hasLimitedAmount: x.has_limited_amount, visibility: x.visibility }] : [];
+      return x ? [toListed(x, id)] : [];
     });
     return {
       products,

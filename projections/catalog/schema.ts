@@ -50,8 +50,11 @@ export type CatalogTables = ReadModelTables & {
     fitment: ColumnType<Fitment | null, string | null, string | null>;
     search: Generated<string>;
   };
-  /** The folded product documents, apart from the narrow listing rows. */
-  product_docs: { id: string; doc: ProductDoc };
+  /**
+   * The folded product documents, apart from the narrow listing rows, with each one's listing card as JSON text
+   * (product-card.ts ProductCardTexts: per language, the tail and the attributes).
+   */
+  product_docs: { id: string; doc: ProductDoc; card_et: string; card_en: string; card_tail: string; card_attributes: string; card_categories: string };
   categories: {
     id: string;
     doc: CategoryDoc;

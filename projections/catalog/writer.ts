@@ -6,7 +6,8 @@
  * Tables (schema `rm_catalog`):
  * - products: one narrow row per product id with the derived columns for listing, facets and search (normalised
  *   codes, facet values "name=value", tsvector, availability, visibility window);
- * - product_docs: the folded ProductDoc per product id (read for the rows of a page and by the writer);
+ * - product_docs: the folded ProductDoc per product id (read by the writer and the product page) and its listing
+ *   card as JSON text per language (product-card.ts: what GET /v1/products splices into a page without parsing);
  * - categories: one row per category id: `doc` plus parent, names and flags;
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -22,6 +23,7 @@ import {
   type ProductDoc,
   toProductRow,
 } from './projection.js';
+import { productCardTexts } from './product-card.js';
 import type { CatalogTables } from './schema.js';
 
 const id = (schema: string, table: string) => sql.id(schema, table);
@@ -60,7 +62,17 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       search tsvector generated always as (to_tsvector('simple', name_et || ' ' || name_en || ' ' || code_text || ' ' || alias_text)) stored
     )`.execute(db);
   // The folded documents live apart, so the listing table stays narrow for scans, counts and facets.
-  await sql`create table ${id(schema, 'product_docs')} (id uuid primary key, doc jsonb not null)`.execute(db);
+  // The card texts are `text`, not jsonb: a listing reads them without pg or the api parsing them (product-card.ts).
+  await sql`
+    create table ${id(schema, 'product_docs')} (
+      id uuid primary key,
+      doc jsonb not null,
+      card_et text not null,
+      card_en text not null,
+      card_tail text not null,
+      card_attributes text not null,
+      card_categories text not null
+    )`.execute(db);
   await sql`
     create table ${id(schema, 'categories')} (
       id uuid primary key,
@@ -98,7 +110,7 @@ async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise
   await sql`create index ${idx('categories_listing_position')} on ${id(schema, 'categories')} (listing_position)`.execute(db);
 }
 
-const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb']] as const;
+const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['card_et', 'text'], ['card_en', 'text'], ['card_tail', 'text'], ['card_attributes', 'text'], ['card_categories', 'text']] as const;
 const PRODUCT_COLUMNS = [
   ['id', 'uuid'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
   ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['alias_text', 'text'], ['category_ids', 'uuid[]'],
@@ -158,9 +170,15 @@ async function applyBatch(trx: Transaction<CatalogTables>, schema: string, event
     }
   }
 
-  const productRows = [...changedProducts].map((pid) => toProductRow(products.get(pid)!));
+  const changed = [...changedProducts].map((pid) => products.get(pid)!);
+  const productRows = changed.map(toProductRow);
   await upsert(trx, schema, 'products', PRODUCT_COLUMNS, productRows);
-  await upsert(trx, schema, 'product_docs', DOC_COLUMNS, [...changedProducts].map((pid) => ({ id: pid, doc: products.get(pid)! })));
+  // The listing card is made here, with the document it shows, so it is never older than the document (product-card.ts).
+  const docRows = changed.map((doc, i) => {
+    const row = productRows[i];
+    return { id: doc.id, doc, ...productCardTexts(doc, { stockTotal: row.stock_total, availableIn: row.available_in, hasLimitedAmount: row.has_limited_amount }) };
+  });
+  await upsert(trx, schema, 'product_docs', DOC_COLUMNS, docRows);
   await upsert(
     trx,
     schema,
@@ -199,7 +217,7 @@ async function notifyStockChanges(trx: Transaction<CatalogTables>, events: Recor
 /** The catalog read model: products and categories (the listing index keeps its own word dictionary). */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 9,
+  version: 10,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   createIndexes,

@@ -9,7 +9,8 @@ import { answerFitment, UNKNOWN_FITMENT } from '../../../domain/fitment/fitment.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { getProduct, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
+import { stockAmount } from '../../../projections/catalog/product-card.js';
+import { getProduct, type ListedCard, listProductCards, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
 import { type FilterLabelMap, hiddenWhenEmptyIn, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
 import {
@@ -32,7 +33,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
 import { staffUserFromRequest } from '../../plugins/staff-guard.js';
-import { toProduct, withContent } from './to-product.js';
+import { categoryJsonOf, productCardJson, toProduct, withContent } from './to-product.js';
 
 /**
  * Is this a staff request for the frontEdit fields? `fieldsPreset=frontEdit` and a staff session that
@@ -49,10 +50,16 @@ export async function wantsStaffFields(deps: ApiDeps, sessions: SessionRuntime |
 export function withStaffFields(product: Product): Product {
   const first = product.stock[0]?.amount ?? '0.000';
   const level = product.critical_stock_level;
-  return {
-    ...product,
-    staff: { visibility: product.visibility.currentState, criticalStockLevel: level, firstStockAmount: first, lowStock: level !== null && Number(first) <= level },
-  };
+  return { ...product, staff: staffFields(product.visibility.currentState, level, first) };
+}
+
+function staffFields(visibility: Product['visibility']['currentState'], level: number | null, firstStockAmount: string): NonNullable<Product['staff']> {
+  return { visibility, criticalStockLevel: level, firstStockAmount, lowStock: level !== null && Number(firstStockAmount) <= level };
+}
+
+/** A listed card's staff details, as `withStaffFields` gives them (the first stock amount is the total, product-card.ts). */
+function staffFieldsOf(card: ListedCard): NonNullable<Product['staff']> {
+  return staffFields(card.visibility, card.criticalLevel, stockAmount(card.stockTotal));
 }
 
 /**
@@ -82,16 +89,21 @@ export function labeledFacetsJson(facets: ListProductsOutput['availableFilters']
 }
 
 const FACETS_PLACEHOLDER = '"availableFilters":null';
+/** Stands for the results array in the envelope until it is replaced by the products' JSON text (no product text holds it: it is not JSON). */
+const RESULTS_PLACEHOLDER = '\u0000results\u0000';
 
 /**
  * The success envelope as UTF-8 JSON bytes with `availableFilters` (given as null, first in `data`) replaced by
- * `facets` (JSON bytes). The answer goes out as bytes: a ~100 KB string would be measured (content-length) and
- * encoded again on every send, which took a third of the api's CPU under load (bench:catalog-load).
+ * `facets` (JSON bytes) and `results` (given as RESULTS_PLACEHOLDER, second) by `results` (JSON text). The answer goes
+ * out as bytes: a ~100 KB string would be measured (content-length) and encoded again on every send, which took a
+ * third of the api's CPU under load (bench:catalog-load).
  */
-function withFacetsJson(envelope: { data: { availableFilters: null } }, facets: Buffer): Buffer {
+function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer, results: string): Buffer {
   const text = JSON.stringify(envelope);
   const at = text.indexOf(FACETS_PLACEHOLDER) + FACETS_PLACEHOLDER.length - 'null'.length;
-  return Buffer.concat([Buffer.from(text.slice(0, at)), facets, Buffer.from(text.slice(at + 'null'.length))]);
+  const placeholder = JSON.stringify(RESULTS_PLACEHOLDER);
+  const resultsAt = text.indexOf(placeholder, at);
+  return Buffer.concat([Buffer.from(text.slice(0, at)), facets, Buffer.from(text.slice(at + 'null'.length, resultsAt) + results + text.slice(resultsAt + placeholder.length))]);
 }
 
 /** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
@@ -123,7 +135,13 @@ export function setPagination(reply: FastifyReply, page: number, perPage: number
 /** `listProducts` through the result cache; the key is the input without the clock. */
 export function cachedListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput> {
   const { now: _now, ...key } = input;
-  return app.listings.get(JSON.stringify(key), () => listProducts(deps.db, app.listingIndex, input));
+  return app.listings.get(JSON.stringify(key), () => listProducts(deps.db, app.listingIndex, input)) as Promise<ListProductsOutput>;
+}
+
+/** `listProductCards` through the result cache (its keys apart from `cachedListing`'s); the key is the input without the clock. */
+export function cachedCardListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
+  const { now: _now, ...key } = input;
+  return app.listings.get(`cards ${JSON.stringify(key)}`, () => listProductCards(deps.db, app.listingIndex, input)) as Promise<ListProductsOutput<ListedCard>>;
 }
 
 /** GET /v1/products' query (api/contracts/catalog.ts productListQuerySchema), as parsed. */
@@ -150,7 +168,7 @@ export async function productListAnswer(
   const active = query.v ? await app.vehicles.resolve(query.v) : null;
   const vehicle = active ? { vehicle: active.vehicle, includeUnknown: query.unknown === '1' } : {};
   const [result, snapshot, labels, staff] = await Promise.all([
-    cachedListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now, ...vehicle }),
+    cachedCardListing(deps, app, { q: query.q, categoryId: query.c, filters, page: query.page, pageSize: query.pageSize, sort: query.sort, language, now, ...vehicle }),
     categories.get(now),
     filterLabels.get(),
     context.staff(),
@@ -163,19 +181,19 @@ export async function productListAnswer(
       { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }
-  const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
+  const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.id), active.vehicle) : null;
   // A vehicle listing's facet counts are one object per vehicle and category until the index changes (listing-index.ts
   // `vehicleFacets`), so they are labelled and serialized once per change too.
   const facetsJson = labeledFacetsJson(result.availableFilters, labels, language);
   const hiddenWhenEmpty = hiddenWhenEmptyIn(query.c, labels);
+  const categoryJson = categoryJsonOf(snapshot, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang));
+  // Each product is its stored card spliced with what this request decides (to-product.ts productCardJson); the
+  // answer is the same JSON `toProduct` (+ fitment, + staff fields) would give.
+  const results = result.products.map((p, i) => productCardJson(p, language, categoryJson, labels, (answers ? `,"fitment":${JSON.stringify(answers[i])}` : '') + (staff ? `,"staff":${JSON.stringify(staffFieldsOf(p))}` : '')));
   const body = withFacetsJson(
     success({
       availableFilters: null,
-      results: result.products.map((p, i) => {
-        const product = toProduct(p, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang), labels);
-        const withFitment = answers ? { ...product, fitment: answers[i] } : product;
-        return staff ? withStaffFields(withFitment) : withFitment;
-      }),
+      results: RESULTS_PLACEHOLDER,
       leftOutSearchKeywords: result.leftOutSearchKeywords,
       appliedFiltersCount: result.appliedFiltersCount,
       exactlyMatchingProductIds: result.exactlyMatchingProductIds,
@@ -183,6 +201,7 @@ export async function productListAnswer(
       ...(hiddenWhenEmpty.length ? { hiddenWhenEmpty } : {}),
     }),
     facetsJson,
+    `[${results.join(',')}]`,
   );
   return { body, page: query.page, pageSize: query.pageSize, total: result.total };
 }

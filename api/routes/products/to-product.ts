@@ -1,19 +1,11 @@
 /** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
-import { imageSources } from '../../../domain/file/image-ref.js';
-import { type Image, type Language, type Product, VISIBILITY_STATE_CODES } from '../../contracts/catalog.js';
-import type { ListedProduct } from '../../../projections/catalog/queries.js';
+import { type Language, type Product, VISIBILITY_STATE_CODES } from '../../contracts/catalog.js';
+import { centsToEuros, productCardHead, productCardTail, toImage } from '../../../projections/catalog/product-card.js';
+import type { ListedCard, ListedProduct } from '../../../projections/catalog/queries.js';
+import type { ProductAttribute } from '../../../domain/product/product.js';
 import { type FilterLabelMap, labelAttribute } from '../../plugins/filter-labels.js';
 
-/** Euro cents to a decimal string with 2 decimals: 1240 -> "12.40". */
-export const centsToEuros = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
-/** A product image reference (domain/file/image-ref.ts: an uploaded file or an imported URL) as the API shows it. */
-export function toImage(ref: string): Image {
-  const { url, thumbnail, srcset } = imageSources(ref);
-  return { url, inlinePreview: null, thumbnail, srcset };
-}
-
-/** Whole units to the spec's amount text with 3 decimals: 4 -> "4.000". */
-const amount = (units: number) => units.toFixed(3);
+export { centsToEuros, toImage };
 
 /**
  * @param categoryPath names of a category and its ancestors, root first (empty when the category is unknown)
@@ -26,45 +18,84 @@ export function toProduct(
   filterLabels: FilterLabelMap = new Map(),
 ): Product {
   const d = p.doc;
-  const name = (language === 'en' ? d.name_en : d.name_et) || d.name_et || d.name_en;
-  const description = (language === 'en' ? d.description_en : d.description_et) || d.description_et || d.description_en;
-  const warehouses = Object.keys(d.stock).sort();
   return {
-    id: d.id,
-    content_id: d.id,
-    name,
-    names: { et: d.name_et || d.name_en, en: d.name_en || d.name_et },
-    path: `/products/view/${d.id}`,
-    code1: d.code1,
-    code2: d.code2,
-    price: centsToEuros(d.gross_cents),
-    price_wo_vat: centsToEuros(d.net_cents),
-    priceCents: d.gross_cents,
-    priceWoVatCents: d.net_cents,
-    vatRate: d.vat_rate,
-    description,
-    unit: d.unit,
-    availableForSale: d.policy === 'non_stock' ? 0 : p.stockTotal,
-    hasLimitedAmount: p.hasLimitedAmount,
-    available_in: p.availableIn,
-    image: d.images[0] ? toImage(d.images[0]) : null,
-    images: d.images.map(toImage),
-    stock: [{ warehouse: null, amount: amount(p.stockTotal) }, ...warehouses.map((w) => ({ warehouse: w, amount: amount(d.stock[w]) }))],
-    critical_stock_level: d.critical_stock_level,
-    big_product: d.big_product,
-    class: d.product_class === 'service' ? 'service' : 'product',
+    ...productCardHead(d, p, language),
     visibility: { currentState: p.visibility, currentStateCode: VISIBILITY_STATE_CODES[p.visibility] },
-    // The whole path ("Pidurid › MG"): a leaf name alone (a marque) is ambiguous.
-    categories: d.category_ids.flatMap((id) => {
-      const path = categoryPath(id, language);
-      return path.length ? [{ id, name: path.join(' › ') }] : [];
-    }),
+    categories: productCategories(d.category_ids, language, categoryPath),
     attributes: d.attributes.map((a) => labelAttribute(a, filterLabels, language)),
-    oeNumbers: d.oe_numbers,
-    compatibleVehicles: d.vehicles,
-    modified_at: d.modified_at ?? d.created_at ?? '',
+    ...productCardTail(d),
   };
 }
+
+/** A product's categories as answered: each with its whole path ("Pidurid › MG"; a leaf name alone, a marque, is ambiguous); unknown ones left out. */
+function productCategories(ids: readonly string[], language: Language, categoryPath: (id: string, language: Language) => string[]): Product['categories'] {
+  return ids.flatMap((id) => {
+    const path = categoryPath(id, language);
+    return path.length ? [{ id, name: path.join(' › ') }] : [];
+  });
+}
+
+/**
+ * One listed product's JSON text (spec 3 "Product", the same fields, values and order as `toProduct`), spliced from
+ * its stored card (projections/catalog/product-card.ts) and what is decided per request: visibility at `now`, the
+ * category paths (`categoryJson`: a category's `{"id","name"}` JSON, '' when unknown) and the attribute labels.
+ * `extra`: fields appended at the end (fitment, staff), already JSON text starting with a comma, or ''.
+ */
+export function productCardJson(card: ListedCard, language: Language, categoryJson: (id: string) => string, filterLabels: FilterLabelMap, extra: string): string {
+  let categories = '';
+  for (const id of card.categoryIds) {
+    const one = categoryJson(id);
+    if (one) categories += categories ? `,${one}` : one;
+  }
+  let attributes = '';
+  const labelled = labelledAttributeJsonOf(filterLabels, language);
+  for (const a of JSON.parse(card.attributes) as ProductAttribute[]) attributes += attributes ? `,${labelled(a)}` : labelled(a);
+  const visibility = `{"currentState":${JSON.stringify(card.visibility)},"currentStateCode":${VISIBILITY_STATE_CODES[card.visibility]}}`;
+  return `${card.head},"visibility":${visibility},"categories":[${categories}],"attributes":[${attributes}],${card.tail.slice(0, -1)}${extra}}`;
+}
+
+/**
+ * A technical criterion's labelled JSON text (`labelAttribute`), made once per criterion `name=value`, labels
+ * object and language: FilterLabelCache hands out the same labels until they change, and the criteria are the
+ * catalog's facet values (the listing index holds each of them already), so the memo stays as small as the facets.
+ */
+function labelledAttributeJsonOf(labels: FilterLabelMap, language: Language): (a: ProductAttribute) => string {
+  let byLanguage = attributeJsonMemo.get(labels);
+  if (!byLanguage) attributeJsonMemo.set(labels, (byLanguage = new Map()));
+  let byName = byLanguage.get(language);
+  if (!byName) byLanguage.set(language, (byName = new Map()));
+  const names = byName;
+  return (a) => {
+    let values = names.get(a.name);
+    if (!values) names.set(a.name, (values = new Map()));
+    let json = values.get(a.value);
+    if (json === undefined) values.set(a.value, (json = JSON.stringify(labelAttribute({ name: a.name, value: a.value }, labels, language))));
+    return json;
+  };
+}
+const attributeJsonMemo = new WeakMap<FilterLabelMap, Map<Language, Map<string, Map<string, string>>>>();
+
+/**
+ * A category's `{"id","name"}` JSON text as a product answer lists it (`toProduct` categories), '' when the category
+ * is unknown, made once per category snapshot and language: the snapshot is replaced when the tree changes.
+ */
+export function categoryJsonOf(snapshot: object, language: Language, categoryPath: (id: string, language: Language) => string[]): (id: string) => string {
+  let byLanguage = categoryJsonMemo.get(snapshot);
+  if (!byLanguage) categoryJsonMemo.set(snapshot, (byLanguage = new Map()));
+  let memo = byLanguage.get(language);
+  if (!memo) byLanguage.set(language, (memo = new Map()));
+  const known = memo;
+  return (id) => {
+    let json = known.get(id);
+    if (json === undefined) {
+      const [one] = productCategories([id], language, categoryPath);
+      json = one ? JSON.stringify(one) : '';
+      known.set(id, json);
+    }
+    return json;
+  };
+}
+const categoryJsonMemo = new WeakMap<object, Map<Language, Map<string, string>>>();
 
 /**
  * The product with `content`, the nested wrapper of the same fields (spec 3 "content (nested wrapper of the same
