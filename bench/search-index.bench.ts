@@ -4,10 +4,12 @@
  * made as projections/catalog/projection.ts toProductRow makes them: codes normalised, attributes as facets, each
  * category path a category) and answers the search scenario of bench:catalog-load (two word prefixes of a random
  * product's name, or a random part number as typed with or without its punctuation), page 1, no sort.
- * Prints the milliseconds per query (median of 5 rounds) and the split of one answer's work: the search plan, the
- * facet counts, the page. Run with `--cpu-prof` to profile. Figures only.
+ * Prints the CPU and wall milliseconds per query (medians of `ROUNDS` rounds, default 5; CPU moves less with the
+ * machine's other load). Run with `--cpu-prof` to profile. Figures only. `ANSWERS=<file>` writes one hash of each
+ * answer per line (the first 1,500 queries, every sort, pages 1 and 3), to compare two versions' answers with `cmp`.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -64,16 +66,37 @@ for (let i = 0; i < QUERIES; i++) {
     queries.push(words.length > 1 ? `${prefix(pick(words))} ${prefix(pick(words))}` : prefix(words[0]));
   }
 }
-const NOW = Date.now();
+const NOW = Date.parse('2026-11-29T00:00:00Z');
+if (process.env.ANSWERS) {
+  const sorts = [undefined, '-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'] as const;
+  const lines: string[] = [];
+  for (const q of queries.slice(0, 1500)) {
+    for (const sort of sorts) {
+      for (const page of [1, 3]) {
+        const answer = index.query({ q, page, pageSize: 24, language: sort === 'name' ? 'en' : 'et', nowMs: NOW, ...(sort ? { sort } : {}) });
+        lines.push(`${q}\t${sort}\t${page}\t${createHash('sha1').update(JSON.stringify(answer)).digest('hex')}`);
+      }
+    }
+  }
+  writeFileSync(process.env.ANSWERS, `${lines.join('\n')}\n`);
+  console.log(`answers written to ${process.env.ANSWERS}`);
+}
 let checksum = 0;
-const rounds: number[] = [];
+const rounds: { wall: number; cpu: number }[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   t = performance.now();
+  const cpu = process.cpuUsage();
   for (const q of queries) {
     const page = index.query({ q, page: 1, pageSize: 24, language: 'et', nowMs: NOW });
     checksum += page.total + page.ids.length + page.availableFilters.length + page.leftOutSearchKeywords.length;
   }
-  rounds.push((performance.now() - t) / queries.length);
+  const used = process.cpuUsage(cpu);
+  rounds.push({ wall: (performance.now() - t) / queries.length, cpu: (used.user + used.system) / 1000 / queries.length });
 }
-rounds.sort((a, b) => a - b);
-if (ROUNDS) console.log(`search query: median ${rounds[Math.floor(ROUNDS / 2)].toFixed(3)} ms per query (rounds ${rounds.map((r) => r.toFixed(3)).join(' ')}), ${queries.length} queries, checksum ${checksum}`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+if (ROUNDS) {
+  console.log(
+    `search query: median ${median(rounds.map((r) => r.cpu)).toFixed(3)} ms CPU, ${median(rounds.map((r) => r.wall)).toFixed(3)} ms wall per query ` +
+      `(CPU per round ${rounds.map((r) => r.cpu.toFixed(3)).join(' ')}), ${queries.length} queries, checksum ${checksum}`,
+  );
+}
