@@ -6,7 +6,7 @@
  * product's name, or a random part number as typed with or without its punctuation), page 1, no sort.
  * Prints the CPU and wall milliseconds per query (medians of `ROUNDS` rounds, default 5; CPU moves less with the
  * machine's other load). Run with `--cpu-prof` to profile. Figures only. `ANSWERS=<file>` writes one hash of each
- * answer per line (the first 1,500 queries, every sort, pages 1 and 3), to compare two versions' answers with `cmp`.
+ * answer per line (the first 1,500 queries, every sort, pages 1 and 3, and with filters), to compare two versions' answers with `cmp`.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -75,6 +75,12 @@ if (process.env.ANSWERS) {
       for (const page of [1, 3]) {
         const answer = index.query({ q, page, pageSize: 24, language: sort === 'name' ? 'en' : 'et', nowMs: NOW, ...(sort ? { sort } : {}) });
         lines.push(`${q}\t${sort}\t${page}\t${createHash('sha1').update(JSON.stringify(answer)).digest('hex')}`);
+      }
+    }
+    for (const filters of [{ Kit: ['No'] }, { Marque: ['Triumph', 'MG'], Kit: ['Yes'] }]) {
+      for (const sort of [undefined, 'name'] as const) {
+        const answer = index.query({ q, filters, page: 1, pageSize: 24, language: 'et', nowMs: NOW, ...(sort ? { sort } : {}) });
+        lines.push(`${q}\t${JSON.stringify(filters)}\t${sort}\t${createHash('sha1').update(JSON.stringify(answer)).digest('hex')}`);
       }
     }
   }
