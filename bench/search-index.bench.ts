@@ -77,7 +77,7 @@ if (process.env.ANSWERS) {
         lines.push(`${q}\t${sort}\t${page}\t${createHash('sha1').update(JSON.stringify(answer)).digest('hex')}`);
       }
     }
-    for (const filters of [{ Kit: ['No'] }, { Marque: ['Triumph', 'MG'], Kit: ['Yes'] }]) {
+    for (const filters of [{ Kit: ['No'] }, { Marque: ['Triumph', 'MG'], Kit: ['Yes'] }] as Record<string, string[]>[]) {
       for (const sort of [undefined, 'name'] as const) {
         const answer = index.query({ q, filters, page: 1, pageSize: 24, language: 'et', nowMs: NOW, ...(sort ? { sort } : {}) });
         lines.push(`${q}\t${JSON.stringify(filters)}\t${sort}\t${createHash('sha1').update(JSON.stringify(answer)).digest('hex')}`);
