@@ -153,6 +153,11 @@ describe('CatalogListingIndex kept current by apply', () => {
     q({ filters: { Size: ['10'] } }),
     q({ q: 'filter' }),
     q({ q: 'K1' }),
+    // Prefixes of many words (kept prefix bitsets, dropped by changes) and a search matching most products (facets
+    // counted by posting lists).
+    q({ q: 'k' }),
+    q({ q: 'x2 k', sort: 'name' }),
+    q({ q: 'v', page: 2 }),
     q({ q: 'piduriklots 3', sort: 'total_price' }),
     q({ q: 'ämbri', categoryId: 'c2' }),
     q({ priceMinCents: 500, priceMaxCents: 1000, sort: 'total_price' }),

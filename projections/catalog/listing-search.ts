@@ -42,7 +42,19 @@ export class SearchIndex {
    */
   private readonly postingBits = new Map<string, Uint32Array>();
   private sortedTokens: string[] = [];
+  /**
+   * The posting list of each word of `sortedTokens`, at the same index: the very arrays of `postings` (changed in
+   * place; a new word re-sorts both), so a prefix range reads its lists without a Map lookup per word.
+   */
+  private sortedPostings: number[][] = [];
   private tokensDirty = false;
+  /**
+   * A prefix's matches (every word of its range) as a bitset, made on first use for a range of 2+ words whose lists
+   * hold at least as many slots as a bitset has words (never more memory than those lists), at most
+   * MAX_PREFIX_BITSETS of them; dropped when a word of the range changes or a word enters it (`update`). A short
+   * prefix ('1', 'fil') then costs one OR instead of a lookup and a set per word of its range.
+   */
+  private readonly prefixBits = new Map<string, Uint32Array>();
   /** Per slot, its normalised part numbers without duplicates, and as given (space-separated). */
   private readonly codes: string[][] = [];
   private readonly codeText: string[] = [];
@@ -90,9 +102,11 @@ export class SearchIndex {
       for (const t of oldTokens) {
         removeFrom(this.postings.get(t), slot);
         this.postingBits.delete(t);
+        this.dropPrefixBits(t);
       }
       for (const t of this.tokensOf(slot)) {
         this.postingBits.delete(t);
+        this.dropPrefixBits(t);
         const list = this.postings.get(t);
         if (list) list.push(slot);
         else {
@@ -107,7 +121,14 @@ export class SearchIndex {
   /** Sorts the words for prefix ranges (after a build; a search re-sorts when new words came). */
   sortTokens(): void {
     this.sortedTokens = [...this.postings.keys()].sort();
+    this.sortedPostings = this.sortedTokens.map((t) => this.postings.get(t)!);
     this.tokensDirty = false;
+  }
+
+  /** Forgets the kept prefix bitsets whose range holds `token` (every prefix of it). */
+  private dropPrefixBits(token: string): void {
+    if (this.prefixBits.size === 0) return;
+    for (let k = 1; k <= token.length; k++) this.prefixBits.delete(token.slice(0, k));
   }
 
   /** Takes the search keywords of the categories (deleted ones have none). */
@@ -156,12 +177,14 @@ export class SearchIndex {
         }
         if (!rarest || list.length < rarest.length) rarest = list;
       }
+      // The slot's part numbers as one space-separated text: the code (letters and digits, no space) is in one of
+      // them exactly when it is in the text, and starts one when it starts the text or follows a space.
       for (const s of rarest ?? []) {
-        if (this.codes[s].some((c) => c.startsWith(code))) codePrefix!.add(s);
-        if (this.codes[s].some((c) => c.includes(code))) {
-          set(bits, s);
-          if (has(listed, s)) codeMatches = true;
-        }
+        const text = this.codeText[s];
+        if (!text.includes(code)) continue;
+        set(bits, s);
+        if (has(listed, s)) codeMatches = true;
+        if (text.startsWith(code) || text.includes(` ${code}`)) codePrefix!.add(s);
       }
     }
     const kept: string[] = [];
@@ -171,8 +194,7 @@ export class SearchIndex {
     for (const term of terms) {
       const termBits = scratch.take();
       // Every word starting with the term (a prefix match, as `term:*`).
-      let i = lowerBound(this.sortedTokens, term);
-      for (; i < this.sortedTokens.length && this.sortedTokens[i].startsWith(term); i++) this.addPosting(this.sortedTokens[i], termBits);
+      this.addPrefix(term, termBits);
       // One typo in a word of 5+ letters: dictionary words at Levenshtein distance 1.
       if (term.length >= 5 && !/^\d+$/.test(term)) {
         for (const word of this.typoNeighbours(term)) this.addPosting(word, termBits);
@@ -201,9 +223,37 @@ export class SearchIndex {
     return { bits, code, codeExact, codePrefix, terms: kept, exactTerms, leftOut: codeMatches ? [] : leftOut };
   }
 
-  /** Adds the slots of word `token`'s posting to `bits` (through its kept bitset when the posting is big). */
-  private addPosting(token: string, bits: Uint32Array): void {
-    const posting = this.postings.get(token);
+  /**
+   * Adds to `bits` the slots of every word starting with `term`: the range of `sortedTokens` from `term` up to
+   * `term` + U+FFFF (no word holds that character: words are letters and digits), through the prefix's kept bitset
+   * when it has one or may keep one (`prefixBits`).
+   */
+  private addPrefix(term: string, bits: Uint32Array): void {
+    const kept = this.prefixBits.get(term);
+    if (kept && kept.length === bits.length) {
+      for (let w = 0; w < bits.length; w++) bits[w] |= kept[w];
+      return;
+    }
+    const from = lowerBound(this.sortedTokens, term);
+    const to = lowerBound(this.sortedTokens, `${term}\uffff`);
+    const lists = this.sortedPostings;
+    let size = 0;
+    for (let i = from; i < to; i++) size += lists[i].length;
+    if (to - from >= 2 && size >= bits.length && this.prefixBits.size < MAX_PREFIX_BITSETS) {
+      const own = new Uint32Array(bits.length);
+      for (let i = from; i < to; i++) for (const s of lists[i]) set(own, s);
+      this.prefixBits.set(term, own);
+      for (let w = 0; w < bits.length; w++) bits[w] |= own[w];
+      return;
+    }
+    for (let i = from; i < to; i++) this.addPosting(this.sortedTokens[i], bits, lists[i]);
+  }
+
+  /**
+   * Adds the slots of word `token`'s posting to `bits` (through its kept bitset when the posting is big).
+   * `posting`: its list when the caller has it.
+   */
+  private addPosting(token: string, bits: Uint32Array, posting = this.postings.get(token)): void {
     if (!posting) return;
     if (posting.length < bits.length) {
       for (const s of posting) set(bits, s);
@@ -276,6 +326,9 @@ export class SearchIndex {
     return out;
   }
 }
+
+/** Most prefix bitsets kept at once (`SearchIndex.prefixBits`): at 105,000 products about 13 MB. */
+const MAX_PREFIX_BITSETS = 1024;
 
 /** Index of the first entry of `sorted` not below `value`. */
 function lowerBound(sorted: string[], value: string): number {

@@ -200,23 +200,43 @@ export function pageOf(
       counts[b]++;
     });
   } else counts[0] = popcount(members);
-  const total = counts.reduce((a, b) => a + b, 0);
+  return pageOfBuckets(members, bucketOf ? counts : null, order, reverse, offset, limit, scratch, n);
+}
+
+/**
+ * `pageOf` with the buckets already made: `counts` the members per bucket, `scratch[slot]` each member's bucket (null:
+ * one bucket, `scratch` not read). For a caller that fills the buckets by bitset passes (a search's relevance).
+ * @returns the page's slots and the number of members.
+ */
+export function pageOfBuckets(
+  members: Uint32Array,
+  counts: number[] | null,
+  order: SortOrder,
+  reverse: boolean,
+  offset: number,
+  limit: number,
+  scratch: Uint8Array,
+  n: number,
+): { slots: number[]; total: number } {
+  const bucketed = counts !== null;
+  const sizes = counts ?? [popcount(members)];
+  const total = sizes.reduce((a, b) => a + b, 0);
   const out: number[] = [];
   let before = 0;
-  for (let b = 0; b < buckets && out.length < limit; b++) {
-    const size = counts[b];
+  for (let b = 0; b < sizes.length && out.length < limit; b++) {
+    const size = sizes[b];
     const start = Math.max(0, offset - before);
     before += size;
     if (start >= size) continue;
     const take = Math.min(limit - out.length, size - start);
-    const inBucket = bucketOf ? (s: number) => has(members, s) && scratch[s] === b : (s: number) => has(members, s);
+    const inBucket = bucketed ? (s: number) => has(members, s) && scratch[s] === b : (s: number) => has(members, s);
     if (size * 16 < n) {
       // The bucket's ranks in a typed array, sorted numerically (no comparator calls); perm[rank] is the slot again.
       const ranks = new Int32Array(size);
       const rank = order.rank;
       let k = 0;
       forEach(members, (s) => {
-        if (!bucketOf || scratch[s] === b) ranks[k++] = rank[s];
+        if (!bucketed || scratch[s] === b) ranks[k++] = rank[s];
       });
       ranks.sort();
       const perm = order.perm;
