@@ -1,9 +1,9 @@
 /**
- * The server build's half of "route styles with the first HTML" (docs/architecture.md section 6, "Server rendering:
- * route styles with the first HTML"): rewrites each relative `import('./x')` in web/src into
+ * The server build's half of a page's route styles and modules (docs/architecture.md section 6, "Server rendering:
+ * styles inlined, scripts after the first paint"): rewrites each relative `import('./x')` in web/src into
  * `(reportChunk('src/.../x.tsx'), import('./x'))`, where the key is how the browser build's Vite manifest names that
  * module (its path relative to web/). web/src/lib/lazy-chunk.ts collects the keys a lazy component's loader reports,
- * and the render links the chunks' CSS and JS from the manifest (web/src/app/route-assets.ts).
+ * and the render inlines the chunks' CSS and lists their JS from the manifest (web/src/app/route-assets.ts).
  *
  * Only in the `--ssr` build (`apply` below): the browser's bundles are untouched. An `import()` of a package or of a
  * computed path is left alone (it names no chunk of ours).

@@ -1,7 +1,7 @@
 /**
  * `lazyChunk`: React's `lazy()` for the storefront's lazy chunks (pages, content layouts, the gallery's parts), which
- * on the server also tells the render which chunks it used, so the first HTML carries their stylesheets and
- * modulepreload links (docs/architecture.md, section 6 "Server rendering: route styles with the first HTML").
+ * on the server also tells the render which chunks it used, so the first HTML carries their styles and lists their
+ * modules (docs/architecture.md, section 6 "Server rendering: styles inlined, scripts after the first paint").
  *
  * How the server knows a chunk: in the server build, web/build/route-chunks-plugin.ts turns every relative
  * `import('./x')` of web/src into `(reportChunk('src/.../x.tsx'), import('./x'))`, the key being the module's key in

@@ -36,7 +36,7 @@ export interface ServerRender {
   options: RememberedOptions;
   /**
    * Browser-build manifest keys of the lazy chunks this render used (lib/lazy-chunk.ts reports them, e.g.
-   * 'src/features/catalog/routes/product-view.tsx'): the page's HTML links their stylesheets and modulepreloads them.
+   * 'src/features/catalog/routes/product-view.tsx'): the page's HTML inlines their styles and lists their modules.
    */
   chunks: Set<string>;
 }
