@@ -96,6 +96,9 @@ describe('with JavaScript enabled', () => {
   it('shifts nothing while the product page and an album page load and hydrate', async () => {
     const context = await watchingLayoutShifts();
     const page = await context.newPage();
+    // A slow phone's CPU (6x): the parser then yields mid-document, and a page painted half-parsed shifts when the
+    // rest arrives (the first paint waits for the whole markup: entry-server.tsx, rel="expect").
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
     try {
       for (const [url, selector] of [
         [PRODUCT, '.product-view__top'],

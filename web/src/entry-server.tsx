@@ -222,7 +222,11 @@ function fillTemplate(
   }
   // A template without the loader keeps its own scripts in <head>: the chunks are preloaded beside them.
   const preloads = template.modules.length ? '' : assets.modules.map((src) => `<link rel="modulepreload" crossorigin href="${src}">`).join('');
-  if (assets.styles || preloads) html = html.replace('</head>', `${assets.styles}${preloads}</head>`);
+  // The first paint waits until the page's markup is parsed (`<link rel="expect" blocking="render">`, naming the state
+  // script right after #root): with no stylesheet to wait for, Chromium would paint a half-parsed document, and the
+  // rest arriving (the header's last buttons, say) would shift what was painted. Browsers without it paint as they parse.
+  const expect = `<link rel="expect" href="#${SSR_STATE_ID}" blocking="render">`;
+  html = html.replace('</head>', `${assets.styles}${preloads}${expect}</head>`);
   const modules = template.modules.length ? appModulesScript([...template.modules, ...assets.modules]) : '';
   return html.replace(
     '<div id="root"></div>',
