@@ -172,7 +172,13 @@ export function Finder({ canEdit, view, onView, pick, onSelected, onChoose, auto
       const allListed = () => queryClient.getQueriesData<FilesPage>({ queryKey: [...FINDER_KEY, 'files'] }).some(([, d]) => d && done.every((id) => d.files.some((f) => f.id === id)));
       for (let attempt = 0; attempt < 20; attempt++) {
         await fileChanges.invalidate();
-        if (allListed() || aborter.current?.signal.aborted) break;
+        if (aborter.current?.signal.aborted) break;
+        if (allListed()) {
+          // The folder tree's counts were fetched beside the listing, perhaps before the read model held every new
+          // file; the listing now proves it does, so the tree is asked once more.
+          await queryClient.invalidateQueries({ queryKey: [...FINDER_KEY, 'folder'] });
+          break;
+        }
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       setSelection({ ids: single ? done.slice(-1) : done, anchor: done[0]!, focus: done[done.length - 1]! });
