@@ -47,6 +47,7 @@ import { serializeQueryState, SSR_STATE_ID } from './app/ssr-state';
 import { muteToastsForServerRender } from './components/feedback/toasts';
 import { setServerFetch } from './lib/api-client';
 import type { DocumentHead } from './lib/document-head';
+import { shareTextNumberFormat } from './lib/format';
 import { I18N_CODE, languageFromPath, type Language } from './lib/language';
 import { type ServerRender, ServerRenderContext } from './lib/server-render';
 import type { ThemeName } from './lib/theme';
@@ -139,6 +140,7 @@ async function newTexts(lang: Language): Promise<I18n> {
     react: { useSuspense: false },
     initAsync: false,
   });
+  shareTextNumberFormat(instance);
   // The chunks' texts merged key by key, as addChunkTexts does in the browser (shop-product.json adds to `product`, `fitment` and `cart`).
   for (const [lng, ns, chunkTexts] of [
     ['et', 'shop', productEt], ['et', 'shop', galleryEt], ['et', 'cms', layoutsEt],

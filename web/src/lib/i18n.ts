@@ -9,6 +9,7 @@ import { initReactI18next } from 'react-i18next';
 import appEt from '../locales/et/app.json';
 import cmsEt from '../locales/et/cms.json';
 import shopEt from '../locales/et/shop.json';
+import { shareTextNumberFormat } from './format';
 import { I18N_CODE, type Language } from './language';
 
 export const NAMESPACES = ['app', 'cms', 'shop'] as const;
@@ -119,6 +120,7 @@ export async function initI18n(lang: Language) {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
+  shareTextNumberFormat(i18n);
   await switchLanguage(lang);
   return i18n;
 }
