@@ -7,6 +7,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
+import { TranslationRoot } from '../lib/translation';
 import { AppRoutes } from './router';
 
 /** The outermost boundary: a crash of the shell (header, footer) too; leaving the URL (Go back) clears it. */
@@ -15,12 +16,17 @@ function ShellErrorBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary resetKey={pathname + search}>{children}</ErrorBoundary>;
 }
 
-/** The routes inside the shell's error boundary; needs a router and a QueryClientProvider around it. */
+/**
+ * The routes inside the shell's error boundary, under the texts' language (lib/translation.tsx); needs a router and a
+ * QueryClientProvider around it.
+ */
 export function AppContent() {
   return (
-    <ShellErrorBoundary>
-      <AppRoutes />
-    </ShellErrorBoundary>
+    <TranslationRoot>
+      <ShellErrorBoundary>
+        <AppRoutes />
+      </ShellErrorBoundary>
+    </TranslationRoot>
   );
 }
 

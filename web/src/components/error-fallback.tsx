@@ -5,7 +5,7 @@
  * did not load (spec 8 "Chunk load failure: ChunkLoadError with type and request"; lib/slow-connection.ts) says so,
  * naming both, and offers Reload.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { useDocumentHead } from '../lib/document-head';
 import { ChunkLoadError } from '../lib/slow-connection';
 

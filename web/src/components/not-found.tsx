@@ -3,7 +3,7 @@
  * on the server, it makes the answer a 404.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { useRouteLanguage } from '../lib/language';
 import { useServerRender } from '../lib/server-render';
 import { PageMeta } from './page-meta';

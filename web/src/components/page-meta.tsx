@@ -6,7 +6,7 @@
  * parameters.
  */
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { useDocumentHead } from '../lib/document-head';
 import { pathInLanguage, useRouteLanguage } from '../lib/language';
 import { useOrigin } from '../lib/server-render';

@@ -3,7 +3,7 @@
  * The page lives in the `page` query parameter; the caller builds each link's target.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 import { pageItems } from '../lib/pagination';
 
 interface PaginationProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation';
 
 /** A loading indicator announced to screen readers. */
 export function Spinner({ label }: { label?: string }) {

@@ -14,7 +14,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Toaster } from '../../components/feedback/toasts';

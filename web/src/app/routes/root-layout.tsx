@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useBrowserLayoutEffect } from '../../lib/server-render';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Toaster } from '../../components/feedback/toasts';
 import { Header } from '../../components/layout/header';

@@ -9,7 +9,7 @@
  */
 import { useContext } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { EditableText, EditingContext } from '../../lib/editable/editable';
 import { useSite } from '../../lib/site/get-site';
 import { sellerOf } from '../../lib/site/seller';

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useSite } from '../../lib/site/get-site';
 import { useRouteLanguage } from '../../lib/language';
 import { LanguageSwitch } from './language-switch';

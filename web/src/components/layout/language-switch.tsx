@@ -4,7 +4,7 @@
  * other prefix. A change also sends GET /{language}/site/set-language (spec 7) so the server remembers it.
  */
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useAlternateUrls } from '../../lib/document-head';
 import { pathInLanguage, stripLanguagePrefix, useRouteLanguage, type Language } from '../../lib/language';
 

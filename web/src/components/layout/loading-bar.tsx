@@ -8,7 +8,7 @@
  */
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { slowLoadingMs, withChunkTimeout } from '../../lib/slow-connection';
 
 /** Time the bar stays at 100% before it resets, in milliseconds (spec 9). */

@@ -8,7 +8,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useResolvedPath } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { MenuItem } from '../../lib/site/get-site';
 import { useRouteLanguage } from '../../lib/language';
 

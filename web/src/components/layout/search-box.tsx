@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { CategorySuggestionItem } from '../../../../api/contracts/category-suggestions';
 import { getJson, withQuery } from '../../lib/api-client';
 import { useRouteLanguage } from '../../lib/language';

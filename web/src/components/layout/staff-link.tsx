@@ -3,7 +3,7 @@
  * area"). Asks GET /v1/session only when this browser signed in as staff lately (lib/staff/storefront.ts
  * `useStorefrontStaff`), so a shopper's pages make no extra call; shows nothing for anyone else.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link } from 'react-router';
 import { useRouteLanguage } from '../../lib/language';
 import { useStorefrontStaff } from '../../lib/staff/storefront';

@@ -10,7 +10,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, History as HistoryIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
 import { apiErrorText } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';

@@ -13,7 +13,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { AdminProductListItem } from '../../../../api/contracts/admin-products';
 import { apiErrorText } from '../../lib/api-client';
 import { formatEuro } from '../../lib/format';

@@ -10,7 +10,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { ApplicationInputDto } from '../../../../api/contracts/admin-fitment';
 import type { VehicleGenerationsResponse, VehicleMakesResponse, VehicleModelsResponse } from '../../../../api/contracts/vehicles';
 import { getJson } from '../../lib/api-client';

@@ -13,7 +13,7 @@
  */
 import { type SyntheticEvent, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { FinderFile } from '../../../../api/contracts/finder';
 import { StaffDialog } from '../../components/staff/staff-dialog';
 import { hasPermission, useStaffSession } from '../../lib/staff/session';

@@ -21,7 +21,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useLocation } from 'react-router';
 import type { Language } from '../../../../api/contracts/catalog-constants';
 import type { PageEdit } from '../../../../api/contracts/pages-admin';

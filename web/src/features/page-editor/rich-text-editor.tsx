@@ -20,7 +20,7 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { type KeyboardEvent, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { apiErrorText } from '../../lib/api-client';
 import { useFilePicker } from '../../lib/staff/file-picker-slot';
 import { uploadEditorImage } from './api/upload-image';

@@ -6,7 +6,7 @@
  * layout (spec 1's thirteen, translated) and the canonical URL. Guidance only: nothing here blocks a save.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { Language } from '../../../../api/contracts/catalog';
 import { PAGE_LAYOUTS } from '../../../../domain/page/page-doc';
 import { slugify } from '../../../../domain/page/slug';

@@ -6,7 +6,7 @@
  * The text is the stored HTML, sanitised by the server before it was stored (commands/page/sanitize-page-html.ts).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { useSearchParams } from 'react-router';
 import type { Language } from '../../../../api/contracts/catalog';
 import { NotFound } from '../../components/not-found';

@@ -18,7 +18,7 @@
  */
 import { ArrowLeft, ExternalLink, EyeOff, RefreshCw, Save, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Language } from '../../../../api/contracts/catalog';
 import type { PageEdit } from '../../../../api/contracts/pages-admin';

@@ -14,7 +14,7 @@
  */
 import { X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import { TabList, TabPanel } from '../../components/staff/tab-list';
 import { MetaTab } from './meta-tab';
 import { NS } from './texts';

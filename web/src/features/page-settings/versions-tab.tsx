@@ -10,7 +10,7 @@
 import { diffWords } from 'diff';
 import { GitCompare, RotateCcw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { Language } from '../../../../api/contracts/catalog';
 import type { PageEdit } from '../../../../api/contracts/pages-admin';
 import { showToast } from '../../components/feedback/toasts';

@@ -13,7 +13,7 @@ import { DayPicker } from 'react-day-picker';
 import { enUS } from 'react-day-picker/locale/en-US';
 import { et } from 'react-day-picker/locale/et';
 import 'react-day-picker/style.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation';
 import type { Language } from '../../../../api/contracts/catalog';
 import { VISIBILITY_STATES, type VisibilityRule, type VisibilityState } from '../../../../domain/page/visibility';
 import { formatDate } from '../../lib/format';

@@ -5,7 +5,7 @@
  * URL.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { FunnelWeekRow, OrderFunnelResponse } from '../../../../../api/contracts/admin-analytics';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';

@@ -3,7 +3,7 @@
  * kept in the URL as `?range=`) and the CSV export link.
  */
 import { Download } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useSearchParams } from 'react-router';
 import { STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
 import { PageMeta } from '../../../components/page-meta';

@@ -7,7 +7,7 @@
  */
 import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useSearchParams } from 'react-router';
 import { type PurchaseListSummaryRow, type ReorderSuggestionRow, SERVICE_LEVEL_VALUES, type ServiceLevelValue } from '../../../../../api/contracts/admin-reorder';
 import { Spinner } from '../../../components/spinner';

@@ -6,7 +6,7 @@
  * export. Range, sort and page in the URL.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { KeywordConversionRow } from '../../../../../api/contracts/admin-analytics';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';

@@ -5,7 +5,7 @@
  * as a uPlot chart; a CSV export. Range and sort in the URL.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { SellThroughRowData } from '../../../../../api/contracts/admin-reorder';
 import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Save } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { z } from 'zod';
 import { type AdminCategory, categoryKeywordsSchema, categoryNameSchema } from '../../../../../api/contracts/admin-categories';
 import { TextField } from '../../../components/staff/text-field';

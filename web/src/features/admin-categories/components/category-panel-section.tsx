@@ -7,7 +7,7 @@
  * what is being typed. Without products.edit everything is read-only.
  */
 import { ArrowDown, ArrowUp, Eye, EyeOff, FolderPlus, Plus, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminCategory, CategoryPayload } from '../../../../../api/contracts/admin-categories';
 import { HistoryTimeline } from '../../../components/staff/history-timeline';
 import type { Language } from '../../../lib/language';

@@ -8,7 +8,7 @@
  * Opening a category (`selectedId`, kept in the URL by the screen) also opens its branch.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminCategory, CategoryPayload } from '../../../../../api/contracts/admin-categories';
 import { showToast } from '../../../components/feedback/toasts';
 import { FormAlert } from '../../../components/staff/text-field';

@@ -8,7 +8,7 @@
  */
 import { ChevronDown, ChevronRight, EyeOff, Plus } from 'lucide-react';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminCategory } from '../../../../../api/contracts/admin-categories';
 import type { Language } from '../../../lib/language';
 import { type CategoryTree, nameOf, ROOT } from '../utils/category-tree-model';

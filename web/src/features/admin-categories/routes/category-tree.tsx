@@ -4,7 +4,7 @@
  * products.edit to change it (without it the screen is read-only). The open category is in the URL
  * (`?category=<id>`), so a category can be linked and the page reloaded.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';

@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, RefreshCw, Save, UserX } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { type AdminClient, type ClientForm, clientFormSchema } from '../../../../../api/contracts/admin-clients';
 import { checkClientDetails } from '../../../../../domain/client/client';

@@ -6,7 +6,7 @@
  * reloaded; both are declared to the shared ListFilterBar (conventions 16). A forgotten client shows as such, without personal data.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminClientListItem } from '../../../../../api/contracts/admin-clients';
 import { PageMeta } from '../../../components/page-meta';

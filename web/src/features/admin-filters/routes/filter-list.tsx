@@ -13,7 +13,7 @@ import { ArrowDown, ArrowUp, Plus, Save, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminFilter } from '../../../../../api/contracts/admin-filters';
 import { showToast } from '../../../components/feedback/toasts';
 import { PageMeta } from '../../../components/page-meta';

@@ -11,7 +11,7 @@
 import { Download, Eye, Play, Trash2, Upload } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { ApplicationInputDto, FitmentApplyResult, FitmentOperationDto, FitmentPreview, FitmentSelectionDto } from '../../../../../api/contracts/admin-fitment';
 import { PageMeta } from '../../../components/page-meta';
 import { FormAlert } from '../../../components/staff/text-field';

@@ -13,7 +13,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, ExternalLink, FolderOpen, GripVertical, Images, RefreshCw, Save, Trash2, Upload } from 'lucide-react';
 import { type ChangeEvent, Suspense, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { showToast } from '../../../components/feedback/toasts';
 import { NotFound } from '../../../components/not-found';

@@ -7,7 +7,7 @@
  */
 import { ImagePlus, Pencil, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useNavigate } from 'react-router';
 import { showToast } from '../../../components/feedback/toasts';
 import { PageMeta } from '../../../components/page-meta';

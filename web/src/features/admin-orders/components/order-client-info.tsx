@@ -7,7 +7,7 @@
  * given.
  */
 import { ExternalLink } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 
 export function OrderClientInfo({ order, clientHref }: { order: AdminOrder; clientHref: string | null }) {

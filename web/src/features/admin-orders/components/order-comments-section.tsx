@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { OrderForm } from '../utils/order-form';
 
 export function OrderCommentsSection({ form, canEdit }: { form: UseFormReturn<OrderForm>; canEdit: boolean }) {

@@ -6,7 +6,7 @@
  * is not known.
  */
 import { FileText, Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { InvoiceKind, OrderInvoice } from '../../../../../api/contracts/admin-order-documents';
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 import { showToast } from '../../../components/feedback/toasts';

@@ -4,7 +4,7 @@
  * attempts. A toggle leaves the form's edits alone.
  */
 import { CheckCircle2, Circle, PackageCheck, Undo2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 import { showToast } from '../../../components/feedback/toasts';
 import { apiErrorText } from '../../../lib/api-client';

@@ -9,7 +9,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 import { ProductSearch } from '../../../components/staff/product-picker';
 import { formatEuro } from '../../../lib/format';

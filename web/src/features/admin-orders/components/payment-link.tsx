@@ -7,7 +7,7 @@
  */
 import { Copy, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 import { showToast } from '../../../components/feedback/toasts';
 

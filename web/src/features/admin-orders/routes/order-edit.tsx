@@ -30,7 +30,7 @@
 import { ArrowLeft, RefreshCw, Save } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { type AdminOrder, updateAdminOrderBodySchema } from '../../../../../api/contracts/admin-orders';
 import { showToast } from '../../../components/feedback/toasts';

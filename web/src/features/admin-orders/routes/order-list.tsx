@@ -9,7 +9,7 @@
  * paid, filled or edited in another window reloads the page (api/use-live-orders.ts).
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import { ADMIN_ORDER_PAGE_SIZES, type AdminOrderListItem } from '../../../../../api/contracts/admin-orders';
 import { PageMeta } from '../../../components/page-meta';

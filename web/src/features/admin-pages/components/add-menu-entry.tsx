@@ -7,7 +7,7 @@
  */
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { MAX_MENU_LABEL, MAX_MENU_TARGET, type MenuKind } from '../../../../../domain/menu/menu';
 import type { Language } from '../../../lib/language';
 import { useCategoryChoices, usePageChoices } from '../api/get-menu-targets';

@@ -4,7 +4,7 @@
  * links to the menu editor; a page saved meanwhile says who and when (the api's message) and offers to reload the list.
  */
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import type { PageListItem } from '../../../../../api/contracts/pages-admin';
 import { showToast } from '../../../components/feedback/toasts';

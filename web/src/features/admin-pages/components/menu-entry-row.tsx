@@ -8,7 +8,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { FileText, FolderTree, GripVertical, IndentDecrease, IndentIncrease, Link2, Trash2, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { MAX_MENU_LABEL, MAX_MENU_TARGET, type MenuKind } from '../../../../../domain/menu/menu';
 import type { MenuNode } from '../utils/menu-tree';
 

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PAGE_LAYOUTS, MAX_PAGE_TEXT } from '../../../../../domain/page/page-doc';

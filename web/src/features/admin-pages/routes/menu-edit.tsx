@@ -13,7 +13,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { FileText, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { MAX_MENU_ENTRIES } from '../../../../../domain/menu/menu';
 import { showToast } from '../../../components/feedback/toasts';

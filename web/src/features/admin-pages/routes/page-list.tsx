@@ -10,7 +10,7 @@
  */
 import { History, ListTree, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import { PAGE_STATES, type PageListItem } from '../../../../../api/contracts/pages-admin';
 import { PAGE_LAYOUTS } from '../../../../../domain/page/page-doc';

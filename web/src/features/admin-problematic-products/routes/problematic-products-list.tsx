@@ -11,7 +11,7 @@
  * vehicle reference (GET /v1/admin/fitment/dashboard), with the applications' labels.
  */
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import {
   PROBLEMATIC_PRODUCTS_KIND_NAMES,

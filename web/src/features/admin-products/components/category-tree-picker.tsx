@@ -6,7 +6,7 @@
  * unknown so that saving does not drop them silently; they can be unticked.
  */
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Language } from '../../../lib/language';
 import type { CategoryChoice } from '../api/get-category-choices';
 

@@ -7,7 +7,7 @@
  */
 import { Save, Trash2, Undo2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { ApplicationDto, ApplicationInputDto, ProductFitmentAdmin } from '../../../../../api/contracts/admin-fitment';
 import { showToast } from '../../../components/feedback/toasts';
 import { Spinner } from '../../../components/spinner';

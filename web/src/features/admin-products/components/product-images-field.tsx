@@ -15,7 +15,7 @@
  */
 import { ArrowLeft, ArrowRight, FolderOpen, ImagePlus, Trash2, X } from 'lucide-react';
 import { type DragEvent, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { MAX_PRODUCT_IMAGES } from '../../../../../api/contracts/files';
 import { imageSources } from '../../../../../domain/file/image-ref';
 import { useRouteLanguage } from '../../../lib/language';

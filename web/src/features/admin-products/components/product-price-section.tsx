@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { AVAILABILITY_POLICY_VALUES } from '../../../../../api/contracts/admin-products';
 import { TextField } from '../../../components/staff/text-field';
 import { formatEuro } from '../../../lib/format';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { ProductForm } from '../../../../../api/contracts/admin-products';
 import { ProductPicker } from '../../../components/staff/product-picker';
 import { fieldErrorAt as fieldError } from '../../../lib/staff/form-errors';

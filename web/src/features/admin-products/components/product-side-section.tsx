@@ -4,7 +4,7 @@
  * history).
  */
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Spinner } from '../../../components/spinner';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';

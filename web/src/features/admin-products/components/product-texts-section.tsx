@@ -3,7 +3,7 @@
  * shared TabList: arrow keys, Home, End; a language whose fields have errors is marked), then code1, code2, unit and
  * class.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { TabList } from '../../../components/staff/tab-list';
 import { TextField } from '../../../components/staff/text-field';
 import type { Language } from '../../../lib/language';

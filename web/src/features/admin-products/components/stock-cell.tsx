@@ -7,7 +7,7 @@
  * cannot take 10. ...') shows beside the cell and the field is marked invalid until the next try or Escape.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { apiErrorText } from '../../../lib/api-client';
 import type { Language } from '../../../lib/language';
 import { useUpdateStock } from '../api/update-stock';

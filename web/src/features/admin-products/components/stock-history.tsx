@@ -7,7 +7,7 @@
  * Paging is the component's own state (not the URL: the list screen around it owns the URL).
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AdminStockMovement } from '../../../../../api/contracts/admin-products';
 import { Spinner } from '../../../components/spinner';
 import { HistoryTimeline } from '../../../components/staff/history-timeline';

@@ -6,7 +6,7 @@
  * in the browser's local time (`datetime-local`) and kept as ISO-8601 UTC in the rule. Controlled.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { ProductVisibilityRule } from '../../../../../api/contracts/admin-products';
 
 type State = 'visible' | 'hidden' | 'inaccessible';

@@ -27,7 +27,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, RefreshCw, Save } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useNavigate } from 'react-router';
 import { type AdminProduct, productFormSchema } from '../../../../../api/contracts/admin-products';
 import { showToast } from '../../../components/feedback/toasts';

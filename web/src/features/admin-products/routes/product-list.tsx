@@ -12,7 +12,7 @@
  */
 import { FolderTree, History, ImageOff, Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import {
   ADMIN_PRODUCT_PAGE_SIZES,

@@ -11,7 +11,7 @@
  */
 import { KeyRound, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../../components/layout/language-switch';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';

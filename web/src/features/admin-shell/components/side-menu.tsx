@@ -4,7 +4,7 @@
  * is a rail of icons whose names stay available to assistive technology and as tooltips.
  */
 import { BellRing, CarFront, ClipboardList, Contact, FileText, FolderOpen, Funnel, Gauge, Images, ListTree, MousePointerClick, Package, Search, ShoppingCart, Store, TriangleAlert, Users, Warehouse, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useLocation } from 'react-router';
 import { stripLanguagePrefix, useRouteLanguage } from '../../../lib/language';
 import type { MenuBadge, MenuEntry } from '../utils/menu';

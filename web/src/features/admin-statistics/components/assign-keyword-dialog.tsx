@@ -8,7 +8,7 @@
  * (the envelope's message, in the screen's language) show inside the dialog.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { showToast } from '../../../components/feedback/toasts';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';

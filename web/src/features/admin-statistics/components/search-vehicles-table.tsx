@@ -5,7 +5,7 @@
  * the shared DataTable (sort and page in the URL).
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { VehicleStatisticsRow } from '../../../../../api/contracts/admin-statistics';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
 import type { Language } from '../../../lib/language';

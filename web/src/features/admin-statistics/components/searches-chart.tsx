@@ -11,7 +11,7 @@
  * (total, days, the busiest day), which screen readers read instead of the bars.
  */
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Language } from '../../../lib/language';

@@ -12,7 +12,7 @@
  */
 import { CarFront, Download, ListPlus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useSearchParams } from 'react-router';
 import { type KeywordStatisticsRow, STATISTICS_RANGE_NAMES, type StatisticsRangeName } from '../../../../../api/contracts/admin-statistics';
 import { PageMeta } from '../../../components/page-meta';

@@ -6,7 +6,7 @@
  * badge counts the waiting ones and falls after a cancel.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminStockNotification } from '../../../../../api/contracts/admin-stock-notifications';
 import { showToast } from '../../../components/feedback/toasts';

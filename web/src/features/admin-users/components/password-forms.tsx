@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { z } from 'zod';
 import { setPasswordBodySchema } from '../../../../../api/contracts/admin-users';
 import { ownPasswordBodySchema } from '../../../../../api/contracts/session';

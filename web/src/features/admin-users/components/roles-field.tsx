@@ -2,7 +2,7 @@
  * The roles of a user as checkboxes (spec 6: CLIENT, the shop's staff role; ADMIN, the implied administrator
  * role, which manages users and warehouses), registered with react-hook-form as an array of role names.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /** The role names of domain/user/permissions.ts `ROLES`, in the order the form lists them. */

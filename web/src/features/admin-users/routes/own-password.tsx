@@ -1,5 +1,5 @@
 /** /admin/user/password: the signed-in user changes their own password (current, new, confirm). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { PageMeta } from '../../../components/page-meta';
 import { OwnPasswordForm } from '../components/password-forms';
 

@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Ban, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { createUserBodySchema, updateUserBodySchema, type AdminUser } from '../../../../../api/contracts/admin-users';

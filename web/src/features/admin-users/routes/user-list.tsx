@@ -4,7 +4,7 @@
  */
 import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import type { AdminUser } from '../../../../../api/contracts/admin-users';
 import { PageMeta } from '../../../components/page-meta';

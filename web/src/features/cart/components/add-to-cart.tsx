@@ -6,7 +6,7 @@
  * a native modal dialog: "Add anyway" adds it, "Cancel" (or Escape) adds nothing.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { showToast, TOAST_MS } from '../../../components/feedback/toasts';
 import { cart, parseQuantity, toCartProduct } from '../../../lib/cart/store';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { CategoryPictogram } from '../../../components/category-pictogram';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';

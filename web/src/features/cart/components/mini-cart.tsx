@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';
 import { cartLines, cartTotals, useCart } from '../../../lib/cart/store';

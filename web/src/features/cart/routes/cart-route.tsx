@@ -9,7 +9,7 @@
 import { useCallback, useState } from 'react';
 import { useBrowserLayoutEffect } from '../../../lib/server-render';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { PageMeta } from '../../../components/page-meta';
 import { useRouteLanguage } from '../../../lib/language';
 import { useCartReload } from '../../../lib/cart/get-cart-product';

@@ -1,5 +1,5 @@
 /** Availability text (spec 4 "Product availability and display"). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { describeAvailability } from '../utils/availability';
 

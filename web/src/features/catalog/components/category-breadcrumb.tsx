@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
 import { categoryName } from '../utils/category-tree';
 

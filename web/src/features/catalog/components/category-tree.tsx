@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
 import { formatCount } from '../../../lib/format';
 import { categoryName, findCategoryPath, visibleChildren } from '../utils/category-tree';

@@ -11,7 +11,7 @@
  * every combination of filters.
  */
 import { type KeyboardEvent, type MouseEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AppliedFilters, Filter, Language } from '../../../../../api/contracts/catalog';
 import { formatCount } from '../../../lib/format';
 import { countAppliedValues } from '../utils/listing-params';

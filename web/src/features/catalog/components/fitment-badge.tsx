@@ -4,7 +4,7 @@
  * sobivust". Shown on listing cards, search results and the product page when the api's answer carries `fitment`
  * (it does only with `v=`). Text and colour together, never colour alone.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { FitmentAnswerDto } from '../../../../../api/contracts/vehicles';
 
 export function FitmentBadge({ fitment, vehicle, className = '' }: { fitment?: FitmentAnswerDto; vehicle: string; className?: string }) {

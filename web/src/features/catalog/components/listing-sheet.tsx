@@ -11,7 +11,7 @@
  */
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Language } from '../../../../../api/contracts/catalog';
 import { formatCount } from '../../../lib/format';
 

@@ -8,7 +8,7 @@
  * form is never submitted.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { PAGE_SIZES, SORT_OPTIONS, type Sort, VIEW_MODES, type ViewMode } from '../../../../../api/contracts/catalog-constants';
 import { type ListingSort, RELEVANCE } from '../utils/listing-params';
 

@@ -10,7 +10,7 @@
  * Built on the native <dialog> (focus trap, Escape, inert background come from the browser).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { showToast } from '../../../components/feedback/toasts';
 import { ApiError, postJson, withQuery } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';

@@ -4,7 +4,7 @@
  * whole card (CSS), so the card is one tab stop.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { useRouteLanguage } from '../../../lib/language';
 import { Availability } from './availability';

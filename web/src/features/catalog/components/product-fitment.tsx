@@ -4,7 +4,7 @@
  * active vehicle; or what its mode says (universal, not vehicle-specific, no data). From GET /product/view/{id}
  * `fitmentApplications`; nothing when the answer lacks it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 
 export function ProductFitment({ fitment }: { fitment: Product['fitmentApplications'] }) {

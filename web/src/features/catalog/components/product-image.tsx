@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { CategoryPictogram } from '../../../components/category-pictogram';
 

@@ -4,7 +4,7 @@
  * number (found through the part-number search). At most 4 each; a section without products is not shown.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { DEFAULT_SORT, type Language } from '../../../../../api/contracts/catalog-constants';
 import { productsQueryOptions } from '../api/get-products';

@@ -5,7 +5,7 @@
  * whose roles lack CLIENT (an ADMIN only account) when the category tree is empty or failed to load; shoppers and
  * shop staff never see it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { SessionUser } from '../../../lib/staff/session';
 
 /** Whether the notice applies: a signed-in user without CLIENT, and no category data (empty tree or a failed load). */

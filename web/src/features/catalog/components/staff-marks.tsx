@@ -5,7 +5,7 @@
  * adds for a staff session with `fieldsPreset=frontEdit`, so a shopper sees nothing. An inline SVG (no icon library
  * in the shop's bundle).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 
 export function StaffMarks({ product }: { product: Pick<Product, 'staff'> }) {

@@ -6,7 +6,7 @@
  * feature's lazy chunk, mounted by the header).
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { garage } from '../../../lib/garage/store';
 
 interface VehicleBarProps {

@@ -9,7 +9,7 @@
  */
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { AppliedFilters, CategoryNode, Product } from '../../../../../api/contracts/catalog';
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORT, DEFAULT_VIEW_MODE, type Sort, type ViewMode } from '../../../../../api/contracts/catalog-constants';
 

@@ -9,7 +9,7 @@
  */
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Product } from '../../../../../api/contracts/catalog';
 import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { PageSearchResult, SearchResult } from '../../../../../api/contracts/catalog';
 import { PageMeta } from '../../../components/page-meta';
 import { Pagination } from '../../../components/pagination';

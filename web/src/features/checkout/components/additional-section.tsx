@@ -1,6 +1,6 @@
 /** The last part of checkout (spec 5 "Checkout"): the comment, and the terms of sale (/muugitingimused) to accept. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useRouteLanguage } from '../../../lib/language';
 import { type CheckoutForm, idOf } from '../hooks/use-checkout-form';
 import { DraftField } from './draft-field';

@@ -1,6 +1,6 @@
 /** The checkout page's summary of the cart lines (delivery fee line included) and the gross total, euro. */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { CartItem } from '../../../lib/cart/store';
 import { formatEuro } from '../../../lib/format';
 import { useRouteLanguage } from '../../../lib/language';

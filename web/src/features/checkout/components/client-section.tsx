@@ -2,7 +2,7 @@
  * The Client part of checkout (spec 5 "Checkout"): private (first and last name) or business (business name, short
  * contact address, optional VAT number), then e-mail and phone.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { CheckoutForm } from '../hooks/use-checkout-form';
 import { DraftField } from './draft-field';
 

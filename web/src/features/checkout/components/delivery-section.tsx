@@ -4,7 +4,7 @@
  * list (inputType select) or a courier address (inputType Address). With a big product in the cart the providers
  * without big products show as unavailable, with the reason, before one is chosen.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Spinner } from '../../../components/spinner';
 import { formatEuro } from '../../../lib/format';
 import type { Language } from '../../../lib/language';

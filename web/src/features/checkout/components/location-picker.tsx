@@ -6,7 +6,7 @@
  * carries aria-invalid and the error text when the location is missing.
  */
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { DeliveryProviderView } from '../api/get-delivery-providers';
 import { filterLocations } from '../utils/validate-checkout';
 

@@ -7,7 +7,7 @@
  * products at once ('tooBig').
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { showToast } from '../../../components/feedback/toasts';
 import { isPostage, setPostage } from '../../../lib/cart/cart-actions';
 import { cart, cartLines, toCartProduct } from '../../../lib/cart/store';

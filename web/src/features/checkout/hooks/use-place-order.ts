@@ -9,7 +9,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { PlaceOrderBody } from '../../../../../api/contracts/orders';
 import { showToast } from '../../../components/feedback/toasts';
 import { flushWrite } from '../../../lib/deferred-write';

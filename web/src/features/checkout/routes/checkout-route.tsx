@@ -24,7 +24,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { PageMeta } from '../../../components/page-meta';
 import { Spinner } from '../../../components/spinner';
 import { isPostage } from '../../../lib/cart/cart-actions';

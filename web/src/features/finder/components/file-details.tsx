@@ -7,7 +7,7 @@
  */
 import { Download, Eye, FolderInput, Tag, Trash2, X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { FinderFile } from '../../../../../api/contracts/finder';
 import { apiPath } from '../../../lib/api-client';
 import { INTL_LOCALE, type Language } from '../../../lib/language';

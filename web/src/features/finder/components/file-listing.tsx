@@ -8,7 +8,7 @@
  */
 import { FileImage } from 'lucide-react';
 import { type KeyboardEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { FinderFile } from '../../../../../api/contracts/finder';
 import { INTL_LOCALE, type Language } from '../../../lib/language';
 import { formatByteSize } from '../utils/byte-size';

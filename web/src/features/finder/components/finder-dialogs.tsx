@@ -5,7 +5,7 @@
  */
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import type { FinderFile, FinderFolder } from '../../../../../api/contracts/finder';
 import { StaffDialog } from '../../../components/staff/staff-dialog';

@@ -19,7 +19,7 @@ import { FolderPlus, Grid2x2, List, Pencil, Trash2, Upload, FolderInput } from '
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDropzone } from 'react-dropzone';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { FinderFile, FinderFolder } from '../../../../../api/contracts/finder';
 import { FINDER_DEFAULT_PAGE_SIZE, FINDER_SORTS } from '../../../../../api/contracts/finder';
 import { showToast } from '../../../components/feedback/toasts';

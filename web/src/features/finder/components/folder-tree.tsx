@@ -11,7 +11,7 @@
  */
 import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react';
 import { type DragEvent, type KeyboardEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { FinderFolder } from '../../../../../api/contracts/finder';
 import { useFolder } from '../api/get-folder';
 

@@ -4,7 +4,7 @@
  * `page`, `view`; defaults left out, history replaced), so a folder or a search can be linked and reloaded.
  */
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { FINDER_SORTS } from '../../../../../api/contracts/finder';
 import { PageMeta } from '../../../components/page-meta';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';

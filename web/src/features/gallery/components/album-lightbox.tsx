@@ -14,7 +14,7 @@
  * 'The image could not be loaded' with a link to the image (spec 2 "Gallery").
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import Lightbox, { type SlideImage, useLightboxState } from 'yet-another-react-lightbox';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';

@@ -8,7 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type MouseEvent, Suspense, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Spinner } from '../../../components/spinner';
 import { useRouteLanguage } from '../../../lib/language';
 import { albumPicturesQueryOptions, type GalleryImage, galleryIndexQueryOptions } from '../api/get-gallery';

@@ -5,7 +5,7 @@
  * pages feature cannot import it: lib/gallery-embed.ts), by a content page of layout `gallery` (spec 1).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { useRouteLanguage } from '../../../lib/language';

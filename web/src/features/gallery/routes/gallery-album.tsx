@@ -7,7 +7,7 @@
  * (HTTP 404 from the server render); other load failures are silent (spec 8) and show the page without pictures.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';

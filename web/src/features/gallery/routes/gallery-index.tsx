@@ -4,7 +4,7 @@
  * `/{lang}/gallery/{galleryId}`; a spinner while they load. Server-rendered with its data (app/prefetch-route.ts). A
  * load failure is silent (spec 8): the page shows no albums and no toast.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { PageMeta } from '../../../components/page-meta';
 import { usePageReady } from '../../../lib/page-ready';
 import { AlbumTiles } from '../components/album-tiles';

@@ -6,7 +6,7 @@
  * `vehicle` slot, as the mini cart is.
  */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { trackLoading } from '../../../components/layout/loading-bar';
 import { garage, useGarage, vehicleLabel } from '../../../lib/garage/store';
 

@@ -9,7 +9,7 @@
  * what follows (nothing moves under the pointer when it closes). At most MAX_SHOWN matches are drawn.
  */
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 
 export interface ComboOption {
   value: string;

@@ -11,7 +11,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { i18n } from '../../../lib/i18n';
 import type { VehicleGenerationsResponse, VehicleMakesResponse, VehicleModelsResponse } from '../../../../../api/contracts/vehicles';
 import { getJson, withQuery } from '../../../lib/api-client';

@@ -6,7 +6,7 @@
  * (who saved meanwhile and when) with Load theirs / Keep editing.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { PageEdit } from '../../../../../api/contracts/pages-admin';
 import type { EditorState } from '../editor-state';
 

@@ -6,7 +6,7 @@
  * edit and cleared after the page save or the global-fields save"). Read-only while a save runs.
  */
 import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { EditorRequest } from '../../../lib/editable/editable';
 import { regionValue } from '../editor-state';
 import type { EditorStore } from '../editor-store';

@@ -3,7 +3,7 @@
  * address, phone, email, openingHours): an `<address>` with a map link, the phone as tel:, the e-mail as mailto:
  * and the opening hours, each field editable in place (`global.{name}`). Fields the site lacks are left out.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useRouteLanguage } from '../../../lib/language';
 import { useSite } from '../../../lib/site/get-site';
 import { GlobalText, LinkUnlessEditing } from './parts';

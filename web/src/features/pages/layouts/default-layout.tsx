@@ -3,7 +3,7 @@
  * `termsPage` global field) end with the seller's company, address, registry code and VAT number from the global
  * fields.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useRouteLanguage } from '../../../lib/language';
 import { useSite } from '../../../lib/site/get-site';
 import { sellerOf } from '../../../lib/site/seller';

@@ -5,7 +5,7 @@
  * app/router.tsx, loaded lazily), server-rendered with their data (app/prefetch-route.ts).
  */
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { albumIdIn } from '../../../lib/gallery-album-link';

@@ -4,7 +4,7 @@
  * category tree, each with its pictogram and product count, linked to its category URL: spec 9), the page text and
  * the other item containers as cards.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { CategoryPictogram } from '../../../components/category-pictogram';
 import { useCategories } from '../../../lib/categories';

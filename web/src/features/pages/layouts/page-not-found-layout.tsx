@@ -2,7 +2,7 @@
  * Layout `page-not-found` (spec 1; spec 2 "Other screens": title, an optional message and a Back button to /): the
  * not-found page's look for a content-managed page (e.g. a page that explains a removed product line). Not indexed (the route's PageMeta says noindex).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { useRouteLanguage } from '../../../lib/language';
 import { LayoutShell, type LayoutProps, PageBody, PageTitle } from './parts';

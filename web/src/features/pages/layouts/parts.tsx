@@ -4,7 +4,7 @@
  * (spec 4 "Editor") edits them in place; a shopper gets the server's sanitised HTML and nothing else.
  */
 import { type ElementType, type ReactNode, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { EditableHtml, EditableText, EditingContext } from '../../../lib/editable/editable';
 import { usePageReady } from '../../../lib/page-ready';
 import type { ContainerItemView, LayoutName, LayoutPage } from '../api/layout-page';

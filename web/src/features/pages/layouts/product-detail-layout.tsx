@@ -3,7 +3,7 @@
  * header image (or the `hero` container) beside the title and text, the `details` container as a facts list below,
  * other containers as cards, and a link to the product listing.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link } from 'react-router';
 import { useRouteLanguage } from '../../../lib/language';
 import { ContainerItems, LayoutShell, type LayoutProps, OtherContainers, PageBody, PageTitle } from './parts';

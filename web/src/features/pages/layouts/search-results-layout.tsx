@@ -3,7 +3,7 @@
  * leads into the shop's search. A search form (GET /searchresults?q=, works without JavaScript) under the title,
  * the text, and the page's item containers as a result-like list (suggested searches, popular parts).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { useRouteLanguage } from '../../../lib/language';
 import { ContainerItems, LayoutShell, type LayoutProps, otherContainers, PageBody, PageTitle } from './parts';
 

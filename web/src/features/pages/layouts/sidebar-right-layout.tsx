@@ -2,7 +2,7 @@
  * Layout `sidebar-right` (spec 1): the text in the main column and an aside on the right (below the text on a phone)
  * holding the `sidebar` item container (else the page's first container); other containers follow the text.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { ContainerItems, LayoutShell, type LayoutProps, OtherContainers, PageBody, PageTitle } from './parts';
 
 /** The aside's container: `sidebar`, else the first one the page has. */

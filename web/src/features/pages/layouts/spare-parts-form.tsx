@@ -6,7 +6,7 @@
  * field errors (in the user's language) show at their fields.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { type PartInquiryField, partInquiryFieldErrors } from '../../../../../domain/part-inquiry/part-inquiry';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { useRouteLanguage } from '../../../lib/language';

@@ -2,7 +2,7 @@
  * Layout `test` (spec 1): for staff trying a page out. Every region of the page drawn as a labelled box (the text,
  * then each item container with its key and item count), so what a page holds shows before it gets a real layout.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { ContainerItems, LayoutShell, type LayoutProps, PageBody, PageTitle } from './parts';
 
 export default function TestLayout({ page }: LayoutProps) {

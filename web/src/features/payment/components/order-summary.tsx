@@ -5,7 +5,7 @@
  * client, and the totals (net, VAT at its rate, total). Under the VAT rule of spec 5 an order without VAT shows
  * net prices and says so. Money arrives as integer euro cents (`*_cents`).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { Order } from '../../../../../api/contracts/orders';
 import { isPostageCode } from '../../../../../domain/delivery/providers';
 import { formatDate, formatEuro } from '../../../lib/format';

@@ -18,7 +18,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import type { OrderWithPaymentMethods, PaymentMethodView } from '../../../../../api/contracts/orders';
 import { showToast } from '../../../components/feedback/toasts';
 import { NotFound } from '../../../components/not-found';

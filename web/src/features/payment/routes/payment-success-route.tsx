@@ -6,7 +6,7 @@
  * Loaded as its own chunk; not indexed.
  */
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { PageMeta } from '../../../components/page-meta';
 import { useRouteLanguage } from '../../../lib/language';
 import { usePayment } from '../api/get-payment';

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, Mail } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginBodySchema, passwordResetRequestBodySchema, type LoginBody, type PasswordResetRequestBody } from '../../../../../api/contracts/session';
 import { PageMeta } from '../../../components/page-meta';

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { passwordResetBodySchema } from '../../../../../api/contracts/session';

@@ -11,7 +11,7 @@
  * (HTTP 404 from the server render). A page without parts asks search engines not to index it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/not-found';
 import { PageMeta } from '../../../components/page-meta';
