@@ -72,6 +72,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     routeChunksPlugin(webRoot),
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
   ],
+  resolve: {
+    alias: isSsrBuild ? [] : [
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./build/use-sync-external-store-shim.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
