@@ -57,6 +57,14 @@ const isAppModule = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
 const CATALOG_SHARED =
   /[\\/]src[\\/](features[\\/]catalog[\\/](components[\\/](product-grid|product-card|product-image|availability|price|fitment-badge|staff-marks-slot)|api[\\/](get-products|use-live-stock))|features[\\/]garage[\\/]|lib[\\/]garage[\\/]use-vehicle|components[\\/](pagination|category-pictogram))/;
 
+/**
+ * The staff side's chunks a shopper's entry can import dynamically (the staff app, the in-page editor with its page
+ * settings): the entry's preload map lists only their CSS, not the names of every file they import (~0.4 KB gzip in
+ * every shopper's first load). A member of staff's first visit fetches those files once the chunk is parsed (one
+ * round trip more) instead of beside it.
+ */
+const STAFF_CHUNK = /(?:^|\/)(?:staff-app|page-editor-parts)-[\w-]+\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
   base: '/',
@@ -86,7 +94,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // No modulepreload polyfill in the entry (0.2 KB gzip): of the browsers Vite's default target covers, only Safari
     // 16.4-16.x lacks `<link rel="modulepreload">`; there a lazy chunk's imports load one after the other.
-    modulePreload: { polyfill: false },
+    // The staff chunks' own imports are not listed in the shopper's entry (resolveDependencies: STAFF_CHUNK keeps only
+    // their CSS, which the preload helper must still load): the entry carried the names of the staff app's ~15 files.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => (STAFF_CHUNK.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+    },
     rolldownOptions: {
       // The server bundle (--ssr src/entry-server.tsx) imports every language's texts up front: the lazy imports the
       // browser's i18n.ts makes of them are expected to stay in its chunks there.
