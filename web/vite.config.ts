@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { i18nextNoBackendPlugin } from './build/i18next-no-backend';
+import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
 import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
@@ -80,9 +80,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     pictogramSpritePlugin(),
     routeChunksPlugin(webRoot),
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
-    // i18next's backend connector (queue, retries, missing-key saving) is replaced by one that answers "nothing to
-    // load": the storefront gives i18next no backend (build/i18next-no-backend.ts).
-    ...(isSsrBuild ? [] : [i18nextNoBackendPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)]),
+    // i18next's backend connector (queue, retries, missing-key saving), dir() and cloneInstance(), which the browser
+    // never runs (the storefront gives i18next no backend: build/i18next-browser-trim.ts).
+    ...(isSsrBuild ? [] : [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)]),
   ],
   // Browser build only (the server bundle keeps node_modules external): react-router's production build (its package
   // exports name only the development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for
