@@ -1,5 +1,5 @@
 /**
- * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): three
+ * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): four
  * pieces of its one module that the storefront's browser code never runs, yet shipped in every shopper's first load
  * (~2 KB gzip together), because they are members of classes the module builds at load time:
  *
@@ -11,9 +11,13 @@
  *    `backend` undefined (`hasLoadedNamespace` answers from the bundles, as before), `noticeDevFallback` and
  *    `saveMissing` do nothing (no dev fallback language, no `saveMissing` configured). Given a backend module, its
  *    constructor throws, so such a change cannot go unnoticed.
- * 2. `i18n.dir()` (text direction, with its list of 60 right-to-left language codes): the shop's languages are et and
+ * 2. A missing key's reporting in `Translator.translate` (the debug log, the flat-JSON warning, `saveMissing` with its
+ *    languages and plural suffixes): the storefront sets neither `debug` nor `saveMissing`, so it only ever looked the
+ *    key up once more for a warning nobody logs; a missing key still shows the Estonian fallback or the key. With
+ *    either option set, a missing key throws.
+ * 3. `i18n.dir()` (text direction, with its list of 60 right-to-left language codes): the shop's languages are et and
  *    en, both left to right, and nothing calls it (react-i18next does not); it answers 'ltr'.
- * 3. `i18n.cloneInstance()`: nothing in the browser clones the instance (the server render makes its own with
+ * 4. `i18n.cloneInstance()`: nothing in the browser clones the instance (the server render makes its own with
  *    `createInstance`, entry-server.tsx; the server bundle keeps node_modules external, so it is untouched); it throws.
  *
  * Each piece's text must be found exactly once, else the build fails: an i18next upgrade that changes it is noticed,
@@ -54,6 +58,17 @@ const CUTS: Cut[] = [
   noticeDevFallback() {}
   saveMissing() {}
 }
+`,
+  },
+  {
+    // Translator.translate(): a missing key's logging, flat-JSON warning and saving (`saveMissing`, unset: only the
+    // debug logger, which is off, would say anything).
+    start: '      if (usedKey || usedDefault || updateMissing) {\n',
+    end: '\n      }\n      res = this.extendTranslation(res, keys, opt, resolved, lastKey);\n',
+    replace: `      if ((usedKey || usedDefault || updateMissing) && (this.options.saveMissing || this.options.debug)) {
+        throw new Error('i18next saveMissing and debug are not built in: see web/build/i18next-browser-trim.ts');
+      }
+      res = this.extendTranslation(res, keys, opt, resolved, lastKey);
 `,
   },
   {
