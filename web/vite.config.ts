@@ -90,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: isSsrBuild ? [] : [
       { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./build/use-sync-external-store-shim.ts', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./build/use-sync-external-store-shim.cjs', import.meta.url)) },
     ],
   },
   build: {
