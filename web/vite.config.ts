@@ -86,7 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   // Browser build only (the server bundle keeps node_modules external): react-router's production build (its package
   // exports name only the development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for
-  // the shim react-i18next imports (build/use-sync-external-store-shim.ts).
+  // the shim react-i18next imports (build/use-sync-external-store-shim.cjs).
   resolve: {
     alias: isSsrBuild ? [] : [
       { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
