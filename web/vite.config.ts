@@ -80,8 +80,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     pictogramSpritePlugin(),
     routeChunksPlugin(webRoot),
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
-    // i18next's backend connector (queue, retries, missing-key saving), dir() and cloneInstance(), which the browser
-    // never runs (the storefront gives i18next no backend: build/i18next-browser-trim.ts).
+    // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir() and
+    // cloneInstance(), which the browser never runs (no backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
     ...(isSsrBuild ? [] : [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)]),
   ],
   // Browser build only (the server bundle keeps node_modules external): react-router's production build (its package
