@@ -66,7 +66,13 @@ const CATALOG_SHARED =
  */
 const STAFF_CHUNK = /(?:^|\/)(?:staff-app|page-editor-parts)-[\w-]+\.js$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The browser's production build (`vite build` without --ssr), the only one the library trims and aliases apply to: the
+ * server bundle keeps node_modules external, and the dev server keeps the libraries' development warnings.
+ */
+const browserBuild = (command: string, isSsrBuild: boolean | undefined) => command === 'build' && !isSsrBuild;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
   base: '/',
   publicDir: false,
@@ -82,13 +88,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
     // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir() and
     // cloneInstance(), which the browser never runs (no backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
-    ...(isSsrBuild ? [] : [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)]),
+    ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
   ],
-  // Browser build only (the server bundle keeps node_modules external): react-router's production build (its package
-  // exports name only the development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for
-  // the shim react-i18next imports (build/use-sync-external-store-shim.cjs).
+  // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
+  // development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for the shim react-i18next
+  // imports (build/use-sync-external-store-shim.cjs).
   resolve: {
-    alias: isSsrBuild ? [] : [
+    alias: !browserBuild(command, isSsrBuild) ? [] : [
       { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
       { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./build/use-sync-external-store-shim.cjs', import.meta.url)) },
     ],
