@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
 import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
@@ -57,7 +58,21 @@ const isAppModule = (id: string) => !/[\\/]node_modules[\\/]/.test(id);
 const CATALOG_SHARED =
   /[\\/]src[\\/](features[\\/]catalog[\\/](components[\\/](product-grid|product-card|product-image|availability|price|fitment-badge|staff-marks-slot)|api[\\/](get-products|use-live-stock))|features[\\/]garage[\\/]|lib[\\/]garage[\\/]use-vehicle|components[\\/](pagination|category-pictogram))/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The staff side's chunks a shopper's entry can import dynamically (the staff app, the in-page editor with its page
+ * settings): the entry's preload map lists only their CSS, not the names of every file they import (~0.4 KB gzip in
+ * every shopper's first load). A member of staff's first visit fetches those files once the chunk is parsed (one
+ * round trip more) instead of beside it.
+ */
+const STAFF_CHUNK = /(?:^|\/)(?:staff-app|page-editor-parts)-[\w-]+\.js$/;
+
+/**
+ * The browser's production build (`vite build` without --ssr), the only one the library trims and aliases apply to: the
+ * server bundle keeps node_modules external, and the dev server keeps the libraries' development warnings.
+ */
+const browserBuild = (command: string, isSsrBuild: boolean | undefined) => command === 'build' && !isSsrBuild;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: webRoot,
   base: '/',
   publicDir: false,
@@ -71,7 +86,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     pictogramSpritePlugin(),
     routeChunksPlugin(webRoot),
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
+    // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir() and
+    // cloneInstance(), which the browser never runs (no backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
+    ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
   ],
+  // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
+  // development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for the shim react-i18next
+  // imports (build/use-sync-external-store-shim.cjs).
+  resolve: {
+    alias: !browserBuild(command, isSsrBuild) ? [] : [
+      { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./build/use-sync-external-store-shim.cjs', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
@@ -80,7 +107,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     // No modulepreload polyfill in the entry (0.2 KB gzip): of the browsers Vite's default target covers, only Safari
     // 16.4-16.x lacks `<link rel="modulepreload">`; there a lazy chunk's imports load one after the other.
-    modulePreload: { polyfill: false },
+    // The staff chunks' own imports are not listed in the shopper's entry (resolveDependencies: STAFF_CHUNK keeps only
+    // their CSS, which the preload helper must still load): the entry carried the names of the staff app's ~15 files.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (file, deps) => (STAFF_CHUNK.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
+    },
     rolldownOptions: {
       // The server bundle (--ssr src/entry-server.tsx) imports every language's texts up front: the lazy imports the
       // browser's i18n.ts makes of them are expected to stay in its chunks there.
@@ -98,6 +130,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'vendor', test: SHOPPER_VENDOR, tags: ['$initial'] },
             { name: 'shell', test: isAppModule, tags: ['$initial'] },
+            // The live content module and the one live socket it opens (every page loads both once it is up, the
+            // product page's live stock and the staff badges share the socket) in one file rather than two.
+            { name: 'live-content', test: /[\\/]src[\\/]lib[\\/]live-(content|socket)\.ts$/ },
             // The catalog's modules that several lazy pages share (the listing, the product page, search results,
             // vehicle pages: the product grid, pager, pictograms, the garage's vehicle hook) in one file rather than
             // one small file each (every file is a request and its own compression window on a phone).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reactRouterDeclarativePlugin } from './react-router-declarative';
 
-const dist = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/development');
+const dist = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production');
 const include = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/;
 
 function transform(code: string, id: string): string | null {

@@ -1,0 +1,129 @@
+/**
+ * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): four
+ * pieces of its one module that the storefront's browser code never runs, yet shipped in every shopper's first load
+ * (~2 KB gzip together), because they are members of classes the module builds at load time:
+ *
+ * 1. The backend connector (`class Connector`: load queue, retries, parallel reads, missing-key saving). The storefront
+ *    gives i18next no backend (`i18n.use` only takes react-i18next's module): the Estonian texts ship in the entry and
+ *    every other bundle is added with `addResourceBundle` (web/src/lib/i18n.ts). Without a backend the connector only
+ *    ever answers "nothing to load" at once (`prepareLoading`: `if (!this.backend) return callback()`), so it is
+ *    replaced by a class with those answers: `load` and `reload` call back at once with no error, `state` stays empty,
+ *    `backend` undefined (`hasLoadedNamespace` answers from the bundles, as before), `noticeDevFallback` and
+ *    `saveMissing` do nothing (no dev fallback language, no `saveMissing` configured). Given a backend module, its
+ *    constructor throws, so such a change cannot go unnoticed.
+ * 2. A missing key's reporting in `Translator.translate` (the debug log, the flat-JSON warning, `saveMissing` with its
+ *    languages and plural suffixes): the storefront sets neither `debug` nor `saveMissing`, so it only ever looked the
+ *    key up once more for a warning nobody logs; a missing key still shows the Estonian fallback or the key. With
+ *    either option set, a missing key throws.
+ * 3. `i18n.dir()` (text direction, with its list of 60 right-to-left language codes): the shop's languages are et and
+ *    en, both left to right, and nothing calls it (react-i18next does not); it answers 'ltr'.
+ * 4. `i18n.cloneInstance()`: nothing in the browser clones the instance (the server render makes its own with
+ *    `createInstance`, entry-server.tsx; the server bundle keeps node_modules external, so it is untouched); it throws.
+ *
+ * Each piece's text must be found exactly once, else the build fails: an i18next upgrade that changes it is noticed,
+ * not silently kept or broken. Every line stays where it was (a replacement is padded with the line breaks it lacks).
+ */
+import type { Plugin } from 'vite';
+
+interface Cut {
+  /** What the piece starts with (found exactly once). */
+  start: string;
+  /** What follows the piece (the first one after `start`; `unique`: also found exactly once in the module). */
+  end: string;
+  unique?: boolean;
+  replace: string;
+}
+
+const CUTS: Cut[] = [
+  {
+    start: 'class Connector extends EventEmitter {\n',
+    end: '\nconst get = () => ({\n',
+    unique: true,
+    replace: `class Connector extends EventEmitter {
+  constructor(backend, store, services, options = {}) {
+    super();
+    if (backend) throw new Error('i18next backends are not built in: see web/build/i18next-browser-trim.ts');
+    this.backend = backend;
+    this.store = store;
+    this.services = services;
+    this.options = options;
+    this.state = {};
+  }
+  load(languages, namespaces, callback) {
+    callback && callback();
+  }
+  reload(languages, namespaces, callback) {
+    callback && callback();
+  }
+  noticeDevFallback() {}
+  saveMissing() {}
+}
+`,
+  },
+  {
+    // Translator.translate(): a missing key's logging, flat-JSON warning and saving (`saveMissing`, unset: only the
+    // debug logger, which is off, would say anything).
+    start: '      if (usedKey || usedDefault || updateMissing) {\n',
+    end: '\n      }\n      res = this.extendTranslation(res, keys, opt, resolved, lastKey);\n',
+    replace: `      if ((usedKey || usedDefault || updateMissing) && (this.options.saveMissing || this.options.debug)) {
+        throw new Error('i18next saveMissing and debug are not built in: see web/build/i18next-browser-trim.ts');
+      }
+      res = this.extendTranslation(res, keys, opt, resolved, lastKey);
+`,
+  },
+  {
+    start: '  dir(lng) {\n',
+    end: '\n  }\n',
+    replace: `  dir(lng) {
+    return 'ltr';
+  }
+`,
+  },
+  {
+    start: '  cloneInstance(options = {}, callback = noop) {\n',
+    end: '\n  }\n',
+    replace: `  cloneInstance(options = {}, callback = noop) {
+    throw new Error('i18next cloneInstance is not built in: see web/build/i18next-browser-trim.ts');
+  }
+`,
+  },
+];
+
+/**
+ * Applies the cuts to `code` (the text of i18next's dist/esm/i18next.js), keeping the line count.
+ * @throws Error when a piece's start (or a unique end) is not found exactly once (i18next changed: update this file)
+ */
+export function trimI18next(code: string, id: string): string {
+  let out = code;
+  const once = (text: string) => {
+    const at = out.indexOf(text);
+    if (at < 0 || out.indexOf(text, at + 1) >= 0) {
+      throw new Error(`i18next-browser-trim: expected exactly one ${JSON.stringify(text.trim())} in ${id} (i18next changed: update web/build/i18next-browser-trim.ts)`);
+    }
+    return at;
+  };
+  const lines = (text: string) => text.split('\n').length;
+  for (const cut of CUTS) {
+    const start = once(cut.start);
+    const end = cut.unique ? once(cut.end) : out.indexOf(cut.end, start);
+    if (end < start) throw new Error(`i18next-browser-trim: the end of ${JSON.stringify(cut.start.trim())} was not found after it in ${id}`);
+    const removed = out.slice(start, end + cut.end.length);
+    const kept = cut.unique ? removed.slice(0, -cut.end.length + 1) : removed;
+    // The class cut keeps its `end` (the next statement) but the newline before it; a method cut replaces its closing
+    // brace too.
+    const tail = cut.unique ? out.slice(end + 1) : out.slice(end + cut.end.length);
+    out = out.slice(0, start) + cut.replace + '\n'.repeat(Math.max(0, lines(kept) - lines(cut.replace))) + tail;
+  }
+  return out;
+}
+
+/** @param include which module ids (absolute paths) to rewrite: i18next's ESM build. */
+export function i18nextBrowserTrimPlugin(include: RegExp): Plugin {
+  return {
+    name: 'i18next-browser-trim',
+    transform(code, id) {
+      if (!include.test(id)) return null;
+      return { code: trimI18next(code, id), map: null };
+    },
+  };
+}
