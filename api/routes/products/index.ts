@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { stockAmount } from '../../../projections/catalog/product-card.js';
 import { getProduct, type ListedCard, listProductCards, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { type FilterLabelMap, hiddenWhenEmptyIn, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
+import { type FilterLabelMap, hiddenWhenEmptyIn, labeledFacetsJsonText } from '../../plugins/filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -83,7 +83,7 @@ export function labeledFacetsJson(facets: ListProductsOutput['availableFilters']
   const hit = byLanguage.get(language);
   if (hit && hit.labels === labels) return hit.bytes;
   // Hidden facets dropped and placed ones first (spec 2 FilterList); a filter change brings new `labels`, so the memo is made again.
-  const bytes = Buffer.from(JSON.stringify(shownFacets(facets, labels).map((f) => labelFilter(f, labels, language))));
+  const bytes = Buffer.from(labeledFacetsJsonText(facets, labels, language));
   byLanguage.set(language, { labels, bytes });
   return bytes;
 }
