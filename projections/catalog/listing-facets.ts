@@ -40,6 +40,14 @@ export class FacetIndex {
   private scratch = new Int32Array(0);
   /** The facet ids counted in `scratch` during one `count`, in the order first counted. */
   private touched = new Int32Array(0);
+  /**
+   * Every slot's facet ids in one array, for counting by members: slot s's are `flatIds[flatStart[s]]` up to
+   * `flatStart[s + 1]`, made from `flatOf` (the index's per-slot arrays) of `flatSlots` slots; `flatOf` null after a change.
+   */
+  private flatIds = new Int32Array(0);
+  private flatStart = new Int32Array(1);
+  private flatOf: number[][] | null = null;
+  private flatSlots = 0;
   /** `formatCounted`'s packed sort keys (reused). */
   private keys = new Float64Array(0);
   /** Slots in all posting lists together (each slot's number of facet ids, summed), kept by `setSlotFacets`. */
@@ -79,6 +87,7 @@ export class FacetIndex {
     }
     this.postingTotal += ids.length - old.length;
     this.postingCost = -1;
+    this.flatOf = null;
     return ids;
   }
 
@@ -151,18 +160,46 @@ export class FacetIndex {
     // Counted in a typed array indexed by facet id (zeroed again by `formatCounted`), then only the touched ids are formatted.
     const c = this.countScratch();
     const touched = this.touched;
+    this.flatten(facetIdsOf);
+    const start = this.flatStart;
+    const flat = this.flatIds;
     let k = 0;
-    // The set bits walked in place (no callback per member: this loop runs over every match of a search).
+    // The set bits walked in place (no callback per member: this loop runs over every match of a search), each
+    // member's ids read from the flat array: in slot order, so the walk reads it forwards.
     for (let w = 0; w < members.length; w++) {
       let x = members[w];
       while (x !== 0) {
         const t = x & -x;
-        const ids = facetIdsOf[(w << 5) + 31 - Math.clz32(t)];
-        for (let i = 0; i < ids.length; i++) if (c[ids[i]]++ === 0) touched[k++] = ids[i];
+        const slot = (w << 5) + 31 - Math.clz32(t);
+        for (let i = start[slot], end = start[slot + 1]; i < end; i++) if (c[flat[i]]++ === 0) touched[k++] = flat[i];
         x ^= t;
       }
     }
     return this.formatCounted(k);
+  }
+
+  /**
+   * Makes `flatIds`/`flatStart` from `facetIdsOf` when they were made from another array, another number of slots,
+   * or before a slot's facets changed (`setSlotFacets`); once per change, about 5 ms at 105,000 products.
+   */
+  private flatten(facetIdsOf: number[][]): void {
+    if (this.flatOf === facetIdsOf && this.flatSlots === facetIdsOf.length) return;
+    const slots = facetIdsOf.length;
+    let total = 0;
+    for (let s = 0; s < slots; s++) total += facetIdsOf[s]?.length ?? 0;
+    const start = new Int32Array(slots + 1);
+    const flat = new Int32Array(total);
+    let at = 0;
+    for (let s = 0; s < slots; s++) {
+      start[s] = at;
+      const ids = facetIdsOf[s];
+      if (ids) for (let i = 0; i < ids.length; i++) flat[at++] = ids[i];
+    }
+    start[slots] = at;
+    this.flatStart = start;
+    this.flatIds = flat;
+    this.flatOf = facetIdsOf;
+    this.flatSlots = slots;
   }
 
   /** `scratch` sized for every facet id (all zero), with `touched` as long. */
