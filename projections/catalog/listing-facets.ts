@@ -13,6 +13,17 @@ const MAX_FACET_VALUES = 100;
 /** One facet of `availableFilters`: its name and the count per value. */
 export type FacetList = { name: string; options: Record<string, number> }[];
 
+/**
+ * The facet lists the index hands out again until a change (a category's maintained counts, a vehicle listing's):
+ * worth memoising their JSON (api/routes/products labeledFacetsJson); a search's, counted per request, are not.
+ */
+const keptLists = new WeakSet<FacetList>();
+
+/** Whether `list` is one the index hands out again until a change (see `keptLists`), not one counted for one request. */
+export function isKeptFacetList(list: FacetList): boolean {
+  return keptLists.has(list);
+}
+
 /** The facets of the product slots and their maintained counts. */
 export class FacetIndex {
   private readonly idOf = new Map<string, number>();
@@ -143,9 +154,16 @@ export class FacetIndex {
     let memo = this.memo.get(key);
     if (!memo) {
       memo = this.format(this.counts.get(key) ?? new Map());
+      keptLists.add(memo);
       this.memo.set(key, memo);
     }
     return memo;
+  }
+
+  /** Marks a counted list the caller hands out again until a change (`isKeptFacetList`). */
+  keep(list: FacetList): FacetList {
+    keptLists.add(list);
+    return list;
   }
 
   /**
