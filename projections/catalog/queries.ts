@@ -105,9 +105,8 @@ type SearchRow = { doc_id: string; name_et: string; name_en: string; description
 type CardRow = { stock_total: number; critical_level: number | null; visibility: ListedProduct['visibility']; category_ids: string; head: string; tail: string; attributes: string };
 
 /**
- * The product listing and search, each product as its whole document (the routes read `listProductCards` and
- * `listSearchProducts`, which it decides for: the same ids, totals and facets). The
- * listing index (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read
+ * The product listing and search, each product as its whole document (no route reads it now: GET /v1/products reads
+ * `listProductCards`, GET /v1/search `listSearchProducts`; all three decide a page alike). The listing index (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read
  * by primary key together with the read model's head, and when the head shows the index was behind, the index syncs
  * and the page is decided again. Unknown category ids give no results.
  */
