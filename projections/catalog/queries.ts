@@ -106,9 +106,10 @@ type CardRow = { stock_total: number; critical_level: number | null; visibility:
 
 /**
  * The product listing and search, each product as its whole document (no route reads it now: GET /v1/products reads
- * `listProductCards`, GET /v1/search `listSearchProducts`; all three decide a page alike). The listing index (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read
- * by primary key together with the read model's head, and when the head shows the index was behind, the index syncs
- * and the page is decided again. Unknown category ids give no results.
+ * `listProductCards`, GET /v1/search `listSearchProducts`; all three decide a page alike). The listing index
+ * (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read by primary key
+ * together with the read model's head, and when the head shows the index was behind, the index syncs and the page is
+ * decided again. Unknown category ids give no results.
  */
 export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput> {
   const columns = sql`p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, d.doc`;
