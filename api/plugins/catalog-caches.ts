@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ListingIndexSource } from '../../projections/catalog/listing-index-source.js';
-import type { ListedCard, ListedProduct, ListProductsOutput } from '../../projections/catalog/queries.js';
+import type { ListedCard, ListedSearchProduct, ListProductsOutput } from '../../projections/catalog/queries.js';
 import { CategoryCache } from './catalog-cache.js';
 import type { ApiDeps } from './deps.js';
 import { FilterLabelCache } from './filter-labels.js';
@@ -21,8 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The category tree and names (api/plugins/catalog-cache.ts). */
     categories: CategoryCache;
-    /** Product-list results per query (api/plugins/listing-cache.ts): documents (GET /v1/search) or cards (GET /v1/products). */
-    listings: ResultCache<ListProductsOutput<ListedProduct | ListedCard>>;
+    /** Product-list results per query (api/plugins/listing-cache.ts): search results' fields (GET /v1/search) or cards (GET /v1/products). */
+    listings: ResultCache<ListProductsOutput<ListedSearchProduct | ListedCard>>;
     /** Facet labels (api/plugins/filter-labels.ts). */
     filterLabels: FilterLabelCache;
     /** The catalog's in-memory listing index and how far it follows the read model (projections/catalog). */
@@ -35,7 +35,7 @@ declare module 'fastify' {
 async function catalogCaches(app: FastifyInstance, { deps }: { deps: ApiDeps }): Promise<void> {
   const listingIndex = new ListingIndexSource(deps.db);
   const categories = new CategoryCache(listingIndex);
-  const listings = new ResultCache<ListProductsOutput<ListedProduct | ListedCard>>(deps.listingCacheTtlMs);
+  const listings = new ResultCache<ListProductsOutput<ListedSearchProduct | ListedCard>>(deps.listingCacheTtlMs);
   const filterLabels = new FilterLabelCache(deps.db, deps.filterLabelCacheTtlMs ?? deps.listingCacheTtlMs);
   const publishedPages = new PublishedPagesCache(deps.db, deps.readModelChanges);
   // A listing change (the index moved: names, prices, visibility, categories, facets) drops every cached page and
@@ -52,7 +52,7 @@ async function catalogCaches(app: FastifyInstance, { deps }: { deps: ApiDeps }):
   const onFilters = () => filterLabels.clear();
   const onStock = (ids: string[]) => {
     const changed = new Set(ids);
-    void listings.dropWhere((page) => page.products.some((p) => changed.has('doc' in p ? p.doc.id : p.id)));
+    void listings.dropWhere((page) => page.products.some((p) => changed.has(p.id)));
   };
   deps.readModelChanges?.on('catalog', onCatalog);
   deps.readModelChanges?.on('stock', onStock);

@@ -80,6 +80,58 @@ export function labelFilter(filter: { name: string; options: Record<string, numb
   return { name: filter.name, label: (own && pick(own.label, language)) || filter.name, options: filter.options, optionLabels };
 }
 
+/** A facet's labelled JSON pieces in one language (`labeledFacetsJsonText`). */
+interface FacetFragments {
+  /** `{"name":...,"label":...,"options":{` */
+  head: string;
+  own: (FilterLabels & Partial<Pick<FilterSettings, 'shown' | 'position' | 'hideWhenEmptyIn'>>) | undefined;
+  /** Per value: its key `"value":` in `options`, and its `"value":"label"` in `optionLabels` ('' for a key labelFilter's object cannot own). */
+  values: Map<string, { key: string; labelled: string }>;
+}
+const fragmentMemo = new WeakMap<FilterLabelMap, Map<Language, Map<string, FacetFragments>>>();
+
+/**
+ * The JSON text of `shownFacets(facets, labels).map((f) => labelFilter(f, labels, language))`, byte for byte, written
+ * from pieces made once per labels object, language, facet name and value (bounded by the catalog's facet values,
+ * dropped with the labels): a search's facets are counted per request, and labelling them as objects and serializing
+ * those took about a tenth of a search answer's CPU (docs/architecture.md "Caches, hot routes and recorded
+ * searches"). The counts keep the order of each `options` object's own keys, as JSON.stringify does.
+ */
+export function labeledFacetsJsonText(facets: readonly { name: string; options: Record<string, number> }[], labels: FilterLabelMap, language: Language): string {
+  let byLanguage = fragmentMemo.get(labels);
+  if (!byLanguage) fragmentMemo.set(labels, (byLanguage = new Map()));
+  let byName = byLanguage.get(language);
+  if (!byName) byLanguage.set(language, (byName = new Map()));
+  let out = '';
+  for (const f of shownFacets(facets, labels)) {
+    let fragments = byName.get(f.name);
+    if (!fragments) {
+      const own = labels.get(f.name);
+      const head = `{"name":${JSON.stringify(f.name)},"label":${JSON.stringify((own && pick(own.label, language)) || f.name)},"options":{`;
+      byName.set(f.name, (fragments = { head, own, values: new Map() }));
+    }
+    const options = f.options;
+    let counts = '';
+    let optionLabels = '';
+    for (const value of Object.keys(options)) {
+      let piece = fragments.values.get(value);
+      if (!piece) {
+        const key = JSON.stringify(value);
+        // labelFilter assigns optionLabels[value]: '__proto__' sets no own key there, so it is not serialized.
+        piece = { key: `${key}:`, labelled: value === '__proto__' ? '' : `${key}:${JSON.stringify(valueLabel(fragments.own, value, language))}` };
+        fragments.values.set(value, piece);
+      }
+      const n = options[value];
+      // A count as JSON.stringify writes a number (finite: its text; else null).
+      const count = Number.isFinite(n) ? `${n}` : 'null';
+      counts += counts ? `,${piece.key}${count}` : `${piece.key}${count}`;
+      if (piece.labelled) optionLabels += optionLabels ? `,${piece.labelled}` : piece.labelled;
+    }
+    out += `${out ? ',' : ''}${fragments.head}${counts}},"optionLabels":{${optionLabels}}}`;
+  }
+  return `[${out}]`;
+}
+
 /** A product's technical criterion `name=value` with its labels in `language`. */
 export function labelAttribute(attribute: { name: string; value: string }, labels: FilterLabelMap, language: Language): Product['attributes'][number] {
   const own = labels.get(attribute.name);

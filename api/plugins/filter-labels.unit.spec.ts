@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FilterLabelMap, labelFilter, shownFacets } from './filter-labels.js';
+import { type FilterLabelMap, labeledFacetsJsonText, labelFilter, shownFacets } from './filter-labels.js';
 
 const facet = (name: string) => ({ name, options: { a: 1 } });
 const labels = (entries: [string, { shown?: boolean; position?: number | null; et?: string }][]): FilterLabelMap =>
@@ -27,5 +27,48 @@ describe('shownFacets (spec 2 FilterList)', () => {
   it('labels a facet in the language, falling back to its own name', () => {
     expect(labelFilter(facet('Colour'), labels([['Colour', { et: 'Värv' }]]), 'et').label).toBe('Värv');
     expect(labelFilter(facet('Side'), new Map(), 'et').label).toBe('Side');
+  });
+});
+
+describe('labeledFacetsJsonText (docs/architecture.md "Caches, hot routes and recorded searches")', () => {
+  // Values that JSON or object keys treat apart: integer-like keys (listed first by objects), quotes, U+2028, a lone
+  // surrogate, '__proto__' and Object.prototype's names.
+  const values = ['12', '3', '007', 'a"b', 'x\u2028y', '\ud800', '__proto__', 'constructor', 'toString', 'Ä', 'z', '', '1e3', '-1'];
+  const names = ['Colour', 'Side', 'Värv', 'n"q', '10', '__proto__'];
+  let seed = 7;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pickOne = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+
+  it('writes the same bytes as labelling the facets and JSON.stringify, for random facets and labels', () => {
+    for (let round = 0; round < 300; round++) {
+      const facets = names
+        .filter(() => random() < 0.7)
+        .map((name) => ({ name, options: Object.fromEntries(values.filter(() => random() < 0.5).map((v) => [v, Math.floor(random() * 1000)])) as Record<string, number> }));
+      const map: FilterLabelMap = new Map(
+        names
+          .filter(() => random() < 0.6)
+          .map((name) => [
+            name,
+            {
+              name,
+              label: { et: pickOne(['', 'Värv', 'a"b']), en: pickOne(['', 'Colour']) },
+              values: Object.fromEntries(values.filter(() => random() < 0.5).map((v) => [v, { et: pickOne(['', 'punane', '\u2028']), en: pickOne(['', 'red']) }])),
+              shown: pickOne([undefined, true, false, true]),
+              position: pickOne([undefined, null, 0, 3, 3]),
+            },
+          ]),
+      );
+      for (const language of ['et', 'en'] as const) {
+        const expected = JSON.stringify(shownFacets(facets, map).map((f) => labelFilter(f, map, language)));
+        // Twice: once making the memoised pieces, once from them.
+        expect(labeledFacetsJsonText(facets, map, language)).toBe(expected);
+        expect(labeledFacetsJsonText(facets, map, language)).toBe(expected);
+      }
+    }
+  });
+
+  it('writes [] for no facets and an empty options object as {}', () => {
+    expect(labeledFacetsJsonText([], new Map(), 'et')).toBe('[]');
+    expect(labeledFacetsJsonText([{ name: 'A', options: {} }], new Map(), 'en')).toBe(JSON.stringify([labelFilter({ name: 'A', options: {} }, new Map(), 'en')]));
   });
 });

@@ -13,6 +13,17 @@ const MAX_FACET_VALUES = 100;
 /** One facet of `availableFilters`: its name and the count per value. */
 export type FacetList = { name: string; options: Record<string, number> }[];
 
+/**
+ * The facet lists the index hands out again until a change (a category's maintained counts, a vehicle listing's):
+ * worth memoising their JSON (api/routes/products labeledFacetsJson); a search's, counted per request, are not.
+ */
+const keptLists = new WeakSet<FacetList>();
+
+/** Whether `list` is one the index hands out again until a change (see `keptLists`), not one counted for one request. */
+export function isKeptFacetList(list: FacetList): boolean {
+  return keptLists.has(list);
+}
+
 /** The facets of the product slots and their maintained counts. */
 export class FacetIndex {
   private readonly idOf = new Map<string, number>();
@@ -38,6 +49,18 @@ export class FacetIndex {
   private distinctNames = 0;
   /** Count per facet id during one `count` (all zero between calls). */
   private scratch = new Int32Array(0);
+  /** The facet ids counted in `scratch` during one `count`, in the order first counted. */
+  private touched = new Int32Array(0);
+  /**
+   * Every slot's facet ids in one array, for counting by members: slot s's are `flatIds[flatStart[s]]` up to
+   * `flatStart[s + 1]`, made from `flatOf` (the index's per-slot arrays) of `flatSlots` slots; `flatOf` null after a change.
+   */
+  private flatIds = new Int32Array(0);
+  private flatStart = new Int32Array(1);
+  private flatOf: number[][] | null = null;
+  private flatSlots = 0;
+  /** `formatCounted`'s packed sort keys (reused). */
+  private keys = new Float64Array(0);
   /** Slots in all posting lists together (each slot's number of facet ids, summed), kept by `setSlotFacets`. */
   private postingTotal = 0;
   /** What counting by posting lists costs (see `postingsCheaper`) for bitsets of `postingCostWords` words; -1: not known since a change. */
@@ -75,6 +98,7 @@ export class FacetIndex {
     }
     this.postingTotal += ids.length - old.length;
     this.postingCost = -1;
+    this.flatOf = null;
     return ids;
   }
 
@@ -130,9 +154,16 @@ export class FacetIndex {
     let memo = this.memo.get(key);
     if (!memo) {
       memo = this.format(this.counts.get(key) ?? new Map());
+      keptLists.add(memo);
       this.memo.set(key, memo);
     }
     return memo;
+  }
+
+  /** Marks a counted list the caller hands out again until a change (`isKeptFacetList`). */
+  keep(list: FacetList): FacetList {
+    keptLists.add(list);
+    return list;
   }
 
   /**
@@ -143,27 +174,59 @@ export class FacetIndex {
    * `by` forces one way (the unit spec checks both against a plain rule).
    */
   count(members: Uint32Array, facetIdsOf: number[][], by?: 'members' | 'postings'): FacetList {
-    if (by === 'postings' || (by === undefined && this.postingsCheaper(members, facetIdsOf.length))) return this.format(this.countByPostings(members));
-    // Counted in a typed array indexed by facet id (zeroed again after), then only the touched ids are formatted.
-    if (this.scratch.length < this.names.length) this.scratch = new Int32Array(Math.max(this.names.length, this.scratch.length * 2));
-    const c = this.scratch;
-    const touched: number[] = [];
-    // The set bits walked in place (no callback per member: this loop runs over every match of a search).
+    if (by === 'postings' || (by === undefined && this.postingsCheaper(members, facetIdsOf.length))) return this.formatCounted(this.countByPostings(members));
+    // Counted in a typed array indexed by facet id (zeroed again by `formatCounted`), then only the touched ids are formatted.
+    const c = this.countScratch();
+    const touched = this.touched;
+    this.flatten(facetIdsOf);
+    const start = this.flatStart;
+    const flat = this.flatIds;
+    let k = 0;
+    // The set bits walked in place (no callback per member: this loop runs over every match of a search), each
+    // member's ids read from the flat array: in slot order, so the walk reads it forwards.
     for (let w = 0; w < members.length; w++) {
       let x = members[w];
       while (x !== 0) {
         const t = x & -x;
-        const ids = facetIdsOf[(w << 5) + 31 - Math.clz32(t)];
-        for (let i = 0; i < ids.length; i++) if (c[ids[i]]++ === 0) touched.push(ids[i]);
+        const slot = (w << 5) + 31 - Math.clz32(t);
+        for (let i = start[slot], end = start[slot + 1]; i < end; i++) if (c[flat[i]]++ === 0) touched[k++] = flat[i];
         x ^= t;
       }
     }
-    const counts = new Map<number, number>();
-    for (const f of touched) {
-      counts.set(f, c[f]);
-      c[f] = 0;
+    return this.formatCounted(k);
+  }
+
+  /**
+   * Makes `flatIds`/`flatStart` from `facetIdsOf` when they were made from another array, another number of slots,
+   * or before a slot's facets changed (`setSlotFacets`); once per change, about 5 ms at 105,000 products.
+   */
+  private flatten(facetIdsOf: number[][]): void {
+    if (this.flatOf === facetIdsOf && this.flatSlots === facetIdsOf.length) return;
+    const slots = facetIdsOf.length;
+    let total = 0;
+    for (let s = 0; s < slots; s++) total += facetIdsOf[s]?.length ?? 0;
+    const start = new Int32Array(slots + 1);
+    const flat = new Int32Array(total);
+    let at = 0;
+    for (let s = 0; s < slots; s++) {
+      start[s] = at;
+      const ids = facetIdsOf[s];
+      if (ids) for (let i = 0; i < ids.length; i++) flat[at++] = ids[i];
     }
-    return this.format(counts);
+    start[slots] = at;
+    this.flatStart = start;
+    this.flatIds = flat;
+    this.flatOf = facetIdsOf;
+    this.flatSlots = slots;
+  }
+
+  /** `scratch` sized for every facet id (all zero), with `touched` as long. */
+  private countScratch(): Int32Array {
+    if (this.scratch.length < this.names.length) {
+      this.scratch = new Int32Array(Math.max(this.names.length, this.scratch.length * 2));
+      this.touched = new Int32Array(this.scratch.length);
+    }
+    return this.scratch;
   }
 
   /**
@@ -183,9 +246,11 @@ export class FacetIndex {
     return popcount(members) * (1 + this.postingTotal / slots) > this.postingCost + this.postings.length;
   }
 
-  /** The counts of the facets of `members` by posting lists (see `count`): facet id to count, counts above 0 only. */
-  private countByPostings(members: Uint32Array): Map<number, number> {
-    const counts = new Map<number, number>();
+  /** The counts of the facets of `members` by posting lists (see `count`), in `scratch` (counts above 0) and `touched`: returns how many. */
+  private countByPostings(members: Uint32Array): number {
+    const c = this.countScratch();
+    const touched = this.touched;
+    let k = 0;
     const words = members.length;
     for (let f = 0; f < this.postings.length; f++) {
       const posting = this.postings[f];
@@ -198,32 +263,62 @@ export class FacetIndex {
           if (x !== 0) n += popcount32(x);
         }
       } else for (let i = 0; i < posting.length; i++) if (has(members, posting[i])) n++;
-      if (n > 0) counts.set(f, n);
+      if (n > 0) {
+        c[f] = n;
+        touched[k++] = f;
+      }
     }
-    return counts;
+    return k;
+  }
+
+  /** `formatCounted` of a map of facet id to count (the maintained counts; once per change). */
+  private format(counts: Map<number, number>): FacetList {
+    const c = this.countScratch();
+    let k = 0;
+    for (const [f, n] of counts) {
+      c[f] = n;
+      this.touched[k++] = f;
+    }
+    return this.formatCounted(k);
   }
 
   /**
-   * Facets by name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. Sorted as
+   * The `k` facet ids of `touched` with their counts in `scratch` (zeroed again here) as the facet list: facets by
+   * name (names in code-unit order), values by count then value, at most MAX_FACET_VALUES each. Sorted as
    * one Float64Array of packed keys (name rank, count descending, value rank): no comparator call per pair, which
    * took a twentieth of a search's CPU (bench:catalog-load); `formatByComparator` when the keys would not fit 52 bits.
+   * Each `options` object is filled in place (no entry pair per value) and the keys' array is reused.
    */
-  private format(counts: Map<number, number>): FacetList {
+  private formatCounted(k: number): FacetList {
+    const c = this.scratch;
+    const touched = this.touched;
     this.rankIds();
     let maxCount = 0;
-    for (const n of counts.values()) if (n > maxCount) maxCount = n;
+    for (let i = 0; i < k; i++) if (c[touched[i]] > maxCount) maxCount = c[touched[i]];
     const valueSpan = spanOf(this.names.length);
     const countSpan = spanOf(maxCount + 1);
-    if (spanOf(this.distinctNames) * countSpan * valueSpan > 2 ** 52) return this.formatByComparator(counts);
-    const keys = new Float64Array(counts.size);
-    let k = 0;
-    for (const [f, n] of counts) keys[k++] = (this.nameRank[f] * countSpan + (countSpan - 1 - n)) * valueSpan + this.valueRank[f];
+    if (spanOf(this.distinctNames) * countSpan * valueSpan > 2 ** 52) {
+      const counts = new Map<number, number>();
+      for (let i = 0; i < k; i++) {
+        counts.set(touched[i], c[touched[i]]);
+        c[touched[i]] = 0;
+      }
+      return this.formatByComparator(counts);
+    }
+    if (this.keys.length < k) this.keys = new Float64Array(Math.max(k, this.keys.length * 2));
+    const keys = this.keys.subarray(0, k);
+    for (let i = 0; i < k; i++) {
+      const f = touched[i];
+      keys[i] = (this.nameRank[f] * countSpan + (countSpan - 1 - c[f])) * valueSpan + this.valueRank[f];
+      c[f] = 0;
+    }
     keys.sort();
     const out: FacetList = [];
     let name = -1;
-    let entries: [string, number][] = [];
+    let options: Record<string, number> = {};
+    let size = 0;
     let lastId = -1;
-    for (let i = 0; i < keys.length; i++) {
+    for (let i = 0; i < k; i++) {
       const key = keys[i];
       const value = key % valueSpan;
       const rest = (key - value) / valueSpan;
@@ -231,14 +326,18 @@ export class FacetIndex {
       const nameRank = (rest - inverted) / countSpan;
       const id = this.idByValueRank[value];
       if (nameRank !== name) {
-        if (entries.length) out.push({ name: this.names[lastId], options: Object.fromEntries(entries) });
-        entries = [];
+        if (size) out.push({ name: this.names[lastId], options });
+        options = {};
+        size = 0;
         name = nameRank;
       }
       lastId = id;
-      if (entries.length < MAX_FACET_VALUES) entries.push([this.values[id], countSpan - 1 - inverted]);
+      if (size < MAX_FACET_VALUES) {
+        setOption(options, this.values[id], countSpan - 1 - inverted);
+        size++;
+      }
     }
-    if (entries.length) out.push({ name: this.names[lastId], options: Object.fromEntries(entries) });
+    if (size) out.push({ name: this.names[lastId], options });
     return out;
   }
 
@@ -277,6 +376,15 @@ export class FacetIndex {
         ),
       }));
   }
+}
+
+/**
+ * Adds `value: count` to `options` as Object.fromEntries would (an own data property, also for '__proto__', which an
+ * assignment would take as the prototype).
+ */
+function setOption(options: Record<string, number>, value: string, count: number): void {
+  if (value === '__proto__') Object.defineProperty(options, value, { value: count, writable: true, enumerable: true, configurable: true });
+  else options[value] = count;
 }
 
 /** The smallest power of two above `x - 1` (room for the integers 0 .. x-1), at least 1. */

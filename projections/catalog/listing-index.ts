@@ -383,7 +383,7 @@ export class CatalogListingIndex {
       let memo = this.vehicleFacets.get(key);
       if (!memo) {
         if (this.vehicleFacets.size >= VEHICLE_FACET_MEMO) this.vehicleFacets.clear();
-        this.vehicleFacets.set(key, (memo = this.facets.count(base, this.cols.facetIdsOf)));
+        this.vehicleFacets.set(key, (memo = this.facets.keep(this.facets.count(base, this.cols.facetIdsOf))));
       }
       availableFilters = memo;
     } else availableFilters = this.facets.count(base, this.cols.facetIdsOf);

@@ -79,15 +79,37 @@ export interface ListedCard {
   visibility: ListedProduct['visibility'];
 }
 
+/**
+ * A listed product as GET /v1/search shows it (spec 3 "Search result"): the few document fields it needs, read out of
+ * the jsonb document by PostgreSQL, so neither pg nor the api parses the whole document (its fitment, attributes...).
+ */
+export interface ListedSearchProduct {
+  /** The document's id. */
+  id: string;
+  name_et: string;
+  name_en: string;
+  description_et: string;
+  description_en: string;
+  /** The first image's reference, or null without images. */
+  image: string | null;
+  /** The first category's id, or null without categories. */
+  categoryId: string | null;
+  /** Gross price in euro cents, or null without a price. */
+  grossCents: number | null;
+  code1: string;
+}
+
 type Row = CatalogHead & { id: string | null };
 type DocRow = { stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; doc: ProductDoc };
+type SearchRow = { doc_id: string; name_et: string; name_en: string; description_et: string; description_en: string; image: string | null; category_id: string | null; gross_cents: string | null; code1: string };
 type CardRow = { stock_total: number; critical_level: number | null; visibility: ListedProduct['visibility']; category_ids: string; head: string; tail: string; attributes: string };
 
 /**
- * The product listing and search, each product as its document (GET /v1/search, the product's own fields). The
- * listing index (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read
- * by primary key together with the read model's head, and when the head shows the index was behind, the index syncs
- * and the page is decided again. Unknown category ids give no results.
+ * The product listing and search, each product as its whole document (no route reads it now: GET /v1/products reads
+ * `listProductCards`, GET /v1/search `listSearchProducts`; all three decide a page alike). The listing index
+ * (listing-index.ts) decides the page's ids, the total and the facet counts; the page's rows are read by primary key
+ * together with the read model's head, and when the head shows the index was behind, the index syncs and the page is
+ * decided again. Unknown category ids give no results.
  */
 export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput> {
   const columns = sql`p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, d.doc`;
@@ -111,6 +133,26 @@ export function listProductCards(db: Kysely<CatalogTables>, source: ListingIndex
     stockTotal: x.stock_total,
     criticalLevel: x.critical_level,
     visibility: x.visibility,
+  }));
+}
+
+/**
+ * The product listing as `listProducts` decides it, each product as GET /v1/search shows it (`ListedSearchProduct`).
+ * Text fields as the document holds them; a field the document lacks reads as null.
+ */
+export function listSearchProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedSearchProduct>> {
+  const columns = sql`d.doc->>'id' as doc_id, d.doc->>'name_et' as name_et, d.doc->>'name_en' as name_en, d.doc->>'description_et' as description_et, d.doc->>'description_en' as description_en,
+    d.doc->'images'->>0 as image, d.doc->'category_ids'->>0 as category_id, d.doc->>'gross_cents' as gross_cents, d.doc->>'code1' as code1`;
+  return listPage<SearchRow, ListedSearchProduct>(db, source, input, columns, (x) => ({
+    id: x.doc_id,
+    name_et: x.name_et,
+    name_en: x.name_en,
+    description_et: x.description_et,
+    description_en: x.description_en,
+    image: x.image,
+    categoryId: x.category_id,
+    grossCents: x.gross_cents === null ? null : Number(x.gross_cents),
+    code1: x.code1,
   }));
 }
 

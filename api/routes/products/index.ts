@@ -10,9 +10,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { stockAmount } from '../../../projections/catalog/product-card.js';
-import { getProduct, type ListedCard, listProductCards, type ListProductsInput, listProducts, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
+import { isKeptFacetList } from '../../../projections/catalog/listing-facets.js';
+import { getProduct, type ListedCard, type ListedSearchProduct, listProductCards, listSearchProducts, type ListProductsInput, type ListProductsOutput, type Sort as ListingSort } from '../../../projections/catalog/queries.js';
 import type { Sort as ContractSort } from '../../contracts/catalog-constants.js';
-import { type FilterLabelMap, hiddenWhenEmptyIn, labelFilter, shownFacets } from '../../plugins/filter-labels.js';
+import { type FilterLabelMap, hiddenWhenEmptyIn, labeledFacetsJsonText } from '../../plugins/filter-labels.js';
 import {
   appliedFiltersSchema,
   type AppliedFilters,
@@ -83,9 +84,18 @@ export function labeledFacetsJson(facets: ListProductsOutput['availableFilters']
   const hit = byLanguage.get(language);
   if (hit && hit.labels === labels) return hit.bytes;
   // Hidden facets dropped and placed ones first (spec 2 FilterList); a filter change brings new `labels`, so the memo is made again.
-  const bytes = Buffer.from(JSON.stringify(shownFacets(facets, labels).map((f) => labelFilter(f, labels, language))));
+  const bytes = Buffer.from(labeledFacetsJsonText(facets, labels, language));
   byLanguage.set(language, { labels, bytes });
   return bytes;
+}
+
+/**
+ * The labelled facets' JSON for one answer: memoised bytes (`labeledFacetsJson`) for a list the index hands out
+ * again until a change (listing-facets.ts isKeptFacetList), else the text (a search's facets, counted for this
+ * request: memoising them would only make garbage, and the text is encoded once with the rest of the answer).
+ */
+function facetsJsonFor(facets: ListProductsOutput['availableFilters'], labels: FilterLabelMap, language: Language): Buffer | string {
+  return isKeptFacetList(facets) ? labeledFacetsJson(facets, labels, language) : labeledFacetsJsonText(facets, labels, language);
 }
 
 const FACETS_PLACEHOLDER = '"availableFilters":null';
@@ -94,16 +104,19 @@ const RESULTS_PLACEHOLDER = '\u0000results\u0000';
 
 /**
  * The success envelope as UTF-8 JSON bytes with `availableFilters` (given as null, first in `data`) replaced by
- * `facets` (JSON bytes) and `results` (given as RESULTS_PLACEHOLDER, second) by `results` (JSON text). The answer goes
+ * `facets` (JSON bytes or text) and `results` (given as RESULTS_PLACEHOLDER, second) by `results` (JSON text). The answer goes
  * out as bytes: a ~100 KB string would be measured (content-length) and encoded again on every send, which took a
  * third of the api's CPU under load (bench:catalog-load).
  */
-function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer, results: string): Buffer {
+function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer | string, results: string): Buffer {
   const text = JSON.stringify(envelope);
   const at = text.indexOf(FACETS_PLACEHOLDER) + FACETS_PLACEHOLDER.length - 'null'.length;
   const placeholder = JSON.stringify(RESULTS_PLACEHOLDER);
   const resultsAt = text.indexOf(placeholder, at);
-  return Buffer.concat([Buffer.from(text.slice(0, at)), facets, Buffer.from(text.slice(at + 'null'.length, resultsAt) + results + text.slice(resultsAt + placeholder.length))]);
+  const tail = text.slice(at + 'null'.length, resultsAt) + results + text.slice(resultsAt + placeholder.length);
+  // Text facets (a search's) are encoded once with the rest; memoised bytes are copied in.
+  if (typeof facets === 'string') return Buffer.from(text.slice(0, at) + facets + tail);
+  return Buffer.concat([Buffer.from(text.slice(0, at)), facets, Buffer.from(tail)]);
 }
 
 /** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
@@ -132,16 +145,16 @@ export function setPagination(reply: FastifyReply, page: number, perPage: number
   reply.header(PAGINATION_HEADERS.totalCount, total);
 }
 
-/** `listProducts` through the result cache; the key is the input without the clock. */
-export function cachedListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput> {
-  const { now: _now, ...key } = input;
-  return app.listings.get(JSON.stringify(key), () => listProducts(deps.db, app.listingIndex, input)) as Promise<ListProductsOutput>;
-}
-
-/** `listProductCards` through the result cache (its keys apart from `cachedListing`'s); the key is the input without the clock. */
+/** `listProductCards` through the result cache (its keys apart from `cachedSearchListing`'s); the key is the input without the clock. */
 export function cachedCardListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
   const { now: _now, ...key } = input;
   return app.listings.get(`cards ${JSON.stringify(key)}`, () => listProductCards(deps.db, app.listingIndex, input)) as Promise<ListProductsOutput<ListedCard>>;
+}
+
+/** `listSearchProducts` (GET /v1/search's fields) through the result cache (its keys apart from the others'); the key is the input without the clock. */
+export function cachedSearchListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput<ListedSearchProduct>> {
+  const { now: _now, ...key } = input;
+  return app.listings.get(`search ${JSON.stringify(key)}`, () => listSearchProducts(deps.db, app.listingIndex, input)) as Promise<ListProductsOutput<ListedSearchProduct>>;
 }
 
 /** GET /v1/products' query (api/contracts/catalog.ts productListQuerySchema), as parsed. */
@@ -184,7 +197,7 @@ export async function productListAnswer(
   const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.id), active.vehicle) : null;
   // A vehicle listing's facet counts are one object per vehicle and category until the index changes (listing-index.ts
   // `vehicleFacets`), so they are labelled and serialized once per change too.
-  const facetsJson = labeledFacetsJson(result.availableFilters, labels, language);
+  const facetsJson = facetsJsonFor(result.availableFilters, labels, language);
   const hiddenWhenEmpty = hiddenWhenEmptyIn(query.c, labels);
   const categoryJson = categoryJsonOf(snapshot, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang));
   // Each product is its stored card spliced with what this request decides (to-product.ts productCardJson); the

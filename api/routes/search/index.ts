@@ -18,7 +18,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { shopperSessionOf } from '../../plugins/shopper-session.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
-import { cachedListing, plainJsonSerializer, setPagination } from '../products/index.js';
+import { cachedSearchListing, plainJsonSerializer, setPagination } from '../products/index.js';
 import { pageResults } from './page-results.js';
 
 interface SearchFilters {
@@ -87,7 +87,7 @@ export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: S
   const active = query.v ? await app.vehicles.resolve(query.v) : null;
   const vehicle = active ? { vehicle: active.vehicle, includeUnknown: query.unknown === '1' } : {};
   const [result, snapshot, pages] = await Promise.all([
-    cachedListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now, ...vehicle }),
+    cachedSearchListing(deps, app, { q: query.q, categoryId: parsed.categoryId, filters: parsed.filters, priceMinCents: parsed.priceMinCents, priceMaxCents: parsed.priceMaxCents, page: query.page, pageSize: perPage, sort: query.sort, language, now, ...vehicle }),
     categories.get(now),
     query.page === 1 ? pageResults(publishedPages, q, language, now) : [],
   ]);
@@ -98,18 +98,18 @@ export async function searchAnswer(deps: ApiDeps, app: FastifyInstance, query: S
       { commandId: randomUUID(), correlationId: context.correlationId, userId: null, now, shopperSession: context.shopperSession },
     );
   }
-  const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.doc.id), active.vehicle) : null;
-  const results: SearchResult[] = result.products.map(({ doc }, i) => {
-    const name = (language === 'en' ? doc.name_en : doc.name_et) || doc.name_et || doc.name_en;
-    const description = (language === 'en' ? doc.description_en : doc.description_et) || doc.description_et || doc.description_en;
-    const crumbs = doc.category_ids[0] ? categories.breadcrumbs(snapshot, doc.category_ids[0], language) : [];
+  const answers = active ? (await app.listingIndex.current()).fitmentAnswers(result.products.map((p) => p.id), active.vehicle) : null;
+  const results: SearchResult[] = result.products.map((p, i) => {
+    const name = (language === 'en' ? p.name_en : p.name_et) || p.name_et || p.name_en;
+    const description = (language === 'en' ? p.description_en : p.description_et) || p.description_et || p.description_en;
+    const crumbs = p.categoryId ? categories.breadcrumbs(snapshot, p.categoryId, language) : [];
     return {
-      id: doc.id,
+      id: p.id,
       name,
-      path: `/products/view/${doc.id}`,
+      path: `/products/view/${p.id}`,
       breadcrumbs: [...crumbs, name].map((n) => ({ name: n })),
       meta_description: description.slice(0, 160),
-      content: { image: doc.images[0] ? toImage(doc.images[0]) : null, price: centsToEuros(doc.gross_cents), code1: doc.code1, description },
+      content: { image: p.image ? toImage(p.image) : null, price: centsToEuros(p.grossCents), code1: p.code1, description },
       ...(answers ? { fitment: answers[i] } : {}),
     };
   });

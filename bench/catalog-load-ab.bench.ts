@@ -1,0 +1,146 @@
+/**
+ * Two builds of the api side by side under the same load (`npx tsx bench/catalog-load-ab.bench.ts <repo A> <repo B>`):
+ * on a machine shared with other work, two bench:catalog-load runs one after the other see different background load
+ * and their CPU per answer moves by a quarter from run to run. Here both api processes (each `bin/role.ts api` of its
+ * own checkout, on the bench database of bench/catalog-setup.ts, listing cache off) run at once and take turns:
+ * `ROUNDS` (default 6) rounds of `DURATION` seconds (default 5) per scenario and build, A then B then B then A..., so
+ * both see the same period. Prints per scenario and build the median over rounds of the api's CPU ms per answer
+ * (user + system from /proc), of requests/s and of p50/p97.5, and the ratio B/A of the CPU medians. The scenarios are
+ * bench:catalog-load's `category`, `catalog` and `search` (SCENARIOS=). Ports: `BENCH_PORT` and the one after
+ * (default 3998). Needs the bench database (npm run bench:setup). Figures only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { createDatabase } from '../platform/db/database.js';
+import { BENCH_DB } from './catalog-setup.js';
+import { benchDatabaseUrl, fmt, percentile, printTable } from './support.js';
+
+const [repoA, repoB] = process.argv.slice(2).map((p) => path.resolve(p));
+if (!repoA || !repoB) throw new Error('usage: catalog-load-ab.bench.ts <repo A> <repo B>');
+const PORT = Number(process.env.BENCH_PORT ?? 3998);
+const DURATION = Number(process.env.DURATION ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 6);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SCENARIOS = (process.env.SCENARIOS ?? 'category,catalog,search').split(',');
+const SORTS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+
+/** User + system CPU time of a process in milliseconds (Linux /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function main() {
+  const url = await benchDatabaseUrl(BENCH_DB);
+  const db = createDatabase(url, { max: 2 });
+  const children: ChildProcess[] = [];
+  const start = (repo: string, port: number) => {
+    const env = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: randomUUID() + randomUUID(), LISTING_CACHE_TTL_MS: '0' };
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'bin', 'role.ts'), 'api'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(child);
+    return child;
+  };
+  try {
+    const builds = [
+      { name: 'A', repo: repoA, port: PORT, pid: start(repoA, PORT).pid! },
+      { name: 'B', repo: repoB, port: PORT + 1, pid: start(repoB, PORT + 1).pid! },
+    ];
+    await Promise.all(builds.map((b) => waitFor(`http://127.0.0.1:${b.port}/health`)));
+    const base = `http://127.0.0.1:${PORT}`;
+    const tree = (await (await fetch(`${base}/v1/categories`)).json()).data as { id: string; productCount: number; children: unknown[] }[];
+    const categories: { id: string; facets: [string, string[]][] }[] = [];
+    const walk = (nodes: typeof tree) => {
+      for (const n of nodes) {
+        if (n.productCount > 0) categories.push({ id: n.id, facets: [] });
+        walk(n.children as typeof nodes);
+      }
+    };
+    walk(tree);
+    for (const c of categories) {
+      const body = (await (await fetch(`${base}/v1/products?c=${c.id}`)).json()).data as { availableFilters: { name: string; options: Record<string, number> }[] };
+      c.facets = body.availableFilters.map((f) => [f.name, Object.keys(f.options)]);
+    }
+    const sample = (await sql<{ code1: string; name_et: string; name_en: string }>`select code1, name_et, name_en from rm_catalog.products where listed order by random() limit 5000`.execute(db)).rows;
+    const totalListed = (await sql<{ n: number }>`select count(*)::int as n from rm_catalog.products where listed`.execute(db)).rows[0].n;
+    // The paths of bench:catalog-load's scenarios.
+    const paths: Record<string, () => string> = {
+      category: () => {
+        const c = pick(categories);
+        const filters: Record<string, string[]> = {};
+        const count = Math.floor(Math.random() * 3);
+        for (let i = 0; i < count && c.facets.length; i++) {
+          const [name, values] = pick(c.facets);
+          filters[name] = [pick(values)];
+        }
+        const f = Object.keys(filters).length ? `&f=${encodeURIComponent(JSON.stringify(filters))}` : '';
+        return `/v1/products?c=${c.id}${f}&sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 3)}`;
+      },
+      catalog: () => `/v1/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * Math.ceil(totalListed / 24))}`,
+      search: () => {
+        const p = pick(sample);
+        if (Math.random() < 0.3) return `/v1/products?q=${encodeURIComponent(Math.random() < 0.5 ? p.code1 : p.code1.replace(/[^\p{L}\p{N}]/gu, ''))}&iu=user`;
+        const prefix = (w: string) => w.slice(0, Math.min(w.length, 3 + Math.floor(Math.random() * 4)));
+        const words = (Math.random() < 0.5 ? p.name_et : p.name_en).toLowerCase().match(/[\p{L}]{3,}/gu) ?? ['filter'];
+        return `/v1/products?q=${encodeURIComponent(words.length > 1 ? `${prefix(pick(words))} ${prefix(pick(words))}` : prefix(words[0]))}&iu=user`;
+      },
+    };
+    console.log(`A ${repoA}, B ${repoB}; ${categories.length} categories, ${totalListed} listed; ${ROUNDS} rounds of ${DURATION} s per build and scenario, ${CONNECTIONS} connections`);
+    const rows: Record<string, string | number>[] = [];
+    for (const scenario of SCENARIOS) {
+      const runs = new Map<string, { cpu: number; rps: number; p50: number; p975: number }[]>(builds.map((b) => [b.name, []]));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
+          const times: number[] = [];
+          const before = cpuMs(b.pid);
+          const result = await autocannon({
+            url: `http://127.0.0.1:${b.port}`,
+            connections: CONNECTIONS,
+            duration: DURATION,
+            requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[scenario]() }) }],
+            setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => client.on('response', (_s: number, _b: number, t: number) => times.push(t)),
+          } as never);
+          runs.get(b.name)!.push({ cpu: (cpuMs(b.pid) - before) / times.length, rps: (result as { requests: { average: number } }).requests.average, p50: percentile(times, 50), p975: percentile(times, 97.5) });
+        }
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const cpuA = median(runs.get('A')!.map((r) => r.cpu));
+      for (const b of builds) {
+        const r = runs.get(b.name)!;
+        rows.push({
+          scenario,
+          build: b.name,
+          'CPU ms/answer (median)': fmt(median(r.map((x) => x.cpu)), 3),
+          'CPU per round': r.map((x) => x.cpu.toFixed(2)).join(' '),
+          'req/s': fmt(median(r.map((x) => x.rps)), 0),
+          'p50 ms': fmt(median(r.map((x) => x.p50))),
+          'p97.5 ms': fmt(median(r.map((x) => x.p975))),
+          'CPU B/A': b.name === 'B' ? fmt(median(r.map((x) => x.cpu)) / cpuA, 3) : '',
+        });
+      }
+    }
+    printTable(rows);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await db.destroy();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
