@@ -10,7 +10,8 @@
  * | analytics/   | domain/, platform/, projections/ (the read-model mechanism)      |
  * | workers/     | domain/, commands/, platform/                                    |
  * | api/         | commands/, projections/, analytics/ (queries), platform/, domain/ (pure rules and types) |
- * | web/         | its own code, api/contracts (zod contracts), domain/ (pure rules); no feature imports another |
+ * | web/         | its own code, api/contracts (zod contracts), domain/ (pure rules); no feature imports another; |
+ * |              | react-i18next only in the i18n set-up (components use lib/translation.tsx)            |
  * | platform/    | none of domain, commands, projections, api, workers, web, bin    |
  * | tests/, bench/, bin/, data/ | anything                                          |
  *
@@ -109,13 +110,24 @@ const forbidden = [
     from: { path: '^web/src/features/([^/]+)/', pathNot: SPEC },
     to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
   },
+  {
+    name: 'web-texts-through-lib-translation',
+    comment:
+      "web/ takes its texts from lib/translation.tsx's useTranslation: one language subscription for the app and one " +
+      "shared t per language and namespace (docs/architecture.md \"Server rendering: compression and hydration\"); " +
+      "react-i18next's own hook copies the i18next instance into every component that calls it. Only the i18n " +
+      'set-up (lib/translation.tsx, lib/i18n.ts, entry-server.tsx) imports react-i18next.',
+    severity: 'error',
+    from: { path: '^web/src/', pathNot: [SPEC, '^web/src/lib/(translation|i18n)\\.js$', '^web/src/entry-server\\.js$'] },
+    to: { path: '(^|/)node_modules/react-i18next/' },
+  },
 ];
 
 module.exports = {
   forbidden,
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^web/dist/', '^web/dist-server/', '^\\.data/'] },
+    exclude: { path: ['^web/dist/', '^web/dist-server/', '^\\.data/'] },
     exoticRequireStrings: ['typeOnly'],
     moduleSystems: ['es6', 'cjs'],
   },

@@ -36,7 +36,8 @@ describe('import rules', () => {
         'api/s.ts': "import { w } from '../workers/w.js';\nexport const s = w;",
         'domain/types.ts': 'export type Fold = number;',
         'web/src/features/cart/x.tsx': "import { y } from '../checkout/y';\nimport { c } from '../../../../api/contracts/c.js';\nimport { p } from '../../../../platform/config.js';\nimport { fold } from '../../../../domain/shared/decider.js';\nexport const x = [y, c, p, fold];",
-        'web/src/features/checkout/y.ts': 'export const y = 1;',
+        'web/src/features/checkout/y.ts': "import { useTranslation } from 'react-i18next';\nexport const y = useTranslation;",
+        'web/src/lib/translation.tsx': "import { I18nContext } from 'react-i18next';\nexport const useTranslation = I18nContext;",
         'api/contracts/c.ts': 'export const c = 1;',
         // A cycle of values (a routes module that registers another which imports a helper back) ...
         'api/routes/session.ts': "import { admin } from './admin.js';\nexport const staffContext = 1;\nexport const session = admin;",
@@ -52,6 +53,9 @@ describe('import rules', () => {
       await mkdir(path.join(dir, 'node_modules/zod'), { recursive: true });
       await writeFile(path.join(dir, 'node_modules/zod/package.json'), '{"name":"zod","main":"index.js"}');
       await writeFile(path.join(dir, 'node_modules/zod/index.js'), 'export const z = 1;');
+      await mkdir(path.join(dir, 'node_modules/react-i18next'), { recursive: true });
+      await writeFile(path.join(dir, 'node_modules/react-i18next/package.json'), '{"name":"react-i18next","main":"index.js"}');
+      await writeFile(path.join(dir, 'node_modules/react-i18next/index.js'), 'export const useTranslation = 1;\nexport const I18nContext = 2;');
       const violations = await checkImportRules(dir);
       expect(violations.map((v) => `${v.rule}: ${v.from} -> ${v.to} (${v.kind})`)).toEqual([
         'api-imports-commands-projections-platform: api/s.ts -> workers/w.ts (value)',
@@ -63,6 +67,7 @@ describe('import rules', () => {
         'projections-import-domain-platform: projections/q.ts -> api/r.ts (value)',
         'web-features-are-independent: web/src/features/cart/x.tsx -> web/src/features/checkout/y.ts (value)',
         'web-imports-contracts-and-domain-rules-only: web/src/features/cart/x.tsx -> platform/config.ts (value)',
+        'web-texts-through-lib-translation: web/src/features/checkout/y.ts -> node_modules/react-i18next/index.js (value)',
         'workers-import-domain-commands-platform: workers/w.ts -> projections/q.ts (value)',
       ]);
     } finally {
