@@ -14,9 +14,9 @@ import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { sql } from 'kysely';
 import { createDatabase } from '../platform/db/database.js';
 import { BENCH_DB } from './catalog-setup.js';
+import { catalogScenarios } from './catalog-scenarios.js';
 import { benchDatabaseUrl, fmt, percentile, printTable } from './support.js';
 
 const [repoA, repoB] = process.argv.slice(2).map((p) => path.resolve(p));
@@ -26,8 +26,6 @@ const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SCENARIOS = (process.env.SCENARIOS ?? 'category,catalog,search').split(',');
-const SORTS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'];
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
 
 /** User + system CPU time of a process in milliseconds (Linux /proc). */
 function cpuMs(pid: number): number {
@@ -62,43 +60,10 @@ async function main() {
     ];
     await Promise.all(builds.map((b) => waitFor(`http://127.0.0.1:${b.port}/health`)));
     const base = `http://127.0.0.1:${PORT}`;
-    const tree = (await (await fetch(`${base}/v1/categories`)).json()).data as { id: string; productCount: number; children: unknown[] }[];
-    const categories: { id: string; facets: [string, string[]][] }[] = [];
-    const walk = (nodes: typeof tree) => {
-      for (const n of nodes) {
-        if (n.productCount > 0) categories.push({ id: n.id, facets: [] });
-        walk(n.children as typeof nodes);
-      }
-    };
-    walk(tree);
-    for (const c of categories) {
-      const body = (await (await fetch(`${base}/v1/products?c=${c.id}`)).json()).data as { availableFilters: { name: string; options: Record<string, number> }[] };
-      c.facets = body.availableFilters.map((f) => [f.name, Object.keys(f.options)]);
-    }
-    const sample = (await sql<{ code1: string; name_et: string; name_en: string }>`select code1, name_et, name_en from rm_catalog.products where listed order by random() limit 5000`.execute(db)).rows;
-    const totalListed = (await sql<{ n: number }>`select count(*)::int as n from rm_catalog.products where listed`.execute(db)).rows[0].n;
     // The paths of bench:catalog-load's scenarios.
-    const paths: Record<string, () => string> = {
-      category: () => {
-        const c = pick(categories);
-        const filters: Record<string, string[]> = {};
-        const count = Math.floor(Math.random() * 3);
-        for (let i = 0; i < count && c.facets.length; i++) {
-          const [name, values] = pick(c.facets);
-          filters[name] = [pick(values)];
-        }
-        const f = Object.keys(filters).length ? `&f=${encodeURIComponent(JSON.stringify(filters))}` : '';
-        return `/v1/products?c=${c.id}${f}&sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 3)}`;
-      },
-      catalog: () => `/v1/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * Math.ceil(totalListed / 24))}`,
-      search: () => {
-        const p = pick(sample);
-        if (Math.random() < 0.3) return `/v1/products?q=${encodeURIComponent(Math.random() < 0.5 ? p.code1 : p.code1.replace(/[^\p{L}\p{N}]/gu, ''))}&iu=user`;
-        const prefix = (w: string) => w.slice(0, Math.min(w.length, 3 + Math.floor(Math.random() * 4)));
-        const words = (Math.random() < 0.5 ? p.name_et : p.name_en).toLowerCase().match(/[\p{L}]{3,}/gu) ?? ['filter'];
-        return `/v1/products?q=${encodeURIComponent(words.length > 1 ? `${prefix(pick(words))} ${prefix(pick(words))}` : prefix(words[0]))}&iu=user`;
-      },
-    };
+    const scenarios = await catalogScenarios(base, db);
+    const { categories, totalListed } = scenarios;
+    const paths: Record<string, () => string> = { category: scenarios.category, catalog: scenarios.catalog, search: scenarios.search };
     console.log(`A ${repoA}, B ${repoB}; ${categories.length} categories, ${totalListed} listed; ${ROUNDS} rounds of ${DURATION} s per build and scenario, ${CONNECTIONS} connections`);
     const rows: Record<string, string | number>[] = [];
     for (const scenario of SCENARIOS) {

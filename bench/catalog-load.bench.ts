@@ -39,6 +39,7 @@ import { adjustStock } from '../commands/stock/adjust-stock.js';
 import { createDatabase } from '../platform/db/database.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
 import { setupBenchCatalog } from './catalog-setup.js';
+import { catalogScenarios, pick, SORTS } from './catalog-scenarios.js';
 import { fmt, percentile, printTable } from './support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -50,9 +51,7 @@ const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,veh
 const PHASES = new Set((process.env.PHASES ?? 'quiet,writes').split(','));
 const API_CPU_PROF = process.env.API_CPU_PROF;
 const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
-const SORTS = ['-modified_at', '-id', 'id', '-total_price', 'total_price', 'name', '-name'];
 const base = `http://127.0.0.1:${PORT}`;
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
 
 async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -163,51 +162,10 @@ async function main() {
     while (apiListening < API_PROCESSES) await new Promise((r) => setTimeout(r, 200));
 
     // Categories and their facets, products' names and codes, from the api and the read model.
-    const tree = (await (await fetch(`${base}/v1/categories`)).json()).data as { id: string; productCount: number; children: unknown[] }[];
-    const categories: { id: string; facets: [string, string[]][] }[] = [];
-    const walk = (nodes: { id: string; productCount: number; children: unknown[] }[]) => {
-      for (const n of nodes) {
-        if (n.productCount > 0) categories.push({ id: n.id, facets: [] });
-        walk(n.children as typeof nodes);
-      }
-    };
-    walk(tree);
-    for (const c of categories) {
-      const body = (await (await fetch(`${base}/v1/products?c=${c.id}`)).json()).data as { availableFilters: { name: string; options: Record<string, number> }[] };
-      c.facets = body.availableFilters.map((f) => [f.name, Object.keys(f.options)]);
-    }
-    const sample = (
-      await sql<{ id: string; code1: string; name_et: string; name_en: string }>`
-        select id::text, code1, name_et, name_en from rm_catalog.products where listed order by random() limit 5000`.execute(db)
-    ).rows;
-    const totalListed = (await sql<{ n: number }>`select count(*)::int as n from rm_catalog.products where listed`.execute(db)).rows[0].n;
+    const scenarios = await catalogScenarios(base, db);
+    const { categories, sample, totalListed } = scenarios;
     console.log(`${categories.length} categories with products, ${totalListed} listed products; ${CONNECTIONS} connections, ${DURATION} s per scenario`);
-
-    const categoryPath = () => {
-      const c = pick(categories);
-      const filters: Record<string, string[]> = {};
-      const count = Math.floor(Math.random() * 3);
-      for (let i = 0; i < count && c.facets.length; i++) {
-        const [name, values] = pick(c.facets);
-        filters[name] = [pick(values)];
-      }
-      const f = Object.keys(filters).length ? `&f=${encodeURIComponent(JSON.stringify(filters))}` : '';
-      return `/v1/products?c=${c.id}${f}&sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * 3)}`;
-    };
-    const pages = Math.ceil(totalListed / 24);
-    const catalogPath = () => `/v1/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * pages)}`;
-    const renderPath = () => `/et/products?sort=${pick(SORTS)}&page=${1 + Math.floor(Math.random() * pages)}`;
-    const prefix = (w: string) => w.slice(0, Math.min(w.length, 3 + Math.floor(Math.random() * 4)));
-    const searchPath = () => {
-      const p = pick(sample);
-      if (Math.random() < 0.3) {
-        const code = Math.random() < 0.5 ? p.code1 : p.code1.replace(/[^\p{L}\p{N}]/gu, '');
-        return `/v1/products?q=${encodeURIComponent(code)}&iu=user`;
-      }
-      const words = (Math.random() < 0.5 ? p.name_et : p.name_en).toLowerCase().match(/[\p{L}]{3,}/gu) ?? ['filter'];
-      const q = words.length > 1 ? `${prefix(pick(words))} ${prefix(pick(words))}` : prefix(words[0]);
-      return `/v1/products?q=${encodeURIComponent(q)}&iu=user`;
-    };
+    const { category: categoryPath, catalog: catalogPath, search: searchPath, render: renderPath } = scenarios;
 
     // Vehicles the products' applications name: a generation's id, or a year range's first model year.
     const vehicles = (
