@@ -10,14 +10,13 @@
  * (default 3998). Needs the bench database (npm run bench:setup). Figures only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase } from '../platform/db/database.js';
 import { BENCH_DB } from './catalog-setup.js';
 import { catalogScenarios } from './catalog-scenarios.js';
-import { benchDatabaseUrl, fmt, percentile, printTable } from './support.js';
+import { benchDatabaseUrl, cpuMs, fmt, percentile, printTable, waitFor } from './support.js';
 
 const [repoA, repoB] = process.argv.slice(2).map((p) => path.resolve(p));
 if (!repoA || !repoB) throw new Error('usage: catalog-load-ab.bench.ts <repo A> <repo B>');
@@ -27,21 +26,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SCENARIOS = (process.env.SCENARIOS ?? 'category,catalog,search').split(',');
 
-/** User + system CPU time of a process in milliseconds (Linux /proc). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function main() {
   const url = await benchDatabaseUrl(BENCH_DB);

@@ -29,7 +29,6 @@
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -40,7 +39,7 @@ import { createDatabase } from '../platform/db/database.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
 import { setupBenchCatalog } from './catalog-setup.js';
 import { catalogScenarios, pick, SORTS } from './catalog-scenarios.js';
-import { fmt, percentile, printTable } from './support.js';
+import { cpuMs, fmt, percentile, printTable, waitFor } from './support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
@@ -53,15 +52,6 @@ const API_CPU_PROF = process.env.API_CPU_PROF;
 const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
 const base = `http://127.0.0.1:${PORT}`;
 
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 interface Result {
   times: number[];
@@ -71,21 +61,6 @@ interface Result {
   cpuPerRequest: number;
 }
 
-/**
- * User + system CPU time of a process and its child processes (the api processes of API_PROCESSES > 1), in
- * milliseconds (Linux /proc; NaN elsewhere).
- */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    return children.reduce((sum, child) => sum + cpuMs(child), own);
-  } catch {
-    return Number.NaN;
-  }
-}
-const CLOCK_TICKS = 100;
 let apiPid: number | undefined;
 
 async function run(next: () => string): Promise<Result> {

@@ -2,6 +2,7 @@
  * Benchmark helpers: a database on the local (or DATABASE_URL's) PostgreSQL server, percentiles, and a table
  * printer. Benchmarks print figures; they never pass or fail on time.
  */
+import { readFileSync } from 'node:fs';
 import { ensureDatabase, ensurePostgres, withDatabase } from '../platform/services/ensure-services.js';
 
 /** URL of database `name` on the benchmark server (created when missing). */
@@ -32,3 +33,32 @@ export function printTable(rows: Record<string, string | number>[]): void {
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/**
+ * Waits until `url` answers 2xx (every 200 ms, up to `limitMs`, default 120,000 ms).
+ * @throws Error when it did not answer in time
+ */
+export async function waitFor(url: string, limitMs = 120_000): Promise<void> {
+  for (const until = Date.now() + limitMs; Date.now() < until; ) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/**
+ * User + system CPU time of a process and its child processes (the api processes of API_PROCESSES > 1), in
+ * milliseconds (Linux /proc, 100 clock ticks a second; NaN elsewhere or for an unknown pid).
+ */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.reduce((sum, child) => sum + cpuMs(child), own);
+  } catch {
+    return Number.NaN;
+  }
+}
