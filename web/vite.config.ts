@@ -103,7 +103,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
-    sourcemap: false,
+    // WEB_SOURCEMAP=1: source maps, to measure what a chunk holds (bench/chunk-contents.ts); never in a served build.
+    sourcemap: !!process.env.WEB_SOURCEMAP,
     manifest: !isSsrBuild,
     // No modulepreload polyfill in the entry (0.2 KB gzip): of the browsers Vite's default target covers, only Safari
     // 16.4-16.x lacks `<link rel="modulepreload">`; there a lazy chunk's imports load one after the other.
