@@ -21,7 +21,9 @@
  * Prints p50/p95/p97.5/p99 in milliseconds and requests/s per scenario, and each scenario's p97.5 and req/s as a ratio
  * to health's in the same phase (the aims are on p97.5: docs/architecture.md "Caches, hot routes and recorded
  * searches"), and the api process's CPU time per request (user + system from /proc: on a shared machine it moves
- * less with the other processes' load than the latencies do). Figures only: nothing passes or fails on time.
+ * less with the other processes' load than the latencies do), beside PostgreSQL's CPU, the load generator's (this
+ * process) and the whole machine's busy CPU per request: what one answer costs the machine, where the aims' arithmetic
+ * (50 connections on 2 cores) is decided. Figures only: nothing passes or fails on time.
  *
  * Options (environment): `API_PROCESSES` (default 1: the api role as that many processes on one port, bin/role.ts;
  * the CPU per request is then the sum over them), `SCENARIOS` (comma-separated: category, catalog, search, vehicle, render; default all), `PHASES`
@@ -39,7 +41,7 @@ import { createDatabase } from '../platform/db/database.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
 import { setupBenchCatalog } from './catalog-setup.js';
 import { catalogScenarios, pick, SORTS } from './catalog-scenarios.js';
-import { cpuMs, fmt, percentile, printTable, waitFor } from './support.js';
+import { cpuMs, fmt, machineBusyMs, percentile, postgresCpuMs, printTable, waitFor } from './support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
@@ -59,12 +61,21 @@ interface Result {
   rps: number;
   /** CPU time the api process spent (user + system), in milliseconds, per answered request. */
   cpuPerRequest: number;
+  /** The same for PostgreSQL's processes (every database: the bench's share on a quiet machine only). */
+  pgCpuPerRequest: number;
+  /** The same for this process, the load generator (autocannon). */
+  loadCpuPerRequest: number;
+  /** Busy CPU of the whole machine (every core and process) per answered request. */
+  machineCpuPerRequest: number;
 }
 
 let apiPid: number | undefined;
 
 async function run(next: () => string): Promise<Result> {
   const cpuBefore = cpuMs(apiPid);
+  const pgBefore = postgresCpuMs();
+  const machineBefore = machineBusyMs();
+  const loadBefore = process.cpuUsage();
   const times: number[] = [];
   let errors = 0;
   const result = await autocannon({
@@ -79,7 +90,16 @@ async function run(next: () => string): Promise<Result> {
       });
     },
   } as never);
-  return { times, errors, rps: (result as { requests: { average: number } }).requests.average, cpuPerRequest: (cpuMs(apiPid) - cpuBefore) / times.length };
+  const load = process.cpuUsage(loadBefore);
+  return {
+    times,
+    errors,
+    rps: (result as { requests: { average: number } }).requests.average,
+    cpuPerRequest: (cpuMs(apiPid) - cpuBefore) / times.length,
+    pgCpuPerRequest: (postgresCpuMs() - pgBefore) / times.length,
+    loadCpuPerRequest: (load.user + load.system) / 1000 / times.length,
+    machineCpuPerRequest: (machineBusyMs() - machineBefore) / times.length,
+  };
 }
 
 function row(phase: string, name: string, r: Result, health: Result): Record<string, string | number> {
@@ -95,6 +115,9 @@ function row(phase: string, name: string, r: Result, health: Result): Record<str
     'p99 ms': fmt(percentile(r.times, 99)),
     'req/s': fmt(r.rps, 0),
     'api CPU ms/req': fmt(r.cpuPerRequest, 2),
+    'PostgreSQL CPU ms/req': fmt(r.pgCpuPerRequest, 2),
+    'load generator CPU ms/req': fmt(r.loadCpuPerRequest, 2),
+    'machine CPU ms/req': fmt(r.machineCpuPerRequest, 2),
     'p97.5 / health p97.5': fmt(p975 / percentile(health.times, 97.5), 1),
     'req/s / health req/s': fmt(r.rps / health.rps, 3),
   };

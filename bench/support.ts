@@ -2,7 +2,7 @@
  * Benchmark helpers: a database on the local (or DATABASE_URL's) PostgreSQL server, percentiles, and a table
  * printer. Benchmarks print figures; they never pass or fail on time.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ensureDatabase, ensurePostgres, withDatabase } from '../platform/services/ensure-services.js';
 
 /** URL of database `name` on the benchmark server (created when missing). */
@@ -52,6 +52,35 @@ export async function waitFor(url: string, limitMs = 120_000): Promise<void> {
  * User + system CPU time of a process and its child processes (the api processes of API_PROCESSES > 1), in
  * milliseconds (Linux /proc, 100 clock ticks a second; NaN elsewhere or for an unknown pid).
  */
+/**
+ * CPU time (user + system, milliseconds) spent so far by every PostgreSQL server process on this machine (processes
+ * named `postgres` in /proc): the database's share of a load bench's answers, read before and after a scenario. It
+ * counts every database of the server, so it is the bench's own share only on an otherwise quiet machine.
+ */
+export function postgresCpuMs(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      sum += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+/** Busy CPU time (milliseconds, every core, every process: /proc/stat's first line minus idle and iowait) of the machine so far. */
+export function machineBusyMs(): number {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const n = ticks.map(Number);
+  const busy = n.reduce((a, b) => a + b, 0) - n[3] - n[4] - (n[8] ?? 0) - (n[9] ?? 0);
+  return (busy * 1000) / 100;
+}
+
 export function cpuMs(pid: number | undefined): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
