@@ -5,7 +5,8 @@
  * own checkout, on the bench database of bench/catalog-setup.ts, listing cache off) run at once and take turns:
  * `ROUNDS` (default 6) rounds of `DURATION` seconds (default 5) per scenario and build, A then B then B then A..., so
  * both see the same period. Prints per scenario and build the median over rounds of the api's CPU ms per answer
- * (user + system from /proc), of requests/s and of p50/p97.5, and the ratio B/A of the CPU medians. The scenarios are
+ * (user + system from /proc) and of its PostgreSQL backends' (bench/support.ts postgresBackendsOf), of requests/s and of
+ * p50/p97.5, and the ratios B/A of the CPU medians. The scenarios are
  * bench:catalog-load's `category`, `catalog` and `search` (SCENARIOS=). Ports: `BENCH_PORT` and the one after
  * (default 3998). Needs the bench database (npm run bench:setup). Figures only.
  */
@@ -16,7 +17,7 @@ import autocannon from 'autocannon';
 import { createDatabase } from '../platform/db/database.js';
 import { BENCH_DB } from './catalog-setup.js';
 import { catalogScenarios } from './catalog-scenarios.js';
-import { benchDatabaseUrl, cpuMs, fmt, percentile, printTable, waitFor } from './support.js';
+import { benchDatabaseUrl, cpuMs, fmt, percentile, pidsCpuMs, postgresBackendsOf, printTable, waitFor } from './support.js';
 
 const [repoA, repoB] = process.argv.slice(2).map((p) => path.resolve(p));
 if (!repoA || !repoB) throw new Error('usage: catalog-load-ab.bench.ts <repo A> <repo B>');
@@ -51,10 +52,13 @@ async function main() {
     console.log(`A ${repoA}, B ${repoB}; ${categories.length} categories, ${totalListed} listed; ${ROUNDS} rounds of ${DURATION} s per build and scenario, ${CONNECTIONS} connections`);
     const rows: Record<string, string | number>[] = [];
     for (const scenario of SCENARIOS) {
-      const runs = new Map<string, { cpu: number; rps: number; p50: number; p975: number }[]>(builds.map((b) => [b.name, []]));
+      const runs = new Map<string, { cpu: number; pg: number; rps: number; p50: number; p975: number }[]>(builds.map((b) => [b.name, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
           const times: number[] = [];
+          // The api's PostgreSQL backends (its pool opens them on demand: looked up again each round).
+          const backends = await postgresBackendsOf(b.pid, db);
+          const pgBefore = pidsCpuMs(backends);
           const before = cpuMs(b.pid);
           const result = await autocannon({
             url: `http://127.0.0.1:${b.port}`,
@@ -63,11 +67,12 @@ async function main() {
             requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[scenario]() }) }],
             setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => client.on('response', (_s: number, _b: number, t: number) => times.push(t)),
           } as never);
-          runs.get(b.name)!.push({ cpu: (cpuMs(b.pid) - before) / times.length, rps: (result as { requests: { average: number } }).requests.average, p50: percentile(times, 50), p975: percentile(times, 97.5) });
+          runs.get(b.name)!.push({ cpu: (cpuMs(b.pid) - before) / times.length, pg: (pidsCpuMs(backends) - pgBefore) / times.length, rps: (result as { requests: { average: number } }).requests.average, p50: percentile(times, 50), p975: percentile(times, 97.5) });
         }
       }
       const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       const cpuA = median(runs.get('A')!.map((r) => r.cpu));
+      const pgA = median(runs.get('A')!.map((r) => r.pg));
       for (const b of builds) {
         const r = runs.get(b.name)!;
         rows.push({
@@ -75,6 +80,8 @@ async function main() {
           build: b.name,
           'CPU ms/answer (median)': fmt(median(r.map((x) => x.cpu)), 3),
           'CPU per round': r.map((x) => x.cpu.toFixed(2)).join(' '),
+          'PostgreSQL CPU ms/answer (median)': fmt(median(r.map((x) => x.pg)), 3),
+          'PostgreSQL B/A': b.name === 'B' ? fmt(median(r.map((x) => x.pg)) / pgA, 3) : '',
           'req/s': fmt(median(r.map((x) => x.rps)), 0),
           'p50 ms': fmt(median(r.map((x) => x.p50))),
           'p97.5 ms': fmt(median(r.map((x) => x.p975))),

@@ -2,7 +2,9 @@
  * Benchmark helpers: a database on the local (or DATABASE_URL's) PostgreSQL server, percentiles, and a table
  * printer. Benchmarks print figures; they never pass or fail on time.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { sql } from 'kysely';
+import type { Database } from '../platform/db/database.js';
 import { ensureDatabase, ensurePostgres, withDatabase } from '../platform/services/ensure-services.js';
 
 /** URL of database `name` on the benchmark server (created when missing). */
@@ -68,6 +70,49 @@ export function postgresCpuMs(): number {
       sum += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
     } catch {
       // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+/**
+ * The pids of the PostgreSQL backends serving process `pid`'s connections: its sockets' local ports (its fds'
+ * socket inodes looked up in /proc/net/tcp and tcp6) matched with pg_stat_activity's client_port, through `db` (a
+ * connection of the bench's own, left out by its port). For a bench that runs two apis on one server and charges each
+ * its own database work. Pass the result to `pidsCpuMs`.
+ */
+export async function postgresBackendsOf(pid: number, db: Database): Promise<number[]> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const link = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      const m = /^socket:\[(\d+)\]$/.exec(link);
+      if (m) inodes.add(m[1]);
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length > 9 && inodes.has(cols[9])) ports.push(Number.parseInt(cols[1].split(':')[1], 16));
+    }
+  }
+  if (!ports.length) return [];
+  const r = await sql<{ pid: number }>`select pid from pg_stat_activity where client_port = any(${ports}::int[])`.execute(db);
+  return r.rows.map((x) => x.pid);
+}
+
+/** CPU time (user + system, milliseconds) spent so far by the processes `pids` (an ended one counts 0). */
+export function pidsCpuMs(pids: number[]): number {
+  let sum = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      sum += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // Ended.
     }
   }
   return sum;

@@ -2,7 +2,7 @@
  * The kysely instance on a pg pool (platform). Every PostgreSQL user (event store, read models, API queries)
  * gets its connection pool here.
  */
-import { Kysely, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -37,7 +37,42 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  return new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** Each `createDatabase` handle's pg pool (for `preparedQuery`, which kysely cannot express). */
+const pools = new WeakMap<object, pg.Pool>();
+/** Per statement key, the name its text is prepared under now (a new one after PostgreSQL refused the old plan). */
+const statementNames = new Map<string, string>();
+let statementSerial = 0;
+
+/**
+ * Runs `query` (compiled by kysely) as a prepared statement named after `key`: each pooled connection parses and
+ * plans its text once and then only binds and executes it (PostgreSQL's extended protocol, as pg does for a named
+ * query). For the hot reads run thousands of times a second with the same text (the listing's page of cards): their
+ * planning cost PostgreSQL as much CPU as their execution. `key` must name one text for the life of the process.
+ * PostgreSQL re-plans a prepared statement itself when a table it reads changes (a read model's blue/green switch);
+ * when a switch changed the columns' types it refuses the old plan (SQLSTATE 0A000, "cached plan must not change
+ * result type"): the query is then prepared again under a new name, once.
+ * `db` must come from `createDatabase` (else the query runs through kysely, unprepared).
+ * @returns the rows, typed by the caller.
+ * @throws pg's error for anything else.
+ */
+export async function preparedQuery<R, DB>(db: Kysely<DB>, key: string, query: CompiledQuery): Promise<R[]> {
+  const pool = pools.get(db);
+  if (!pool) return (await db.executeQuery<R>(query)).rows;
+  for (let attempt = 0; ; attempt++) {
+    let name = statementNames.get(key);
+    if (!name) statementNames.set(key, (name = `${key}#${++statementSerial}`));
+    try {
+      return (await pool.query({ name, text: query.sql, values: query.parameters as unknown[] })).rows as R[];
+    } catch (error) {
+      if (attempt > 0 || (error as { code?: unknown }).code !== '0A000') throw error;
+      statementNames.delete(key);
+    }
+  }
 }
 
 /**

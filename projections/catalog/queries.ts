@@ -12,6 +12,7 @@
  *   ranks an exact part-number match first. Words that match nothing are left out and reported.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { preparedQuery } from '../../platform/db/database.js';
 import { liveSchema } from '../read-model.js';
 import { type CatalogHead, HEAD_COLUMNS, type ListingIndexSource } from './listing-index-source.js';
 import type { IndexQuery, IndexSort } from './listing-index.js';
@@ -113,7 +114,7 @@ type CardRow = { stock_total: number; critical_level: number | null; visibility:
  */
 export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput> {
   const columns = sql`p.stock_total, p.available_in, p.has_limited_amount, ${visibleAt(input.now)} as visibility, d.doc`;
-  return listPage<DocRow, ListedProduct>(db, source, input, columns, (x) => ({ doc: x.doc, stockTotal: x.stock_total, availableIn: x.available_in, hasLimitedAmount: x.has_limited_amount, visibility: x.visibility }));
+  return listPage<DocRow, ListedProduct>(db, source, input, 'listing-docs', columns, (x) => ({ doc: x.doc, stockTotal: x.stock_total, availableIn: x.available_in, hasLimitedAmount: x.has_limited_amount, visibility: x.visibility }));
 }
 
 /**
@@ -124,7 +125,7 @@ export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSour
 export function listProductCards(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
   const head = input.language === 'en' ? sql`d.card_en` : sql`d.card_et`;
   const columns = sql`p.stock_total, p.critical_level, ${visibleAt(input.now)} as visibility, d.card_categories as category_ids, ${head} as head, d.card_tail as tail, d.card_attributes as attributes`;
-  return listPage<CardRow, ListedCard>(db, source, input, columns, (x, id) => ({
+  return listPage<CardRow, ListedCard>(db, source, input, `listing-cards-${input.language === 'en' ? 'en' : 'et'}`, columns, (x, id) => ({
     id,
     head: x.head,
     tail: x.tail,
@@ -143,7 +144,7 @@ export function listProductCards(db: Kysely<CatalogTables>, source: ListingIndex
 export function listSearchProducts(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedSearchProduct>> {
   const columns = sql`d.doc->>'id' as doc_id, d.doc->>'name_et' as name_et, d.doc->>'name_en' as name_en, d.doc->>'description_et' as description_et, d.doc->>'description_en' as description_en,
     d.doc->'images'->>0 as image, d.doc->'category_ids'->>0 as category_id, d.doc->>'gross_cents' as gross_cents, d.doc->>'code1' as code1`;
-  return listPage<SearchRow, ListedSearchProduct>(db, source, input, columns, (x) => ({
+  return listPage<SearchRow, ListedSearchProduct>(db, source, input, 'listing-search-fields', columns, (x) => ({
     id: x.doc_id,
     name_et: x.name_et,
     name_en: x.name_en,
@@ -160,6 +161,7 @@ async function listPage<R, P>(
   db: Kysely<CatalogTables>,
   source: ListingIndexSource,
   input: ListProductsInput,
+  statement: string,
   columns: RawBuilder<unknown>,
   toListed: (row: R, id: string) => P,
 ): Promise<ListProductsOutput<P>> {
@@ -170,18 +172,19 @@ async function listPage<R, P>(
     const at = source.position();
     const page = index.query({ ...input, nowMs });
     // The page's ids (uuids from the index) as one array literal: one text parameter, not an array the driver walks.
-    const r = await sql<Row & R>`
+    // A prepared statement (one text per kind of page: `statement`), so PostgreSQL plans it once per connection.
+    const found = await preparedQuery<Row & R, CatalogTables>(db, statement, sql`
       select ${HEAD_COLUMNS}, x.*
       from (select 1) one left join lateral (
         select p.id::text, ${columns}
         from ${T('products')} p join ${T('product_docs')} d on d.id = p.id
         where p.id = any(${`{${page.ids.join(',')}}`}::uuid[])
-      ) x on true`.execute(db);
-    if (attempt < 3 && source.isBehind(r.rows[0], at)) {
+      ) x on true`.compile(db));
+    if (attempt < 3 && source.isBehind(found[0], at)) {
       await source.sync();
       continue;
     }
-    const rows = new Map(r.rows.filter((x) => x.id !== null).map((x) => [x.id!, x]));
+    const rows = new Map(found.filter((x) => x.id !== null).map((x) => [x.id!, x]));
     const products = page.ids.flatMap((id) => {
       const x = rows.get(id);
       return x ? [toListed(x, id)] : [];
