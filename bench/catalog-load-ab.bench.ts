@@ -7,7 +7,7 @@
  * both see the same period. Prints per scenario and build the median over rounds of the api's CPU ms per answer
  * (user + system from /proc) and of its PostgreSQL backends' (bench/support.ts postgresBackendsOf), of requests/s and of
  * p50/p97.5, and the ratios B/A of the CPU medians. The scenarios are
- * bench:catalog-load's `category`, `catalog` and `search` (SCENARIOS=). Ports: `BENCH_PORT` and the one after
+ * bench:catalog-load's `category`, `catalog` and `search` (SCENARIOS=); `ACCEPT_ENCODING=br` asks for compressed answers. Ports: `BENCH_PORT` and the one after
  * (default 3998). Needs the bench database (npm run bench:setup). Figures only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +26,8 @@ const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SCENARIOS = (process.env.SCENARIOS ?? 'category,catalog,search').split(',');
+/** `ACCEPT_ENCODING=br` (or gzip): every request asks for a compressed answer, as a browser does (default: none). */
+const HEADERS: Record<string, string> = process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {};
 
 
 async function main() {
@@ -64,6 +66,7 @@ async function main() {
             url: `http://127.0.0.1:${b.port}`,
             connections: CONNECTIONS,
             duration: DURATION,
+            headers: HEADERS,
             requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[scenario]() }) }],
             setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => client.on('response', (_s: number, _b: number, t: number) => times.push(t)),
           } as never);

@@ -27,7 +27,8 @@
  *
  * Options (environment): `API_PROCESSES` (default 1: the api role as that many processes on one port, bin/role.ts;
  * the CPU per request is then the sum over them), `SCENARIOS` (comma-separated: category, catalog, search, vehicle, render; default all), `PHASES`
- * (`quiet`, `writes` or `quiet,writes`, the default), `API_CPU_PROF` (a directory: the api child runs with
+ * (`quiet`, `writes` or `quiet,writes`, the default), `ACCEPT_ENCODING` (e.g. `br`: every request asks for a compressed
+ * answer as a browser does; default none, so the figures do not include the compression), `API_CPU_PROF` (a directory: the api child runs with
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -52,6 +53,8 @@ const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,veh
 const PHASES = new Set((process.env.PHASES ?? 'quiet,writes').split(','));
 const API_CPU_PROF = process.env.API_CPU_PROF;
 const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
+/** `ACCEPT_ENCODING=br` (or gzip): every request asks for a compressed answer, as a browser does (default: none). */
+const HEADERS: Record<string, string> = process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {};
 const base = `http://127.0.0.1:${PORT}`;
 
 
@@ -82,6 +85,7 @@ async function run(next: () => string): Promise<Result> {
     url: base,
     connections: CONNECTIONS,
     duration: DURATION,
+    headers: HEADERS,
     requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }],
     setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => {
       client.on('response', (status: number, _bytes: number, responseTime: number) => {
