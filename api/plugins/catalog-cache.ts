@@ -1,7 +1,8 @@
 /**
  * A short-lived in-process snapshot of the category list (names for product cards, the tree with counts), built
  * from the listing index's maintained per-category counts (projections/catalog/listing-index.ts) after a sync, at
- * most once per `ttlMs` (default 5000 ms) per process or after a read-model change hint.
+ * most once per `ttlMs` (default 5000 ms) per process or after a read-model change hint; the old snapshot is served
+ * while a reload past the TTL runs.
  */
 import type { CategoryNode, Language } from '../contracts/catalog.js';
 import type { CategoryDoc } from '../../projections/catalog/projection.js';
@@ -85,12 +86,19 @@ export class CategoryCache {
   constructor(
     private readonly source: ListingIndexSource,
     private readonly ttlMs = 5000,
+    /** The clock the TTL is measured on (milliseconds; tests pass their own). */
+    private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The current snapshot, reloaded when older than the TTL (concurrent callers share one load). */
+  /**
+   * The current snapshot, reloaded when older than the TTL (concurrent callers share one load). While a reload past
+   * the TTL runs, callers get the snapshot they had: the TTL only bounds a missed change hint, and every request
+   * waiting for the reload (a read-model sync) made the listing's slowest answers (bench:catalog-load). After clear()
+   * (a known change) callers wait for the new snapshot.
+   */
   async get(now: string): Promise<CategorySnapshot> {
-    if (this.value && Date.now() - this.loadedAt < this.ttlMs) return this.value;
-    if (this.loading) return this.loading;
+    if (this.value && this.clock() - this.loadedAt < this.ttlMs) return this.value;
+    if (this.loading) return this.value ?? this.loading;
     const generation = this.generation;
     const loading: Promise<CategorySnapshot> = listCategories(this.source, now)
       .then((rows) => {
@@ -100,7 +108,7 @@ export class CategoryCache {
         };
         if (generation === this.generation) {
           this.value = snapshot;
-          this.loadedAt = Date.now();
+          this.loadedAt = this.clock();
         }
         return snapshot;
       })
@@ -108,10 +116,10 @@ export class CategoryCache {
         if (this.loading === loading) this.loading = null;
       });
     this.loading = loading;
-    return loading;
+    return this.value ?? loading;
   }
 
-  /** Drops the snapshot: the next `get` reloads. */
+  /** Drops the snapshot: the next `get` reloads and waits for it. */
   clear(): void {
     this.value = null;
     this.loading = null;

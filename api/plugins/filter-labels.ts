@@ -5,37 +5,76 @@
  * facet's own text, never an empty string. Staff may hide a facet and place it (spec 2 FilterList): `shownFacets`
  * drops the hidden ones from a listing's filters and puts the placed ones first, in their order.
  *
- * The labels are read from the filters read model at most once per `ttlMs` (the api's listing cache TTL) per
- * process, and dropped at once when that read model reports a change (rm_changed 'filters', api/app.ts).
+ * The labels are read from the filters read model at most once per `ttlMs` (FILTER_LABEL_CACHE_TTL_MS) per process,
+ * and dropped at once when that read model reports a change (rm_changed 'filters', api/app.ts).
  */
 import type { FilterLabels, FilterSettings } from '../../domain/filter/filter.js';
 import { pick } from '../../domain/shared/localized.js';
 import { getFilterLabels } from '../../projections/filters/queries.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Filter, Language, Product } from '../contracts/catalog.js';
-import { ResultCache } from './listing-cache.js';
 
 /** Facet name -> its labels, and whether it shows and its place (absent: shown, unplaced; facets never set are absent). */
 export type FilterLabelMap = ReadonlyMap<string, FilterLabels & Partial<Pick<FilterSettings, 'shown' | 'position' | 'hideWhenEmptyIn'>>>;
 
 export class FilterLabelCache {
-  private readonly cache: ResultCache<FilterLabelMap>;
+  private value: FilterLabelMap | null = null;
+  private loadedAt = 0;
+  private loading: Promise<FilterLabelMap> | null = null;
+  /** Bumped by clear(): a load started before a clear is served to its callers but not kept. */
+  private generation = 0;
+  /** The last labels read and their text (`fingerprint`), kept across clear(): equal labels read again are this object. */
+  private last: { labels: FilterLabelMap; key: string } | null = null;
 
   constructor(
     private readonly db: Database,
     /** 0: read on every request (tests). */
-    ttlMs: number,
-  ) {
-    this.cache = new ResultCache(ttlMs, 1);
-  }
+    private readonly ttlMs: number,
+    /** The clock the TTL is measured on (milliseconds; tests pass their own). */
+    private readonly clock: () => number = Date.now,
+  ) {}
 
+  /**
+   * The labels, read again once older than the TTL. While that read runs, callers get the labels they had (the TTL
+   * only bounds a missed change hint; after clear(), a known change, they wait for the new ones), and labels read
+   * again equal to the last are the same object: the listing's labelled facets are memoised per labels object
+   * (api/routes/products/index.ts `labeledFacetsJson`), so a reload that found no change keeps every memo.
+   */
   get(): Promise<FilterLabelMap> {
-    return this.cache.get('all', () => getFilterLabels(this.db));
+    if (this.ttlMs <= 0) return getFilterLabels(this.db);
+    if (this.value && this.clock() - this.loadedAt < this.ttlMs) return Promise.resolve(this.value);
+    if (!this.loading) {
+      const generation = this.generation;
+      const loading: Promise<FilterLabelMap> = getFilterLabels(this.db)
+        .then((read) => {
+          const key = fingerprint(read);
+          const labels = this.last?.key === key ? this.last.labels : read;
+          if (generation === this.generation) {
+            this.value = labels;
+            this.loadedAt = this.clock();
+            this.last = { labels, key };
+          }
+          return labels;
+        })
+        .finally(() => {
+          if (this.loading === loading) this.loading = null;
+        });
+      this.loading = loading;
+    }
+    return this.value ? Promise.resolve(this.value) : this.loading;
   }
 
+  /** Drops the labels (the filters read model changed): the next `get` reads them and waits for them. */
   clear(): void {
-    this.cache.clear();
+    this.value = null;
+    this.loading = null;
+    this.generation++;
   }
+}
+
+/** The labels as one text, facets by name: equal texts are equal labels. */
+function fingerprint(labels: FilterLabelMap): string {
+  return JSON.stringify([...labels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 const valueLabel = (labels: FilterLabels | undefined, value: string, language: Language) => {
