@@ -1,7 +1,7 @@
 /**
- * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): four
- * pieces of its one module that the storefront's browser code never runs, yet shipped in every shopper's first load
- * (~2 KB gzip together), because they are members of classes the module builds at load time:
+ * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): pieces
+ * of its one module that the storefront's browser code never runs, yet shipped in every shopper's first load
+ * (~3.6 KB gzip together), because they are members of classes the module builds at load time:
  *
  * 1. The backend connector (`class Connector`: load queue, retries, parallel reads, missing-key saving). The storefront
  *    gives i18next no backend (`i18n.use` only takes react-i18next's module): the Estonian texts ship in the entry and
@@ -19,6 +19,14 @@
  *    en, both left to right, and nothing calls it (react-i18next does not); it answers 'ltr'.
  * 4. `i18n.cloneInstance()`: nothing in the browser clones the instance (the server render makes its own with
  *    `createInstance`, entry-server.tsx; the server bundle keeps node_modules external, so it is untouched); it throws.
+ *
+ * 5. What the storefront's texts and calls never use (each throws when used, rather than answer differently from the
+ *    server render, whose i18next is whole): the selector API (`t($ => $.a.b)`), the 'cimode' language, keys naming an
+ *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats other
+ *    than `number` (currency, datetime, relativetime, list: the texts use `{{x, number}}` only, and lib/format.ts
+ *    replaces `number` with its own), a language detector module; and debug-only deprecation warnings (bare language
+ *    codes, post-processors of another instance, regex-escaped delimiters). The unit spec checks every texts file
+ *    under web/src for nesting and formats.
  *
  * Each piece's text must be found exactly once, else the build fails: an i18next upgrade that changes it is noticed,
  * not silently kept or broken. Every line stays where it was (a replacement is padded with the line breaks it lacks).
@@ -69,6 +77,99 @@ const CUTS: Cut[] = [
         throw new Error('i18next saveMissing and debug are not built in: see web/build/i18next-browser-trim.ts');
       }
       res = this.extendTranslation(res, keys, opt, resolved, lastKey);
+`,
+  },
+  {
+    // The selector API (`t($ => $.a.b)`, a function as key or keyPrefix): every key of the storefront is a string.
+    start: 'function createProxy() {\n',
+    end: '\n  return path.join(keySeparator);\n}\n',
+    replace: `function keysFromSelector() {
+  throw new Error('i18next selector keys are not built in: see web/build/i18next-browser-trim.ts');
+}
+`,
+  },
+  {
+    // Translator.translate(): the 'cimode' language (keys shown instead of texts, for tests): never set.
+    start: "    if (lng?.toLowerCase() === 'cimode') {\n",
+    end: '\n      return key;\n    }\n',
+    replace: `    if (lng?.toLowerCase() === 'cimode') {
+      throw new Error('i18next cimode is not built in: see web/build/i18next-browser-trim.ts');
+    }
+`,
+  },
+  {
+    // Translator.translate(): a key naming an object or array (`returnObjects`, `joinArrays`): every text the
+    // storefront asks for is a string; i18next itself answered such a key with a sentence about the mistake.
+    start: '    if (handleAsObjectInI18nFormat && resForObjHndl && handleAsObject && !noObject.includes(resType) && !(isString(joinArrays) && Array.isArray(resForObjHndl))) {\n',
+    end: '\n    } else {\n      let usedDefault = false;\n',
+    replace: `    if (handleAsObjectInI18nFormat && resForObjHndl && handleAsObject && !noObject.includes(resType) && !(isString(joinArrays) && Array.isArray(resForObjHndl))) {
+      throw new Error(\`i18next: \${key} is not a text (returnObjects and joinArrays are not built in: see web/build/i18next-browser-trim.ts)\`);
+    } else if (handleAsObjectInI18nFormat && isString(joinArrays) && Array.isArray(res)) {
+      throw new Error('i18next joinArrays is not built in: see web/build/i18next-browser-trim.ts');
+    } else {
+      let usedDefault = false;
+`,
+  },
+  {
+    // extendTranslation(): a debug-only warning about post-processors registered on another instance (none is).
+    start: '      postProcessorNames.forEach(name => {\n',
+    end: '\n      });\n',
+    replace: '',
+  },
+  {
+    // LanguageUtil: a debug-only warning about a language code's casing (debug is off: the first cut's rule).
+    start: '  deprecateBareCode(code, formatted) {\n',
+    end: '\n  }\n',
+    replace: `  deprecateBareCode(code, formatted) {}
+`,
+  },
+  {
+    // Interpolator.init(): a warning about the regex-escaped delimiter options, which the storefront never sets.
+    start: '    if (prefixEscaped || suffixEscaped || nestingPrefixEscaped || nestingSuffixEscaped) {\n',
+    end: "\n    }\n    this.escape = escape$1 !== undefined ? escape$1 : escape;\n",
+    replace: `    this.escape = escape$1 !== undefined ? escape$1 : escape;
+`,
+  },
+  {
+    // Interpolator.nest(): nesting (`$t(other.key)` inside a text): no text of the storefront nests another (the unit
+    // spec checks every texts file under web/src); a text that does throws rather than show `$t(...)`.
+    start: '  nest(str, fc, options = {}) {\n',
+    end: '\n    return lastEnd ? out + str.slice(lastEnd) : str;\n  }\n',
+    replace: `  nest(str, fc, options = {}) {
+    if (new RegExp(this.nestingRegexp).test(str)) throw new Error('i18next nesting ($t(...)) is not built in: see web/build/i18next-browser-trim.ts');
+    return str;
+  }
+`,
+  },
+  {
+    // parseFormatStr(): the currency and relativetime formats' short option forms (`currency(EUR)`).
+    start: "    if (formatName === 'currency' && !optStr.includes(':')) {\n",
+    end: '\n    } else {\n',
+    replace: `    {
+`,
+  },
+  {
+    // Formatter: the built-in formats the texts never use (`{{x, currency}}`, datetime, relativetime, list): the texts
+    // use only `number` (lib/format.ts `shareTextNumberFormat` replaces it with its own; the unit spec checks every
+    // texts file under web/src).
+    start: '      currency: cf((lng, opt) => {\n',
+    end: '\n      })\n    };\n',
+    replace: `    };
+`,
+  },
+  {
+    // Formatter.format(): a format with no function (only a warning from i18next) throws.
+    start: '        this.logger.warn(`there was no format function for ${formatName}`);\n',
+    end: '\n',
+    replace: "        throw new Error(`i18next: no format ${formatName} (only number is built in: see web/build/i18next-browser-trim.ts)`);\n",
+  },
+  {
+    // I18n.init(): a language detector module (the storefront takes the language from the URL: lib/language.ts).
+    start: '      if (this.modules.languageDetector) {\n',
+    end: '\n        }\n      }\n',
+    replace: `      if (this.modules.languageDetector) {
+        throw new Error('i18next language detectors are not built in: see web/build/i18next-browser-trim.ts');
+      }
 `,
   },
   {

@@ -2,9 +2,11 @@
  * The browser build's trimmed i18next (build/i18next-browser-trim.ts; docs/architecture.md section 6, "First load and
  * crash safety"): applied to the installed i18next, the pieces are replaced line for line, an i18next built from the
  * result answers as before (init, texts, plurals, number formats, adding bundles, changing language, loading
- * namespaces), a backend module or a clone fails loudly, and a changed i18next fails the build.
+ * namespaces), what is not built in (a backend module, a clone, nesting, formats other than number, selector keys, object
+ * keys, cimode, a language detector) fails loudly, no texts file under web/src uses what is not built in, and a changed
+ * i18next fails the build.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +14,16 @@ import { describe, expect, it } from 'vitest';
 import { i18nextBrowserTrimPlugin, trimI18next } from './i18next-browser-trim';
 
 const file = path.resolve(import.meta.dirname, '../../node_modules/i18next/dist/esm/i18next.js');
+const webSrc = path.resolve(import.meta.dirname, '../src');
+
+/** Every file under web/src that can hold texts (the locales' JSON, the features' texts modules, components). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(json|ts|tsx)$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
 
 /** i18next's module built from the rewritten text (a copy in a temporary directory). */
 async function patchedI18next() {
@@ -38,6 +50,26 @@ describe('i18next-browser-trim', () => {
     expect(out).not.toContain('clone.translator');
     expect(out).not.toContain('Seems the loaded translations were in flat JSON format');
     expect(out).toContain('  static createInstance(options = {}, callback) {');
+    expect(out).not.toContain('Intl.RelativeTimeFormat');
+    expect(out).not.toContain('Intl.ListFormat');
+    expect(out).not.toContain('Proxy.revocable');
+    expect(out).not.toContain('failed parsing options string in nesting');
+    expect(out).not.toContain('resTypeIsArray');
+  });
+
+  it('no texts file under web/src nests a text or uses a format other than number (neither is built in)', () => {
+    const files = sourceFiles(webSrc);
+    expect(files.some((f) => f.endsWith(path.join('locales', 'et', 'shop.json')))).toBe(true);
+    const formats = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      expect(text.includes('$t('), f).toBe(false);
+      // In JSON any `{{x, fmt}}`; in code, `{{x, fmt}}` written without a space after the braces (a text in a string),
+      // not a JSX object literal such as `{{ a, b }}`.
+      const interpolation = f.endsWith('.json') ? /\{\{\s*-?[\w.]+\s*,\s*([A-Za-z]+)/g : /\{\{-?[\w.]+\s*,\s*([A-Za-z]+)\s*(?:\(|\}\})/g;
+      for (const m of text.matchAll(interpolation)) formats.add(m[1]!);
+    }
+    expect([...formats]).toEqual(['number']);
   });
 
   it('answers as i18next did: texts, plurals, number formats, added bundles, language change, namespaces', async () => {
@@ -68,6 +100,28 @@ describe('i18next-browser-trim', () => {
     expect(i18n.t('nowhere')).toBe('nowhere'); // a missing key shows as the key, as before
     expect(i18n.dir()).toBe('ltr');
     expect(() => i18n.cloneInstance()).toThrow(/not built in/);
+  });
+
+  it('formats numbers with options, and throws for what is not built in', async () => {
+    const { createInstance } = await patchedI18next();
+    const i18n = createInstance();
+    await i18n.init({
+      resources: { et: { shop: { price: '{{n, number(minimumFractionDigits: 2)}} €', when: '{{d, datetime}}', nested: 'a $t(price)', obj: { a: 'A' } } } },
+      lng: 'et',
+      fallbackLng: 'et',
+      ns: ['shop'],
+      defaultNS: 'shop',
+      interpolation: { escapeValue: false },
+    });
+    expect(i18n.t('price', { n: 3 })).toBe(`${new Intl.NumberFormat('et', { minimumFractionDigits: 2 }).format(3)} €`);
+    expect(i18n.t('obj.a')).toBe('A');
+    expect(() => i18n.t('when', { d: new Date(0) })).toThrow(/no format datetime/);
+    expect(() => i18n.t('nested', { n: 1 })).toThrow(/nesting/);
+    expect(() => i18n.t('obj')).toThrow(/not a text/);
+    expect(() => i18n.t(($: { price: string }) => $.price)).toThrow(/selector keys/);
+    await expect(i18n.changeLanguage('cimode').then(() => i18n.t('price', { n: 1 }))).rejects.toThrow(/cimode/);
+    const withDetector = createInstance().use({ type: 'languageDetector', init() {}, detect: () => 'et', cacheUserLanguage() {} } as never);
+    expect(() => withDetector.init({ initAsync: false })).toThrow(/language detectors/);
   });
 
   it('throws when a backend module is given (the connector cannot load)', async () => {
