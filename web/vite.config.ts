@@ -10,6 +10,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
+import { reactDomClientOnlyPlugin } from './build/react-dom-client-only';
 import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
 
@@ -89,6 +90,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir() and
     // cloneInstance(), which the browser never runs (no backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
     ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
+    // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
+    // createRoot and hydrateRoot (build/react-dom-client-only.ts).
+    ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),
   ],
   // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
   // development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for the shim react-i18next
