@@ -10,6 +10,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
+import { queryCoreLatePartsPlugin } from './build/query-core-late-parts';
 import { reactDomClientOnlyPlugin } from './build/react-dom-client-only';
 import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
@@ -92,6 +93,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
     // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
     // createRoot and hydrateRoot (build/react-dom-client-only.ts).
+    // TanStack Query's Mutation class and infinite-query behaviour load with the staff chunks that use them
+    // (useMutation, useInfiniteQuery), not with every shopper's first load (build/query-core-late-parts.ts).
+    ...(browserBuild(command, isSsrBuild) ? [queryCoreLatePartsPlugin(/[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]/)] : []),
     ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),
   ],
   // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
