@@ -139,9 +139,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           groups: [
             { name: 'vendor', test: SHOPPER_VENDOR, tags: ['$initial'] },
             { name: 'shell', test: isAppModule, tags: ['$initial'] },
-            // The live content module and the one live socket it opens (every page loads both once it is up, the
-            // product page's live stock and the staff badges share the socket) in one file rather than two.
-            { name: 'live-content', test: /[\\/]src[\\/]lib[\\/]live-(content|socket)\.ts$/ },
             // The catalog's modules that several lazy pages share (the listing, the product page, search results,
             // vehicle pages: the product grid, pager, pictograms, the garage's vehicle hook) in one file rather than
             // one small file each (every file is a request and its own compression window on a phone).
