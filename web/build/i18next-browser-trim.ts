@@ -1,7 +1,7 @@
 /**
  * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): pieces
  * of its one module that the storefront's browser code never runs, yet shipped in every shopper's first load
- * (~3.6 KB gzip together), because they are members of classes the module builds at load time:
+ * (~4.9 KB gzip together), because they are members of classes the module builds at load time:
  *
  * 1. The backend connector (`class Connector`: load queue, retries, parallel reads, missing-key saving). The storefront
  *    gives i18next no backend (`i18n.use` only takes react-i18next's module): the Estonian texts ship in the entry and
@@ -24,9 +24,12 @@
  *    server render, whose i18next is whole): the selector API (`t($ => $.a.b)`), the 'cimode' language, keys naming an
  *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats other
  *    than `number` (currency, datetime, relativetime, list: the texts use `{{x, number}}` only, and lib/format.ts
- *    replaces `number` with its own), a language detector module; and debug-only deprecation warnings (bare language
- *    codes, post-processors of another instance, regex-escaped delimiters). The unit spec checks every texts file
- *    under web/src for nesting and formats.
+ *    replaces `number` with its own), a language detector module, `addResource`/`addResources` (bundles are added
+ *    whole), `hydrate`, `returnDetails`; and debug-only checks (bare language codes, post-processors of another
+ *    instance, regex-escaped delimiters, a language code's shape). The unit spec checks every texts file under web/src
+ *    for nesting and formats.
+ * 6. Every debug-only logging call (`log`, `warn`, `deprecate`, `once`: `dropDebugLogging`) with its English message:
+ *    i18next's logger answers them with null unless `debug` is set, which throws here.
  *
  * Each piece's text must be found exactly once, else the build fails: an i18next upgrade that changes it is noticed,
  * not silently kept or broken. Every line stays where it was (a replacement is padded with the line breaks it lacks).
@@ -173,6 +176,51 @@ const CUTS: Cut[] = [
 `,
   },
   {
+    // Logger.init(): `debug` (every instance's and module's logger is made here) throws, as the debug-only logging
+    // calls are dropped (`dropDebugLogging`).
+    start: '    this.debug = options.debug;\n',
+    end: '\n',
+    replace: `    if (options.debug) throw new Error('i18next debug is not built in: see web/build/i18next-browser-trim.ts'); this.debug = options.debug;
+`,
+  },
+  {
+    // ResourceStore.addResource() and addResources() (one key at a time): every bundle is added whole, with
+    // addResourceBundle (lib/i18n.ts); the missing-key saving that called addResource is gone (the first cut).
+    start: '  addResource(lng, ns, key, value, options = {\n',
+    end: "\n    if (!options.silent) this.emit('added', lng, ns, resources);\n  }\n",
+    replace: `  addResource() {
+    throw new Error('i18next addResource is not built in: see web/build/i18next-browser-trim.ts');
+  }
+  addResources() {
+    throw new Error('i18next addResources is not built in: see web/build/i18next-browser-trim.ts');
+  }
+`,
+  },
+  {
+    // Translator.getUsedParamsDetails(): only for `returnDetails` and `postProcessPassResolved`, neither used.
+    start: '  getUsedParamsDetails(options = {}) {\n',
+    end: '\n    return data;\n  }\n',
+    replace: `  getUsedParamsDetails(options = {}) {
+    throw new Error('i18next returnDetails is not built in: see web/build/i18next-browser-trim.ts');
+  }
+`,
+  },
+  {
+    // I18n.hydrate(): resources and language from a server's instance, unused (the texts ship with the bundles).
+    start: '  hydrate(resources, lng) {\n',
+    end: '\n    return this;\n  }\n',
+    replace: `  hydrate(resources, lng) {
+    throw new Error('i18next hydrate is not built in: see web/build/i18next-browser-trim.ts');
+  }
+`,
+  },
+  {
+    // I18n.changeLanguage(): a debug-only check of the language code against the configured ones.
+    start: '      if (l && this.logger.debug && !isSafeLanguageCode(l)) {\n',
+    end: '\n        }\n      }\n',
+    replace: '',
+  },
+  {
     start: '  dir(lng) {\n',
     end: '\n  }\n',
     replace: `  dir(lng) {
@@ -215,7 +263,61 @@ export function trimI18next(code: string, id: string): string {
     const tail = cut.unique ? out.slice(end + 1) : out.slice(end + cut.end.length);
     out = out.slice(0, start) + cut.replace + '\n'.repeat(Math.max(0, lines(kept) - lines(cut.replace))) + tail;
   }
-  return out;
+  return dropDebugLogging(out, id);
+}
+
+/** A call of the debug-only logging: `this.logger` or `baseLogger` with `log`, `warn`, `deprecate` or `once`. */
+const DEBUG_LOG_CALL = /\b(?:this\.logger|baseLogger)\.(?:log|warn|deprecate|once)\(/g;
+
+/**
+ * Replaces each debug-only logging call (`DEBUG_LOG_CALL`, with its arguments) by `void 0`, keeping the line count.
+ * i18next's `Logger` answers `log`, `warn`, `deprecate` and `once` with null unless `debug` is set (its `forward`:
+ * `if (debugOnly && !this.debug) return null`), and `Logger.init` throws here when it is (CUTS), so the calls only
+ * carried their messages (~1 KB gzip of English text). Their arguments are strings, template literals and values
+ * read without effects. `error` calls stay (they log without `debug`).
+ * @throws Error when a call's closing parenthesis is not found, or when there is no such call at all (i18next changed)
+ */
+export function dropDebugLogging(code: string, id: string): string {
+  let out = '';
+  let from = 0;
+  let found = 0;
+  for (const match of code.matchAll(DEBUG_LOG_CALL)) {
+    if (match.index < from) continue;
+    const end = closingParen(code, match.index + match[0].length - 1);
+    if (end < 0) throw new Error(`i18next-browser-trim: no end for the logging call at ${match.index} in ${id}`);
+    const call = code.slice(match.index, end + 1);
+    out += code.slice(from, match.index) + 'void 0' + '\n'.repeat(call.split('\n').length - 1);
+    from = end + 1;
+    found++;
+  }
+  if (found === 0) throw new Error(`i18next-browser-trim: no debug logging call found in ${id} (i18next changed: update web/build/i18next-browser-trim.ts)`);
+  return out + code.slice(from);
+}
+
+/** The index of the `)` closing the `(` at `open`, skipping strings and template literals (with `${}` inside). */
+function closingParen(code: string, open: number): number {
+  let depth = 0;
+  const stack: string[] = []; // open template literals and their `${` levels
+  for (let i = open; i < code.length; i++) {
+    const c = code[i]!;
+    if (stack.length > 0 && stack[stack.length - 1] === '`') {
+      if (c === '\\') i++;
+      else if (c === '`') stack.pop();
+      else if (c === '$' && code[i + 1] === '{') {
+        stack.push('{');
+        i++;
+      }
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if (c === '`') stack.push('`');
+    else if (c === '{' && stack.length > 0) stack.push('{');
+    else if (c === '}' && stack.length > 0 && stack[stack.length - 1] === '{') stack.pop();
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /** @param include which module ids (absolute paths) to rewrite: i18next's ESM build. */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { i18nextBrowserTrimPlugin, trimI18next } from './i18next-browser-trim';
+import { dropDebugLogging, i18nextBrowserTrimPlugin, trimI18next } from './i18next-browser-trim';
 
 const file = path.resolve(import.meta.dirname, '../../node_modules/i18next/dist/esm/i18next.js');
 const webSrc = path.resolve(import.meta.dirname, '../src');
@@ -55,6 +55,17 @@ describe('i18next-browser-trim', () => {
     expect(out).not.toContain('Proxy.revocable');
     expect(out).not.toContain('failed parsing options string in nesting');
     expect(out).not.toContain('resTypeIsArray');
+    // The debug-only logging is gone, with its messages; `error` stays.
+    expect(out).not.toMatch(/\b(?:this\.logger|baseLogger)\.(?:log|warn|deprecate|once)\(/);
+    expect(out).not.toContain('You should call init just once');
+    expect(out).toContain("this.logger.error('No Intl support, please use an Intl polyfill!')");
+  });
+
+  it('drops a logging call whole, strings with parentheses and template literals included, keeping lines', () => {
+    const code = "a();\nthis.logger.warn(`x (${f(')')}`, ')', \"(\",\n  b);\nif (c) baseLogger.deprecate('d');else e();\nthis.logger.error('kept');\n";
+    const out = dropDebugLogging(code, '/x/i18next.js');
+    expect(out).toBe("a();\nvoid 0\n;\nif (c) void 0;else e();\nthis.logger.error('kept');\n");
+    expect(() => dropDebugLogging('this.logger.error(1);', '/x/i18next.js')).toThrow(/no debug logging call/);
   });
 
   it('no texts file under web/src nests a text or uses a format other than number (neither is built in)', () => {
@@ -119,6 +130,11 @@ describe('i18next-browser-trim', () => {
     expect(() => i18n.t('nested', { n: 1 })).toThrow(/nesting/);
     expect(() => i18n.t('obj')).toThrow(/not a text/);
     expect(() => i18n.t((($: { price: string }) => $.price) as never)).toThrow(/selector keys/);
+    expect(() => i18n.addResource('et', 'shop', 'x', 'X')).toThrow(/addResource is not built in/);
+    expect(() => i18n.addResources('et', 'shop', { x: 'X' })).toThrow(/addResources is not built in/);
+    expect(() => i18n.hydrate({})).toThrow(/hydrate is not built in/);
+    expect(() => i18n.t('price', { n: 1, returnDetails: true })).toThrow(/returnDetails is not built in/);
+    expect(() => createInstance().init({ debug: true, initAsync: false })).toThrow(/debug is not built in/);
     await expect(i18n.changeLanguage('cimode').then(() => i18n.t('price', { n: 1 }))).rejects.toThrow(/cimode/);
     const withDetector = createInstance().use({ type: 'languageDetector', init() {}, detect: () => 'et', cacheUserLanguage() {} } as never);
     expect(() => withDetector.init({ initAsync: false })).toThrow(/language detectors/);
