@@ -82,14 +82,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build reports the lazy chunks a render used (build/route-chunks-plugin.ts), so a page's HTML links their
   // CSS and JS from the browser build's manifest (web/dist/.vite/manifest.json, `build.manifest`).
   // react-router's parts a declarative router never runs (Form and its submission helpers, Link's framework prefetch, a
-  // data router's error boundaries) are dropped from the browser's vendor chunk (build/react-router-declarative.ts).
+  // data router's error boundaries) and its console warnings are dropped from the browser's vendor chunk
+  // (build/react-router-declarative.ts).
   plugins: [
     react(),
     pictogramSpritePlugin(),
     routeChunksPlugin(webRoot),
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
-    // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir() and
-    // cloneInstance(), which the browser never runs (no backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
+    // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir(),
+    // cloneInstance(), the features the texts never use and the debug-only logging, which the browser never runs (no
+    // backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
     ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
     // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
     // createRoot and hydrateRoot (build/react-dom-client-only.ts).

@@ -35,6 +35,7 @@
  * not silently kept or broken. Every line stays where it was (a replacement is padded with the line breaks it lacks).
  */
 import type { Plugin } from 'vite';
+import { dropCalls } from './drop-calls';
 
 interface Cut {
   /** What the piece starts with (found exactly once). */
@@ -275,49 +276,12 @@ const DEBUG_LOG_CALL = /\b(?:this\.logger|baseLogger)\.(?:log|warn|deprecate|onc
  * `if (debugOnly && !this.debug) return null`), and `Logger.init` throws here when it is (CUTS), so the calls only
  * carried their messages (~1 KB gzip of English text). Their arguments are strings, template literals and values
  * read without effects. `error` calls stay (they log without `debug`).
- * @throws Error when a call's closing parenthesis is not found, or when there is no such call at all (i18next changed)
+ * @throws Error when there is no such call at all (i18next changed), or a call does not end (build/drop-calls.ts)
  */
 export function dropDebugLogging(code: string, id: string): string {
-  let out = '';
-  let from = 0;
-  let found = 0;
-  for (const match of code.matchAll(DEBUG_LOG_CALL)) {
-    if (match.index < from) continue;
-    const end = closingParen(code, match.index + match[0].length - 1);
-    if (end < 0) throw new Error(`i18next-browser-trim: no end for the logging call at ${match.index} in ${id}`);
-    const call = code.slice(match.index, end + 1);
-    out += code.slice(from, match.index) + 'void 0' + '\n'.repeat(call.split('\n').length - 1);
-    from = end + 1;
-    found++;
-  }
-  if (found === 0) throw new Error(`i18next-browser-trim: no debug logging call found in ${id} (i18next changed: update web/build/i18next-browser-trim.ts)`);
-  return out + code.slice(from);
-}
-
-/** The index of the `)` closing the `(` at `open`, skipping strings and template literals (with `${}` inside). */
-function closingParen(code: string, open: number): number {
-  let depth = 0;
-  const stack: string[] = []; // open template literals and their `${` levels
-  for (let i = open; i < code.length; i++) {
-    const c = code[i]!;
-    if (stack.length > 0 && stack[stack.length - 1] === '`') {
-      if (c === '\\') i++;
-      else if (c === '`') stack.pop();
-      else if (c === '$' && code[i + 1] === '{') {
-        stack.push('{');
-        i++;
-      }
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
-    } else if (c === '`') stack.push('`');
-    else if (c === '{' && stack.length > 0) stack.push('{');
-    else if (c === '}' && stack.length > 0 && stack[stack.length - 1] === '{') stack.pop();
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
+  const { code: out, dropped } = dropCalls(code, DEBUG_LOG_CALL);
+  if (dropped === 0) throw new Error(`i18next-browser-trim: no debug logging call found in ${id} (i18next changed: update web/build/i18next-browser-trim.ts)`);
+  return out;
 }
 
 /** @param include which module ids (absolute paths) to rewrite: i18next's ESM build. */

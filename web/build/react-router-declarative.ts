@@ -18,10 +18,16 @@
  *    exactly once, else the build fails: a react-router upgrade that changes that code is noticed, not silently kept
  *    or broken.
  *
+ * 3. Its console warnings (`warning(cond, message)` and `warningOnce(key, cond, message)`: `console.warn` of a
+ *    developer's mistake, such as a route path with a bare `*` or a `navigate()` during render), which the production
+ *    build keeps: every call is dropped with its message (build/drop-calls.ts; ~0.7 KB gzip). The conditions only read
+ *    values. The dev server (`npm run dev:web`) runs react-router's development build, untouched, with every warning.
+ *
  * Only the files `include` matches are rewritten (the browser build: the server bundle keeps node_modules external),
  * and every line stays where it was (a removed statement leaves its line empty).
  */
 import type { Plugin } from 'vite';
+import { dropCalls } from './drop-calls';
 
 const DEFINITION = /(=\s*)(React\d*\.(?:forwardRef|memo|createContext)\()/g;
 /** `Form.displayName = "Form";` at the top level: a property write, which also keeps an unused definition. */
@@ -86,6 +92,21 @@ function cutFrameworkBranches(code: string, id: string): string {
   return out;
 }
 
+/** react-router's warning helpers' definitions: the module defining them must drop at least one call of each. */
+const WARNING_DEFINITIONS = ['function warning(cond, message) {', 'function warningOnce(key, cond, message) {'];
+/** A call of either (not the definitions themselves, nor a member named so). */
+const WARNING_CALL = /(?<![\w$.])(?<!function )(?:warning|warningOnce)\(/g;
+
+function dropWarnings(code: string, id: string): string {
+  if (!WARNING_DEFINITIONS.some((d) => code.includes(d))) return code;
+  const { code: out, dropped } = dropCalls(code, WARNING_CALL);
+  for (const name of ['warning', 'warningOnce']) {
+    if (new RegExp(`(?<![\\w$.])(?<!function )${name}\\(`).test(out)) throw new Error(`react-router-declarative: a ${name} call was left in ${id}`);
+  }
+  if (dropped === 0) throw new Error(`react-router-declarative: no warning call found in ${id} (react-router changed: update web/build/react-router-declarative.ts)`);
+  return out;
+}
+
 /** @param include which module ids (absolute paths) to rewrite: react-router's dist files. */
 export function reactRouterDeclarativePlugin(include: RegExp): Plugin {
   return {
@@ -94,7 +115,7 @@ export function reactRouterDeclarativePlugin(include: RegExp): Plugin {
       if (!include.test(id) || !DEFINITION.test(code)) return null;
       DEFINITION.lastIndex = 0;
       const annotated = code.replace(DEFINITION, '$1/* @__PURE__ */ $2').replace(DISPLAY_NAME, '');
-      return { code: cutFrameworkBranches(annotated, id), map: null };
+      return { code: dropWarnings(cutFrameworkBranches(annotated, id), id), map: null };
     },
   };
 }
