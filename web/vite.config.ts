@@ -12,6 +12,7 @@ import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
 import { queryCoreLatePartsPlugin } from './build/query-core-late-parts';
 import { reactDomClientOnlyPlugin } from './build/react-dom-client-only';
+import { reactI18nextNoTransPlugin } from './build/react-i18next-no-trans';
 import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
 
@@ -93,6 +94,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // cloneInstance(), the features the texts never use and the debug-only logging, which the browser never runs (no
     // backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
     ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
+    // react-i18next's HTML-entity table, read only by its <Trans> (build/react-i18next-no-trans.ts).
+    ...(browserBuild(command, isSsrBuild) ? [reactI18nextNoTransPlugin(/[\\/]node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/]defaults\.js$/)] : []),
     // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
     // createRoot and hydrateRoot (build/react-dom-client-only.ts).
     // TanStack Query's Mutation class and infinite-query behaviour load with the staff chunks that use them
