@@ -98,7 +98,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(browserBuild(command, isSsrBuild) ? [reactI18nextNoTransPlugin(/[\\/]node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/]defaults\.js$/)] : []),
     // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
     // createRoot and hydrateRoot (build/react-dom-client-only.ts).
-    // TanStack Query's Mutation class and infinite-query behaviour load with the staff chunks that use them
+    // TanStack Query's mutation cache, Mutation class and infinite-query behaviour load with the staff chunks that use them
     // (useMutation, useInfiniteQuery), not with every shopper's first load (build/query-core-late-parts.ts).
     ...(browserBuild(command, isSsrBuild) ? [queryCoreLatePartsPlugin(/[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]/)] : []),
     ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),

@@ -2,17 +2,22 @@
  * Keeps TanStack Query's mutations and infinite queries out of the shopper's first load (docs/architecture.md section
  * 6, "First load and crash safety"). A shopper's screens only read (`useQuery`); mutations (`useMutation`) and infinite
  * queries (`useInfiniteQuery`) are used by staff screens only (web/src/features/admin-*, components/staff). Yet
- * query-core's `QueryClient` statically imports its `MutationCache`, which imports the `Mutation` class, and `Query`
- * imports the infinite-query fetch behaviour, so both (~1.4 KB gzip) were in the vendor chunk every page loads.
+ * query-core's `QueryClient` statically imports and builds its `MutationCache`, which imports the `Mutation` class, and
+ * `Query` imports the infinite-query fetch behaviour, so all three (~1.3 KB gzip) were in the vendor chunk every page
+ * loads.
  *
- * The browser build rewrites those two static imports into a look-up in a small registry appended to query-core's
+ * The browser build rewrites those static imports into a look-up in a small registry appended to query-core's
  * `utils.js` (`latePart(name)`), and the modules that define the parts register them when they are evaluated
- * (`provideLatePart`). The modules that need them still import them statically: `MutationObserver` (behind
- * `useMutation`) imports `mutation.js`, `InfiniteQueryObserver` (behind `useInfiniteQuery`) imports
- * `infiniteQueryBehavior.js`, so the parts load with the staff chunk that uses them and are registered before it can
- * build a mutation or fetch an infinite query. What still needs them without those observers (a dehydrated mutation
- * in `hydrate`, `queryClient.infiniteQuery` / `fetchInfiniteQuery` before any `useInfiniteQuery` module loaded, none
- * of which the storefront does) throws, naming the part, rather than silently doing something else.
+ * (`provideLatePart`). The `QueryClient` makes its `MutationCache` on the first `getMutationCache()` (every mutation
+ * goes through it); before that there is no mutation, so `isMutating()` answers 0, `resumePausedMutations()` and
+ * `clear()` have nothing to do, and `hydrate` asks for the cache only for dehydrated mutations (a server render sends
+ * queries only). The modules that need the parts still import them statically: `MutationObserver` (behind
+ * `useMutation`) imports `mutation.js`, which now imports `mutationCache.js`; `InfiniteQueryObserver` (behind
+ * `useInfiniteQuery`) imports `infiniteQueryBehavior.js`; so the parts load with the staff chunk that uses them and
+ * are registered before it can build a mutation or fetch an infinite query. What still needs them without those
+ * observers (`useMutationState` or `useIsMutating` alone, `queryClient.infiniteQuery` / `fetchInfiniteQuery` before
+ * any `useInfiniteQuery` module loaded, a dehydrated mutation; none of which the storefront does) throws, naming the
+ * part, rather than silently doing something else.
  *
  * Each rewrite must match query-core's text exactly once, else the build fails (a query-core upgrade that changes it
  * is noticed). Only the files `include` matches are rewritten (the browser build: the server bundle keeps
@@ -20,37 +25,61 @@
  */
 import type { Plugin } from 'vite';
 
-/** A part: the module that defines it, and the one that used to import it (with the import and the use rewritten). */
-interface LatePart {
-  name: string;
-  /** query-core's file (build/modern) that defines and exports `name`; registers it once evaluated. */
-  definedIn: string;
-  /** The file that imported it statically. */
-  usedIn: string;
-  /** The import statement in `usedIn`, removed. */
-  importText: string;
-  /** The use in `usedIn`, and what replaces it. */
-  useText: string;
-  useReplace: string;
+/** A text in one of query-core's build/modern files, found exactly once and replaced. */
+interface Rewrite {
+  file: string;
+  find: string;
+  replace: string;
 }
 
-const PARTS: LatePart[] = [
+/** A part a module defines and registers once evaluated (`provideLatePart(name, name)` appended to `file`). */
+interface Registration {
+  name: string;
+  file: string;
+  /** Modules it must bring along (imports appended), so whoever loads `file` has them registered too. */
+  alsoImport?: string[];
+}
+
+const LATE = 'import { latePart } from "./utils.js";\n';
+
+const REWRITES: Rewrite[] = [
+  // Query: the infinite-query behaviour, looked up when an infinite query fetches.
+  { file: 'query.js', find: 'import { infiniteQueryBehavior } from "./infiniteQueryBehavior.js";\n', replace: LATE },
   {
-    name: 'Mutation',
-    definedIn: 'mutation.js',
-    usedIn: 'mutationCache.js',
-    importText: 'import { Mutation } from "./mutation.js";\n',
-    useText: 'const mutation = new Mutation({',
-    useReplace: 'const mutation = new (latePart("Mutation"))({',
+    file: 'query.js',
+    find: '(this.#queryType === "infinite" ? infiniteQueryBehavior(this.options.pages) : this.options.behavior)',
+    replace: '(this.#queryType === "infinite" ? latePart("infiniteQueryBehavior")(this.options.pages) : this.options.behavior)',
+  },
+  // QueryClient: its MutationCache made on first use (`getMutationCache`, which every mutation goes through); until
+  // then there is no mutation: none pending, none paused, nothing to clear.
+  { file: 'queryClient.js', find: 'import { MutationCache } from "./mutationCache.js";\n', replace: LATE },
+  { file: 'queryClient.js', find: 'this.#mutationCache = config.mutationCache || new MutationCache();', replace: 'this.#mutationCache = config.mutationCache;' },
+  {
+    file: 'queryClient.js',
+    find: '\t\treturn this.#mutationCache.findAll({\n\t\t\t...filters,\n\t\t\tstatus: "pending"\n\t\t}).length;',
+    replace: '\t\treturn this.#mutationCache ? this.#mutationCache.findAll({\n\t\t\t...filters,\n\t\t\tstatus: "pending"\n\t\t}).length : 0;',
   },
   {
-    name: 'infiniteQueryBehavior',
-    definedIn: 'infiniteQueryBehavior.js',
-    usedIn: 'query.js',
-    importText: 'import { infiniteQueryBehavior } from "./infiniteQueryBehavior.js";\n',
-    useText: '(this.#queryType === "infinite" ? infiniteQueryBehavior(this.options.pages) : this.options.behavior)',
-    useReplace: '(this.#queryType === "infinite" ? latePart("infiniteQueryBehavior")(this.options.pages) : this.options.behavior)',
+    file: 'queryClient.js',
+    find: 'if (onlineManager.isOnline()) return this.#mutationCache.resumePausedMutations();',
+    replace: 'if (onlineManager.isOnline() && this.#mutationCache) return this.#mutationCache.resumePausedMutations();',
   },
+  { file: 'queryClient.js', find: '\tgetMutationCache() {\n\t\treturn this.#mutationCache;\n', replace: '\tgetMutationCache() {\n\t\treturn this.#mutationCache ??= new (latePart("MutationCache"))();\n' },
+  { file: 'queryClient.js', find: '\t\tthis.#mutationCache.clear();\n', replace: '\t\tthis.#mutationCache?.clear();\n' },
+  // hydrate(): the mutation cache only for dehydrated mutations (a server render sends queries only).
+  { file: 'hydration.js', find: '\tconst mutationCache = client.getMutationCache();\n', replace: '\n' },
+  { file: 'hydration.js', find: '\t\tmutationCache.build(client, {', replace: '\t\tclient.getMutationCache().build(client, {' },
+  // MutationCache: the Mutation class, looked up when a mutation is built.
+  { file: 'mutationCache.js', find: 'import { Mutation } from "./mutation.js";\n', replace: LATE },
+  { file: 'mutationCache.js', find: 'const mutation = new Mutation({', replace: 'const mutation = new (latePart("Mutation"))({' },
+];
+
+const REGISTRATIONS: Registration[] = [
+  // Loaded by MutationObserver (useMutation): the Mutation class and the cache that builds it.
+  { name: 'Mutation', file: 'mutation.js', alsoImport: ['./mutationCache.js'] },
+  { name: 'MutationCache', file: 'mutationCache.js' },
+  // Loaded by InfiniteQueryObserver (useInfiniteQuery).
+  { name: 'infiniteQueryBehavior', file: 'infiniteQueryBehavior.js' },
 ];
 
 /** Appended to utils.js: the registry (module scope of query-core's utils, shared by every query-core module). */
@@ -80,7 +109,7 @@ const once = (code: string, text: string, file: string) => {
 /**
  * Rewrites one of query-core's build/modern files (`file` is its base name, e.g. 'query.js'); other files are
  * returned unchanged.
- * @throws Error when a rewrite's text is not found exactly once
+ * @throws Error when a rewrite's text is not found exactly once, or a part is not exported once
  */
 export function rewriteQueryCore(code: string, file: string): string {
   let out = code;
@@ -88,19 +117,16 @@ export function rewriteQueryCore(code: string, file: string): string {
     once(out, 'export { ', file);
     out += REGISTRY;
   }
-  for (const part of PARTS) {
-    if (file === part.usedIn) {
-      const at = once(out, part.importText, file);
-      out = `${out.slice(0, at)}import { latePart } from "./utils.js";\n${out.slice(at + part.importText.length)}`;
-      const use = once(out, part.useText, file);
-      out = out.slice(0, use) + part.useReplace + out.slice(use + part.useText.length);
+  for (const { find, replace } of REWRITES.filter((r) => r.file === file)) {
+    const at = once(out, find, file);
+    out = out.slice(0, at) + replace + out.slice(at + find.length);
+  }
+  for (const { name, alsoImport = [] } of REGISTRATIONS.filter((r) => r.file === file)) {
+    if ((out.match(new RegExp(`^export \\{[^}\\n]*\\b${name}\\b[^}\\n]*\\};$`, 'gm')) ?? []).length !== 1) {
+      throw new Error(`query-core-late-parts: expected ${file} to export ${name} once (@tanstack/query-core changed: update web/build/query-core-late-parts.ts)`);
     }
-    if (file === part.definedIn) {
-      if ((out.match(new RegExp(`^export \\{[^}\\n]*\\b${part.name}\\b[^}\\n]*\\};$`, 'gm')) ?? []).length !== 1) {
-        throw new Error(`query-core-late-parts: expected ${file} to export ${part.name} once (@tanstack/query-core changed: update web/build/query-core-late-parts.ts)`);
-      }
-      out += `\nimport { provideLatePart } from "./utils.js";\nprovideLatePart(${JSON.stringify(part.name)}, ${part.name});\n`;
-    }
+    const imports = alsoImport.map((m) => `import ${JSON.stringify(m)};\n`).join('');
+    out += `\nimport { provideLatePart } from "./utils.js";\n${imports}provideLatePart(${JSON.stringify(name)}, ${name});\n`;
   }
   return out;
 }
