@@ -96,11 +96,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
     // react-i18next's HTML-entity table, read only by its <Trans> (build/react-i18next-no-trans.ts).
     ...(browserBuild(command, isSsrBuild) ? [reactI18nextNoTransPlugin(/[\\/]node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/]defaults\.js$/)] : []),
+    // TanStack Query's mutation cache, Mutation class and infinite-query behaviour load with the staff chunks that use
+    // them (useMutation, useInfiniteQuery), not with every shopper's first load (build/query-core-late-parts.ts).
+    ...(browserBuild(command, isSsrBuild) ? [queryCoreLatePartsPlugin(/[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]/)] : []),
     // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
     // createRoot and hydrateRoot (build/react-dom-client-only.ts).
-    // TanStack Query's mutation cache, Mutation class and infinite-query behaviour load with the staff chunks that use them
-    // (useMutation, useInfiniteQuery), not with every shopper's first load (build/query-core-late-parts.ts).
-    ...(browserBuild(command, isSsrBuild) ? [queryCoreLatePartsPlugin(/[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]/)] : []),
     ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),
   ],
   // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
