@@ -14,9 +14,10 @@
  *    (`DECLARATIVE_ONLY`): `Link`'s page prefetch (`usePrefetchBehavior` answers "no prefetch" without the framework
  *    context: `prefetch` is a framework-mode option), and a data router's route error boundaries and default error element
  *    (with their RSC redirect and error-digest handling: `_renderMatches` renders them only under a data router's
- *    state, which `BrowserRouter` and `StaticRouter` never have). Each replacement must match
- *    exactly once, else the build fails: a react-router upgrade that changes that code is noticed, not silently kept
- *    or broken.
+ *    state, which `BrowserRouter` and `StaticRouter` never have); `_renderMatches`' data router options themselves (its
+ *    state becomes a constant `undefined`, and options given throw), and `useNavigate`'s data-router hook. Each
+ *    replacement must match exactly once, else the build fails: a react-router upgrade that changes that code is
+ *    noticed, not silently kept or broken.
  *
  * 3. Its console warnings (`warning(cond, message)` and `warningOnce(key, cond, message)`: `console.warn` of a
  *    developer's mistake, such as a route path with a bare `*` or a `navigate()` during render), which the production
@@ -69,6 +70,19 @@ const DECLARATIVE_ONLY: { find: string; replace: string }[] = [
         }
       ) : getChildren();`,
     replace: '      return getChildren();',
+  },
+  {
+    // _renderMatches(): its data router options (state, errors, hydrate fallbacks, loaders, onError) come only from a
+    // data router's <DataRoutes>; `<Routes>` passes none. Without them every `dataRouterState` branch is dead, and
+    // the minifier drops it once the state is a constant.
+    find: 'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {\n  let dataRouterState = dataRouterOpts?.state;',
+    replace: "function _renderMatches(matches, parentMatches = [], dataRouterOpts) {\n  if (dataRouterOpts) throw new Error('react-router data routers are not built in: see web/build/react-router-declarative.ts'); const dataRouterState = void 0;",
+  },
+  {
+    // useNavigate(): a route's context says `isDataRoute` only under a data router's state (_renderMatches, above),
+    // so a declarative router always takes the other hook; the data router's stable navigate goes.
+    find: '  return isDataRoute ? useNavigateStable() : useNavigateUnstable();',
+    replace: '  return useNavigateUnstable();',
   },
   {
     // The boundary's `static contextType`, written after the class: a property write keeping the now unused class.

@@ -40,6 +40,10 @@ describe('react-router-declarative', () => {
     expect(out).not.toMatch(/(?<![\w$.])(?<!function )(?:warning|warningOnce)\(/);
     expect(out).not.toContain('No routes matched location');
     expect(out).toContain('function warning(cond, message) {');
+    // No data router: _renderMatches' state is a constant, useNavigate takes the declarative hook.
+    expect(out).toContain('const dataRouterState = void 0;');
+    expect(out).toContain('  return useNavigateUnstable();');
+    expect(out).not.toContain('useNavigateStable() :');
     // invariant() still throws its message.
     expect(out).toMatch(/invariant\(/);
   });
