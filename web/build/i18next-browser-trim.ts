@@ -1,7 +1,7 @@
 /**
  * Trims i18next in the browser's vendor chunk (docs/architecture.md section 6, "First load and crash safety"): pieces
  * of its one module that the storefront's browser code never runs, yet shipped in every shopper's first load
- * (~4.9 KB gzip together), because they are members of classes the module builds at load time:
+ * (~5.2 KB gzip together), because they are members of classes the module builds at load time:
  *
  * 1. The backend connector (`class Connector`: load queue, retries, parallel reads, missing-key saving). The storefront
  *    gives i18next no backend (`i18n.use` only takes react-i18next's module): the Estonian texts ship in the entry and
@@ -22,10 +22,10 @@
  *
  * 5. What the storefront's texts and calls never use (each throws when used, rather than answer differently from the
  *    server render, whose i18next is whole): the selector API (`t($ => $.a.b)`), the 'cimode' language, keys naming an
- *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats other
- *    than `number` (currency, datetime, relativetime, list: the texts use `{{x, number}}` only, and lib/format.ts
- *    replaces `number` with its own), a language detector module, `addResource`/`addResources` (bundles are added
- *    whole), `hydrate`, `returnDetails`; and debug-only checks (bare language codes, post-processors of another
+ *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats
+ *    (currency, datetime, relativetime, list were never used; the texts use `{{x, number}}` only, and lib/format.ts
+ *    adds its own `number`, which replaced i18next's) and `addCached`, a language detector module, `addResource`/`addResources` (bundles are added
+ *    whole), `hydrate`, `returnDetails`, the plural helpers only missing-key saving used; and debug-only checks (bare language codes, post-processors of another
  *    instance, regex-escaped delimiters, a language code's shape). The unit spec checks every texts file under web/src
  *    for nesting and formats.
  * 6. Every debug-only logging call (`log`, `warn`, `deprecate`, `once`: `dropDebugLogging`) with its English message:
@@ -153,19 +153,36 @@ const CUTS: Cut[] = [
 `,
   },
   {
-    // Formatter: the built-in formats the texts never use (`{{x, currency}}`, datetime, relativetime, list): the texts
-    // use only `number` (lib/format.ts `shareTextNumberFormat` replaces it with its own; the unit spec checks every
-    // texts file under web/src).
-    start: '      currency: cf((lng, opt) => {\n',
-    end: '\n      })\n    };\n',
-    replace: `    };
+    // Formatter: no built-in format. The texts use `number` only (`{{x, number}}`, `{{x, number(options)}}`: the unit
+    // spec checks every texts file under web/src), and lib/format.ts `shareTextNumberFormat` adds its own `number`
+    // right after init (web/src/lib/i18n.ts) and in the server render (entry-server.tsx); currency, datetime,
+    // relativetime and list were never used, i18next's own `number` was always replaced.
+    start: '    const cf = options.cacheInBuiltFormats ? createCachedFormatter : createNonCachedFormatter;\n',
+    end: '\n    };\n',
+    replace: `    this.formats = {};
+`,
+  },
+  {
+    // Formatter.addCached(): a cached custom format (lib/format.ts adds its `number` with `add`).
+    start: '  addCached(name, fc) {\n',
+    end: '\n  }\n',
+    replace: `  addCached(name, fc) {
+    throw new Error('i18next addCached is not built in: see web/build/i18next-browser-trim.ts');
+  }
+`,
+  },
+  {
+    // PluralResolver: needsPlural, getPluralFormsOfKey and getSuffixes serve only missing-key saving (the first cut's).
+    start: '  needsPlural(code, options = {}) {\n',
+    end: '\n  getSuffix(code, count, options = {}) {\n',
+    replace: `  getSuffix(code, count, options = {}) {
 `,
   },
   {
     // Formatter.format(): a format with no function (only a warning from i18next) throws.
     start: '        this.logger.warn(`there was no format function for ${formatName}`);\n',
     end: '\n',
-    replace: "        throw new Error(`i18next: no format ${formatName} (only number is built in: see web/build/i18next-browser-trim.ts)`);\n",
+    replace: "        throw new Error(`i18next: no format ${formatName} (none is built in, lib/format.ts adds number: see web/build/i18next-browser-trim.ts)`);\n",
   },
   {
     // I18n.init(): a language detector module (the storefront takes the language from the URL: lib/language.ts).

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { shareTextNumberFormat } from '../src/lib/format';
 import { dropDebugLogging, i18nextBrowserTrimPlugin, trimI18next } from './i18next-browser-trim';
 
 const file = path.resolve(import.meta.dirname, '../../node_modules/i18next/dist/esm/i18next.js');
@@ -98,6 +99,7 @@ describe('i18next-browser-trim', () => {
       returnEmptyString: false,
       interpolation: { escapeValue: false },
     });
+    shareTextNumberFormat(i18n); // as web/src/lib/i18n.ts does right after init: the only `number` format
     expect(i18n.t('count', { count: 1 })).toBe('1 toode');
     expect(i18n.t('count', { count: 12345 })).toBe(`${new Intl.NumberFormat('et').format(12345)} toodet`);
     expect(i18n.hasLoadedNamespace('shop')).toBe(true);
@@ -124,6 +126,7 @@ describe('i18next-browser-trim', () => {
       defaultNS: 'shop',
       interpolation: { escapeValue: false },
     });
+    shareTextNumberFormat(i18n); // as web/src/lib/i18n.ts does right after init: the only `number` format
     expect(i18n.t('price', { n: 3 })).toBe(`${new Intl.NumberFormat('et', { minimumFractionDigits: 2 }).format(3)} €`);
     expect(i18n.t('obj.a')).toBe('A');
     expect(() => i18n.t('when', { d: new Date(0) })).toThrow(/no format datetime/);
@@ -136,6 +139,10 @@ describe('i18next-browser-trim', () => {
     expect(() => i18n.t('price', { n: 1, returnDetails: true })).toThrow(/returnDetails is not built in/);
     expect(() => createInstance().init({ debug: true, initAsync: false })).toThrow(/debug is not built in/);
     await expect(i18n.changeLanguage('cimode').then(() => i18n.t('price', { n: 1 }))).rejects.toThrow(/cimode/);
+    const bare = createInstance();
+    await bare.init({ resources: { et: { t: { n: '{{n, number}}' } } }, lng: 'et', ns: ['t'], defaultNS: 't' });
+    expect(() => bare.t('n', { n: 1 })).toThrow(/no format number/); // lib/format.ts adds it
+    expect(() => bare.services.formatter!.addCached('x', () => () => '')).toThrow(/addCached is not built in/);
     const withDetector = createInstance().use({ type: 'languageDetector', init() {}, detect: () => 'et', cacheUserLanguage() {} } as never);
     expect(() => withDetector.init({ initAsync: false })).toThrow(/language detectors/);
   });
