@@ -24,10 +24,11 @@
  *    server render, whose i18next is whole): the selector API (`t($ => $.a.b)`), the 'cimode' language, keys naming an
  *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats
  *    (currency, datetime, relativetime, list were never used; the texts use `{{x, number}}` only, and lib/format.ts
- *    adds its own `number`, which replaced i18next's) and `addCached`, a language detector module, `addResource`/`addResources` (bundles are added
- *    whole), `hydrate`, `returnDetails`, the plural helpers only missing-key saving used; and debug-only checks (bare language codes, post-processors of another
- *    instance, regex-escaped delimiters, a language code's shape). The unit spec checks every texts file under web/src
- *    for nesting and formats.
+ *    adds its own `number`, which replaced i18next's) and `addCached`, a language detector module,
+ *    `addResource`/`addResources` (bundles are added whole), `hydrate`, `returnDetails`, the plural helpers only
+ *    missing-key saving used; and debug-only checks (bare language codes, post-processors of another instance,
+ *    regex-escaped delimiters, a language code's shape). The unit spec checks every texts file under web/src for
+ *    nesting and formats.
  * 6. Every debug-only logging call (`log`, `warn`, `deprecate`, `once`: `dropDebugLogging`) with its English message:
  *    i18next's logger answers them with null unless `debug` is set, which throws here.
  *
