@@ -11,7 +11,7 @@
 /**
  * @param pattern a global RegExp matching the start of each call up to and including its `(`
  * @returns the new text and how many calls were dropped
- * @throws Error when a call's closing parenthesis is not found (an unbalanced text: the module is not what was expected)
+ * @throws Error when a call's closing parenthesis is not found (an unbalanced text: not the module expected)
  */
 export function dropCalls(code: string, pattern: RegExp): { code: string; dropped: number } {
   let out = '';
