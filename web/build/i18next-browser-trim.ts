@@ -25,12 +25,14 @@
  *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats
  *    (currency, datetime, relativetime, list were never used; the texts use `{{x, number}}` only, and lib/format.ts
  *    adds its own `number`, which replaced i18next's) and `addCached`, a language detector module,
- *    `addResource`/`addResources` (bundles are added whole), `hydrate`, `returnDetails`, the plural helpers only
- *    missing-key saving used; and debug-only checks (bare language codes, post-processors of another instance,
+ *    `addResource`/`addResources` (bundles are added whole), `loadNamespaces`/`loadLanguages` (nothing is loaded by
+ *    namespace or language), `hydrate`, `returnDetails`, the plural helpers only missing-key saving used; and
+ *    debug-only checks (bare language codes, post-processors of another instance,
  *    regex-escaped delimiters, a language code's shape). The unit spec checks every texts file under web/src for
  *    nesting and formats.
- * 6. Every debug-only logging call (`log`, `warn`, `deprecate`, `once`: `dropDebugLogging`) with its English message:
- *    i18next's logger answers them with null unless `debug` is set, which throws here.
+ * 6. Every debug-only logging call (`log`, `warn`, `deprecate`, `once`: `dropDebugLogging`) with its English message,
+ *    and those methods of its logger (they answer null): i18next's logger answers them with null unless `debug` is set,
+ *    which throws here.
  *
  * Each piece's text must be found exactly once, else the build fails: an i18next upgrade that changes it is noticed,
  * not silently kept or broken. Every line stays where it was (a replacement is padded with the line breaks it lacks).
@@ -238,6 +240,44 @@ const CUTS: Cut[] = [
     start: '      if (l && this.logger.debug && !isSafeLanguageCode(l)) {\n',
     end: '\n        }\n      }\n',
     replace: '',
+  },
+  {
+    // Logger: log, warn (debug only, their calls dropped: dropDebugLogging); error stays.
+    start: '  log(...args) {\n',
+    end: "\n    return this.forward(args, 'warn', '', true);\n  }\n",
+    replace: `  log() {
+    return null;
+  }
+  warn() {
+    return null;
+  }
+`,
+  },
+  {
+    // Logger: deprecate, once (debug only, their calls dropped: dropDebugLogging).
+    start: '  deprecate(...args) {\n',
+    end: '\n    return this[lvl](...args);\n  }\n',
+    replace: `  deprecate() {
+    return null;
+  }
+  once() {
+    return null;
+  }
+`,
+  },
+  {
+    // I18n.loadNamespaces() and loadLanguages(): every bundle is added with addResourceBundle (lib/i18n.ts), none
+    // loaded by namespace or language (no backend).
+    start: '  loadNamespaces(ns, callback) {\n',
+    end: '\n  dir(lng) {\n',
+    unique: true,
+    replace: `  loadNamespaces() {
+    throw new Error('i18next loadNamespaces is not built in: see web/build/i18next-browser-trim.ts');
+  }
+  loadLanguages() {
+    throw new Error('i18next loadLanguages is not built in: see web/build/i18next-browser-trim.ts');
+  }
+`,
   },
   {
     start: '  dir(lng) {\n',
