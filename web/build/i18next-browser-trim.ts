@@ -24,7 +24,8 @@
  *    server render, whose i18next is whole): the selector API (`t($ => $.a.b)`), the 'cimode' language, keys naming an
  *    object or array (`returnObjects`, `joinArrays`), nesting (`$t(other.key)` in a text), the built-in formats
  *    (currency, datetime, relativetime, list were never used; the texts use `{{x, number}}` only, and lib/format.ts
- *    adds its own `number`, which replaced i18next's) and `addCached`, a language detector module,
+ *    adds its own `number`, which replaced i18next's) and `addCached`, a text's context (`t(key, { context })`), a
+ *    language detector or i18nFormat module,
  *    `addResource`/`addResources` (bundles are added whole), `loadNamespaces`/`loadLanguages` (nothing is loaded by
  *    namespace or language), `hydrate`, `returnDetails`, the plural helpers only missing-key saving used; and
  *    debug-only checks (bare language codes, post-processors of another instance,
@@ -278,6 +279,44 @@ const CUTS: Cut[] = [
     throw new Error('i18next loadLanguages is not built in: see web/build/i18next-browser-trim.ts');
   }
 `,
+  },
+  {
+    // I18n.init(): an i18nFormat module (ICU and the like; the texts are i18next's own format). Given one, it throws,
+    // so every `this.i18nFormat` below is undefined and its branches go.
+    start: '      if (this.modules.i18nFormat) {\n',
+    end: '\n      }\n',
+    replace: `      if (this.modules.i18nFormat) throw new Error('i18next i18nFormat modules are not built in: see web/build/i18next-browser-trim.ts');
+`,
+  },
+  {
+    start: '    const handleAsObjectInI18nFormat = !this.i18nFormat || this.i18nFormat.handleAsObject;\n',
+    end: '\n',
+    replace: '    const handleAsObjectInI18nFormat = true;\n',
+  },
+  {
+    // Translator.extendTranslation(): the i18nFormat's parse.
+    start: '    if (this.i18nFormat?.parse) {\n',
+    end: '\n    } else if (!opt.skipInterpolation) {\n',
+    replace: `    if (!opt.skipInterpolation) {
+`,
+  },
+  {
+    // Translator.resolve(): the i18nFormat's lookup keys.
+    start: '          if (this.i18nFormat?.addLookupKeys) {\n',
+    end: '\n          } else {\n',
+    replace: `          {
+`,
+  },
+  {
+    start: '    if (this.i18nFormat?.getResource) return this.i18nFormat.getResource(code, ns, key, options);\n',
+    end: '\n',
+    replace: '\n',
+  },
+  {
+    // Translator.resolve(): a text's context (`t(key, { context })` looking up `key_context`): no text has one.
+    start: "      const needsContextHandling = opt.context !== undefined && (isString(opt.context) || typeof opt.context === 'number') && opt.context !== '';\n",
+    end: '\n',
+    replace: "      if (opt.context !== undefined && opt.context !== '') throw new Error('i18next context is not built in: see web/build/i18next-browser-trim.ts'); const needsContextHandling = false;\n",
   },
   {
     start: '  dir(lng) {\n',

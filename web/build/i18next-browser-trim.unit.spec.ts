@@ -3,7 +3,7 @@
  * crash safety"): applied to the installed i18next, the pieces are replaced line for line, an i18next built from the
  * result answers as before (init, texts, plurals, number formats with lib/format.ts's `number`, adding bundles,
  * changing language, reloading), what is not built in (a backend module, a clone, nesting, built-in formats, selector
- * keys, object keys, cimode, a language detector, debug, loading namespaces or languages) fails loudly, no texts file
+ * keys, object keys, cimode, contexts, a language detector or i18nFormat module, debug, loading namespaces or languages) fails loudly, no texts file
  * under web/src uses what is not built in, and a changed i18next fails the build.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -144,6 +144,8 @@ describe('i18next-browser-trim', () => {
     await bare.init({ resources: { et: { t: { n: '{{n, number}}' } } }, lng: 'et', ns: ['t'], defaultNS: 't' });
     expect(() => bare.t('n', { n: 1 })).toThrow(/no format number/); // lib/format.ts adds it
     expect(() => bare.services.formatter!.addCached('x', () => () => '')).toThrow(/addCached is not built in/);
+    expect(() => i18n.t('price', { n: 1, context: 'male' })).toThrow(/context is not built in/);
+    expect(() => createInstance().use({ type: 'i18nFormat', parse: () => '' } as never).init({ initAsync: false })).toThrow(/i18nFormat modules/);
     const withDetector = createInstance().use({ type: 'languageDetector', init() {}, detect: () => 'et', cacheUserLanguage() {} } as never);
     expect(() => withDetector.init({ initAsync: false })).toThrow(/language detectors/);
   });
