@@ -3,8 +3,9 @@
  * crash safety"): applied to the installed i18next, the pieces are replaced line for line, an i18next built from the
  * result answers as before (init, texts, plurals, number formats with lib/format.ts's `number`, adding bundles,
  * changing language, reloading), what is not built in (a backend module, a clone, nesting, built-in formats, selector
- * keys, object keys, cimode, contexts, a language detector or i18nFormat module, debug, loading namespaces or languages) fails loudly, no texts file
- * under web/src uses what is not built in, and a changed i18next fails the build.
+ * keys, object keys, cimode, contexts, a language detector or i18nFormat module, debug, loading namespaces or
+ * languages) fails loudly, no texts file under web/src uses what is not built in, and a changed i18next fails the
+ * build.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,12 +140,12 @@ describe('i18next-browser-trim', () => {
     expect(() => i18n.hydrate({})).toThrow(/hydrate is not built in/);
     expect(() => i18n.t('price', { n: 1, returnDetails: true })).toThrow(/returnDetails is not built in/);
     expect(() => createInstance().init({ debug: true, initAsync: false })).toThrow(/debug is not built in/);
+    expect(() => i18n.t('price', { n: 1, context: 'male' })).toThrow(/context is not built in/);
     await expect(i18n.changeLanguage('cimode').then(() => i18n.t('price', { n: 1 }))).rejects.toThrow(/cimode/);
     const bare = createInstance();
     await bare.init({ resources: { et: { t: { n: '{{n, number}}' } } }, lng: 'et', ns: ['t'], defaultNS: 't' });
     expect(() => bare.t('n', { n: 1 })).toThrow(/no format number/); // lib/format.ts adds it
     expect(() => bare.services.formatter!.addCached('x', () => () => '')).toThrow(/addCached is not built in/);
-    expect(() => i18n.t('price', { n: 1, context: 'male' })).toThrow(/context is not built in/);
     expect(() => createInstance().use({ type: 'i18nFormat', parse: () => '' } as never).init({ initAsync: false })).toThrow(/i18nFormat modules/);
     const withDetector = createInstance().use({ type: 'languageDetector', init() {}, detect: () => 'et', cacheUserLanguage() {} } as never);
     expect(() => withDetector.init({ initAsync: false })).toThrow(/language detectors/);
