@@ -100,7 +100,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // them (useMutation, useInfiniteQuery), not with every shopper's first load (build/query-core-late-parts.ts).
     ...(browserBuild(command, isSsrBuild) ? [queryCoreLatePartsPlugin(/[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]/)] : []),
     // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
-    // createRoot and hydrateRoot (build/react-dom-client-only.ts).
+    // createRoot and hydrateRoot; and react-dom's registration with the React DevTools extension, which therefore does
+    // not see the production storefront (build/react-dom-client-only.ts).
     ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),
   ],
   // Browser build only (`browserBuild`): react-router's production build (its package exports name only the

@@ -1,6 +1,6 @@
 /**
- * Drops React 18's legacy root API from the browser's react-dom (docs/architecture.md section 6, "First load and crash
- * safety"). react-dom's production build is one CommonJS module whose exports are all kept by the bundler, so the
+ * Drops React 18's legacy root API and the DevTools registration from the browser's react-dom (docs/architecture.md
+ * section 6, "First load and crash safety"). react-dom's production build is one CommonJS module whose exports are all kept by the bundler, so the
  * legacy root (`ReactDOM.render`, `hydrate`, `unmountComponentAtNode`, `unstable_renderSubtreeIntoContainer`, with the
  * container set-up they share) and `findDOMNode` shipped in every shopper's first load (~0.6 KB gzip) although the app
  * only uses `createRoot` and `hydrateRoot` (web/src/main.tsx), and none of the libraries the staff chunks load calls
@@ -8,7 +8,13 @@
  * which stay).
  *
  * Each of those exports is replaced by a function that throws (a library that calls one fails loudly instead of
- * rendering nothing), and the minifier then drops the legacy root's code, which nothing else reaches. Each cut must
+ * rendering nothing), and the minifier then drops the legacy root's code, which nothing else reaches.
+ *
+ * It also drops react-dom's registration with the React DevTools browser extension (`__REACT_DEVTOOLS_GLOBAL_HOOK__`:
+ * the renderer object it hands over and the `inject` call, ~0.7 KB gzip with the commit and profiling hooks the
+ * minifier can then remove, as they are never set). The cost: the React DevTools extension does not see the
+ * production storefront (its components and profiler); the dev server (`npm run dev:web`, React's development build)
+ * and the server render are untouched. Nothing else reads the hook. Each cut must
  * match react-dom's text exactly once, else the build fails: a react-dom upgrade that changes them is noticed, not
  * silently kept or broken. Only the files `include` matches are rewritten (the browser build: the server bundle keeps
  * node_modules external).
@@ -36,9 +42,15 @@ const LEGACY_EXPORTS: { name: string; text: string }[] = [
 /** The name of the function that replaces each legacy export (hoisted: declared at the end of the module). */
 const NOT_BUILT_IN = '__reactDomLegacyRootNotBuiltIn';
 
+/** react-dom 18.3's production build registering with the React DevTools extension: removed (found exactly once). */
+const DEVTOOLS_HOOK =
+  'var ul={bundleType:tl.bundleType,version:tl.version,rendererPackageName:tl.rendererPackageName,rendererConfig:tl.rendererConfig,overrideHookState:null,overrideHookStateDeletePath:null,overrideHookStateRenamePath:null,overrideProps:null,overridePropsDeletePath:null,overridePropsRenamePath:null,setErrorHandler:null,setSuspenseHandler:null,scheduleUpdate:null,currentDispatcherRef:ua.ReactCurrentDispatcher,findHostInstanceByFiber:function(a){a=Zb(a);return null===a?null:a.stateNode},findFiberByHostInstance:tl.findFiberByHostInstance||\njl,findHostInstancesForRefresh:null,scheduleRefresh:null,scheduleRoot:null,setRefreshHandler:null,getCurrentFiber:null,reconcilerVersion:"18.3.1-next-f1338f8080-20240426"};if("undefined"!==typeof __REACT_DEVTOOLS_GLOBAL_HOOK__){var vl=__REACT_DEVTOOLS_GLOBAL_HOOK__;if(!vl.isDisabled&&vl.supportsFiber)try{kc=vl.inject(ul),lc=vl}catch(a){}}';
+
 /**
- * Replaces the legacy exports in `code` (the text of react-dom/cjs/react-dom.production.min.js).
- * @throws Error when an export's text is not found exactly once (react-dom changed: update this file)
+ * Replaces the legacy exports in `code` (the text of react-dom/cjs/react-dom.production.min.js) and removes its DevTools
+ * registration.
+ * @throws Error when an export's or the registration's text is not found exactly once (react-dom changed: update
+ *   this file)
  */
 export function dropLegacyRoot(code: string, id: string): string {
   let out = code;
@@ -49,6 +61,11 @@ export function dropLegacyRoot(code: string, id: string): string {
     }
     out = out.slice(0, at) + `exports.${name}=${NOT_BUILT_IN};` + out.slice(at + text.length);
   }
+  const hook = out.indexOf(DEVTOOLS_HOOK);
+  if (hook < 0 || out.indexOf(DEVTOOLS_HOOK, hook + 1) >= 0) {
+    throw new Error(`react-dom-client-only: expected exactly one DevTools registration in ${id} (react-dom changed: update web/build/react-dom-client-only.ts)`);
+  }
+  out = out.slice(0, hook) + '\n' + out.slice(hook + DEVTOOLS_HOOK.length);
   // One function throws for them all (its message names what was called), declared after the module's code.
   return `${out}\nfunction ${NOT_BUILT_IN}(){throw Error("ReactDOM's legacy root API (render, hydrate, unmountComponentAtNode, findDOMNode) is not built in: see web/build/react-dom-client-only.ts")}\n`;
 }

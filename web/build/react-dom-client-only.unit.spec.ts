@@ -1,12 +1,13 @@
 /**
  * The browser build's react-dom without the legacy root (build/react-dom-client-only.ts; docs/architecture.md section
  * 6, "First load and crash safety"): applied to the installed react-dom, every cut matches, the module still renders
- * with createRoot, the legacy exports throw, and a react-dom that lacks a cut fails the build.
+ * with createRoot, the legacy exports throw, it does not register with the DevTools extension, and a react-dom that
+ * lacks a cut fails the build.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { dropLegacyRoot, reactDomClientOnlyPlugin } from './react-dom-client-only';
 
 const file = path.resolve(import.meta.dirname, '../../node_modules/react-dom/cjs/react-dom.production.min.js');
@@ -40,6 +41,20 @@ describe('react-dom-client-only', () => {
     }
     // Without a DOM, createRoot still validates its container as before (React's error 299).
     expect(() => dom.createRoot!({})).toThrow(/299/);
+  });
+
+  it('does not register with the React DevTools extension', () => {
+    expect(dropLegacyRoot(readFileSync(file, 'utf8'), file)).not.toContain('__REACT_DEVTOOLS_GLOBAL_HOOK__');
+    const inject = vi.fn(() => 1);
+    const global = globalThis as { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };
+    global.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { isDisabled: false, supportsFiber: true, inject };
+    try {
+      const dom = patchedReactDom();
+      expect(typeof dom.createRoot).toBe('function');
+      expect(inject).not.toHaveBeenCalled();
+    } finally {
+      delete global.__REACT_DEVTOOLS_GLOBAL_HOOK__;
+    }
   });
 
   it('fails the build when a cut no longer matches (react-dom changed)', () => {
