@@ -319,6 +319,27 @@ const CUTS: Cut[] = [
     replace: "      if (opt.context !== undefined && opt.context !== '') throw new Error('i18next context is not built in: see web/build/i18next-browser-trim.ts'); const needsContextHandling = false;\n",
   },
   {
+    // I18n.use(): a warning (debug only) when a module replaces one given before.
+    start: '    const setModule = type => {\n',
+    end: '\n      this.modules[type] = module;\n    };\n',
+    replace: `    const setModule = type => {
+      this.modules[type] = module;
+    };
+`,
+  },
+  {
+    // Interpolator.interpolate(): a debug-only warning about nesting options in an unescaped text (no nesting here).
+    start: "    if (!this.escapeValue && typeof str === 'string' && /\\$t\\([^)]*\\{[^}]*\\{\\{/.test(str)) {\n",
+    end: '\n    }\n',
+    replace: '',
+  },
+  {
+    // Interpolator.interpolate(): a debug-only deprecation note on escaping '/' (the storefront sets escapeValue false).
+    start: "        if (this.escape === escape && this.options?.interpolation?.escapeValue !== false && isString(val) && val.includes('/')) {\n",
+    end: '\n        }\n',
+    replace: '',
+  },
+  {
     start: '  dir(lng) {\n',
     end: '\n  }\n',
     replace: `  dir(lng) {
