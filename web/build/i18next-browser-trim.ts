@@ -340,6 +340,17 @@ const CUTS: Cut[] = [
     replace: '',
   },
   {
+    // I18n.init(): the debug-only note on a logger shared between instances, and the warnings use() kept for init.
+    start: '      if (loggerOwner && loggerOwner !== this && loggerOwner.modules.logger !== this.modules.logger) {\n',
+    end: '\n      loggerOwner = this.modules.logger ? this : undefined;\n',
+    replace: '',
+  },
+  {
+    start: '      this.pendingWarnings?.forEach(msg => this.logger.warn(msg));\n',
+    end: '\n      this.pendingWarnings = undefined;\n',
+    replace: '',
+  },
+  {
     start: '  dir(lng) {\n',
     end: '\n  }\n',
     replace: `  dir(lng) {
