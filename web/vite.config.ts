@@ -10,6 +10,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
+import { queryCoreLatePartsPlugin } from './build/query-core-late-parts';
+import { reactDomClientOnlyPlugin } from './build/react-dom-client-only';
+import { reactI18nextNoTransPlugin } from './build/react-i18next-no-trans';
 import { reactRouterDeclarativePlugin } from './build/react-router-declarative';
 import { routeChunksPlugin } from './build/route-chunks-plugin';
 
@@ -80,15 +83,26 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build reports the lazy chunks a render used (build/route-chunks-plugin.ts), so a page's HTML links their
   // CSS and JS from the browser build's manifest (web/dist/.vite/manifest.json, `build.manifest`).
   // react-router's parts a declarative router never runs (Form and its submission helpers, Link's framework prefetch, a
-  // data router's error boundaries) are dropped from the browser's vendor chunk (build/react-router-declarative.ts).
+  // data router's error boundaries) and its console warnings are dropped from the browser's vendor chunk
+  // (build/react-router-declarative.ts).
   plugins: [
     react(),
     pictogramSpritePlugin(),
     routeChunksPlugin(webRoot),
     reactRouterDeclarativePlugin(/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/),
-    // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir() and
-    // cloneInstance(), which the browser never runs (no backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
+    // i18next's backend connector (queue, retries, missing-key saving), a missing key's reporting, dir(),
+    // cloneInstance(), the features the texts never use and the debug-only logging, which the browser never runs (no
+    // backend, no debug, no saveMissing: build/i18next-browser-trim.ts).
     ...(browserBuild(command, isSsrBuild) ? [i18nextBrowserTrimPlugin(/[\\/]node_modules[\\/]i18next[\\/]dist[\\/]esm[\\/]i18next\.js$/)] : []),
+    // react-i18next's HTML-entity table, read only by its <Trans> (build/react-i18next-no-trans.ts).
+    ...(browserBuild(command, isSsrBuild) ? [reactI18nextNoTransPlugin(/[\\/]node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/]defaults\.js$/)] : []),
+    // TanStack Query's mutation cache, Mutation class and infinite-query behaviour load with the staff chunks that use
+    // them (useMutation, useInfiniteQuery), not with every shopper's first load (build/query-core-late-parts.ts).
+    ...(browserBuild(command, isSsrBuild) ? [queryCoreLatePartsPlugin(/[\\/]node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]/)] : []),
+    // React 18's legacy root (ReactDOM.render, hydrate, unmountComponentAtNode, findDOMNode): the app only uses
+    // createRoot and hydrateRoot; and react-dom's registration with the React DevTools extension, which therefore does
+    // not see the production storefront (build/react-dom-client-only.ts).
+    ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),
   ],
   // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
   // development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for the shim react-i18next
@@ -131,9 +145,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           groups: [
             { name: 'vendor', test: SHOPPER_VENDOR, tags: ['$initial'] },
             { name: 'shell', test: isAppModule, tags: ['$initial'] },
-            // The live content module and the one live socket it opens (every page loads both once it is up, the
-            // product page's live stock and the staff badges share the socket) in one file rather than two.
-            { name: 'live-content', test: /[\\/]src[\\/]lib[\\/]live-(content|socket)\.ts$/ },
             // The catalog's modules that several lazy pages share (the listing, the product page, search results,
             // vehicle pages: the product grid, pager, pictograms, the garage's vehicle hook) in one file rather than
             // one small file each (every file is a request and its own compression window on a phone).

@@ -14,14 +14,21 @@
  *    (`DECLARATIVE_ONLY`): `Link`'s page prefetch (`usePrefetchBehavior` answers "no prefetch" without the framework
  *    context: `prefetch` is a framework-mode option), and a data router's route error boundaries and default error element
  *    (with their RSC redirect and error-digest handling: `_renderMatches` renders them only under a data router's
- *    state, which `BrowserRouter` and `StaticRouter` never have). Each replacement must match
- *    exactly once, else the build fails: a react-router upgrade that changes that code is noticed, not silently kept
- *    or broken.
+ *    state, which `BrowserRouter` and `StaticRouter` never have); `_renderMatches`' data router options themselves (its
+ *    state becomes a constant `undefined`, and options given throw), and `useNavigate`'s data-router hook. Each
+ *    replacement must match exactly once, else the build fails: a react-router upgrade that changes that code is
+ *    noticed, not silently kept or broken.
+ *
+ * 3. Its console warnings (`warning(cond, message)` and `warningOnce(key, cond, message)`: `console.warn` of a
+ *    developer's mistake, such as a route path with a bare `*` or a `navigate()` during render), which the production
+ *    build keeps: every call is dropped with its message (build/drop-calls.ts; ~0.7 KB gzip). The conditions only read
+ *    values. The dev server (`npm run dev:web`) runs react-router's development build, untouched, with every warning.
  *
  * Only the files `include` matches are rewritten (the browser build: the server bundle keeps node_modules external),
  * and every line stays where it was (a removed statement leaves its line empty).
  */
 import type { Plugin } from 'vite';
+import { dropCalls } from './drop-calls';
 
 const DEFINITION = /(=\s*)(React\d*\.(?:forwardRef|memo|createContext)\()/g;
 /** `Form.displayName = "Form";` at the top level: a property write, which also keeps an unused definition. */
@@ -65,6 +72,19 @@ const DECLARATIVE_ONLY: { find: string; replace: string }[] = [
     replace: '      return getChildren();',
   },
   {
+    // _renderMatches(): its data router options (state, errors, hydrate fallbacks, loaders, onError) come only from a
+    // data router's <DataRoutes>; `<Routes>` passes none. Without them every `dataRouterState` branch is dead, and
+    // the minifier drops it once the state is a constant.
+    find: 'function _renderMatches(matches, parentMatches = [], dataRouterOpts) {\n  let dataRouterState = dataRouterOpts?.state;',
+    replace: "function _renderMatches(matches, parentMatches = [], dataRouterOpts) {\n  if (dataRouterOpts) throw new Error('react-router data routers are not built in: see web/build/react-router-declarative.ts'); const dataRouterState = void 0;",
+  },
+  {
+    // useNavigate(): a route's context says `isDataRoute` only under a data router's state (_renderMatches, above),
+    // so a declarative router always takes the other hook; the data router's stable navigate goes.
+    find: '  return isDataRoute ? useNavigateStable() : useNavigateUnstable();',
+    replace: '  return useNavigateUnstable();',
+  },
+  {
     // The boundary's `static contextType`, written after the class: a property write keeping the now unused class.
     find: 'RenderErrorBoundary.contextType = RSCRouterContext;',
     replace: '',
@@ -86,6 +106,21 @@ function cutFrameworkBranches(code: string, id: string): string {
   return out;
 }
 
+/** react-router's warning helpers' definitions: the module defining them must drop at least one call of each. */
+const WARNING_DEFINITIONS = ['function warning(cond, message) {', 'function warningOnce(key, cond, message) {'];
+/** A call of either (not the definitions themselves, nor a member named so). */
+const WARNING_CALL = /(?<![\w$.])(?<!function )(?:warning|warningOnce)\(/g;
+
+function dropWarnings(code: string, id: string): string {
+  if (!WARNING_DEFINITIONS.some((d) => code.includes(d))) return code;
+  const { code: out, dropped } = dropCalls(code, WARNING_CALL);
+  for (const name of ['warning', 'warningOnce']) {
+    if (new RegExp(`(?<![\\w$.])(?<!function )${name}\\(`).test(out)) throw new Error(`react-router-declarative: a ${name} call was left in ${id}`);
+  }
+  if (dropped === 0) throw new Error(`react-router-declarative: no warning call found in ${id} (react-router changed: update web/build/react-router-declarative.ts)`);
+  return out;
+}
+
 /** @param include which module ids (absolute paths) to rewrite: react-router's dist files. */
 export function reactRouterDeclarativePlugin(include: RegExp): Plugin {
   return {
@@ -94,7 +129,7 @@ export function reactRouterDeclarativePlugin(include: RegExp): Plugin {
       if (!include.test(id) || !DEFINITION.test(code)) return null;
       DEFINITION.lastIndex = 0;
       const annotated = code.replace(DEFINITION, '$1/* @__PURE__ */ $2').replace(DISPLAY_NAME, '');
-      return { code: cutFrameworkBranches(annotated, id), map: null };
+      return { code: dropWarnings(cutFrameworkBranches(annotated, id), id), map: null };
     },
   };
 }

@@ -35,6 +35,17 @@ describe('react-router-declarative', () => {
     // What a declarative router runs is untouched.
     expect(out).toContain('function useRoutesImpl(');
     expect(out).toContain('var Link = /* @__PURE__ */ React10.forwardRef(');
+    // Its console warnings are dropped with their messages; the helpers' definitions stay (unused).
+    expect(code).toMatch(/[^\w$.]warning\(\s*false,/);
+    expect(out).not.toMatch(/(?<![\w$.])(?<!function )(?:warning|warningOnce)\(/);
+    expect(out).not.toContain('No routes matched location');
+    expect(out).toContain('function warning(cond, message) {');
+    // No data router: _renderMatches' state is a constant, useNavigate takes the declarative hook.
+    expect(out).toContain('const dataRouterState = void 0;');
+    expect(out).toContain('  return useNavigateUnstable();');
+    expect(out).not.toContain('useNavigateStable() :');
+    // invariant() still throws its message.
+    expect(out).toMatch(/invariant\(/);
   });
 
   it('fails the build when a cut no longer matches (react-router changed)', () => {

@@ -1,7 +1,7 @@
 /**
  * Live content (architecture "Live content"): a published page, a menu save or a global field save reaches a
- * shopper's open page without a reload. The shell starts it lazily once the page is up (`startLiveContent`, loaded
- * by app/routes/root-layout.tsx with a dynamic import, so it is not in the first load): it joins the tab's one
+ * shopper's open page without a reload. The shell starts it once the page is up (`startLiveContent`, called in an
+ * effect of app/routes/root-layout.tsx; the module is in the entry, as every page loads it): it joins the tab's one
  * websocket GET /v1/live (lib/live-socket.ts, reconnecting; the product page's live stock rides on it too), sends `{"content": true}` and, on `{"type": "content", "pages":
  * [...], "site": [...]}` (api/routes/live/live-content.ts: ids and kinds, never text), refetches the affected
  * queries as a guest would: the content pages it holds (`['page', ref, lang, ...]`) whose id or ref is named, or

@@ -14,19 +14,18 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/translation';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { Toaster } from '../../components/feedback/toasts';
+import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { MiniCart } from '../../features/cart/components/mini-cart';
 import { GarageButton } from '../../features/garage/components/garage-button';
 import { Spinner } from '../../components/spinner';
 import { EditingRoot } from '../../lib/editable/editing-root';
-import { lazyChunk } from '../../lib/lazy-chunk';
 import { switchLanguage } from '../../lib/i18n';
+import { startLiveContent } from '../../lib/live-content';
 import { I18N_CODE, useRouteLanguage } from '../../lib/language';
 import { trackPageView } from '../../lib/page-views';
 import { useScrollRestoration } from '../../lib/scroll-restoration';
 
-// Below the fold on every page (main holds at least a screen height): its own chunk, out of the first load.
-const Footer = lazyChunk(() => import('../../components/layout/footer').then((m) => ({ default: m.Footer })));
 
 // The in-page editor with its page settings panel (./page-editor-parts.tsx): staff-only chunks, asked for only by
 // EditingRoot for a user who may edit pages.
@@ -39,19 +38,11 @@ export function RootLayout() {
   useScrollRestoration();
   const queryClient = useQueryClient();
 
-  // Live content: published pages, menu and global fields reach the open page (lib/live-content.ts, its own chunk,
-  // loaded once the page is up; the server render never runs effects).
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import('../../lib/live-content').then((m) => {
-      if (!cancelled) stop = m.startLiveContent(queryClient);
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [queryClient]);
+  // Live content: published pages, menu and global fields reach the open page (lib/live-content.ts, started once the
+  // page is up; the server render never runs effects). Its module is in the entry: every page loaded it anyway, and a
+  // chunk of its own cost a request and ~0.4 KB gzip more (docs/architecture.md section 6, "First load and crash
+  // safety").
+  useEffect(() => startLiveContent(queryClient), [queryClient]);
 
   // Spec 7's page views, first-party: one per path shown, when the browser is idle (lib/page-views.ts).
   useEffect(() => trackPageView(pathname, lang), [pathname, lang]);
@@ -76,6 +67,8 @@ export function RootLayout() {
             </Suspense>
           </ErrorBoundary>
         </main>
+        {/* The footer is in the entry (every page loads it; a lazy chunk of its own cost a request and ~0.6 KB gzip
+            more); its Suspense boundary stays, so the server's HTML keeps the same boundary markers. */}
         <Suspense fallback={null}>
           <Footer />
         </Suspense>
