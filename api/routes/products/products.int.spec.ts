@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCategory } from '../../../commands/category/move-category.js';
 import { setFilterLabels } from '../../../commands/filter/set-filter-labels.js';
@@ -58,6 +59,18 @@ describe('catalog import', () => {
 });
 
 describe('GET /v1/products', () => {
+  it('sends the list compressed when the browser accepts it (brotli, else gzip), the same JSON as uncompressed', async () => {
+    const plain = await h.app.inject({ url: '/v1/products?pageSize=24&sort=id', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await h.app.inject({ url: '/v1/products?pageSize=24&sort=id', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const gz = await h.app.inject({ url: '/v1/search?q=filter', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const gzPlain = await h.app.inject({ url: '/v1/search?q=filter', headers: { 'accept-encoding': 'identity' } });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(gzPlain.json());
+  });
+
   it('lists only priced products of the product class, newest change first, with paging headers', async () => {
     const { status, headers, body } = await get('/v1/products');
     expect(status).toBe(200);

@@ -18,7 +18,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { shopperSessionOf } from '../../plugins/shopper-session.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
-import { cachedSearchListing, plainJsonSerializer, setPagination } from '../products/index.js';
+import { cachedSearchListing, LISTING_COMPRESSION, plainJsonSerializer, setPagination } from '../products/index.js';
 import { pageResults } from './page-results.js';
 
 interface SearchFilters {
@@ -129,6 +129,7 @@ export async function searchRoutes(app: FastifyInstance, { deps }: RouteOptions)
         response: { 200: envelopeSchema(searchResponseSchema), 400: failureEnvelopeSchema },
       },
       serializerCompiler: plainJsonSerializer,
+      compress: LISTING_COMPRESSION,
     },
     async (request, reply) => {
       const answer = await searchAnswer(deps, app, request.query, { correlationId: request.id, acceptLanguage: request.headers['accept-language'], shopperSession: shopperSessionOf(request) });
