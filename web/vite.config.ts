@@ -10,6 +10,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { i18nextBrowserTrimPlugin } from './build/i18next-browser-trim';
 import { pictogramSpritePlugin } from './build/pictogram-sprite';
+import { precompressPlugin } from './build/precompress';
 import { queryCoreLatePartsPlugin } from './build/query-core-late-parts';
 import { reactDomClientOnlyPlugin } from './build/react-dom-client-only';
 import { reactI18nextNoTransPlugin } from './build/react-i18next-no-trans';
@@ -103,6 +104,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // createRoot and hydrateRoot; and react-dom's registration with the React DevTools extension, which therefore does
     // not see the production storefront (build/react-dom-client-only.ts).
     ...(browserBuild(command, isSsrBuild) ? [reactDomClientOnlyPlugin(/[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.min\.js$/)] : []),
+    // Each text asset's brotli and gzip copies beside it, served by the api as they are (build/precompress.ts).
+    ...(browserBuild(command, isSsrBuild) ? [precompressPlugin()] : []),
   ],
   // Browser build only (`browserBuild`): react-router's production build (its package exports name only the
   // development one, whose dev warnings then ship), and React 18's own useSyncExternalStore for the shim react-i18next

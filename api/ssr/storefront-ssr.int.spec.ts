@@ -180,6 +180,29 @@ describe('compression and the catch-all page route', () => {
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toContain('id="status-page-title"');
   });
 
+  it('sends a built script as the build compressed it (brotli, else gzip), and whole when the browser asks for neither', async () => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'web', 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!.file;
+    const file = readFileSync(path.join(repoRoot, 'web', 'dist', entry));
+    const plain = await get(`/${entry}`, { 'accept-encoding': 'identity' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(file)).toBe(true);
+    const br = await get(`/${entry}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    // The build's copy (brotli at quality 11), not one made for this request.
+    expect(br.rawPayload.equals(readFileSync(path.join(repoRoot, 'web', 'dist', `${entry}.br`)))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).equals(file)).toBe(true);
+    const gz = await get(`/${entry}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(file)).toBe(true);
+    for (const answer of [plain, br, gz]) {
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
   it('leaves unknown api paths to the api: 404 in the envelope, and the staff guard first under /v1/admin', async () => {
     const api = await get('/v1/no-such-call');
     expect(api.statusCode).toBe(404);

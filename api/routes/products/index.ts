@@ -242,13 +242,13 @@ export async function productViewAnswer(deps: ApiDeps, app: FastifyInstance, id:
 
 /**
  * Compression of the hot listing answers (GET /v1/products, GET /v1/search), for browsers (they all ask for it):
- * brotli at quality 2 instead of the app's 4, in one synchronous call for any answer up to 1 MB. @fastify/compress
- * otherwise streams an answer over 8 KB (its threshold on 2 cores) through a new brotli stream on the thread pool,
- * which cost ~0.3 ms before the first byte on a 31 KB page, and a quality-2 stream under 50 concurrent requests cost
- * ~15 ms of CPU per answer (allocating its window each time). Measured on the bench catalog's answers (zlib, CPU per
- * answer): a category page of 31 KB 0.31 ms (stream, q4) -> 0.10 ms (one call, q2) for 3,043 -> 3,310 bytes; the whole
- * catalog's 99 KB 1.14 -> 0.51 ms for 18,878 -> 19,171 bytes: card JSON repeats itself, so the cheaper setting finds
- * nearly all of it (docs/architecture.md "Caches, hot routes and recorded searches"). gzip keeps its default level.
+ * brotli at quality 2 instead of the app's 4, in one call for any answer up to 1 MB (the app's own setting, api/app.ts,
+ * which a route's options replace). zlib alone, per answer of the bench catalog: a category page of 31 KB 0.31 ms
+ * (streamed, q4) -> 0.10 ms (one call, q2) for 3,043 -> 3,310 bytes; the whole catalog's 99 KB 1.14 -> 0.51 ms for
+ * 18,878 -> 19,171 bytes (card JSON repeats itself, so the cheaper setting finds nearly all of it). Under 50 concurrent
+ * requests asking for brotli (bench:catalog-load-ab with ACCEPT_ENCODING=br), the api's CPU per answer: category
+ * 1.10 -> 0.61 ms, whole catalog 13.5 -> 1.32 ms, search 2.97 -> 1.47 ms (docs/architecture.md "Caches, hot routes and
+ * recorded searches"). gzip keeps its default level.
  */
 export const LISTING_COMPRESSION = { syncThreshold: 1 << 20, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } };
 
