@@ -47,7 +47,7 @@ export default defineConfig({
           name: 'integration',
           include: integration,
           exclude,
-          globalSetup: ['platform/testing/global-setup.ts', 'platform/testing/os-packages-setup.ts'],
+          globalSetup: ['platform/testing/global-setup.ts', 'platform/testing/os-packages-setup.ts', 'tests/support/web-build-setup.ts'],
         },
       },
     ],
