@@ -4,7 +4,8 @@
  * bench database of bench/catalog-setup.ts, then the same random requests of bench:catalog-load's scenarios
  * (bench/catalog-scenarios.ts) to both: `N` searches (default 1000; every fifth with a sort and page 2) and N/4 each
  * of category and whole-catalog pages, every third in English (`lang=en`). Compares each answer's status, body
- * (byte for byte), x-pagination-* headers, content-type and content-length, prints the first differences and the
+ * (byte for byte, asked uncompressed unless `ACCEPT_ENCODING` says otherwise), x-pagination-* headers, content-type
+ * and content-length, prints the first differences and the
  * totals, and exits 1 when any answer differs. The check behind "answers stay byte-for-byte the same" for a change
  * of the listing's code (docs/architecture.md "Caches, hot routes and recorded searches"). Ports: `BENCH_PORT` and
  * the one after (default 3998). Each search is recorded twice (SearchPerformed), like the load benches' searches.
@@ -37,7 +38,8 @@ async function main(): Promise<number> {
     await Promise.all([PORT, PORT + 1].map((port) => waitFor(`http://127.0.0.1:${port}/health`)));
     const scenarios = await catalogScenarios(`http://127.0.0.1:${PORT}`, db);
     const answer = async (port: number, p: string) => {
-      const r = await fetch(`http://127.0.0.1:${port}${p}`);
+      // The api's own bytes, not a decompressed copy (fetch asks for compression unless told; ACCEPT_ENCODING= to compare compressed answers' lengths too).
+      const r = await fetch(`http://127.0.0.1:${port}${p}`, { headers: { 'accept-encoding': process.env.ACCEPT_ENCODING ?? 'identity' } });
       return { status: r.status, body: Buffer.from(await r.arrayBuffer()), headers: HEADERS.map((h) => r.headers.get(h)).join('|') };
     };
     let same = 0;
