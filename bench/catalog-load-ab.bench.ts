@@ -8,7 +8,9 @@
  * (user + system from /proc) and of its PostgreSQL backends' (bench/support.ts postgresBackendsOf), of requests/s and of
  * p50/p97.5, and the ratios B/A of the CPU medians. The scenarios are
  * bench:catalog-load's `category`, `catalog` and `search` (SCENARIOS=); `ACCEPT_ENCODING=br` asks for compressed answers. Ports: `BENCH_PORT` and the one after
- * (default 3998). Needs the bench database (npm run bench:setup). Figures only.
+ * (default 3998). `NODE_FLAGS_A` / `NODE_FLAGS_B`: Node or V8 flags (space-separated) for that build's api process
+ * only, to weigh a runtime setting on one checkout (both repos the same path). Needs the bench database (npm run
+ * bench:setup). Figures only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -34,16 +36,16 @@ async function main() {
   const url = await benchDatabaseUrl(BENCH_DB);
   const db = createDatabase(url, { max: 2 });
   const children: ChildProcess[] = [];
-  const start = (repo: string, port: number) => {
+  const start = (repo: string, port: number, flags: string | undefined) => {
     const env = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: randomUUID() + randomUUID(), LISTING_CACHE_TTL_MS: '0' };
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'bin', 'role.ts'), 'api'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [...(flags ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(repo, 'bin', 'role.ts'), 'api'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
     return child;
   };
   try {
     const builds = [
-      { name: 'A', repo: repoA, port: PORT, pid: start(repoA, PORT).pid! },
-      { name: 'B', repo: repoB, port: PORT + 1, pid: start(repoB, PORT + 1).pid! },
+      { name: 'A', repo: repoA, port: PORT, pid: start(repoA, PORT, process.env.NODE_FLAGS_A).pid! },
+      { name: 'B', repo: repoB, port: PORT + 1, pid: start(repoB, PORT + 1, process.env.NODE_FLAGS_B).pid! },
     ];
     await Promise.all(builds.map((b) => waitFor(`http://127.0.0.1:${b.port}/health`)));
     const base = `http://127.0.0.1:${PORT}`;
@@ -51,7 +53,7 @@ async function main() {
     const scenarios = await catalogScenarios(base, db);
     const { categories, totalListed } = scenarios;
     const paths: Record<string, () => string> = { category: scenarios.category, catalog: scenarios.catalog, search: scenarios.search };
-    console.log(`A ${repoA}, B ${repoB}; ${categories.length} categories, ${totalListed} listed; ${ROUNDS} rounds of ${DURATION} s per build and scenario, ${CONNECTIONS} connections`);
+    console.log(`A ${repoA}${process.env.NODE_FLAGS_A ? ` (${process.env.NODE_FLAGS_A})` : ""}, B ${repoB}${process.env.NODE_FLAGS_B ? ` (${process.env.NODE_FLAGS_B})` : ""}; ${categories.length} categories, ${totalListed} listed; ${ROUNDS} rounds of ${DURATION} s per build and scenario, ${CONNECTIONS} connections`);
     const rows: Record<string, string | number>[] = [];
     for (const scenario of SCENARIOS) {
       const runs = new Map<string, { cpu: number; pg: number; rps: number; p50: number; p975: number }[]>(builds.map((b) => [b.name, []]));

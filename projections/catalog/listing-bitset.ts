@@ -31,6 +31,34 @@ export const clear = (bits: Uint32Array, slot: number) => {
   bits[slot >>> 5] &= ~(1 << (slot & 31));
 };
 
+/**
+ * The words of a bitset that hold any member: `words[0 .. n-1]` are their indices, ascending. A search's later passes
+ * (facet counts, relevance buckets, the page) read only these: a search matching a few hundred products touches a
+ * few hundred of the ~3,300 words of a 105,000-slot bitset (docs/architecture.md "Caches, hot routes and recorded
+ * searches").
+ */
+export interface LiveWords {
+  words: Int32Array;
+  n: number;
+}
+
+/** Every word of `bits` as live (the callers that have no list at hand); `words` is made once per length. */
+const allWordsOf = new Map<number, Int32Array>();
+export function allWords(bits: Uint32Array): LiveWords {
+  let words = allWordsOf.get(bits.length);
+  if (!words) allWordsOf.set(bits.length, (words = Int32Array.from({ length: bits.length }, (_, i) => i)));
+  return { words, n: bits.length };
+}
+
+/** Writes the indices of the nonzero words of `bits` to `out.words` (at least as long as `bits`) and their number to `out.n`. */
+export function findLiveWords(bits: Uint32Array, out: LiveWords): LiveWords {
+  const words = out.words;
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) words[n++] = w;
+  out.n = n;
+  return out;
+}
+
 /** Calls `fn` for every set bit, in slot order. */
 export function forEach(bits: Uint32Array, fn: (slot: number) => void): void {
   for (let w = 0; w < bits.length; w++) {

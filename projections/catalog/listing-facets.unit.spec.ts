@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findLiveWords } from './listing-bitset.js';
 import { FacetIndex, type FacetList } from './listing-facets.js';
 
 /** A small deterministic random generator (mulberry32), so a failure repeats. */
@@ -60,6 +61,9 @@ describe('FacetIndex.count', () => {
       expect(facets.count(members, ids)).toEqual(expected);
       // Both ways of counting (by members, by posting lists) give the rule's answer, keys in the same order.
       for (const by of ['members', 'postings'] as const) expect(JSON.stringify(facets.count(members, ids, by))).toBe(JSON.stringify(expected));
+      // Reading only the words that hold a member (a search's LiveWords) counts the same.
+      const live = findLiveWords(members, { words: new Int32Array(members.length), n: 0 });
+      for (const by of [undefined, 'members', 'postings'] as const) expect(JSON.stringify(facets.count(members, ids, by, live))).toBe(JSON.stringify(expected));
       // New names and values between rounds: the ranks are made again.
       for (let k = 0; k < 5; k++) place(Math.floor(rnd() * slots.length), [`${pick(NAMES)}${round}=${value()}`, `${pick(NAMES)}=new${round}-${k}`]);
     }

@@ -33,7 +33,7 @@
  */
 import { answerFitment, type ChosenVehicle, type FitmentAnswer } from '../../domain/fitment/fitment.js';
 import type { CategoryDoc } from './projection.js';
-import { clear, forEach, grown, has, popcount, popcount32, ScratchBits, set } from './listing-bitset.js';
+import { clear, findLiveWords, forEach, grown, has, type LiveWords, popcount, popcount32, ScratchBits, set } from './listing-bitset.js';
 import { FitmentIndex } from './listing-fitment.js';
 import { FacetIndex } from './listing-facets.js';
 import { emptySlotColumns, type IndexCategoryRow, type IndexPage, type IndexProductRow, type IndexQuery, type VehiclePageScope, type VehicleParts, type VehiclePartsGroup } from './listing-index-types.js';
@@ -89,6 +89,9 @@ export class CatalogListingIndex {
   /** Scratch: bucket per slot during one query (queries run synchronously, one at a time). */
   private scratch = new Uint8Array(0);
 
+  /** Scratch: the words of one query's matches that hold any (listing-bitset.ts LiveWords). */
+  private live: LiveWords = { words: new Int32Array(0), n: 0 };
+
   /** Number of product rows held. */
   get size(): number {
     return this.n;
@@ -143,6 +146,7 @@ export class CatalogListingIndex {
     for (const [id, bits] of this.subtreeBits) this.subtreeBits.set(id, grown(bits, target));
     this.fitment.grow(target);
     this.scratch = new Uint8Array(target * 32);
+    this.live = { words: new Int32Array(target), n: 0 };
     this.words32 = target;
     this.bitsPool.words = target;
   }
@@ -372,6 +376,9 @@ export class CatalogListingIndex {
       hiddenUnknown = hidden;
     }
 
+    // A search's later passes read only the words holding a match (filters keep a subset of them).
+    const live = search ? findLiveWords(base, this.live) : undefined;
+
     // Facet counts over the category, search and vehicle, before filters: read from the maintained counts, or for a
     // vehicle in a category (no search, price bounds or timed products) counted once per change of the index and
     // kept until the next (`vehicleFacets`).
@@ -386,7 +393,7 @@ export class CatalogListingIndex {
         this.vehicleFacets.set(key, (memo = this.facets.keep(this.facets.count(base, this.cols.facetIdsOf))));
       }
       availableFilters = memo;
-    } else availableFilters = this.facets.count(base, this.cols.facetIdsOf);
+    } else availableFilters = this.facets.count(base, this.cols.facetIdsOf, undefined, live);
 
     // Filters: at least one matches; all match first.
     const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
@@ -417,7 +424,7 @@ export class CatalogListingIndex {
     const { order, reverse } = this.orders.orderFor(search && !input.sort ? '-id' : (input.sort ?? '-modified_at'), input.language);
     const offset = (input.page - 1) * input.pageSize;
     const { slots, total } = search
-      ? pageOfBuckets(matchAny, this.searchBuckets(matchAny, exactBits, search, input.sort !== undefined), order, reverse, offset, input.pageSize, this.scratch, this.n)
+      ? pageOfBuckets(matchAny, this.searchBuckets(matchAny, exactBits, search, input.sort !== undefined, live!), order, reverse, offset, input.pageSize, this.scratch, this.n, live)
       : pageOf(matchAny, exactBits ? (s: number) => (has(exactBits!, s) ? 0 : 1) : null, exactBits ? 2 : 1, order, reverse, offset, input.pageSize, this.scratch, this.n);
     const ids = slots.map((s) => this.cols.ids[s]);
     return {
@@ -436,15 +443,17 @@ export class CatalogListingIndex {
    * with a sort, 0 for an exact part number else 1; without, code rank (0 exact part number, 1 a part number starting
    * with the code, 2 else) times (terms + 1) plus the kept terms it does not match as a whole word. Made by passes
    * over bitsets (every member the default, then the exact terms' and part numbers' members moved up), not a call
-   * per member: a search matching most of the catalog has 60,000+ members.
+   * per member: a search matching most of the catalog has 60,000+ members. `live`: the words that may hold a member.
    */
-  private searchBuckets(members: Uint32Array, exactBits: Uint32Array | null, search: SearchPlan, sorted: boolean): number[] {
+  private searchBuckets(members: Uint32Array, exactBits: Uint32Array | null, search: SearchPlan, sorted: boolean, live: LiveWords): number[] {
     const scratch = this.scratch;
     const terms = search.terms.length;
     const searchBuckets = sorted ? 2 : 3 * (terms + 1);
     const counts = new Array<number>((exactBits ? 2 : 1) * searchBuckets).fill(0);
     const byDefault = sorted ? 1 : 2 * (terms + 1) + terms;
-    for (let w = 0; w < members.length; w++) {
+    const words = live.words;
+    for (let i = 0; i < live.n; i++) {
+      const w = words[i];
       let x = members[w];
       if (x === 0) continue;
       const exact = exactBits ? exactBits[w] : 0;
@@ -459,7 +468,8 @@ export class CatalogListingIndex {
     } else {
       for (const exact of search.exactTerms) {
         if (!exact) continue;
-        for (let w = 0; w < members.length; w++) {
+        for (let i = 0; i < live.n; i++) {
+          const w = words[i];
           let x = members[w] & exact[w];
           while (x !== 0) {
             const t = x & -x;
@@ -472,14 +482,29 @@ export class CatalogListingIndex {
       if (search.codePrefix) {
         for (const s of search.codePrefix) if (has(members, s) && !search.codeExact.has(s)) scratch[s] -= terms + 1;
       } else if (search.code.length > 0) {
-        forEach(members, (s) => {
-          if (!search.codeExact.has(s) && this.search.codeStarts(s, search.code)) scratch[s] -= terms + 1;
-        });
+        for (let i = 0; i < live.n; i++) {
+          const w = words[i];
+          let x = members[w];
+          while (x !== 0) {
+            const t = x & -x;
+            const s = (w << 5) + 31 - Math.clz32(t);
+            if (!search.codeExact.has(s) && this.search.codeStarts(s, search.code)) scratch[s] -= terms + 1;
+            x ^= t;
+          }
+        }
       }
     }
-    forEach(members, (s) => {
-      counts[scratch[s]]++;
-    });
+    // The set bits walked in place, as above: a callback per member (listing-bitset.ts forEach) is a call V8 does
+    // not inline here, and a broad search has 60,000+ members.
+    for (let i = 0; i < live.n; i++) {
+      const w = words[i];
+      let x = members[w];
+      while (x !== 0) {
+        const t = x & -x;
+        counts[scratch[(w << 5) + 31 - Math.clz32(t)]]++;
+        x ^= t;
+      }
+    }
     return counts;
   }
 

@@ -4,8 +4,8 @@
  * backwards, at several offsets, a page is the members sorted by bucket then rank, sliced.
  */
 import { describe, expect, it } from 'vitest';
-import { set } from './listing-bitset.js';
-import { pageOf, SortOrder } from './listing-sort-orders.js';
+import { findLiveWords, set } from './listing-bitset.js';
+import { pageOf, pageOfBuckets, SortOrder } from './listing-sort-orders.js';
 
 function random(seed: number) {
   return () => {
@@ -34,6 +34,10 @@ describe('pageOf', () => {
             const page = pageOf(members, bucketOf, bucketed ? 3 : 1, order, reverse, Math.max(0, offset), 24, scratch, n);
             expect(page.total).toBe(list.length);
             expect(page.slots, `density ${density}, bucketed ${bucketed}, reverse ${reverse}, offset ${offset}`).toEqual(expected.slice(Math.max(0, offset), Math.max(0, offset) + 24));
+            // Given only the words that hold a member (a search's LiveWords), the same page (`scratch` still holds the buckets).
+            const counts = bucketed ? [0, 1, 2].map((b) => list.filter((s) => s % 3 === b).length) : null;
+            const live = findLiveWords(members, { words: new Int32Array(members.length), n: 0 });
+            expect(pageOfBuckets(members, counts, order, reverse, Math.max(0, offset), 24, scratch, n, live).slots).toEqual(page.slots);
           }
         }
       }

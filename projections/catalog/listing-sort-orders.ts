@@ -5,7 +5,7 @@
  * the distinct names in collation order, so comparing two slots never calls the collator. A changed slot moves to
  * its new place (binary search); a bulk change re-sorts. `pageOf` reads one page of a set of slots in an order.
  */
-import { forEach, has, popcount } from './listing-bitset.js';
+import { allWords, forEach, has, type LiveWords, popcount } from './listing-bitset.js';
 import type { IndexSort, SlotColumns } from './listing-index-types.js';
 
 const collators = { et: new Intl.Collator('et'), en: new Intl.Collator('en') };
@@ -217,6 +217,7 @@ export function pageOfBuckets(
   limit: number,
   scratch: Uint8Array,
   n: number,
+  live: LiveWords = allWords(members),
 ): { slots: number[]; total: number } {
   const bucketed = counts !== null;
   const sizes = counts ?? [popcount(members)];
@@ -235,9 +236,18 @@ export function pageOfBuckets(
       const ranks = new Int32Array(size);
       const rank = order.rank;
       let k = 0;
-      forEach(members, (s) => {
-        if (!bucketed || scratch[s] === b) ranks[k++] = rank[s];
-      });
+      // The set bits walked in place (no callback per member: this runs over every member of a search).
+      const words = live.words;
+      for (let j = 0; j < live.n; j++) {
+        const w = words[j];
+        let x = members[w];
+        while (x !== 0) {
+          const t = x & -x;
+          const s = (w << 5) + 31 - Math.clz32(t);
+          if (!bucketed || scratch[s] === b) ranks[k++] = rank[s];
+          x ^= t;
+        }
+      }
       ranks.sort();
       const perm = order.perm;
       for (let i = start; i < start + take; i++) out.push(perm[ranks[reverse ? size - 1 - i : i]]);

@@ -105,19 +105,37 @@ const RESULTS_PLACEHOLDER = '\u0000results\u0000';
 
 /**
  * The success envelope as UTF-8 JSON bytes with `availableFilters` (given as null, first in `data`) replaced by
- * `facets` (JSON bytes or text) and `results` (given as RESULTS_PLACEHOLDER, second) by `results` (JSON text). The answer goes
- * out as bytes: a ~100 KB string would be measured (content-length) and encoded again on every send, which took a
- * third of the api's CPU under load (bench:catalog-load).
+ * `facets` (JSON bytes or text) and `results` (given as RESULTS_PLACEHOLDER, second) by the array of `results` (each
+ * a product's JSON text). The answer goes out as bytes: a ~100 KB string would be measured (content-length) and
+ * encoded again on every send, which took a third of the api's CPU under load (bench:catalog-load).
+ * The pieces are written one after the other into one buffer of their summed UTF-8 length: no joined results, no
+ * ~30-100 KB answer string made only to be encoded (a search answer's garbage was ~300 KB; docs/architecture.md
+ * "Caches, hot routes and recorded searches"). Every piece starts and ends at JSON punctuation, outside any string,
+ * so no surrogate pair is split between two pieces: the bytes are those of encoding the joined text.
  */
-function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer | string, results: string): Buffer {
+function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer | string, results: readonly string[]): Buffer {
   const text = JSON.stringify(envelope);
   const at = text.indexOf(FACETS_PLACEHOLDER) + FACETS_PLACEHOLDER.length - 'null'.length;
   const placeholder = JSON.stringify(RESULTS_PLACEHOLDER);
   const resultsAt = text.indexOf(placeholder, at);
-  const tail = text.slice(at + 'null'.length, resultsAt) + results + text.slice(resultsAt + placeholder.length);
-  // Text facets (a search's) are encoded once with the rest; memoised bytes are copied in.
-  if (typeof facets === 'string') return Buffer.from(text.slice(0, at) + facets + tail);
-  return Buffer.concat([Buffer.from(text.slice(0, at)), facets, Buffer.from(tail)]);
+  const head = text.slice(0, at);
+  const middle = text.slice(at + 'null'.length, resultsAt);
+  const tail = text.slice(resultsAt + placeholder.length);
+  let size = Buffer.byteLength(head) + (typeof facets === 'string' ? Buffer.byteLength(facets) : facets.length) + Buffer.byteLength(middle) + Buffer.byteLength(tail) + 2 + Math.max(0, results.length - 1);
+  for (const r of results) size += Buffer.byteLength(r);
+  const out = Buffer.allocUnsafe(size);
+  let o = out.write(head, 0);
+  o += typeof facets === 'string' ? out.write(facets, o) : facets.copy(out, o);
+  o += out.write(middle, o);
+  out[o++] = 0x5b; // [
+  for (let i = 0; i < results.length; i++) {
+    if (i > 0) out[o++] = 0x2c; // ,
+    o += out.write(results[i], o);
+  }
+  out[o++] = 0x5d; // ]
+  o += out.write(tail, o);
+  if (o !== size) throw new Error(`listing answer: wrote ${o} of ${size} bytes`);
+  return out;
 }
 
 /** The contract's sort options are exactly the read model's (a compile-time check both ways; projections do not import api/). */
@@ -215,7 +233,7 @@ export async function productListAnswer(
       ...(hiddenWhenEmpty.length ? { hiddenWhenEmpty } : {}),
     }),
     facetsJson,
-    `[${results.join(',')}]`,
+    results,
   );
   return { body, page: query.page, pageSize: query.pageSize, total: result.total };
 }
