@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { API_NODE_FLAGS } from '../bin/api-node-flags.mjs';
 import { createDatabase } from '../platform/db/database.js';
 import { BENCH_DB } from './catalog-setup.js';
 import { catalogScenarios } from './catalog-scenarios.js';
@@ -38,7 +39,8 @@ async function main() {
   const children: ChildProcess[] = [];
   const start = (repo: string, port: number, flags: string | undefined) => {
     const env = { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: randomUUID() + randomUUID(), LISTING_CACHE_TTL_MS: '0' };
-    const child = spawn(process.execPath, [...(flags ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(repo, 'bin', 'role.ts'), 'api'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    // The api's Node flags (bin/api-node-flags.mjs), then this build's own (NODE_FLAGS_A/B).
+    const child = spawn(process.execPath, [...API_NODE_FLAGS, ...(flags ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(repo, 'bin', 'role.ts'), 'api'], { cwd: repo, env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(child);
     return child;
   };

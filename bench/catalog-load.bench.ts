@@ -36,6 +36,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
+import { API_NODE_FLAGS } from '../bin/api-node-flags.mjs';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { adjustStock } from '../commands/stock/adjust-stock.js';
 import { createDatabase } from '../platform/db/database.js';
@@ -146,7 +147,9 @@ async function main() {
   let apiListening = 0;
   const role = (name: string) => {
     const profile = name === 'api' && API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(API_CPU_PROF)] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(repoRoot, 'bin', 'role.ts'), name], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    // The api gets the Node flags it is started with everywhere (bin/api-node-flags.mjs).
+    const flags = name === 'api' ? API_NODE_FLAGS : [];
+    const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', path.join(repoRoot, 'bin', 'role.ts'), name], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout?.on('data', (d: Buffer) => {
       for (const line of d.toString().split('\n')) {
         if (/listing index|listening|rebuil|api processes/i.test(line)) console.log(`[${name}] ${line.trim()}`);

@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from './api-node-flags.mjs';
 
 const COMMANDS = ['start', 'test'];
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,8 +102,10 @@ function main() {
   const entry = path.join(repoRoot, 'bin', `${command}.ts`);
   if (!existsSync(entry)) fail(`${path.relative(repoRoot, entry)} does not exist`);
 
-  // cwd = repository root, so `--import tsx` resolves from this repository's node_modules.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...rest], {
+  // cwd = repository root, so `--import tsx` resolves from this repository's node_modules. `npm start` serves the
+  // api in this child: it gets the api's Node flags (bin/api-node-flags.mjs).
+  const nodeFlags = command === 'start' ? API_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry, ...rest], {
     cwd: repoRoot,
     stdio: 'inherit',
     env: process.env,
