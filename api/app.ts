@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { constants as zlibConstants } from 'node:zlib';
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { COMPRESSION } from './plugins/compression.js';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -49,9 +49,6 @@ import { partInquiryRoutes } from './routes/part-inquiry/index.js';
 /** Paths that belong to the API (and the browser paths spec 2 says do not start the app). */
 const API_PREFIXES = ['/v1/', '/product/view/', '/order/', '/client/', '/gii', '/sitemap', '/sandbox-bank/', '/payment-return/', '/files/', '/file/'];
 
-/** Largest answer (bytes) compressed in one call rather than streamed (see the compress registration in buildApp). */
-export const COMPRESS_SYNC_THRESHOLD = 1 << 20;
-
 export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -74,12 +71,8 @@ export async function buildApp(deps: ApiDeps, options: { logger?: boolean } = {}
   // The OpenAPI document from the schemas of every route registered after it (GET /v1/openapi.json) and a
   // readable page (/v1/docs).
   await registerOpenApi(app, { publicUrl: deps.publicUrl });
-  // Responses over 1 KB compressed (gzip or brotli at a fast level: API answers are made per request), in one call
-  // for any answer up to 1 MB: @fastify/compress streams an answer over its threshold (8 KB on 2 cores) through a new
-  // brotli stream on the thread pool, which under 50 concurrent listings cost 13.5 ms of CPU per 100 KB answer against
-  // 1.3 ms in one call (bench:catalog-load-ab with ACCEPT_ENCODING=br; docs/architecture.md "Caches, hot routes and
-  // recorded searches"). The listing routes compress at a lower quality still (api/routes/products LISTING_COMPRESSION).
-  await app.register(compress, { threshold: 1024, syncThreshold: COMPRESS_SYNC_THRESHOLD, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // Responses over 1 KB compressed, in one call (api/plugins/compression.ts).
+  await app.register(compress, COMPRESSION);
   await registerCsrf(app, { secure: deps.publicUrl?.startsWith('https:') ?? false });
   // Per-route limits only (config.rateLimit on a route, app.rateLimit()); counters in Redis when given
   // (api/plugins/rate-limits.ts), else in process memory. An exceeded limit is 429 `rate_limited` in the envelope.

@@ -5,7 +5,6 @@
  * Every search (a request with q or filters) appends a SearchPerformed event.
  */
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import { answerFitment, UNKNOWN_FITMENT } from '../../../domain/fitment/fitment.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,6 +30,7 @@ import {
 } from '../../contracts/catalog.js';
 import type { ApiDeps, RouteOptions } from '../../plugins/deps.js';
 import { shopperSessionOf } from '../../plugins/shopper-session.js';
+import { LISTING_COMPRESSION } from '../../plugins/compression.js';
 import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
@@ -258,17 +258,6 @@ export async function productViewAnswer(deps: ApiDeps, app: FastifyInstance, id:
   return staff ? withStaffFields(view) : view;
 }
 
-/**
- * Compression of the hot listing answers (GET /v1/products, GET /v1/search), for browsers (they all ask for it):
- * brotli at quality 2 instead of the app's 4, in one call for any answer up to 1 MB (the app's own setting, api/app.ts,
- * which a route's options replace). zlib alone, per answer of the bench catalog: a category page of 31 KB 0.31 ms
- * (streamed, q4) -> 0.10 ms (one call, q2) for 3,043 -> 3,310 bytes; the whole catalog's 99 KB 1.14 -> 0.51 ms for
- * 18,878 -> 19,171 bytes (card JSON repeats itself, so the cheaper setting finds nearly all of it). Under 50 concurrent
- * requests asking for brotli (bench:catalog-load-ab with ACCEPT_ENCODING=br), the api's CPU per answer: category
- * 1.10 -> 0.61 ms, whole catalog 13.5 -> 1.32 ms, search 2.97 -> 1.47 ms (docs/architecture.md "Caches, hot routes and
- * recorded searches"). gzip keeps its default level.
- */
-export const LISTING_COMPRESSION = { syncThreshold: 1 << 20, brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } };
 
 /** The product routes as one plugin; caches from the app's decorations (api/plugins/catalog-caches.ts). */
 export async function productRoutes(app: FastifyInstance, { deps, sessions }: RouteOptions & { sessions?: SessionRuntime }): Promise<void> {

@@ -18,7 +18,8 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import { shopperSessionOf } from '../../plugins/shopper-session.js';
 import { centsToEuros, toImage } from '../products/to-product.js';
-import { cachedSearchListing, LISTING_COMPRESSION, plainJsonSerializer, setPagination } from '../products/index.js';
+import { LISTING_COMPRESSION } from '../../plugins/compression.js';
+import { cachedSearchListing, plainJsonSerializer, setPagination } from '../products/index.js';
 import { pageResults } from './page-results.js';
 
 interface SearchFilters {
