@@ -13,7 +13,9 @@
  *   the page from; a change hint (LISTEN rm_changed, api/plugins/read-model-changes.ts) syncs early so that rarely happens.
  */
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../../platform/db/database.js';
 import { liveSchema } from '../read-model.js';
+import { type CardRow, ListingCards } from './listing-cards.js';
 import { CatalogListingIndex, type IndexCategoryRow, type IndexProductRow } from './listing-index.js';
 import type { CatalogTables } from './schema.js';
 import { catalogReadModel } from './writer.js';
@@ -22,6 +24,8 @@ import { catalogReadModel } from './writer.js';
 export interface CatalogHead {
   product_position: string | null;
   category_position: string | null;
+  /** The newest `card_position` of `product_docs` (listing-cards.ts). */
+  card_position: string | null;
   relation: string | null;
 }
 
@@ -32,6 +36,7 @@ const T = (table: string) => sql.id(schema, table);
 export const HEAD_COLUMNS = sql`
   (select max(listing_position) from ${T('products')}) as product_position,
   (select max(listing_position) from ${T('categories')}) as category_position,
+  (select max(card_position) from ${T('product_docs')}) as card_position,
   to_regclass(${`${schema}.products`})::oid::text as relation`;
 
 // Arrays travel as strings joined by U+001F (no such character in an id or a facet): faster to read than pg arrays.
@@ -40,6 +45,13 @@ const PRODUCT_COLUMNS = sql`
   array_to_string(p.facets, chr(31)) as facets, p.gross_cents, (extract(epoch from p.modified_at) * 1000)::float8 as modified_ms,
   (extract(epoch from p.vis_from) * 1000)::float8 as vis_from_ms, (extract(epoch from p.vis_to) * 1000)::float8 as vis_to_ms,
   p.vis_in, p.vis_out, p.listing_position, p.fitment`;
+
+// The cards with what their products rows add (listing-cards.ts CardRow).
+const CARD_COLUMNS = sql`
+  d.id::text, d.card_et, d.card_en, d.card_tail, d.card_attributes, d.card_categories, d.card_position, p.stock_total, p.critical_level,
+  (extract(epoch from p.vis_from) * 1000)::float8 as vis_from_ms, (extract(epoch from p.vis_to) * 1000)::float8 as vis_to_ms, p.vis_in, p.vis_out`;
+/** Cards read per query when loading in full (~40 MB of text at a time, not the whole catalog's ~215 MB at once). */
+const CARD_LOAD_CHUNK = 20_000;
 
 type ProductRow = IndexProductRow & { listing_position: string };
 type RawProductRow = Omit<ProductRow, 'category_ids' | 'facets'> & { category_ids: string; facets: string };
@@ -60,6 +72,10 @@ function toIndexRow(r: RawProductRow): ProductRow {
   };
 }
 
+function toCardRow(r: CardRow): CardRow {
+  return { ...r, vis_from_ms: num(r.vis_from_ms), vis_to_ms: num(r.vis_to_ms) };
+}
+
 /** The later of two `$all` checkpoints ('' is before every one). */
 const later = (a: string, b: string | null | undefined) => (b && b > a ? b : a);
 
@@ -68,7 +84,9 @@ export class ListingIndexSource {
   private index: CatalogListingIndex | null = null;
   private productPosition = '';
   private categoryPosition = '';
+  private cardPosition = '';
   private relation: string | null = null;
+  private listingCards = new ListingCards();
   private loading: Promise<CatalogListingIndex> | null = null;
   private syncing: Promise<boolean> | null = null;
   private readonly listeners = new Set<() => void>();
@@ -81,9 +99,26 @@ export class ListingIndexSource {
     return this.load();
   }
 
+  /**
+   * Every product's listing card (listing-cards.ts), as far as the source has followed the read model: empty until
+   * the first `current()` or `sync()` has loaded it.
+   */
+  cards(): ListingCards {
+    return this.listingCards;
+  }
+
+  /**
+   * The read model's head now (newest positions and the products table's oid): one small prepared statement, read by
+   * every answer made from memory (queries.ts listProductCards) to sync first when the index or the cards are behind it.
+   * @throws pg's error when the database cannot be read.
+   */
+  async head(): Promise<CatalogHead> {
+    return (await preparedQuery<CatalogHead, CatalogTables>(this.db, 'listing-head', sql<CatalogHead>`select ${HEAD_COLUMNS}`.compile(this.db)))[0];
+  }
+
   /** How far the index has followed the read model now (take it before answering from the index). */
   position(): CatalogHead {
-    return { product_position: this.productPosition, category_position: this.categoryPosition, relation: this.relation };
+    return { product_position: this.productPosition, category_position: this.categoryPosition, card_position: this.cardPosition, relation: this.relation };
   }
 
   /**
@@ -93,7 +128,13 @@ export class ListingIndexSource {
   isBehind(head: CatalogHead, at: CatalogHead = this.position()): boolean {
     const product = at.product_position ?? '';
     const category = at.category_position ?? '';
-    return head.relation !== at.relation || later(product, head.product_position) !== product || later(category, head.category_position) !== category;
+    const card = at.card_position ?? '';
+    return (
+      head.relation !== at.relation ||
+      later(product, head.product_position) !== product ||
+      later(category, head.category_position) !== category ||
+      later(card, head.card_position) !== card
+    );
   }
 
   /** Calls `fn` after each sync that changed what listings show (the api drops its result cache). */
@@ -123,16 +164,21 @@ export class ListingIndexSource {
       await this.load(true);
       return true;
     }
-    const [products, categories] = await Promise.all([
+    const [products, categories, cards] = await Promise.all([
       later(this.productPosition, head.product_position) !== this.productPosition
         ? sql<RawProductRow>`select ${PRODUCT_COLUMNS} from ${T('products')} p where p.listing_position > ${this.productPosition} order by p.listing_position`.execute(this.db)
         : Promise.resolve({ rows: [] as RawProductRow[] }),
       later(this.categoryPosition, head.category_position) !== this.categoryPosition ? this.loadCategories() : Promise.resolve(null),
+      later(this.cardPosition, head.card_position) !== this.cardPosition
+        ? sql<CardRow>`select ${CARD_COLUMNS} from ${T('product_docs')} d join ${T('products')} p on p.id = d.id where d.card_position > ${this.cardPosition} order by d.card_position`.execute(this.db)
+        : Promise.resolve({ rows: [] as CardRow[] }),
     ]);
     const rows = products.rows.map(toIndexRow);
     const changed = this.index!.apply(rows, categories?.rows ?? null);
     for (const r of rows) this.productPosition = later(this.productPosition, r.listing_position);
     if (categories) this.categoryPosition = categories.max;
+    this.listingCards.apply(cards.rows.map(toCardRow));
+    for (const r of cards.rows) this.cardPosition = later(this.cardPosition, r.card_position);
     if (changed) for (const fn of this.listeners) fn();
     return changed;
   }
@@ -144,22 +190,40 @@ export class ListingIndexSource {
     return { rows: r.rows.map((row) => ({ doc: row.doc })), max };
   }
 
+  /** Every product's card, read in chunks by id (each chunk one query, its text dropped once kept as bytes). */
+  private async loadCards(): Promise<ListingCards> {
+    const cards = new ListingCards();
+    for (let after = '00000000-0000-0000-0000-000000000000'; ; ) {
+      const { rows } = await sql<CardRow>`
+        select ${CARD_COLUMNS} from ${T('product_docs')} d join ${T('products')} p on p.id = d.id
+        where d.id > ${after}::uuid order by d.id limit ${CARD_LOAD_CHUNK}`.execute(this.db);
+      cards.apply(rows.map(toCardRow));
+      if (rows.length < CARD_LOAD_CHUNK) return cards;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
   private load(force = false): Promise<CatalogListingIndex> {
     if (this.loading) return this.loading;
     if (this.index && !force) return Promise.resolve(this.index);
     const run = (async () => {
-      const relation = (await sql<{ relation: string | null }>`select to_regclass(${`${schema}.products`})::oid::text as relation`.execute(this.db)).rows[0].relation;
-      const [products, categories] = await Promise.all([
+      // The head before anything is read: a card changed while the chunks below are read carries a later position,
+      // so the next sync reads it again (reading one twice is harmless; missing one is not).
+      const { relation, card_position: cardsAt } = (await sql<CatalogHead>`select ${HEAD_COLUMNS}`.execute(this.db)).rows[0];
+      const [products, categories, cards] = await Promise.all([
         sql<RawProductRow>`select ${PRODUCT_COLUMNS} from ${T('products')} p`.execute(this.db),
         this.loadCategories(),
+        this.loadCards(),
       ]);
       const rows = products.rows.map(toIndexRow);
       const index = CatalogListingIndex.build(rows, categories.rows);
       let max = '';
       for (const r of rows) max = later(max, r.listing_position);
       this.index = index;
+      this.listingCards = cards;
       this.productPosition = max;
       this.categoryPosition = categories.max;
+      this.cardPosition = cardsAt ?? '';
       this.relation = relation;
       for (const fn of this.listeners) fn();
       return index;

@@ -15,6 +15,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { preparedQuery } from '../../platform/db/database.js';
 import { liveSchema } from '../read-model.js';
 import { type CatalogHead, HEAD_COLUMNS, type ListingIndexSource } from './listing-index-source.js';
+import type { ListedCard } from './listing-cards.js';
 import type { IndexQuery, IndexSort } from './listing-index.js';
 import type { CategoryDoc, ProductDoc } from './projection.js';
 import { catalogReadModel } from './writer.js';
@@ -63,22 +64,8 @@ export interface ListProductsOutput<P = ListedProduct> {
 
 const visibleAt = (now: string) => sql`(case when ${now}::timestamptz between p.vis_from and p.vis_to then p.vis_in else p.vis_out end)`;
 
-/** A listed product as its stored card (product-card.ts): JSON text in one language, spliced without parsing. */
-export interface ListedCard {
-  id: string;
-  /** The card's head in the listing's language: `{"id":...,"class":"product"` (no closing brace). */
-  head: string;
-  /** `"oeNumbers":...}` (no opening brace). */
-  tail: string;
-  /** The technical criteria as JSON text `[{"name","value"}]`, labelled per request. */
-  attributes: string;
-  categoryIds: string[];
-  stockTotal: number;
-  /** critical_stock_level in whole units, or null (the staff fields). */
-  criticalLevel: number | null;
-  /** Visibility at `now`: visible, hidden or inaccessible. */
-  visibility: ListedProduct['visibility'];
-}
+/** A listed product as its stored card (listing-cards.ts): UTF-8 bytes in one language, spliced without parsing. */
+export type { ListedCard };
 
 /**
  * A listed product as GET /v1/search shows it (spec 3 "Search result"): the few document fields it needs, read out of
@@ -103,7 +90,6 @@ export interface ListedSearchProduct {
 type Row = CatalogHead & { id: string | null };
 type DocRow = { stock_total: number; available_in: number; has_limited_amount: boolean; visibility: ListedProduct['visibility']; doc: ProductDoc };
 type SearchRow = { doc_id: string; name_et: string; name_en: string; description_et: string; description_en: string; image: string | null; category_id: string | null; gross_cents: string | null; code1: string };
-type CardRow = { stock_total: number; critical_level: number | null; visibility: ListedProduct['visibility']; category_ids: string; head: string; tail: string; attributes: string };
 
 /**
  * The product listing and search, each product as its whole document (no route reads it now: GET /v1/products reads
@@ -118,23 +104,35 @@ export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSour
 }
 
 /**
- * The product listing as `listProducts` decides it, each product as its stored card in `input.language` (Estonian
- * unless 'en'): the rows carry JSON text (`text` columns), so neither pg nor the api parses a document
- * (GET /v1/products; docs/architecture.md "Caches, hot routes and recorded searches").
+ * The product listing as `listProducts` decides it, each product as its listing card in `input.language` (Estonian
+ * unless 'en'), answered from memory (listing-cards.ts: the cards' UTF-8 bytes beside the listing index): the one
+ * database read is the read model's head (a small prepared statement), and when the index or the cards are behind
+ * it they sync first, so the answer is never older than the read model at the time of the call
+ * (GET /v1/products and the server render; docs/architecture.md "The listing cards in memory").
+ * @throws pg's error when the head cannot be read.
  */
-export function listProductCards(db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
-  const head = input.language === 'en' ? sql`d.card_en` : sql`d.card_et`;
-  const columns = sql`p.stock_total, p.critical_level, ${visibleAt(input.now)} as visibility, d.card_categories as category_ids, ${head} as head, d.card_tail as tail, d.card_attributes as attributes`;
-  return listPage<CardRow, ListedCard>(db, source, input, `listing-cards-${input.language === 'en' ? 'en' : 'et'}`, columns, (x, id) => ({
-    id,
-    head: x.head,
-    tail: x.tail,
-    attributes: x.attributes,
-    categoryIds: JSON.parse(x.category_ids) as string[],
-    stockTotal: x.stock_total,
-    criticalLevel: x.critical_level,
-    visibility: x.visibility,
-  }));
+export async function listProductCards(_db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
+  const head = await source.head();
+  for (let attempt = 0; attempt < 3 && source.isBehind(head); attempt++) await source.sync();
+  const index = await source.current();
+  const cards = source.cards();
+  const nowMs = Date.parse(input.now);
+  const language = input.language === 'en' ? 'en' : 'et';
+  const page = index.query({ ...input, nowMs });
+  const products: ListedCard[] = [];
+  for (const id of page.ids) {
+    const card = cards.listed(id, language, nowMs);
+    if (card) products.push(card);
+  }
+  return {
+    products,
+    total: page.total,
+    availableFilters: page.availableFilters,
+    leftOutSearchKeywords: page.leftOutSearchKeywords,
+    exactlyMatchingProductIds: page.exactIds,
+    appliedFiltersCount: Object.values(input.filters ?? {}).filter((values) => values.length > 0).length,
+    hiddenUnknown: page.hiddenUnknown,
+  };
 }
 
 /**

@@ -54,7 +54,17 @@ export type CatalogTables = ReadModelTables & {
    * The folded product documents, apart from the narrow listing rows, with each one's listing card as JSON text
    * (product-card.ts ProductCardTexts: per language, the tail and the attributes).
    */
-  product_docs: { id: string; doc: ProductDoc; card_et: string; card_en: string; card_tail: string; card_attributes: string; card_categories: string };
+  product_docs: {
+    id: string;
+    doc: ProductDoc;
+    card_et: string;
+    card_en: string;
+    card_tail: string;
+    card_attributes: string;
+    card_categories: string;
+    /** `$all` checkpoint of the last event (product or stock) that changed the card (text, collation C): the api's listing cards follow it. */
+    card_position: string;
+  };
   categories: {
     id: string;
     doc: CategoryDoc;

@@ -71,7 +71,8 @@ async function createTables(db: Kysely<CatalogTables>, schema: string): Promise<
       card_en text not null,
       card_tail text not null,
       card_attributes text not null,
-      card_categories text not null
+      card_categories text not null,
+      card_position text collate "C" not null
     )`.execute(db);
   await sql`
     create table ${id(schema, 'categories')} (
@@ -108,9 +109,11 @@ async function createIndexes(db: Kysely<CatalogTables>, schema: string): Promise
   // The listing index (listing-index-source.ts) asks for the newest position and the rows past its own.
   await sql`create index ${idx('products_listing_position')} on ${products} (listing_position)`.execute(db);
   await sql`create index ${idx('categories_listing_position')} on ${id(schema, 'categories')} (listing_position)`.execute(db);
+  // The api's listing cards (listing-cards.ts) follow the cards changed past their own position.
+  await sql`create index ${idx('product_docs_card_position')} on ${id(schema, 'product_docs')} (card_position)`.execute(db);
 }
 
-const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['card_et', 'text'], ['card_en', 'text'], ['card_tail', 'text'], ['card_attributes', 'text'], ['card_categories', 'text']] as const;
+const DOC_COLUMNS = [['id', 'uuid'], ['doc', 'jsonb'], ['card_et', 'text'], ['card_en', 'text'], ['card_tail', 'text'], ['card_attributes', 'text'], ['card_categories', 'text'], ['card_position', 'text']] as const;
 const PRODUCT_COLUMNS = [
   ['id', 'uuid'], ['seq', 'bigint'], ['listed', 'boolean'], ['code1', 'text'], ['code2', 'text'],
   ['name_et', 'text'], ['name_en', 'text'], ['codes_norm', 'text[]'], ['code_text', 'text'], ['alias_text', 'text'], ['category_ids', 'uuid[]'],
@@ -149,6 +152,8 @@ async function applyBatch(trx: Transaction<CatalogTables>, schema: string, event
   }
 
   const changedProducts = new Set<string>();
+  // Per product, the `$all` checkpoint of the last event (product or stock) that changed its document, hence its card.
+  const cardPositions = new Map<string, string>();
   const changedCategories = new Set<string>();
   for (const event of events) {
     const productId = productIdOf(event);
@@ -158,6 +163,7 @@ async function applyBatch(trx: Transaction<CatalogTables>, schema: string, event
       if (after !== before) {
         products.set(productId, after);
         changedProducts.add(productId);
+        cardPositions.set(productId, event.checkpoint);
       }
     } else if (event.streamId.startsWith('category-')) {
       const categoryId = (event.data as { categoryId: string }).categoryId;
@@ -176,7 +182,8 @@ async function applyBatch(trx: Transaction<CatalogTables>, schema: string, event
   // The listing card is made here, with the document it shows, so it is never older than the document (product-card.ts).
   const docRows = changed.map((doc, i) => {
     const row = productRows[i];
-    return { id: doc.id, doc, ...productCardTexts(doc, { stockTotal: row.stock_total, availableIn: row.available_in, hasLimitedAmount: row.has_limited_amount }) };
+    const texts = productCardTexts(doc, { stockTotal: row.stock_total, availableIn: row.available_in, hasLimitedAmount: row.has_limited_amount });
+    return { id: doc.id, doc, ...texts, card_position: cardPositions.get(doc.id)! };
   });
   await upsert(trx, schema, 'product_docs', DOC_COLUMNS, docRows);
   await upsert(
@@ -217,7 +224,7 @@ async function notifyStockChanges(trx: Transaction<CatalogTables>, events: Recor
 /** The catalog read model: products and categories (the listing index keeps its own word dictionary). */
 export const catalogReadModel: ReadModel = {
   name: 'catalog',
-  version: 10,
+  version: 11,
   eventTypes: CATALOG_EVENT_TYPES,
   createTables,
   createIndexes,

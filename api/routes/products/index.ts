@@ -35,7 +35,7 @@ import { ApiError, success } from '../../plugins/errors.js';
 import { requestLanguage } from '../../plugins/messages.js';
 import type { SessionRuntime } from '../../plugins/sessions.js';
 import { staffUserFromRequest } from '../../plugins/staff-guard.js';
-import { categoryJsonOf, productCardJson, toProduct, withContent } from './to-product.js';
+import { categoryJsonOf, productCardPieces, toProduct, withContent } from './to-product.js';
 
 /**
  * Is this a staff request for the frontEdit fields? `fieldsPreset=frontEdit` and a staff session that
@@ -113,7 +113,7 @@ const RESULTS_PLACEHOLDER = '\u0000results\u0000';
  * "Caches, hot routes and recorded searches"). Every piece starts and ends at JSON punctuation, outside any string,
  * so no surrogate pair is split between two pieces: the bytes are those of encoding the joined text.
  */
-function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer | string, results: readonly string[]): Buffer {
+function withFacetsJson(envelope: { data: { availableFilters: null; results: string } }, facets: Buffer | string, results: readonly (readonly (Buffer | string)[])[]): Buffer {
   const text = JSON.stringify(envelope);
   const at = text.indexOf(FACETS_PLACEHOLDER) + FACETS_PLACEHOLDER.length - 'null'.length;
   const placeholder = JSON.stringify(RESULTS_PLACEHOLDER);
@@ -122,7 +122,7 @@ function withFacetsJson(envelope: { data: { availableFilters: null; results: str
   const middle = text.slice(at + 'null'.length, resultsAt);
   const tail = text.slice(resultsAt + placeholder.length);
   let size = Buffer.byteLength(head) + (typeof facets === 'string' ? Buffer.byteLength(facets) : facets.length) + Buffer.byteLength(middle) + Buffer.byteLength(tail) + 2 + Math.max(0, results.length - 1);
-  for (const r of results) size += Buffer.byteLength(r);
+  for (const pieces of results) for (const piece of pieces) size += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
   const out = Buffer.allocUnsafe(size);
   let o = out.write(head, 0);
   o += typeof facets === 'string' ? out.write(facets, o) : facets.copy(out, o);
@@ -130,7 +130,7 @@ function withFacetsJson(envelope: { data: { availableFilters: null; results: str
   out[o++] = 0x5b; // [
   for (let i = 0; i < results.length; i++) {
     if (i > 0) out[o++] = 0x2c; // ,
-    o += out.write(results[i], o);
+    for (const piece of results[i]) o += typeof piece === 'string' ? out.write(piece, o) : piece.copy(out, o);
   }
   out[o++] = 0x5d; // ]
   o += out.write(tail, o);
@@ -219,9 +219,9 @@ export async function productListAnswer(
   const facetsJson = facetsJsonFor(result.availableFilters, labels, language);
   const hiddenWhenEmpty = hiddenWhenEmptyIn(query.c, labels);
   const categoryJson = categoryJsonOf(snapshot, language, (id, lang) => categories.breadcrumbs(snapshot, id, lang));
-  // Each product is its stored card spliced with what this request decides (to-product.ts productCardJson); the
+  // Each product is its stored card spliced with what this request decides (to-product.ts productCardPieces); the
   // answer is the same JSON `toProduct` (+ fitment, + staff fields) would give.
-  const results = result.products.map((p, i) => productCardJson(p, language, categoryJson, labels, (answers ? `,"fitment":${JSON.stringify(answers[i])}` : '') + (staff ? `,"staff":${JSON.stringify(staffFieldsOf(p))}` : '')));
+  const results = result.products.map((p, i) => productCardPieces(p, language, categoryJson, labels, (answers ? `,"fitment":${JSON.stringify(answers[i])}` : '') + (staff ? `,"staff":${JSON.stringify(staffFieldsOf(p))}` : '')));
   const body = withFacetsJson(
     success({
       availableFilters: null,

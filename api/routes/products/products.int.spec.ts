@@ -8,6 +8,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveCategory } from '../../../commands/category/move-category.js';
+import { adjustStock } from '../../../commands/stock/adjust-stock.js';
 import { setFilterLabels } from '../../../commands/filter/set-filter-labels.js';
 import { setProductVisibility } from '../../../commands/product/set-product-visibility.js';
 import { productIdForCode } from '../../../commands/catalog/catalog-csv.js';
@@ -218,6 +219,21 @@ describe('the listing index follows the read model', () => {
       await h.settle();
       const listed = codes((await get('/v1/products?sort=id')).body);
       expect(listed.includes('GB 200'), `round ${i}: ${state}`).toBe(state === 'visible');
+    }
+  });
+
+  it('shows each stock change on the very next listing, though it moves no product in the listing (the cards in memory follow it)', async () => {
+    const productId = productIdForCode('BF 1018/1');
+    const amountOf = async () => {
+      const { body } = await get('/v1/products?sort=id&pageSize=24');
+      const product = body.data.results.find((p: { id: string }) => p.id === productId) as { availableForSale: number; stock: { amount: string }[] };
+      return product.stock[0].amount;
+    };
+    const start = Number(await amountOf());
+    for (let i = 1; i <= 6; i++) {
+      await adjustStock(h.store, { productId, warehouseId: 'tallinn', delta: 1 }, { commandId: randomUUID(), correlationId: randomUUID(), userId: 'staff-1', now: h.clock.now });
+      await h.settle();
+      expect(await amountOf(), `round ${i}`).toBe((start + i).toFixed(3));
     }
   });
 

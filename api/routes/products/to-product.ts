@@ -1,7 +1,8 @@
 /** Maps a listed product of the catalog read model to the API's Product (spec 3) in one language. */
 import { type Language, type Product, VISIBILITY_STATE_CODES } from '../../contracts/catalog.js';
 import { centsToEuros, productCardHead, productCardTail, toImage } from '../../../projections/catalog/product-card.js';
-import type { ListedCard, ListedProduct } from '../../../projections/catalog/queries.js';
+import type { ListedCard } from '../../../projections/catalog/listing-cards.js';
+import type { ListedProduct } from '../../../projections/catalog/queries.js';
 import type { ProductAttribute } from '../../../domain/product/product.js';
 import { type FilterLabelMap, labelAttribute } from '../../plugins/filter-labels.js';
 
@@ -36,12 +37,13 @@ function productCategories(ids: readonly string[], language: Language, categoryP
 }
 
 /**
- * One listed product's JSON text (spec 3 "Product", the same fields, values and order as `toProduct`), spliced from
- * its stored card (projections/catalog/product-card.ts) and what is decided per request: visibility at `now`, the
- * category paths (`categoryJson`: a category's `{"id","name"}` JSON, '' when unknown) and the attribute labels.
- * `extra`: fields appended at the end (fitment, staff), already JSON text starting with a comma, or ''.
+ * One listed product's JSON (spec 3 "Product", the same fields, values and order as `toProduct`) as pieces to write
+ * one after the other: its stored card's bytes (listing-cards.ts) and the text of what is decided per request:
+ * visibility at `now`, the category paths (`categoryJson`: a category's `{"id","name"}` JSON, '' when unknown) and the
+ * attribute labels. `extra`: fields appended at the end (fitment, staff), already JSON text starting with a comma, or
+ * ''. Every piece starts and ends outside a JSON string (api/routes/products withFacetsJson writes them as UTF-8).
  */
-export function productCardJson(card: ListedCard, language: Language, categoryJson: (id: string) => string, filterLabels: FilterLabelMap, extra: string): string {
+export function productCardPieces(card: ListedCard, language: Language, categoryJson: (id: string) => string, filterLabels: FilterLabelMap, extra: string): [Buffer, string, Buffer, string] {
   let categories = '';
   for (const id of card.categoryIds) {
     const one = categoryJson(id);
@@ -49,9 +51,16 @@ export function productCardJson(card: ListedCard, language: Language, categoryJs
   }
   let attributes = '';
   const labelled = labelledAttributeJsonOf(filterLabels, language);
-  for (const a of JSON.parse(card.attributes) as ProductAttribute[]) attributes += attributes ? `,${labelled(a)}` : labelled(a);
+  for (const a of card.attributes) attributes += attributes ? `,${labelled(a)}` : labelled(a);
   const visibility = `{"currentState":${JSON.stringify(card.visibility)},"currentStateCode":${VISIBILITY_STATE_CODES[card.visibility]}}`;
-  return `${card.head},"visibility":${visibility},"categories":[${categories}],"attributes":[${attributes}],${card.tail.slice(0, -1)}${extra}}`;
+  return [card.head, `,"visibility":${visibility},"categories":[${categories}],"attributes":[${attributes}],`, card.tail, `${extra}}`];
+}
+
+/** `productCardPieces` joined into one JSON text. */
+export function productCardJson(card: ListedCard, language: Language, categoryJson: (id: string) => string, filterLabels: FilterLabelMap, extra: string): string {
+  return productCardPieces(card, language, categoryJson, filterLabels, extra)
+    .map((piece) => (typeof piece === 'string' ? piece : piece.toString('utf8')))
+    .join('');
 }
 
 /**

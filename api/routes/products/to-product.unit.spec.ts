@@ -8,7 +8,8 @@ import { productSchema, type Language } from '../../contracts/catalog.js';
 import type { FilterLabelMap } from '../../plugins/filter-labels.js';
 import { emptyProductDoc, type ProductDoc, toProductRow } from '../../../projections/catalog/projection.js';
 import { productCardTexts } from '../../../projections/catalog/product-card.js';
-import type { ListedCard, ListedProduct } from '../../../projections/catalog/queries.js';
+import { type ListedCard, listedCardOf, storedCardOf } from '../../../projections/catalog/listing-cards.js';
+import type { ListedProduct } from '../../../projections/catalog/queries.js';
 import { categoryJsonOf, productCardJson, toProduct } from './to-product.js';
 
 const ROOT = '11111111-1111-4111-8111-111111111111';
@@ -64,16 +65,14 @@ function listed(doc: ProductDoc, visibility: ListedProduct['visibility']): { pro
   const texts = productCardTexts(doc, derived);
   return {
     product: { doc, ...derived, visibility },
-    card: (language) => ({
-      id: doc.id,
-      head: language === 'en' ? texts.card_en : texts.card_et,
-      tail: texts.card_tail,
-      attributes: texts.card_attributes,
-      categoryIds: JSON.parse(texts.card_categories) as string[],
-      stockTotal: row.stock_total,
-      criticalLevel: doc.critical_stock_level,
-      visibility,
-    }),
+    // The card as the api holds it in memory (listing-cards.ts), from the texts the writer stores.
+    card: (language) =>
+      listedCardOf(
+        doc.id,
+        storedCardOf({ id: doc.id, ...texts, card_position: '1', stock_total: row.stock_total, critical_level: doc.critical_stock_level, vis_from_ms: -Infinity, vis_to_ms: Infinity, vis_in: visibility, vis_out: visibility }),
+        language,
+        Date.parse('2026-06-01T00:00:00Z'),
+      ),
   };
 }
 
