@@ -14,6 +14,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../platform/db/database.js';
+import { SharedFreshRead } from '../../platform/db/shared-fresh-read.js';
 import { liveSchema } from '../read-model.js';
 import { type CardRow, ListingCards } from './listing-cards.js';
 import { CatalogListingIndex, type IndexCategoryRow, type IndexProductRow } from './listing-index.js';
@@ -108,13 +109,21 @@ export class ListingIndexSource {
   }
 
   /**
-   * The read model's head now (newest positions and the products table's oid): one small prepared statement, read by
-   * every answer made from memory (queries.ts listProductCards) to sync first when the index or the cards are behind it.
-   * @throws pg's error when the database cannot be read.
+   * The read model's head as of a read that starts after this call (newest positions and the products table's oid):
+   * every answer made from memory (queries.ts listProductCards) reads it, to sync first when the index or the cards
+   * are behind it. Concurrent callers share reads (platform/db/shared-fresh-read.ts: never one already under way, which
+   * may have been taken before a change the caller has seen committed): under load one small prepared statement then
+   * answers many requests.
+   * @throws pg's error when the database cannot be read (every caller waiting on that read gets it).
    */
-  async head(): Promise<CatalogHead> {
-    return (await preparedQuery<CatalogHead, CatalogTables>(this.db, 'listing-head', sql<CatalogHead>`select ${HEAD_COLUMNS}`.compile(this.db)))[0];
+  head(): Promise<CatalogHead> {
+    return this.headReads.get();
   }
+
+  private readonly headReads = new SharedFreshRead(async () => {
+    const rows = await preparedQuery<CatalogHead, CatalogTables>(this.db, 'listing-head', sql<CatalogHead>`select ${HEAD_COLUMNS}`.compile(this.db));
+    return rows[0];
+  });
 
   /** How far the index has followed the read model now (take it before answering from the index). */
   position(): CatalogHead {
