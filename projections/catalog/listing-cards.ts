@@ -72,11 +72,36 @@ export interface ListedCard {
 const visibilityOf = (state: string): CardVisibility => (state === 'hidden' || state === 'inaccessible' ? state : 'visible');
 
 /**
- * A row's card as kept in memory. The tail's closing brace is dropped here, so a page appends its own fields (fitment,
+ * The criteria and category ids the cards share: each `name=value` criterion and each category id is one object or
+ * string for every card that has it (a catalog has a few thousand of them, against ~200,000 criteria on its products),
+ * so the cards' parsed parts cost a pointer each on the V8 heap. Never emptied: bounded by the facet values and
+ * categories the catalog ever had while the process lives (as the listing index's facet ids are).
+ */
+export class SharedParts {
+  private readonly attributes = new Map<string, Map<string, ProductAttribute>>();
+  private readonly categoryIds = new Map<string, string>();
+
+  attribute(a: ProductAttribute): ProductAttribute {
+    let values = this.attributes.get(a.name);
+    if (!values) this.attributes.set(a.name, (values = new Map()));
+    let one = values.get(a.value);
+    if (!one) values.set(a.value, (one = Object.freeze({ name: a.name, value: a.value })));
+    return one;
+  }
+
+  categoryId(id: string): string {
+    let one = this.categoryIds.get(id);
+    if (one === undefined) this.categoryIds.set(id, (one = id));
+    return one;
+  }
+}
+
+/**
+ * A row's card as kept in memory (`shared`: the criteria and category ids other cards already hold). The tail's closing brace is dropped here, so a page appends its own fields (fitment,
  * staff) before closing the object (api/routes/products/to-product.ts productCardPieces).
  * @throws SyntaxError when the stored attribute or category JSON is not JSON (the writer always stores JSON).
  */
-export function storedCardOf(row: CardRow): StoredCard {
+export function storedCardOf(row: CardRow, shared: SharedParts = new SharedParts()): StoredCard {
   const tail = row.card_tail.endsWith('}') ? row.card_tail.slice(0, -1) : row.card_tail;
   const etLength = Buffer.byteLength(row.card_et);
   const enLength = Buffer.byteLength(row.card_en);
@@ -88,8 +113,8 @@ export function storedCardOf(row: CardRow): StoredCard {
     bytes,
     etEnd: etLength,
     enEnd: etLength + enLength,
-    attributes: JSON.parse(row.card_attributes) as ProductAttribute[],
-    categoryIds: JSON.parse(row.card_categories) as string[],
+    attributes: (JSON.parse(row.card_attributes) as ProductAttribute[]).map((a) => shared.attribute(a)),
+    categoryIds: (JSON.parse(row.card_categories) as string[]).map((id) => shared.categoryId(id)),
     stockTotal: row.stock_total,
     criticalLevel: row.critical_level,
     visFromMs: row.vis_from_ms,
@@ -119,6 +144,7 @@ export function listedCardOf(id: string, card: StoredCard, language: 'et' | 'en'
 /** Every product's card by product id (listing-index-source.ts keeps it equal to the read model). */
 export class ListingCards {
   private readonly cards = new Map<string, StoredCard>();
+  private readonly shared = new SharedParts();
 
   /** Number of products held. */
   get size(): number {
@@ -127,7 +153,7 @@ export class ListingCards {
 
   /** Sets each row's card (a later row for the same product replaces the earlier one). */
   apply(rows: readonly CardRow[]): void {
-    for (const row of rows) this.cards.set(row.id, storedCardOf(row));
+    for (const row of rows) this.cards.set(row.id, storedCardOf(row, this.shared));
   }
 
   /** The product's card as listed at `nowMs` in `language`, or undefined for an unknown id. */

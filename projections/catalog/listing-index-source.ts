@@ -51,8 +51,8 @@ const PRODUCT_COLUMNS = sql`
 const CARD_COLUMNS = sql`
   d.id::text, d.card_et, d.card_en, d.card_tail, d.card_attributes, d.card_categories, d.card_position, p.stock_total, p.critical_level,
   (extract(epoch from p.vis_from) * 1000)::float8 as vis_from_ms, (extract(epoch from p.vis_to) * 1000)::float8 as vis_to_ms, p.vis_in, p.vis_out`;
-/** Cards read per query when loading in full (~40 MB of text at a time, not the whole catalog's ~215 MB at once). */
-const CARD_LOAD_CHUNK = 20_000;
+/** Cards read per query when loading in full (~20 MB of text at a time, not the whole catalog's ~215 MB at once). */
+const CARD_LOAD_CHUNK = 10_000;
 
 type ProductRow = IndexProductRow & { listing_position: string };
 type RawProductRow = Omit<ProductRow, 'category_ids' | 'facets'> & { category_ids: string; facets: string };
