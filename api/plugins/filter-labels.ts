@@ -10,6 +10,7 @@
  */
 import type { FilterLabels, FilterSettings } from '../../domain/filter/filter.js';
 import { pick } from '../../domain/shared/localized.js';
+import { CountedFacet } from '../../projections/catalog/listing-facets.js';
 import { getFilterLabels } from '../../projections/filters/queries.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Filter, Language, Product } from '../contracts/catalog.js';
@@ -149,10 +150,15 @@ export function labeledFacetsJsonText(facets: readonly { name: string; options: 
       const head = `{"name":${JSON.stringify(f.name)},"label":${JSON.stringify((own && pick(own.label, language)) || f.name)},"options":{`;
       byName.set(f.name, (fragments = { head, own, values: new Map() }));
     }
-    const options = f.options;
+    // A facet counted for this request carries its values and counts in `options`' key order (listing-facets.ts
+    // CountedFacet): no object of up to 100 keys is made and enumerated.
+    const counted = f instanceof CountedFacet ? f : null;
+    const options = counted ? null : f.options;
+    const keys = counted ? counted.orderedValues : Object.keys(options!);
     let counts = '';
     let optionLabels = '';
-    for (const value of Object.keys(options)) {
+    for (let i = 0; i < keys.length; i++) {
+      const value = keys[i];
       let piece = fragments.values.get(value);
       if (!piece) {
         const key = JSON.stringify(value);
@@ -160,7 +166,7 @@ export function labeledFacetsJsonText(facets: readonly { name: string; options: 
         piece = { key: `${key}:`, labelled: value === '__proto__' ? '' : `${key}:${JSON.stringify(valueLabel(fragments.own, value, language))}` };
         fragments.values.set(value, piece);
       }
-      const n = options[value];
+      const n = counted ? counted.orderedCounts[i] : options![value];
       // A count as JSON.stringify writes a number (finite: its text; else null).
       const count = Number.isFinite(n) ? `${n}` : 'null';
       counts += counts ? `,${piece.key}${count}` : `${piece.key}${count}`;

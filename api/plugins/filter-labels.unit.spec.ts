@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CountedFacet } from '../../projections/catalog/listing-facets.js';
 import { type FilterLabelMap, labeledFacetsJsonText, labelFilter, shownFacets } from './filter-labels.js';
 
 const facet = (name: string) => ({ name, options: { a: 1 } });
@@ -33,7 +34,7 @@ describe('shownFacets (spec 2 FilterList)', () => {
 describe('labeledFacetsJsonText (docs/architecture.md "Caches, hot routes and recorded searches")', () => {
   // Values that JSON or object keys treat apart: integer-like keys (listed first by objects), quotes, U+2028, a lone
   // surrogate, '__proto__' and Object.prototype's names.
-  const values = ['12', '3', '007', 'a"b', 'x\u2028y', '\ud800', '__proto__', 'constructor', 'toString', 'Ä', 'z', '', '1e3', '-1'];
+  const values = ['12', '3', '007', 'a"b', 'x\u2028y', '\ud800', '__proto__', 'constructor', 'toString', 'Ä', 'z', '', '1e3', '-1', '0', '4294967294', '4294967295', '99999999999'];
   const names = ['Colour', 'Side', 'Värv', 'n"q', '10', '__proto__'];
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
@@ -58,11 +59,19 @@ describe('labeledFacetsJsonText (docs/architecture.md "Caches, hot routes and re
             },
           ]),
       );
+      // The same facets as counted for one request (listing-facets.ts CountedFacet: values in insertion order).
+      const counted = facets.map((f) => {
+        const inserted = values.filter((v) => Object.prototype.hasOwnProperty.call(f.options, v));
+        return new CountedFacet(f.name, inserted, inserted.map((v) => f.options[v]));
+      });
+      expect(JSON.stringify(counted)).toBe(JSON.stringify(facets));
+      for (const c of counted) expect([...c.orderedValues]).toEqual(Object.keys(c.options));
       for (const language of ['et', 'en'] as const) {
         const expected = JSON.stringify(shownFacets(facets, map).map((f) => labelFilter(f, map, language)));
         // Twice: once making the memoised pieces, once from them.
         expect(labeledFacetsJsonText(facets, map, language)).toBe(expected);
         expect(labeledFacetsJsonText(facets, map, language)).toBe(expected);
+        expect(labeledFacetsJsonText(counted, map, language)).toBe(expected);
       }
     }
   });

@@ -13,6 +13,72 @@ const MAX_FACET_VALUES = 100;
 /** One facet of `availableFilters`: its name and the count per value. */
 export type FacetList = { name: string; options: Record<string, number> }[];
 
+/** An own property key JSON.stringify and Object.keys put first, in ascending order: an array index (ECMA-262 "array index", 0 .. 2^32 - 2 in canonical form). */
+function isArrayIndex(key: string): boolean {
+  if (key.length === 0 || key.length > 10 || (key.length > 1 && key.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return Number(key) <= 4294967294;
+}
+
+/**
+ * One facet counted for one request (`FacetIndex.count`): its values and counts as two arrays in the order the
+ * `options` object's own keys have (array-index keys first in ascending numeric order, then the others in the order
+ * given), so its labelled JSON is written straight from them (api/plugins/filter-labels.ts labeledFacetsJsonText)
+ * without making an object of up to 100 keys that V8 keeps as a hash table. `options` is made on first read, as an
+ * own enumerable property, so JSON.stringify and every other reader see the same plain facet as before.
+ */
+export class CountedFacet {
+  declare readonly options: Record<string, number>;
+  // Private fields, not properties: JSON.stringify and spreads see `name` and `options` only, as on a plain facet.
+  readonly #values: readonly string[];
+  readonly #counts: readonly number[];
+
+  /** Values in the key order of `options`. */
+  get orderedValues(): readonly string[] {
+    return this.#values;
+  }
+
+  /** Counts aligned with `orderedValues`. */
+  get orderedCounts(): readonly number[] {
+    return this.#counts;
+  }
+
+  /** @param values and counts in insertion order (count descending, then value), at most MAX_FACET_VALUES. */
+  constructor(
+    readonly name: string,
+    values: string[],
+    counts: number[],
+  ) {
+    let indices = 0;
+    for (const v of values) if (isArrayIndex(v)) indices++;
+    if (indices === 0) {
+      this.#values = values;
+      this.#counts = counts;
+    } else {
+      const order = values.map((_, i) => i);
+      const numeric = order.filter((i) => isArrayIndex(values[i])).sort((a, b) => Number(values[a]) - Number(values[b]));
+      const rest = order.filter((i) => !isArrayIndex(values[i]));
+      const sorted = [...numeric, ...rest];
+      this.#values = sorted.map((i) => values[i]);
+      this.#counts = sorted.map((i) => counts[i]);
+    }
+    let options: Record<string, number> | undefined;
+    Object.defineProperty(this, 'options', {
+      enumerable: true,
+      get: () => {
+        if (!options) {
+          options = {};
+          for (let i = 0; i < this.#values.length; i++) setOption(options, this.#values[i], this.#counts[i]);
+        }
+        return options;
+      },
+    });
+  }
+}
+
 /**
  * The facet lists the index hands out again until a change (a category's maintained counts, a vehicle listing's):
  * worth memoising their JSON (api/routes/products labeledFacetsJson); a search's, counted per request, are not.
@@ -303,8 +369,8 @@ export class FacetIndex {
     keys.sort();
     const out: FacetList = [];
     let name = -1;
-    let options: Record<string, number> = {};
-    let size = 0;
+    let values: string[] = [];
+    let counts: number[] = [];
     let lastId = -1;
     for (let i = 0; i < k; i++) {
       const key = keys[i];
@@ -314,18 +380,18 @@ export class FacetIndex {
       const nameRank = (rest - inverted) / countSpan;
       const id = this.idByValueRank[value];
       if (nameRank !== name) {
-        if (size) out.push({ name: this.names[lastId], options });
-        options = {};
-        size = 0;
+        if (values.length) out.push(new CountedFacet(this.names[lastId], values, counts));
+        values = [];
+        counts = [];
         name = nameRank;
       }
       lastId = id;
-      if (size < MAX_FACET_VALUES) {
-        setOption(options, this.values[id], countSpan - 1 - inverted);
-        size++;
+      if (values.length < MAX_FACET_VALUES) {
+        values.push(this.values[id]);
+        counts.push(countSpan - 1 - inverted);
       }
     }
-    if (size) out.push({ name: this.names[lastId], options });
+    if (values.length) out.push(new CountedFacet(this.names[lastId], values, counts));
     return out;
   }
 
