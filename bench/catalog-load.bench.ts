@@ -21,7 +21,9 @@
  * Prints p50/p95/p97.5/p99 in milliseconds and requests/s per scenario, and each scenario's p97.5 and req/s as a ratio
  * to health's in the same phase (the aims are on p97.5: docs/architecture.md "Caches, hot routes and recorded
  * searches"), and the api process's CPU time per request (user + system from /proc: on a shared machine it moves
- * less with the other processes' load than the latencies do), beside PostgreSQL's CPU, the load generator's (this
+ * less with the other processes' load than the latencies do), beside PostgreSQL's CPU, the projector process's and
+ * that of the PostgreSQL backends serving the projector's connections (every search with `q` or filters records a
+ * SearchPerformed event the projector follows: docs/architecture.md "Caches, hot routes and recorded searches"), the load generator's (this
  * process) and the whole machine's busy CPU per request: what one answer costs the machine, where the aims' arithmetic
  * (50 connections on 2 cores) is decided. Figures only: nothing passes or fails on time.
  *
@@ -39,11 +41,11 @@ import { sql } from 'kysely';
 import { API_NODE_FLAGS } from '../bin/api-node-flags.mjs';
 import { buildWebIfStale } from '../bin/web-build.js';
 import { adjustStock } from '../commands/stock/adjust-stock.js';
-import { createDatabase } from '../platform/db/database.js';
+import { createDatabase, type Database } from '../platform/db/database.js';
 import { PostgresEventStore } from '../platform/event-store/postgres.js';
 import { setupBenchCatalog } from './catalog-setup.js';
 import { catalogScenarios, pick, SORTS } from './catalog-scenarios.js';
-import { cpuMs, fmt, machineBusyMs, percentile, postgresCpuMs, printTable, waitFor } from './support.js';
+import { cpuMs, fmt, machineBusyMs, percentile, pidsCpuMs, postgresBackendsOf, postgresCpuMs, printTable, waitFor } from './support.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
@@ -67,6 +69,10 @@ interface Result {
   cpuPerRequest: number;
   /** The same for PostgreSQL's processes (every database: the bench's share on a quiet machine only). */
   pgCpuPerRequest: number;
+  /** The same for the projector process (incl. its children): following `$all`, e.g. the recorded searches. */
+  projectorCpuPerRequest: number;
+  /** The same for the PostgreSQL backends serving the projector's connections (found at the scenario's start). */
+  projectorPgCpuPerRequest: number;
   /** The same for this process, the load generator (autocannon). */
   loadCpuPerRequest: number;
   /** Busy CPU of the whole machine (every core and process) per answered request. */
@@ -74,9 +80,15 @@ interface Result {
 }
 
 let apiPid: number | undefined;
+let projectorPid: number | undefined;
+/** The bench's own pool: finds the projector's PostgreSQL backends (bench/support.ts postgresBackendsOf). */
+let benchDb: Database | undefined;
 
 async function run(next: () => string): Promise<Result> {
+  const projectorBackends = projectorPid && benchDb ? await postgresBackendsOf(projectorPid, benchDb) : [];
   const cpuBefore = cpuMs(apiPid);
+  const projectorBefore = cpuMs(projectorPid);
+  const projectorPgBefore = pidsCpuMs(projectorBackends);
   const pgBefore = postgresCpuMs();
   const machineBefore = machineBusyMs();
   const loadBefore = process.cpuUsage();
@@ -102,6 +114,8 @@ async function run(next: () => string): Promise<Result> {
     rps: (result as { requests: { average: number } }).requests.average,
     cpuPerRequest: (cpuMs(apiPid) - cpuBefore) / times.length,
     pgCpuPerRequest: (postgresCpuMs() - pgBefore) / times.length,
+    projectorCpuPerRequest: (cpuMs(projectorPid) - projectorBefore) / times.length,
+    projectorPgCpuPerRequest: (pidsCpuMs(projectorBackends) - projectorPgBefore) / times.length,
     loadCpuPerRequest: (load.user + load.system) / 1000 / times.length,
     machineCpuPerRequest: (machineBusyMs() - machineBefore) / times.length,
   };
@@ -121,6 +135,8 @@ function row(phase: string, name: string, r: Result, health: Result): Record<str
     'req/s': fmt(r.rps, 0),
     'api CPU ms/req': fmt(r.cpuPerRequest, 2),
     'PostgreSQL CPU ms/req': fmt(r.pgCpuPerRequest, 2),
+    'projector CPU ms/req': fmt(r.projectorCpuPerRequest, 3),
+    "projector's PostgreSQL backends CPU ms/req": fmt(r.projectorPgCpuPerRequest, 3),
     'load generator CPU ms/req': fmt(r.loadCpuPerRequest, 2),
     'machine CPU ms/req': fmt(r.machineCpuPerRequest, 2),
     'p97.5 / health p97.5': fmt(p975 / percentile(health.times, 97.5), 1),
@@ -161,7 +177,8 @@ async function main() {
   };
   let writer: NodeJS.Timeout | null = null;
   try {
-    role('projector');
+    projectorPid = role('projector').pid;
+    benchDb = db;
     apiPid = role('api').pid;
     await waitFor(`${base}/health`);
     while (apiListening < API_PROCESSES) await new Promise((r) => setTimeout(r, 200));

@@ -14,7 +14,7 @@
 import { type ColumnType, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import { type EventStore, type RecordedEvent, START } from '../platform/event-store/port.js';
-import { type RunningSubscription, startLockedSubscription } from '../platform/subscriptions/locked-subscription.js';
+import { type RunningSubscription, startLockedSubscription, storedCheckpointCovers } from '../platform/subscriptions/locked-subscription.js';
 
 /** The checkpoint row every read model's schema holds (one row, id 1). */
 export type CheckpointTable = {
@@ -297,6 +297,19 @@ export async function hashReadModel(db: Kysely<ReadModelTables>, rm: ReadModel, 
     parts.push(`${table}:${r.rows[0].h ?? 'empty'}`);
   }
   return parts.join(',');
+}
+
+/**
+ * Whether read model `rm` has applied every event of its types up to `checkpoint` (a `$all` checkpoint, e.g. an
+ * append's `lastCheckpoint`): for a wait on the stored checkpoint from another process (the api's "read your writes").
+ * A runner stores a move past events of other types at most once a second (platform/subscriptions/locked-subscription.ts),
+ * so a stored checkpoint behind `checkpoint` still counts when no event of the read model's types lies between
+ * them. False while the schema is missing or `checkpoint` is not readable yet. @throws the pg error of a read.
+ */
+export async function readModelApplied(db: Database, store: EventStore, rm: ReadModel, checkpoint: string): Promise<boolean> {
+  const stored = await readCheckpoint(db, liveSchema(rm));
+  if (!stored) return false;
+  return storedCheckpointCovers(store, rm.eventTypes, stored.checkpoint, checkpoint);
 }
 
 export type RunningProjector = RunningSubscription;

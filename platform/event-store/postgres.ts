@@ -79,6 +79,18 @@ export function parseCheckpoint(checkpoint: string): { transactionId: string; gl
   return { transactionId: BigInt(match[1]).toString(), globalPosition: BigInt(match[2]).toString() };
 }
 
+interface ScanRow {
+  global_position: string;
+  transaction_id: string;
+  event_type: string;
+}
+
+interface ScanResult {
+  rows: ScanRow[];
+  /** A committed event lies above the horizon (an older transaction still runs): not readable yet. */
+  heldBack: boolean;
+}
+
 interface EventRow {
   global_position: string;
   transaction_id: string;
@@ -118,11 +130,14 @@ export interface PostgresEventStoreOptions {
   listenConnectionString?: string;
 }
 
-/** The PostgreSQL event store. Construct with a kysely `Database`; call `migrateEventStore` once before use. */
-/** After a wake-up hint: this many quick rereads, this many milliseconds apart (events held back by the horizon). */
+/**
+ * After a wake-up hint: at most this many quick rereads, this many milliseconds apart, while a committed event past
+ * the subscription's position is held back by the horizon.
+ */
 const HINT_RECHECKS = 8;
 const HINT_RECHECK_MS = 25;
 
+/** The PostgreSQL event store. Construct with a kysely `Database`; call `migrateEventStore` once before use. */
 export class PostgresEventStore implements EventStore {
   /** The LISTEN es_events in place (resolves to its unlisten), from the first subscription on. */
   private unlisten: Promise<() => void> | null = null;
@@ -279,6 +294,15 @@ export class PostgresEventStore implements EventStore {
    * that have ended (below the snapshot xmin), so nothing that commits later can land behind the checkpoint.
    */
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+    const { events, checkpoint, caughtUp } = await this.read(options);
+    return { events, checkpoint, caughtUp };
+  }
+
+  /**
+   * `readAll`, and for a type-filtered read also whether a committed event is held back above the horizon
+   * (`heldBack`; undefined when not known): the subscription loop rereads soon only then.
+   */
+  private async read(options: ReadAllOptions): Promise<ReadAllResult & { heldBack?: boolean }> {
     const after = options.after ?? START;
     const limit = options.maxCount ?? 1000;
     if (options.eventTypes) return this.readAllOfTypes(after, limit, new Set(options.eventTypes));
@@ -300,20 +324,16 @@ export class PostgresEventStore implements EventStore {
    * call, keep the wanted ones, then load those rows. The checkpoint advances past the skipped events; a reader that
    * reaches the horizon stops at the newest event below it (so an idle reader's checkpoint stays put).
    */
-  private async readAllOfTypes(after: string, limit: number, types: Set<string>): Promise<ReadAllResult> {
+  private async readAllOfTypes(after: string, limit: number, types: Set<string>): Promise<ReadAllResult & { heldBack: boolean }> {
     const window = Math.min(10_000, limit * 2);
     const wanted: string[] = [];
     let position = after;
     let caughtUp = false;
+    let heldBack = false;
     for (let scans = 0; scans < 10 && wanted.length < limit && !caughtUp; scans++) {
-      const { transactionId, globalPosition } = parseCheckpoint(position);
-      const scanned = await sql<{ global_position: string; transaction_id: string; event_type: string }>`
-        select global_position::text, transaction_id::text, event_type from es_events
-        where (transaction_id, global_position) > (${transactionId}::xid8, ${globalPosition}::bigint)
-          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        order by es_events.transaction_id, es_events.global_position
-        limit ${window}`.execute(this.db);
+      const scanned = await this.scan(position, window);
       caughtUp = scanned.rows.length < window;
+      heldBack = scanned.heldBack;
       for (const row of scanned.rows) {
         position = formatCheckpoint(row.transaction_id, row.global_position);
         if (types.has(row.event_type)) {
@@ -331,7 +351,48 @@ export class PostgresEventStore implements EventStore {
         order by es_events.transaction_id, es_events.global_position`.execute(this.db);
       events = loaded.rows.map(toRecorded);
     }
-    return { events, checkpoint: position, caughtUp };
+    return { events, checkpoint: position, caughtUp, heldBack };
+  }
+
+  /** Scans in flight, by `after` and window (`scan`). */
+  private readonly scans = new Map<string, { hints: number; result: Promise<ScanResult> }>();
+  /** Wake-up hints received so far: a scan begun before the latest hint is not shared with later readers. */
+  private hints = 0;
+
+  /**
+   * Up to `window` events after `after` below the horizon, in `$all` order (type and position only: an index-only
+   * scan), and whether a committed event is held back above the horizon (one more index probe, same statement so
+   * same snapshot). Subscriptions of one process that are caught up sit at the same checkpoint and are woken by the
+   * same hint: a reader asking for the same `after` and window while such a scan is in flight, with no hint received
+   * since it began, shares its rows instead of running the same statement again (every event committed before the
+   * hint it is answering was committed before that scan's snapshot, since the hint is sent after the commit).
+   */
+  private scan(after: string, window: number): Promise<ScanResult> {
+    const key = `${after}/${window}`;
+    const shared = this.scans.get(key);
+    if (shared && shared.hints === this.hints) return shared.result;
+    const { transactionId, globalPosition } = parseCheckpoint(after);
+    const result = sql<{ global_position: string | null; transaction_id: string | null; event_type: string | null }>`
+      (select global_position::text, transaction_id::text, event_type from es_events
+        where (transaction_id, global_position) > (${transactionId}::xid8, ${globalPosition}::bigint)
+          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by es_events.transaction_id, es_events.global_position
+        limit ${window})
+      union all
+      (select null, null, null from es_events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot()) limit 1)`
+      .execute(this.db)
+      .then(({ rows }) => {
+        // The probe's row is the one without a position (found by that, not by its place in the answer).
+        const found = rows.filter((row): row is ScanRow => row.global_position !== null);
+        return { rows: found, heldBack: found.length < rows.length };
+      });
+    const entry = { hints: this.hints, result };
+    this.scans.set(key, entry);
+    const forget = () => {
+      if (this.scans.get(key) === entry) this.scans.delete(key);
+    };
+    result.then(forget, forget);
+    return result;
   }
 
   /** Checkpoint of the newest event readers can see now (START when there is none). */
@@ -377,7 +438,8 @@ export class PostgresEventStore implements EventStore {
     // `pollIntervalMs` (the second event of a placed order reached the staff badge ~500 ms late).
     let hinted = false;
     // After a hint, the appended events may still be held back by the horizon (an older transaction still running,
-    // e.g. another read model's batch): look again a few times at HINT_RECHECK_MS before the next poll.
+    // e.g. another read model's batch): look again a few times at HINT_RECHECK_MS before the next poll, as long as a
+    // committed event past the subscription's position is left (none left: the next append sends its own hint).
     let rechecks = 0;
     const onHint = () => {
       rechecks = HINT_RECHECKS;
@@ -391,12 +453,23 @@ export class PostgresEventStore implements EventStore {
       while (running) {
         try {
           hinted = false;
-          const { events, checkpoint, caughtUp } = await this.readAll({ after, maxCount: batchSize, eventTypes: options.eventTypes });
+          const { events, checkpoint, caughtUp, heldBack } = await this.read({ after, maxCount: batchSize, eventTypes: options.eventTypes });
           if (events.length > 0 || checkpoint !== after) {
             await options.handler(events, checkpoint);
             after = checkpoint;
           }
           settleWaiters();
+          if (caughtUp && running && !hinted && rechecks > 0 && !waiters.length) {
+            // Every committed event is read (or skipped): rereading would find nothing until the next append, whose
+            // hint comes after its commit. Without this, each of a process's 20+ subscriptions reread 8 times per
+            // recorded-search batch (every 100 ms under load: docs/architecture.md section 2, "Wake-ups").
+            // A type-filtered read tells in its own statement; an unfiltered one asks.
+            if (heldBack === undefined) {
+              const newest = await this.newestCommittedCheckpoint();
+              if (hinted) continue;
+              if (newest <= after) rechecks = 0;
+            } else if (!heldBack) rechecks = 0;
+          }
           if (caughtUp && running && !hinted) {
             const recheck = rechecks > 0;
             if (recheck) rechecks--;
@@ -449,6 +522,7 @@ export class PostgresEventStore implements EventStore {
       const listener = this.options.listener ?? (this.ownListener = createNotificationListener(connectionString!, { applicationName: 'shop-listen' }));
       // The hint is optional: on a lost connection polling still delivers every event, and the listener LISTENs again.
       this.unlisten = listener.listen(NOTIFY_CHANNEL, () => {
+        this.hints++;
         for (const wake of this.wakeups) wake();
       });
     }

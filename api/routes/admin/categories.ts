@@ -43,7 +43,7 @@ import { LANGUAGES, type Language, type Localized } from '../../../domain/shared
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { categoryUsage, childrenOf, listAdminCategories } from '../../../projections/catalog/admin-category-queries.js';
 import { catalogReadModel } from '../../../projections/catalog/writer.js';
-import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
+import { liveSchema, readCheckpoint, readModelApplied } from '../../../projections/read-model.js';
 import type { Database } from '../../../platform/db/database.js';
 import { categoryUrl } from '../../plugins/catalog-cache.js';
 import {
@@ -116,12 +116,12 @@ const READ_MODEL_WAIT_MS = readModelWaitMs(3000);
  * `$all` order), at most READ_MODEL_WAIT_MS: a save answers once the tree it changed can be read back (the next
  * placement reads the siblings, a delete the subcategories, the list the new names from the read model).
  */
-async function catalogCaughtUp(db: Database, checkpoint: string): Promise<void> {
+async function catalogCaughtUp(db: Database, store: EventStore, checkpoint: string): Promise<void> {
   if (!checkpoint) return;
   const until = Date.now() + READ_MODEL_WAIT_MS;
   while (Date.now() < until) {
-    const at = await readCheckpoint(db as never, liveSchema(catalogReadModel));
-    if (!at || at.checkpoint >= checkpoint) return;
+    if (!(await readCheckpoint(db as never, liveSchema(catalogReadModel)))) return;
+    if (await readModelApplied(db, store, catalogReadModel, checkpoint)) return;
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
 }
@@ -189,7 +189,7 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
   }
 
   const view = async (request: FastifyRequest, categoryId: string) => {
-    await catalogCaughtUp(deps.db, lastWrite.get(request) ?? '');
+    await catalogCaughtUp(deps.db, deps.store, lastWrite.get(request) ?? '');
     const model = await categoryView(deps.store, categoryId);
     if (!model) throw new ApiError('category.not_found', 404);
     return saved(model);
@@ -277,7 +277,7 @@ export async function categorySpecRoutes(app: FastifyInstance, { deps }: RouteOp
       const categoryId = request.params.id;
       const usage = await categoryUsage(deps.db as never, categoryId);
       track(request, await deleteCategory(deps.store, { categoryId, ...usage }, ctx(request)));
-      await catalogCaughtUp(deps.db, lastWrite.get(request) ?? '');
+      await catalogCaughtUp(deps.db, deps.store, lastWrite.get(request) ?? '');
       return { success: true as const, status: 'success' as const, model: { id: categoryId }, data: { id: categoryId } };
     },
   );

@@ -39,7 +39,7 @@ export async function adminGalleryRoutes(app: FastifyInstance, { deps }: RouteOp
   const db = deps.db;
   const language = (request: FastifyRequest) => requestLanguage(request.query, request.headers['accept-language']);
   const answer = async (request: FastifyRequest, id: string, checkpoint: string) => {
-    await readModelsCaughtUp(db, checkpoint);
+    await readModelsCaughtUp(db, deps.store, checkpoint);
     const album = await getAlbum(db, id, { publishedOnly: false });
     if (!album) throw new ApiError('album.not_found', 404);
     return success(adminAlbum(album, await albumFiles(db, [album]), language(request)));
@@ -75,7 +75,7 @@ export async function adminGalleryRoutes(app: FastifyInstance, { deps }: RouteOp
 
   r.delete('/gallery/albums/:id', { schema: { summary: 'Delete a gallery album (its images stay in the finder)', tags: ['admin'], params: albumParamsSchema, querystring: langQuerySchema, response: { 200: envelopeSchema(z.object({ id: z.string() })), ...failures } }, config: { permission: 'files.edit' }, onRequest: staffCsrf(app) }, async (request) => {
     const result = await deleteAlbum(deps.store, { albumId: request.params.id }, request.commandContext());
-    await readModelsCaughtUp(db, result.checkpoint);
+    await readModelsCaughtUp(db, deps.store, result.checkpoint);
     return success({ id: request.params.id });
   });
 }

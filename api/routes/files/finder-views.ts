@@ -6,12 +6,13 @@ import { fileImageRef, imageSources, imageVariantUrl, type ImageWidth } from '..
 import { MAX_FOLDER_DEPTH, ROOT_FOLDER_ID } from '../../../domain/folder/folder.js';
 import type { Language } from '../../../domain/shared/localized.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { EventStore } from '../../../platform/event-store/port.js';
 import { useCounts } from '../../../projections/file-usage/queries.js';
 import { fileUsageReadModel } from '../../../projections/file-usage/writer.js';
 import { type FileRecord, type FolderRecord, folderPath, getFolder, rootFolder } from '../../../projections/files/queries.js';
 import { filesReadModel } from '../../../projections/files/writer.js';
 import { galleryReadModel } from '../../../projections/gallery/writer.js';
-import { liveSchema, type ReadModel, readCheckpoint } from '../../../projections/read-model.js';
+import { liveSchema, type ReadModel, readCheckpoint, readModelApplied } from '../../../projections/read-model.js';
 import type { FinderFile, FinderFolder } from '../../contracts/finder.js';
 import { ApiError } from '../../plugins/errors.js';
 import { readModelWaitMs } from '../../plugins/read-model-wait.js';
@@ -76,15 +77,21 @@ const WAIT_MS = readModelWaitMs(5000);
 
 /**
  * Waits until `readModels` (default: files, file_usage, gallery) have applied `$all` up to `checkpoint` (zero-padded
- * text in `$all` order), at most 5 s; '' (nothing appended) returns at once.
+ * text in `$all` order; `readModelApplied`: events of other types need not be passed by the stored checkpoint), at
+ * most 5 s; '' (nothing appended) returns at once.
  */
-export async function readModelsCaughtUp(db: Database, checkpoint: string, readModels: readonly ReadModel[] = [filesReadModel, fileUsageReadModel, galleryReadModel]): Promise<void> {
+export async function readModelsCaughtUp(
+  db: Database,
+  store: EventStore,
+  checkpoint: string,
+  readModels: readonly ReadModel[] = [filesReadModel, fileUsageReadModel, galleryReadModel],
+): Promise<void> {
   if (!checkpoint) return;
   const until = Date.now() + WAIT_MS;
   for (const rm of readModels) {
     while (Date.now() < until) {
-      const at = await readCheckpoint(db as never, liveSchema(rm));
-      if (!at || at.checkpoint >= checkpoint) break;
+      if (!(await readCheckpoint(db as never, liveSchema(rm)))) break;
+      if (await readModelApplied(db, store, rm, checkpoint)) break;
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
   }

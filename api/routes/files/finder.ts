@@ -100,12 +100,12 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
   const folderDeps = { store: deps.store, reads };
   const language = (request: FastifyRequest): Language => requestLanguage(request.query, request.headers['accept-language']);
   const folderAnswer = async (id: string, checkpoint: string) => {
-    await readModelsCaughtUp(db, checkpoint);
+    await readModelsCaughtUp(db, deps.store, checkpoint);
     return saved((await folderWithPath(db, id)).folder);
   };
   const staleAnswer = (error: unknown, request: FastifyRequest, reply: FastifyReply) => staleAnswerOf(db, error, language(request), reply);
   const fileAnswer = async (request: FastifyRequest, id: string, checkpoint: string) => {
-    await readModelsCaughtUp(db, checkpoint);
+    await readModelsCaughtUp(db, deps.store, checkpoint);
     const file = await getFile(db, id);
     if (!file) throw new ApiError('file.not_found', 404);
     return saved((await finderFiles(db, [file], language(request)))[0]!);
@@ -145,7 +145,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     const checkpoints: string[] = [];
     if (parentId !== undefined) checkpoints.push((await moveFolder(folderDeps, { folderId, parentId }, request.commandContext())).checkpoint);
     if (name !== undefined) {
-      await readModelsCaughtUp(db, latest(checkpoints));
+      await readModelsCaughtUp(db, deps.store, latest(checkpoints));
       checkpoints.push((await renameFolder(folderDeps, { folderId, name }, request.commandContext())).checkpoint);
     }
     return folderAnswer(folderId, latest(checkpoints));
@@ -153,7 +153,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
 
   r.post('/folder/delete', { schema: { summary: 'Delete an empty folder (spec 7: ?id=)', tags: ['finder'], querystring: folderDeleteQuerySchema, response: { 200: envelopeSchema(z.object({ id: z.string() })), ...failures } }, config: edit, onRequest: staffCsrf(app) }, async (request) => {
     const result = await deleteFolder(folderDeps, { folderId: request.query.id }, request.commandContext());
-    await readModelsCaughtUp(db, result.checkpoint);
+    await readModelsCaughtUp(db, deps.store, result.checkpoint);
     return success({ id: request.query.id });
   });
 
@@ -202,7 +202,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     }
     const checkpoints: string[] = [];
     for (const f of files) checkpoints.push((await deleteFile({ store: deps.store, storage }, { fileId: f.id, uses: await fileUses(db, f.id, lang) }, request.commandContext())).checkpoint);
-    await readModelsCaughtUp(db, latest(checkpoints));
+    await readModelsCaughtUp(db, deps.store, latest(checkpoints));
     return success({ ids });
   });
 
@@ -219,7 +219,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     } catch (error) {
       return staleAnswer(error, request, reply);
     }
-    await readModelsCaughtUp(db, latest(checkpoints));
+    await readModelsCaughtUp(db, deps.store, latest(checkpoints));
     return success(await listTags(db));
   });
 
@@ -233,7 +233,7 @@ export async function finderRoutes(app: FastifyInstance, { deps }: RouteOptions)
     } catch (error) {
       return staleAnswer(error, request, reply);
     }
-    await readModelsCaughtUp(db, latest(checkpoints));
+    await readModelsCaughtUp(db, deps.store, latest(checkpoints));
     return success(await listTags(db));
   });
 

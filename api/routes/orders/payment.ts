@@ -25,7 +25,7 @@ import { renderAutoPostForm } from '../../../platform/payments/html.js';
 import type { PaymentRequest, PaymentStart } from '../../../platform/payments/port.js';
 import { getOrderView, type OrderView } from '../../../projections/orders/queries.js';
 import { ordersReadModel } from '../../../projections/orders/writer.js';
-import { liveSchema, readCheckpoint } from '../../../projections/read-model.js';
+import { readModelApplied } from '../../../projections/read-model.js';
 import { envelopeSchema, failureEnvelopeSchema } from '../../contracts/catalog.js';
 import { orderTokenParamsSchema, orderWithPaymentMethodsSchema, paymentRedirectQuerySchema, startPaymentBodySchema, startPaymentDataSchema } from '../../contracts/orders.js';
 import type { ApiDeps } from '../../plugins/deps.js';
@@ -57,8 +57,7 @@ export async function findOrderByToken(deps: ApiDeps, token: string, waitMs = RE
   const until = Date.now() + waitMs;
   const target = await deps.store.newestCommittedCheckpoint();
   for (;;) {
-    const checkpoint = (await readCheckpoint(deps.db, liveSchema(ordersReadModel)).catch(() => null))?.checkpoint;
-    const caughtUp = checkpoint !== undefined && checkpoint >= target;
+    const caughtUp = await readModelApplied(deps.db, deps.store, ordersReadModel, target).catch(() => false);
     const view = await getOrderView(deps.db, { publicToken: token });
     if (view || caughtUp || Date.now() >= until) return view;
     await new Promise((r) => setTimeout(r, 50));
