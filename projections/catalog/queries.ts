@@ -16,7 +16,7 @@ import { preparedQuery } from '../../platform/db/database.js';
 import { liveSchema } from '../read-model.js';
 import { type CatalogHead, HEAD_COLUMNS, type ListingIndexSource } from './listing-index-source.js';
 import type { ListedCard } from './listing-cards.js';
-import type { IndexQuery, IndexSort } from './listing-index.js';
+import type { IndexPage, IndexQuery, IndexSort } from './listing-index.js';
 import type { CategoryDoc, ProductDoc } from './projection.js';
 import { catalogReadModel } from './writer.js';
 import type { CatalogTables } from './schema.js';
@@ -124,15 +124,7 @@ export async function listProductCards(_db: Kysely<CatalogTables>, source: Listi
     const card = cards.listed(id, language, nowMs);
     if (card) products.push(card);
   }
-  return {
-    products,
-    total: page.total,
-    availableFilters: page.availableFilters,
-    leftOutSearchKeywords: page.leftOutSearchKeywords,
-    exactlyMatchingProductIds: page.exactIds,
-    appliedFiltersCount: Object.values(input.filters ?? {}).filter((values) => values.length > 0).length,
-    hiddenUnknown: page.hiddenUnknown,
-  };
+  return pageOutput(page, products, input);
 }
 
 /**
@@ -155,6 +147,19 @@ export function listSearchProducts(db: Kysely<CatalogTables>, source: ListingInd
   }));
 }
 
+/** A listing's answer: the page the index decided (`page`) with its products as read. */
+function pageOutput<P>(page: IndexPage, products: P[], input: ListProductsInput): ListProductsOutput<P> {
+  return {
+    products,
+    total: page.total,
+    availableFilters: page.availableFilters,
+    leftOutSearchKeywords: page.leftOutSearchKeywords,
+    exactlyMatchingProductIds: page.exactIds,
+    appliedFiltersCount: Object.values(input.filters ?? {}).filter((values) => values.length > 0).length,
+    hiddenUnknown: page.hiddenUnknown,
+  };
+}
+
 async function listPage<R, P>(
   db: Kysely<CatalogTables>,
   source: ListingIndexSource,
@@ -163,7 +168,6 @@ async function listPage<R, P>(
   columns: RawBuilder<unknown>,
   toListed: (row: R, id: string) => P,
 ): Promise<ListProductsOutput<P>> {
-  const filters = Object.entries(input.filters ?? {}).filter(([, values]) => values.length > 0);
   const nowMs = Date.parse(input.now);
   for (let attempt = 0; ; attempt++) {
     const index = await source.current();
@@ -187,15 +191,7 @@ async function listPage<R, P>(
       const x = rows.get(id);
       return x ? [toListed(x, id)] : [];
     });
-    return {
-      products,
-      total: page.total,
-      availableFilters: page.availableFilters,
-      leftOutSearchKeywords: page.leftOutSearchKeywords,
-      exactlyMatchingProductIds: page.exactIds,
-      appliedFiltersCount: filters.length,
-      hiddenUnknown: page.hiddenUnknown,
-    };
+    return pageOutput(page, products, input);
   }
 }
 
