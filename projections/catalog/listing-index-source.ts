@@ -1,16 +1,20 @@
 /**
- * Keeps a process's CatalogListingIndex (listing-index.ts) equal to the catalog read model in PostgreSQL.
+ * Keeps a process's CatalogListingIndex (listing-index.ts) and listing cards (listing-cards.ts) equal to the catalog
+ * read model in PostgreSQL.
  *
- * - Load: every `products` row and every `categories` row, once, before the first answer (100,000 products load
- *   in about a second; see bench/catalog-load.bench.ts).
- * - Follow: a row's `listing_position` is the global position of the last Product event applied to it, and a
- *   category's `position` that of its last event. The projector applies events in global order and commits batch
- *   after batch, so the rows changed since the index's last look are exactly those past its highest position:
- *   `sync()` reads the newest positions and, when they are past the index's, applies those rows. A rebuild that
- *   swapped in a new schema (projections/read-model.ts) gives the table a new oid: the index then loads in full.
- * - Freshness: `head` (one row: newest positions and the table's oid) is read in the same round trip as every
- *   page's rows (queries.ts listProducts), so an answer never comes from an index older than the read model it read
- *   the page from; a change hint (LISTEN rm_changed, api/plugins/read-model-changes.ts) syncs early so that rarely happens.
+ * - Load: every `products` row and every `categories` row, and every product's card (in chunks), once, before the
+ *   first answer (bench/catalog-load.bench.ts prints the time: seconds at 105,000 products).
+ * - Follow: a row's `listing_position` is the global position of the last Product event applied to it, a
+ *   category's `position` that of its last event, and a card's `card_position` that of the last product or stock
+ *   event that changed it. The projector applies events in global order and commits batch after batch, so the rows
+ *   changed since the last look are exactly those past the highest position seen: `sync()` reads the newest
+ *   positions and, when they are past the source's, applies those rows. A rebuild that swapped in a new schema
+ *   (projections/read-model.ts) gives the table a new oid: the index and the cards then load in full.
+ * - Freshness: `head` (one row: newest positions and the table's oid) is read by every answer, with GET /v1/search's
+ *   page rows in one round trip (queries.ts listPage) or alone and shared between concurrent answers (`head()`,
+ *   queries.ts listProductCards), so an answer never comes from an index or cards older than the read model at the
+ *   time of the request; a change hint (LISTEN rm_changed, api/plugins/read-model-changes.ts) syncs early so that
+ *   rarely waits.
  */
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../../platform/db/database.js';
