@@ -31,7 +31,8 @@
  * the CPU per request is then the sum over them), `SCENARIOS` (comma-separated: category, catalog, search, vehicle, render; default all), `PHASES`
  * (`quiet`, `writes` or `quiet,writes`, the default), `ACCEPT_ENCODING` (e.g. `br`: every request asks for a compressed
  * answer as a browser does; default none, so the figures do not include the compression), `API_CPU_PROF` (a directory: the api child runs with
- * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts).
+ * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts),
+ * `PROJECTOR_CPU_PROF` (the same for the projector process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -55,6 +56,7 @@ const WRITES_PER_SECOND = Number(process.env.WRITES_PER_SECOND ?? 20);
 const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,vehicle,render').split(','));
 const PHASES = new Set((process.env.PHASES ?? 'quiet,writes').split(','));
 const API_CPU_PROF = process.env.API_CPU_PROF;
+const PROJECTOR_CPU_PROF = process.env.PROJECTOR_CPU_PROF;
 const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
 /** `ACCEPT_ENCODING=br` (or gzip): every request asks for a compressed answer, as a browser does (default: none). */
 const HEADERS: Record<string, string> = process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {};
@@ -162,7 +164,8 @@ async function main() {
   // Every api process says when it listens (bin/runtime.ts): the bench starts once all of them do.
   let apiListening = 0;
   const role = (name: string) => {
-    const profile = name === 'api' && API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(API_CPU_PROF)] : [];
+    const profileDir = name === 'api' ? API_CPU_PROF : PROJECTOR_CPU_PROF;
+    const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
     // The api gets the Node flags it is started with everywhere (bin/api-node-flags.mjs).
     const flags = name === 'api' ? API_NODE_FLAGS : [];
     const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', path.join(repoRoot, 'bin', 'role.ts'), name], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });

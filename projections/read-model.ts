@@ -312,6 +312,25 @@ export async function readModelApplied(db: Database, store: EventStore, rm: Read
   return storedCheckpointCovers(store, rm.eventTypes, stored.checkpoint, checkpoint);
 }
 
+/**
+ * Waits until each of `readModels` has applied every event of its types up to `checkpoint` (`readModelApplied`), at
+ * most `waitMs` milliseconds in all, reading the stored checkpoint once per poll (every 15 ms): an api's "read your
+ * writes" after a command, so the answer shows what it saved. Returns at once for '' (nothing appended) and skips a
+ * read model whose schema is missing (no projector runs it here: nothing to wait for). After `waitMs` it returns
+ * anyway; the caller answers with what the read model holds. @throws the pg error of a read.
+ */
+export async function waitForReadModels(db: Database, store: EventStore, readModels: readonly ReadModel[], checkpoint: string, waitMs: number): Promise<void> {
+  if (!checkpoint) return;
+  const until = Date.now() + waitMs;
+  for (const rm of readModels) {
+    while (Date.now() < until) {
+      const stored = await readCheckpoint(db, liveSchema(rm));
+      if (!stored || (await storedCheckpointCovers(store, rm.eventTypes, stored.checkpoint, checkpoint))) break;
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+}
+
 export type RunningProjector = RunningSubscription;
 
 /**

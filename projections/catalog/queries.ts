@@ -111,7 +111,7 @@ export function listProducts(db: Kysely<CatalogTables>, source: ListingIndexSour
  * (GET /v1/products and the server render; docs/architecture.md "The listing cards in memory").
  * @throws pg's error when the head cannot be read.
  */
-export async function listProductCards(_db: Kysely<CatalogTables>, source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
+export async function listProductCards(source: ListingIndexSource, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
   const head = await source.head();
   for (let attempt = 0; attempt < 3 && source.isBehind(head); attempt++) await source.sync();
   const index = await source.current();

@@ -43,7 +43,7 @@ import { LANGUAGES, type Language, type Localized } from '../../../domain/shared
 import type { EventStore } from '../../../platform/event-store/port.js';
 import { categoryUsage, childrenOf, listAdminCategories } from '../../../projections/catalog/admin-category-queries.js';
 import { catalogReadModel } from '../../../projections/catalog/writer.js';
-import { liveSchema, readCheckpoint, readModelApplied } from '../../../projections/read-model.js';
+import { waitForReadModels } from '../../../projections/read-model.js';
 import type { Database } from '../../../platform/db/database.js';
 import { categoryUrl } from '../../plugins/catalog-cache.js';
 import {
@@ -116,14 +116,8 @@ const READ_MODEL_WAIT_MS = readModelWaitMs(3000);
  * `$all` order), at most READ_MODEL_WAIT_MS: a save answers once the tree it changed can be read back (the next
  * placement reads the siblings, a delete the subcategories, the list the new names from the read model).
  */
-async function catalogCaughtUp(db: Database, store: EventStore, checkpoint: string): Promise<void> {
-  if (!checkpoint) return;
-  const until = Date.now() + READ_MODEL_WAIT_MS;
-  while (Date.now() < until) {
-    if (!(await readCheckpoint(db as never, liveSchema(catalogReadModel)))) return;
-    if (await readModelApplied(db, store, catalogReadModel, checkpoint)) return;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
+function catalogCaughtUp(db: Database, store: EventStore, checkpoint: string): Promise<void> {
+  return waitForReadModels(db, store, [catalogReadModel], checkpoint, READ_MODEL_WAIT_MS);
 }
 
 const saved = (model: AdminCategory) => ({ success: true as const, status: 'success' as const, model, data: model });

@@ -12,7 +12,7 @@ import { fileUsageReadModel } from '../../../projections/file-usage/writer.js';
 import { type FileRecord, type FolderRecord, folderPath, getFolder, rootFolder } from '../../../projections/files/queries.js';
 import { filesReadModel } from '../../../projections/files/writer.js';
 import { galleryReadModel } from '../../../projections/gallery/writer.js';
-import { liveSchema, type ReadModel, readCheckpoint, readModelApplied } from '../../../projections/read-model.js';
+import { type ReadModel, waitForReadModels } from '../../../projections/read-model.js';
 import type { FinderFile, FinderFolder } from '../../contracts/finder.js';
 import { ApiError } from '../../plugins/errors.js';
 import { readModelWaitMs } from '../../plugins/read-model-wait.js';
@@ -80,21 +80,13 @@ const WAIT_MS = readModelWaitMs(5000);
  * text in `$all` order; `readModelApplied`: events of other types need not be passed by the stored checkpoint), at
  * most 5 s; '' (nothing appended) returns at once.
  */
-export async function readModelsCaughtUp(
+export function readModelsCaughtUp(
   db: Database,
   store: EventStore,
   checkpoint: string,
   readModels: readonly ReadModel[] = [filesReadModel, fileUsageReadModel, galleryReadModel],
 ): Promise<void> {
-  if (!checkpoint) return;
-  const until = Date.now() + WAIT_MS;
-  for (const rm of readModels) {
-    while (Date.now() < until) {
-      if (!(await readCheckpoint(db as never, liveSchema(rm)))) break;
-      if (await readModelApplied(db, store, rm, checkpoint)) break;
-      await new Promise((resolve) => setTimeout(resolve, 15));
-    }
-  }
+  return waitForReadModels(db, store, readModels, checkpoint, WAIT_MS);
 }
 
 /** The latest of several `$all` checkpoints ('' for none). */

@@ -167,7 +167,7 @@ export function setPagination(reply: FastifyReply, page: number, perPage: number
 /** `listProductCards` through the result cache (its keys apart from `cachedSearchListing`'s); the key is the input without the clock. */
 export function cachedCardListing(deps: ApiDeps, app: FastifyInstance, input: ListProductsInput): Promise<ListProductsOutput<ListedCard>> {
   const { now: _now, ...key } = input;
-  return app.listings.get(`cards ${JSON.stringify(key)}`, () => listProductCards(deps.db, app.listingIndex, input)) as Promise<ListProductsOutput<ListedCard>>;
+  return app.listings.get(`cards ${JSON.stringify(key)}`, () => listProductCards(app.listingIndex, input)) as Promise<ListProductsOutput<ListedCard>>;
 }
 
 /** `listSearchProducts` (GET /v1/search's fields) through the result cache (its keys apart from the others'); the key is the input without the clock. */
