@@ -32,7 +32,9 @@
  * (`quiet`, `writes` or `quiet,writes`, the default), `ACCEPT_ENCODING` (e.g. `br`: every request asks for a compressed
  * answer as a browser does; default none, so the figures do not include the compression), `API_CPU_PROF` (a directory: the api child runs with
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts),
- * `PROJECTOR_CPU_PROF` (the same for the projector process).
+ * `PROJECTOR_CPU_PROF` (the same for the projector process), `WARMUP` (seconds of each scenario's requests before
+ * it is measured, not counted: default 0, so the figures include the JIT's warm-up of the scenario's code paths in
+ * the api and the projector).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -51,6 +53,8 @@ import { cpuMs, fmt, machineBusyMs, percentile, pidsCpuMs, postgresBackendsOf, p
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3998);
 const DURATION = Number(process.env.DURATION ?? 10);
+/** Seconds of the same scenario's requests before each measured run, not counted (default 0: the run starts cold). */
+const WARMUP = Number(process.env.WARMUP ?? 0);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const WRITES_PER_SECOND = Number(process.env.WRITES_PER_SECOND ?? 20);
 const SCENARIOS = new Set((process.env.SCENARIOS ?? 'category,catalog,search,vehicle,render').split(','));
@@ -87,6 +91,8 @@ let projectorPid: number | undefined;
 let benchDb: Database | undefined;
 
 async function run(next: () => string): Promise<Result> {
+  // Unmeasured first: the same kind of requests for WARMUP seconds (JIT compilation of the scenario's code paths).
+  if (WARMUP > 0) await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, headers: HEADERS, requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }] } as never);
   const projectorBackends = projectorPid && benchDb ? await postgresBackendsOf(projectorPid, benchDb) : [];
   const cpuBefore = cpuMs(apiPid);
   const projectorBefore = cpuMs(projectorPid);
