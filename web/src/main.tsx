@@ -9,7 +9,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient, watchFocus } from './app/query-client';
 import { hydrateQueryState } from './app/ssr-state';
-import { formatCount, formatEuro } from './lib/format';
 import { initI18n } from './lib/i18n';
 import { languageFromPath } from './lib/language';
 import { syncRememberedOptionCookies } from './lib/local-option';
@@ -40,15 +39,12 @@ void initI18n(lang).then(() => {
   // Hydrating inside a transition lets React yield to the browser every few milliseconds (a root hydrated at the
   // default priority runs as one long task): the page is already painted, so a tap or a scroll is answered
   // while the rest hydrates, and a phone's total blocking time is not the whole tree's hydration.
-  // Each step before it is a task of its own (a phone's total blocking time counts every task past 50 ms): reading
-  // the page's query state, and the number formats' first use, whose locale data the first Intl.NumberFormat loads.
+  // Reading the page's query state is a task of its own (a phone's total blocking time counts every task past 50 ms).
+  // Prices and counts are formatted without Intl (lib/format.ts), so hydration loads no ICU locale data.
   if (container.hasChildNodes()) {
     void (async () => {
       await nextTask();
       hydrateQueryState(queryClient, document);
-      await nextTask();
-      formatEuro(0, lang);
-      formatCount(0, lang);
       await nextTask();
       startTransition(() => {
         hydrateRoot(container, app);

@@ -89,12 +89,20 @@ interface FilterGroupProps {
   onToggle: (value: string, on: boolean) => void;
 }
 
+/** One collator per language for every group (a listing shows up to ~60): each new Intl.Collator costs its set-up. */
+const optionCollators = new Map<Language, Intl.Collator>();
+const optionCollator = (lang: Language) => {
+  let c = optionCollators.get(lang);
+  if (!c) optionCollators.set(lang, (c = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' })));
+  return c;
+};
+
 function FilterGroup({ filter, selected, lang, hrefFor, onToggle }: FilterGroupProps) {
   const { t } = useTranslation('shop');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const values = useMemo(() => {
-    const collator = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' });
+    const collator = optionCollator(lang);
     const label = (value: string) => filter.optionLabels[value] ?? value;
     return Object.keys(filter.options).sort((a, b) => collator.compare(label(a), label(b)));
   }, [filter.options, filter.optionLabels, lang]);

@@ -11,8 +11,8 @@ const collatorFor = (lang: Language) => {
 
 /** Visible children in display order: position, then name. */
 export function visibleChildren(nodes: CategoryNode[], lang: Language): CategoryNode[] {
-  const collator = collatorFor(lang);
-  return nodes.filter((n) => !n.hidden).sort((a, b) => a.position - b.position || collator.compare(categoryName(a, lang), categoryName(b, lang)));
+  // The collator only for a tie of positions: its first use loads ICU's collation data (10-20 ms in a browser).
+  return nodes.filter((n) => !n.hidden).sort((a, b) => a.position - b.position || collatorFor(lang).compare(categoryName(a, lang), categoryName(b, lang)));
 }
 
 export function categoryName(node: CategoryNode, lang: Language): string {
