@@ -70,40 +70,24 @@ export function formatDate(value: string | Date | null | undefined, lang: Langua
   return new Intl.DateTimeFormat(INTL_LOCALE[lang], options).format(date);
 }
 
-/** Intl.NumberFormat's own options: a text's format naming one of them (`{{n, number(minimumFractionDigits: 2)}}`) gets a formatter of its own. */
-const NUMBER_FORMAT_OPTIONS = [
-  'style', 'currency', 'currencyDisplay', 'currencySign', 'unit', 'unitDisplay', 'minimumIntegerDigits', 'minimumFractionDigits',
-  'maximumFractionDigits', 'minimumSignificantDigits', 'maximumSignificantDigits', 'useGrouping', 'notation', 'compactDisplay',
-  'signDisplay', 'roundingMode', 'roundingPriority', 'roundingIncrement', 'trailingZeroDisplay', 'numberingSystem', 'localeMatcher',
-] as const;
-
 const textNumberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * The texts' `{{count, number}}` format (docs/architecture.md "Server rendering: compression and hydration"), given to
- * an i18next instance in place of its built-in `number`: one Intl.NumberFormat per i18next language code ('et',
- * 'en-US'), so the output is the built-in's (`new Intl.NumberFormat(lng, options)`, whose call options are
- * ignored by Intl). The built-in caches its formatter under the language and the whole call's options, the count
- * included, so every distinct count (a category tree row's product count, a facet option's) built a new
- * Intl.NumberFormat: ~1 ms each on a phone. A format naming Intl options of its own still gets them.
- * Does nothing when the instance has no formatter (not initialised).
+ * an i18next instance in place of its built-in `number`: the storefront's languages ('et', 'en-US') through
+ * `formatCount` (no Intl while hydrating: "Server rendering: what a phone waits for"), any other through one
+ * Intl.NumberFormat per language. The built-in cached its formatter under the language and the whole call's options,
+ * the count included, so every distinct count (a category tree row's product count, a facet option's) built a new
+ * Intl.NumberFormat: ~1 ms each on a phone. The texts name no Intl options of their own (`number(...)`), which this
+ * format would ignore: `format.unit.spec.ts` checks every text. Does nothing when the instance has no formatter.
  */
-export function shareTextNumberFormat(instance: { services?: { formatter?: { add(name: string, fn: (value: unknown, lng: string | undefined, options: Record<string, unknown>) => unknown): void } } }): void {
-  instance.services?.formatter?.add('number', (value, lng, options) => {
+export function shareTextNumberFormat(instance: { services?: { formatter?: { add(name: string, fn: (value: unknown, lng: string | undefined) => unknown): void } } }): void {
+  instance.services?.formatter?.add('number', (value, lng) => {
     const locale = (lng ?? 'et').replace('_', '-');
-    if (NUMBER_FORMAT_OPTIONS.some((name) => options?.[name] !== undefined)) {
-      const own: Record<string, unknown> = {};
-      for (const name of NUMBER_FORMAT_OPTIONS) if (options[name] !== undefined) own[name] = options[name];
-      return new Intl.NumberFormat(locale, own).format(value as number);
-    }
-    // The storefront's languages without Intl (formatCount); any other locale through one Intl.NumberFormat each.
     const own = locale === 'et' || locale === 'et-EE' ? 'et' : locale === 'en-US' || locale === 'en' ? 'en' : null;
     if (own && typeof value === 'number') return formatCount(value, own);
     let f = textNumberFormats.get(locale);
-    if (!f) {
-      f = new Intl.NumberFormat(locale);
-      textNumberFormats.set(locale, f);
-    }
+    if (!f) textNumberFormats.set(locale, (f = new Intl.NumberFormat(locale)));
     return f.format(value as number);
   });
 }
