@@ -34,10 +34,15 @@
  * `--cpu-prof` and writes its profile there when the bench stops it; read it with bench/cpu-profile-top.ts),
  * `PROJECTOR_CPU_PROF` (the same for the projector process), `WARMUP` (seconds of each scenario's requests before
  * it is measured, not counted: default 0, so the figures include the JIT's warm-up of the scenario's code paths in
- * the api and the projector).
+ * the api and the projector), `LOADGEN=wrk` (Debian's wrk, `apt-get install wrk`, drives the load instead of
+ * autocannon in this process: the same connections and scenarios, each request the next of a file of paths made
+ * beforehand by bench/wrk-paths.lua's rule, latencies from wrk's histogram; it costs the machine about a third of
+ * autocannon's CPU per answer, which on 2 cores goes to the api and PostgreSQL instead), `WRK_THREADS` (default 1).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -65,10 +70,20 @@ const API_PROCESSES = Number(process.env.API_PROCESSES ?? 1);
 /** `ACCEPT_ENCODING=br` (or gzip): every request asks for a compressed answer, as a browser does (default: none). */
 const HEADERS: Record<string, string> = process.env.ACCEPT_ENCODING ? { 'accept-encoding': process.env.ACCEPT_ENCODING } : {};
 const base = `http://127.0.0.1:${PORT}`;
+/** `LOADGEN=wrk`: Debian's wrk drives the load instead of autocannon in this process (default `autocannon`). */
+const LOADGEN = process.env.LOADGEN ?? 'autocannon';
+/** Paths made per second of a wrk run: above any scenario's answers a second here, so none repeats. */
+const WRK_PATHS_PER_SECOND = Number(process.env.WRK_PATHS_PER_SECOND ?? 8000);
 
 
 interface Result {
-  times: number[];
+  /** Answered requests. */
+  count: number;
+  /** Latency percentiles in milliseconds: 50, 95, 97.5, 99. */
+  p50: number;
+  p95: number;
+  p975: number;
+  p99: number;
   errors: number;
   rps: number;
   /** CPU time the api process spent (user + system), in milliseconds, per answered request. */
@@ -79,7 +94,7 @@ interface Result {
   projectorCpuPerRequest: number;
   /** The same for the PostgreSQL backends serving the projector's connections (found at the scenario's start). */
   projectorPgCpuPerRequest: number;
-  /** The same for this process, the load generator (autocannon). */
+  /** The same for the load generator (this process with autocannon, the wrk child with LOADGEN=wrk). */
   loadCpuPerRequest: number;
   /** Busy CPU of the whole machine (every core and process) per answered request. */
   machineCpuPerRequest: number;
@@ -90,24 +105,22 @@ let projectorPid: number | undefined;
 /** The bench's own pool: finds the projector's PostgreSQL backends (bench/support.ts postgresBackendsOf). */
 let benchDb: Database | undefined;
 
-async function run(next: () => string): Promise<Result> {
-  // Unmeasured first: the same kind of requests for WARMUP seconds (JIT compilation of the scenario's code paths).
-  if (WARMUP > 0) await autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP, headers: HEADERS, requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }] } as never);
-  const projectorBackends = projectorPid && benchDb ? await postgresBackendsOf(projectorPid, benchDb) : [];
-  const cpuBefore = cpuMs(apiPid);
-  const projectorBefore = cpuMs(projectorPid);
-  const projectorPgBefore = pidsCpuMs(projectorBackends);
-  const pgBefore = postgresCpuMs();
-  const machineBefore = machineBusyMs();
-  const loadBefore = process.cpuUsage();
+/** Autocannon's request list: every request the next path of `next`. */
+const requestsOf = (next: () => string) => [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }];
+
+/** What the load generator measured: answered requests, latency percentiles (ms), non-2xx answers, requests/s. */
+type LoadFigures = Pick<Result, 'count' | 'p50' | 'p95' | 'p975' | 'p99' | 'errors' | 'rps'>;
+
+/** Drives the api with autocannon in this process for `seconds`, each request the next path of `next`. */
+async function autocannonLoad(next: () => string, seconds: number): Promise<LoadFigures> {
   const times: number[] = [];
   let errors = 0;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     headers: HEADERS,
-    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: next() }) }],
+    requests: requestsOf(next),
     setupClient: (client: { on(event: string, fn: (...args: number[]) => void): void }) => {
       client.on('response', (status: number, _bytes: number, responseTime: number) => {
         times.push(responseTime);
@@ -115,31 +128,92 @@ async function run(next: () => string): Promise<Result> {
       });
     },
   } as never);
-  const load = process.cpuUsage(loadBefore);
   return {
-    times,
+    count: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p975: percentile(times, 97.5),
+    p99: percentile(times, 99),
     errors,
     rps: (result as { requests: { average: number } }).requests.average,
-    cpuPerRequest: (cpuMs(apiPid) - cpuBefore) / times.length,
-    pgCpuPerRequest: (postgresCpuMs() - pgBefore) / times.length,
-    projectorCpuPerRequest: (cpuMs(projectorPid) - projectorBefore) / times.length,
-    projectorPgCpuPerRequest: (pidsCpuMs(projectorBackends) - projectorPgBefore) / times.length,
-    loadCpuPerRequest: (load.user + load.system) / 1000 / times.length,
-    machineCpuPerRequest: (machineBusyMs() - machineBefore) / times.length,
+  };
+}
+
+/**
+ * Drives the api with wrk (Debian's `wrk` package, C: a fraction of autocannon's CPU per request) for `seconds`, with
+ * `WRK_THREADS` threads (default 1) over `CONNECTIONS` connections, each request the next line of a file of paths made
+ * by `next` beforehand (bench/wrk-paths.lua), so no query repeats while the file lasts. Latencies from wrk's own
+ * histogram. @throws Error when wrk is missing or fails.
+ */
+async function wrkLoad(next: () => string, seconds: number): Promise<LoadFigures> {
+  const threads = Number(process.env.WRK_THREADS ?? 1);
+  const pathCount = Math.max(1, Math.ceil(seconds * WRK_PATHS_PER_SECOND));
+  const file = path.join(os.tmpdir(), `catalog-load-paths-${process.pid}.txt`);
+  const lines: string[] = [];
+  for (let i = 0; i < pathCount; i++) lines.push(next());
+  writeFileSync(file, lines.join('\n') + '\n');
+  const headers = Object.entries(HEADERS).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const args = [`-t${threads}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '60s', ...headers, '-s', path.join(repoRoot, 'bench', 'wrk-paths.lua'), base, '--', file, String(threads)];
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.on('error', (e) => reject(new Error(`wrk could not start (apt-get install wrk): ${e.message}`)));
+    child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}: ${text}`))));
+  });
+  unlinkSync(file);
+  const json = out.split('\n').find((l) => l.startsWith('{"requests"'));
+  if (!json) throw new Error(`wrk printed no figures: ${out}`);
+  const w = JSON.parse(json) as { requests: number; durationUs: number; status: number; socketErrors: number; p50: number; p95: number; p97_5: number; p99: number };
+  if (w.requests > pathCount && !lines.every((l) => l === lines[0])) console.log(`wrk: ${w.requests} requests from ${pathCount} paths (some repeated)`);
+  return { count: w.requests, p50: w.p50, p95: w.p95, p975: w.p97_5, p99: w.p99, errors: w.status + w.socketErrors, rps: w.requests / (w.durationUs / 1e6) };
+}
+
+/** CPU time (user + system, milliseconds) of this process's ended and reaped children (the wrk runs). */
+function reapedChildrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+}
+
+async function run(next: () => string): Promise<Result> {
+  const load = LOADGEN === 'wrk' ? wrkLoad : autocannonLoad;
+  // Unmeasured first: the same kind of requests for WARMUP seconds (JIT compilation of the scenario's code paths).
+  if (WARMUP > 0) await load(next, WARMUP);
+  const projectorBackends = projectorPid && benchDb ? await postgresBackendsOf(projectorPid, benchDb) : [];
+  const cpuBefore = cpuMs(apiPid);
+  const projectorBefore = cpuMs(projectorPid);
+  const projectorPgBefore = pidsCpuMs(projectorBackends);
+  const pgBefore = postgresCpuMs();
+  const machineBefore = machineBusyMs();
+  const loadBefore = process.cpuUsage();
+  const childrenBefore = reapedChildrenCpuMs();
+  const figures = await load(next, DURATION);
+  const own = process.cpuUsage(loadBefore);
+  // With wrk the paths were made before it ran: its CPU is the reaped child's (this process only waited).
+  const loadMs = LOADGEN === 'wrk' ? reapedChildrenCpuMs() - childrenBefore : (own.user + own.system) / 1000;
+  const n = figures.count;
+  return {
+    ...figures,
+    cpuPerRequest: (cpuMs(apiPid) - cpuBefore) / n,
+    pgCpuPerRequest: (postgresCpuMs() - pgBefore) / n,
+    projectorCpuPerRequest: (cpuMs(projectorPid) - projectorBefore) / n,
+    projectorPgCpuPerRequest: (pidsCpuMs(projectorBackends) - projectorPgBefore) / n,
+    loadCpuPerRequest: loadMs / n,
+    machineCpuPerRequest: (machineBusyMs() - machineBefore) / n,
   };
 }
 
 function row(phase: string, name: string, r: Result, health: Result): Record<string, string | number> {
-  const p975 = percentile(r.times, 97.5);
+  const p975 = r.p975;
   return {
     phase,
     scenario: name,
-    requests: r.times.length,
+    requests: r.count,
     'non-200': r.errors,
-    'p50 ms': fmt(percentile(r.times, 50)),
-    'p95 ms': fmt(percentile(r.times, 95)),
+    'p50 ms': fmt(r.p50),
+    'p95 ms': fmt(r.p95),
     'p97.5 ms': fmt(p975),
-    'p99 ms': fmt(percentile(r.times, 99)),
+    'p99 ms': fmt(r.p99),
     'req/s': fmt(r.rps, 0),
     'api CPU ms/req': fmt(r.cpuPerRequest, 2),
     'PostgreSQL CPU ms/req': fmt(r.pgCpuPerRequest, 2),
@@ -147,7 +221,7 @@ function row(phase: string, name: string, r: Result, health: Result): Record<str
     "projector's PostgreSQL backends CPU ms/req": fmt(r.projectorPgCpuPerRequest, 3),
     'load generator CPU ms/req': fmt(r.loadCpuPerRequest, 2),
     'machine CPU ms/req': fmt(r.machineCpuPerRequest, 2),
-    'p97.5 / health p97.5': fmt(p975 / percentile(health.times, 97.5), 1),
+    'p97.5 / health p97.5': fmt(p975 / health.p975, 1),
     'req/s / health req/s': fmt(r.rps / health.rps, 3),
   };
 }
