@@ -58,17 +58,6 @@ export function formatCount(n: number, lang: Language): string {
   return formatNumber(n, lang, 0, 3, false);
 }
 
-/**
- * Formats a date (ISO-8601 text or Date) per language: Estonian dd.mm.yyyy (with HH:mm when `withTime`), English
- * as en-US. Returns '' for a missing or invalid date.
- */
-export function formatDate(value: string | Date | null | undefined, lang: Language, withTime = false): string {
-  if (!value) return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  const options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}) };
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], options).format(date);
-}
 
 const textNumberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -78,12 +67,17 @@ const textNumberFormats = new Map<string, Intl.NumberFormat>();
  * `formatCount` (no Intl while hydrating: "Server rendering: what a phone waits for"), any other through one
  * Intl.NumberFormat per language. The built-in cached its formatter under the language and the whole call's options,
  * the count included, so every distinct count (a category tree row's product count, a facet option's) built a new
- * Intl.NumberFormat: ~1 ms each on a phone. The texts name no Intl options of their own (`number(...)`), which this
- * format would ignore: `format.unit.spec.ts` checks every text. Does nothing when the instance has no formatter.
+ * Intl.NumberFormat: ~1 ms each on a phone. A format naming Intl.NumberFormat options of its own
+ * (`{{n, number(minimumFractionDigits: 2)}}`: i18next merges them into the call's options) gets Intl with them, as
+ * the built-in did; no text of the shop names any (`format.unit.spec.ts` checks every text). Does nothing when the
+ * instance has no formatter.
  */
-export function shareTextNumberFormat(instance: { services?: { formatter?: { add(name: string, fn: (value: unknown, lng: string | undefined) => unknown): void } } }): void {
-  instance.services?.formatter?.add('number', (value, lng) => {
+export function shareTextNumberFormat(instance: { services?: { formatter?: { add(name: string, fn: (value: unknown, lng: string | undefined, options: Record<string, unknown>) => unknown): void } } }): void {
+  instance.services?.formatter?.add('number', (value, lng, options) => {
     const locale = (lng ?? 'et').replace('_', '-');
+    // Intl.NumberFormat's option names (i18next's own, and the text's values, are none of them).
+    if (Object.keys(options ?? {}).some((name) => /^(style|currency|unit|minimum|maximum|useGrouping|notation|compactDisplay|signDisplay|rounding|trailingZero|numberingSystem)/.test(name)))
+      return new Intl.NumberFormat(locale, options).format(value as number);
     const own = locale === 'et' || locale === 'et-EE' ? 'et' : locale === 'en-US' || locale === 'en' ? 'en' : null;
     if (own && typeof value === 'number') return formatCount(value, own);
     let f = textNumberFormats.get(locale);

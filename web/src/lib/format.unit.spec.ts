@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, formatEuro, shareTextNumberFormat } from './format';
 
 const texts = {
-  et: { shop: { count_one: '{{count, number}} toode', count_other: '{{count, number}} toodet' } },
-  'en-US': { shop: { count_one: '{{count, number}} product', count_other: '{{count, number}} products' } },
+  et: { shop: { count_one: '{{count, number}} toode', count_other: '{{count, number}} toodet', digits: '{{n, number(minimumFractionDigits: 2)}}' } },
+  'en-US': { shop: { count_one: '{{count, number}} product', count_other: '{{count, number}} products', digits: '{{n, number(minimumFractionDigits: 2)}}' } },
 };
 
 async function instance(shared: boolean) {
@@ -22,17 +22,19 @@ async function instance(shared: boolean) {
 }
 
 describe('shareTextNumberFormat', () => {
-  it('formats counts as the built-in number format does, per language', async () => {
+  it('formats counts as the built-in number format does, per language, options of a text kept', async () => {
     const [builtIn, shared] = [await instance(false), await instance(true)];
     for (const lng of ['et', 'en-US']) {
       for (const count of [0, 1, 7, 1234, 26451, 1234567.891]) {
         expect(shared.t('count', { count, lng })).toBe(builtIn.t('count', { count, lng }));
       }
+      expect(shared.t('digits', { n: 1234.5, lng })).toBe(builtIn.t('digits', { n: 1234.5, lng }));
     }
     expect(shared.t('count', { count: 26451 })).toBe('26\u00a0451 toodet');
+    expect(shared.t('digits', { n: 3, lng: 'en-US' })).toBe('3.00');
   });
 
-  it('is given no Intl options by any text (the shared format would ignore a `number(...)` format)', () => {
+  it('is given no Intl options by any text (they would bring Intl back into hydration)', () => {
     const locales = path.join(import.meta.dirname, '..', 'locales');
     const texts = readdirSync(locales, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'));
     expect(texts.length).toBeGreaterThan(10);

@@ -8,7 +8,8 @@
  * Pure (a `t` and an `exists` of i18next are passed in), so a unit test renders the sentences of both bundles.
  */
 import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
-import { formatCount, formatDate, formatEuro } from '../../lib/format';
+import { formatCount, formatEuro } from '../../lib/format';
+import { formatDate } from '../../lib/format-date';
 import type { Language } from '../../lib/language';
 
 /**

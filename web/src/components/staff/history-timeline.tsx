@@ -13,7 +13,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/translation';
 import type { History, HistoryEvent } from '../../../../api/contracts/admin-history';
 import { apiErrorText } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format-date';
 import { useRouteLanguage } from '../../lib/language';
 import { staffGet } from '../../lib/staff/session-expiry';
 import { Spinner } from '../spinner';

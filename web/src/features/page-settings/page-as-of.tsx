@@ -15,7 +15,7 @@ import { Spinner } from '../../components/spinner';
 import { TabList } from '../../components/staff/tab-list';
 import { FormAlert } from '../../components/staff/text-field';
 import { ApiError, apiErrorText } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format-date';
 import { useRouteLanguage } from '../../lib/language';
 import { usePageAsOf } from './api';
 import { NS } from './texts';

@@ -31,7 +31,7 @@ import { TabList } from '../../components/staff/tab-list';
 import { FormAlert } from '../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../components/staff/unsaved-changes';
 import { apiErrorText, isNotFound } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format-date';
 import { useRouteLanguage } from '../../lib/language';
 import { formErrors } from '../../lib/staff/form-errors';
 import { hasPermission, type SessionUser } from '../../lib/staff/session';

@@ -15,7 +15,7 @@ import type { Language } from '../../../../api/contracts/catalog';
 import type { PageEdit } from '../../../../api/contracts/pages-admin';
 import { showToast } from '../../components/feedback/toasts';
 import { apiErrorText } from '../../lib/api-client';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format-date';
 import { restorePageVersion, usePageVersion } from './api';
 import { versionText } from './settings-logic';
 import { NS } from './texts';

@@ -16,7 +16,7 @@ import 'react-day-picker/style.css';
 import { useTranslation } from '../../lib/translation';
 import type { Language } from '../../../../api/contracts/catalog';
 import { VISIBILITY_STATES, type VisibilityRule, type VisibilityState } from '../../../../domain/page/visibility';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format-date';
 import { joinLocal, splitLocal, switchRuleType, visibilityTable, type RuleType } from './settings-logic';
 import { NS } from './texts';
 import type { PageSettingsPanelProps, PageVisibility } from './types';

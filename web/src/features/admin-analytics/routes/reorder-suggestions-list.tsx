@@ -15,7 +15,7 @@ import { DataTable, type StaffColumn } from '../../../components/staff/data-tabl
 import { withListChanges } from '../../../components/staff/list-filters';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { purchaseListCsvUrl, reorderCsvUrl, useAcceptSuggestions, usePurchaseLists, useReorderSuggestions } from '../api/get-reorder';
 import { AnalysisHead, useRange } from './range-picker';

@@ -15,7 +15,8 @@ import { DataTable, type StaffColumn } from '../../../components/staff/data-tabl
 import { ListFilterBar } from '../../../components/staff/list-filter-bar';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatEuro } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { type ClientListParams, useClients } from '../api/get-clients';
 import './clients.css';

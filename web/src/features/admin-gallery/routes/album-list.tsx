@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/spinner';
 import { StaffDialog } from '../../../components/staff/staff-dialog';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { type AdminAlbum, useAlbums, useCreateAlbum, useDeleteAlbum } from '../api/albums';

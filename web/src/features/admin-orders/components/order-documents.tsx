@@ -11,7 +11,7 @@ import type { InvoiceKind, OrderInvoice } from '../../../../../api/contracts/adm
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 import { showToast } from '../../../components/feedback/toasts';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { invoicePdfUrl, useInvoices, useSendInvoice } from '../api/order-invoices';
 

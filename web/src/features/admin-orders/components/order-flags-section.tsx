@@ -8,7 +8,7 @@ import { useTranslation } from '../../../lib/translation';
 import type { AdminOrder } from '../../../../../api/contracts/admin-orders';
 import { showToast } from '../../../components/feedback/toasts';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import type { Language } from '../../../lib/language';
 import { type OrderFlag, useSetOrderFlag } from '../api/set-order-flags';
 

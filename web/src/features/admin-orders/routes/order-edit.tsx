@@ -41,7 +41,7 @@ import { HistoryTimeline } from '../../../components/staff/history-timeline';
 import { FormAlert } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { apiErrorText, isNotFound } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useSite } from '../../../lib/site/get-site';
 import { useRouteLanguage } from '../../../lib/language';
 import { formErrors } from '../../../lib/staff/form-errors';

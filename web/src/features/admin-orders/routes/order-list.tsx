@@ -18,7 +18,8 @@ import { DataTable, type StaffColumn } from '../../../components/staff/data-tabl
 import { ListFilterBar } from '../../../components/staff/list-filter-bar';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatEuro } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { ORDER_LIST_KEY, orderListParams, useOrders } from '../api/get-orders';
 import { useRefreshOnOrderChanges } from '../api/use-live-orders';

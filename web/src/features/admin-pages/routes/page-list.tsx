@@ -22,7 +22,7 @@ import { ListFilterBar } from '../../../components/staff/list-filter-bar';
 import { StaffDialog } from '../../../components/staff/staff-dialog';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage, type Language } from '../../../lib/language';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { usePages } from '../api/get-pages';

@@ -13,7 +13,7 @@ import { Spinner } from '../../../components/spinner';
 import { HistoryTimeline } from '../../../components/staff/history-timeline';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { useStockHistory } from '../api/get-stock-history';
 import './stock-history.css';

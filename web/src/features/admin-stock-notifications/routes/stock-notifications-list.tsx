@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { hasPermission, useStaffSession } from '../../../lib/staff/session';
 import { useCancelStockNotification } from '../api/cancel-stock-notification';

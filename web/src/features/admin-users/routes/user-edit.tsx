@@ -25,7 +25,7 @@ import { HistoryTimeline } from '../../../components/staff/history-timeline';
 import { FormAlert, TextField } from '../../../components/staff/text-field';
 import { useUnsavedChangesGuard } from '../../../components/staff/unsaved-changes';
 import { apiErrorText, isNotFound } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { hasPermission, type SessionUser } from '../../../lib/staff/session';
 import { formErrors } from '../../../lib/staff/form-errors';

@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/spinner';
 import { DataTable, type StaffColumn } from '../../../components/staff/data-table';
 import { FormAlert } from '../../../components/staff/text-field';
 import { apiErrorText } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { useRouteLanguage } from '../../../lib/language';
 import { useUsers } from '../api/get-users';
 import { roleLabel } from '../components/roles-field';

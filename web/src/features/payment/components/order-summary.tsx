@@ -8,7 +8,8 @@
 import { useTranslation } from '../../../lib/translation';
 import type { Order } from '../../../../../api/contracts/orders';
 import { isPostageCode } from '../../../../../domain/delivery/providers';
-import { formatDate, formatEuro } from '../../../lib/format';
+import { formatEuro } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import type { Language } from '../../../lib/language';
 
 export function OrderSummary({ order, lang }: { order: Order; lang: Language }) {
