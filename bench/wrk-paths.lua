@@ -4,13 +4,11 @@
 -- at the end. At the end one JSON line on stdout: requests, duration (microseconds), non-2xx/3xx answers, socket
 -- errors and the latency percentiles (milliseconds) from wrk's own histogram.
 
-local threads = {}
 local counter = 0
 
 function setup(thread)
   thread:set("id", counter)
   counter = counter + 1
-  table.insert(threads, thread)
 end
 
 local paths = {}
@@ -36,8 +34,8 @@ end
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format(
-    '{"requests":%d,"durationUs":%d,"status":%d,"socketErrors":%d,"p50":%.3f,"p95":%.3f,"p97_5":%.3f,"p99":%.3f,"mean":%.3f}\n',
+    '{"requests":%d,"durationUs":%d,"status":%d,"socketErrors":%d,"p50":%.3f,"p95":%.3f,"p97_5":%.3f,"p99":%.3f}\n',
     summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
     latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(97.5) / 1000,
-    latency:percentile(99) / 1000, latency.mean / 1000))
+    latency:percentile(99) / 1000))
 end

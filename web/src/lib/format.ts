@@ -1,6 +1,6 @@
 /**
- * Money formatting (spec 9: prices are shown with 2 decimals and €).
- * Input is euro cents as an integer or a decimal euro string ("12.40"), never a float computation.
+ * Money and count formatting (spec 9: prices are shown with 2 decimals and €), without Intl for the storefront's two
+ * languages. Input is euro cents as an integer or a decimal euro string ("12.40"), never a float computation.
  */
 import { INTL_LOCALE, type Language } from './language';
 
@@ -57,7 +57,6 @@ export function formatEuro(amount: number | string | null | undefined, lang: Lan
 export function formatCount(n: number, lang: Language): string {
   return formatNumber(n, lang, 0, 3, false);
 }
-
 
 const textNumberFormats = new Map<string, Intl.NumberFormat>();
 

@@ -14,6 +14,7 @@ import { type KeyboardEvent, type MouseEvent, useId, useMemo, useState } from 'r
 import { useTranslation } from '../../../lib/translation';
 import type { AppliedFilters, Filter, Language } from '../../../../../api/contracts/catalog';
 import { formatCount } from '../../../lib/format';
+import { collatorFor } from '../utils/collators';
 import { countAppliedValues } from '../utils/listing-params';
 import { mergeFilters } from '../utils/merge-filters';
 
@@ -89,20 +90,13 @@ interface FilterGroupProps {
   onToggle: (value: string, on: boolean) => void;
 }
 
-/** One collator per language for every group (a listing shows up to ~60): each new Intl.Collator costs its set-up. */
-const optionCollators = new Map<Language, Intl.Collator>();
-const optionCollator = (lang: Language) => {
-  let c = optionCollators.get(lang);
-  if (!c) optionCollators.set(lang, (c = new Intl.Collator(lang, { numeric: true, sensitivity: 'base' })));
-  return c;
-};
-
 function FilterGroup({ filter, selected, lang, hrefFor, onToggle }: FilterGroupProps) {
   const { t } = useTranslation('shop');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const values = useMemo(() => {
-    const collator = optionCollator(lang);
+    // One collator for every group (a listing shows up to ~60), not one each.
+    const collator = collatorFor(lang, 'options');
     const label = (value: string) => filter.optionLabels[value] ?? value;
     return Object.keys(filter.options).sort((a, b) => collator.compare(label(a), label(b)));
   }, [filter.options, filter.optionLabels, lang]);

@@ -1,18 +1,11 @@
 /** Helpers over the category tree of GET /v1/categories (spec 3 "Category"). */
 import type { CategoryNode, Language } from '../../../../../api/contracts/catalog';
-
-/** One collator per language: `localeCompare(x, lang)` would build a new one on every comparison (slow). */
-const collators = new Map<Language, Intl.Collator>();
-const collatorFor = (lang: Language) => {
-  let c = collators.get(lang);
-  if (!c) collators.set(lang, (c = new Intl.Collator(lang)));
-  return c;
-};
+import { collatorFor } from './collators';
 
 /** Visible children in display order: position, then name. */
 export function visibleChildren(nodes: CategoryNode[], lang: Language): CategoryNode[] {
   // The collator only for a tie of positions: its first use loads ICU's collation data (10-20 ms in a browser).
-  return nodes.filter((n) => !n.hidden).sort((a, b) => a.position - b.position || collatorFor(lang).compare(categoryName(a, lang), categoryName(b, lang)));
+  return nodes.filter((n) => !n.hidden).sort((a, b) => a.position - b.position || collatorFor(lang, 'names').compare(categoryName(a, lang), categoryName(b, lang)));
 }
 
 export function categoryName(node: CategoryNode, lang: Language): string {
