@@ -45,6 +45,36 @@ let samplingDone: Promise<void> = Promise.resolve();
 const peak = { total: 0, byName: {} as Record<string, number> };
 /** The most connections of each application_name seen at once, over every sample. */
 const maxByName: Record<string, number> = {};
+/** The composition's connections at the last sample: what each one is doing (a step that does not finish names them). */
+let lastActivity: { application_name: string; state: string | null; wait: string | null; xact_ms: number | null; query: string }[] = [];
+/** What the roles logged (a projector restarting says why here). */
+const logged: string[] = [];
+
+/**
+ * Waits for one step of the scenario for at most `ms` (scaled by patience); past that, fails naming the step with
+ * the roles' last log lines and every connection's state, wait event and statement at the last sample, so a step
+ * that hangs under load says what it waited on instead of running into the test's timeout.
+ */
+async function step<T>(name: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = patience(ms);
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `${name}: not done in ${limit} ms\nlog: ${JSON.stringify(logged.slice(-20))}\nconnections: ${JSON.stringify(lastActivity, null, 1)}`,
+          ),
+        ),
+      limit,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 beforeAll(async () => {
   database = await createTestDatabase('one_machine_connections');
@@ -55,13 +85,18 @@ beforeAll(async () => {
   await sampler.connect();
   samplingDone = (async () => {
     while (sampling) {
-      const r = await sampler.query<{ application_name: string; n: number }>(
-        'select application_name, count(*)::int as n from pg_stat_activity where datname = $1 and application_name <> $2 group by 1',
+      const activity = await sampler.query<(typeof lastActivity)[number]>(
+        `select application_name, state, wait_event_type || ':' || wait_event as wait,
+                (extract(epoch from clock_timestamp() - xact_start) * 1000)::int as xact_ms, left(query, 200) as query
+           from pg_stat_activity where datname = $1 and application_name <> $2`,
         [database.name, SAMPLER],
       );
-      const total = r.rows.reduce((sum, row) => sum + row.n, 0);
-      for (const row of r.rows) maxByName[row.application_name] = Math.max(maxByName[row.application_name] ?? 0, row.n);
-      if (total > peak.total) Object.assign(peak, { total, byName: Object.fromEntries(r.rows.map((row) => [row.application_name, row.n])) });
+      lastActivity = activity.rows;
+      const byName: Record<string, number> = {};
+      for (const row of activity.rows) byName[row.application_name] = (byName[row.application_name] ?? 0) + 1;
+      const total = activity.rows.length;
+      for (const [name, n] of Object.entries(byName)) maxByName[name] = Math.max(maxByName[name] ?? 0, n);
+      if (total > peak.total) Object.assign(peak, { total, byName });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
@@ -70,7 +105,8 @@ beforeAll(async () => {
 afterAll(async () => {
   sampling = false;
   await samplingDone.catch(() => {});
-  await roles?.stop();
+  // Bounded, so that a stop that hangs fails the hook with what was stuck instead of running into its timeout.
+  await step('stopping the roles', 60_000, roles?.stop() ?? Promise.resolve());
   await rt?.shopQueue().queue.obliterate({ force: true }).catch(() => {});
   await rt?.close();
   await sampler?.end().catch(() => {});
@@ -104,12 +140,12 @@ describe('one npm start', () => {
     rt = await openRuntime(config, 'all', { queuePrefix: `test-one-machine-${randomUUID().slice(0, 8)}` });
     const runtime = rt;
     const rows = Array.from({ length: 5 }, (_, i) => productRow(`CONN-${i}`, { grossCents: 1500 + i, stock: 1000 }));
-    roles = await startEveryRole(runtime, () => {}, {
+    roles = await step('starting every role', 60_000, startEveryRole(runtime, (line) => logged.push(`${new Date().toISOString()} ${line}`), {
       admin: { username: 'admin', password: 'connections-test-password-1' },
       prepare: async () => {
         await importCatalog(runtime.store, rows, { vatRatePercent: 24, concurrency: 4, now: () => new Date().toISOString() });
       },
-    });
+    }));
 
     // An open product page: the live socket asks for the stock of the first product and for content changes.
     const base = `http://127.0.0.1:${port}`;
@@ -127,7 +163,7 @@ describe('one npm start', () => {
     // Shoppers place orders over HTTP, four at a time.
     const csrf = await csrfHeadersOver(base);
     const orderIds: string[] = [];
-    await Promise.all(
+    await step('placing the orders', 30_000, Promise.all(
       Array.from({ length: 4 }, async (_, shopper) => {
         for (let i = shopper; i < ORDERS; i += 4) {
           const res = await fetch(`${base}/v1/place-order`, {
@@ -139,9 +175,9 @@ describe('one npm start', () => {
           orderIds.push(((await res.json()) as { data: { order: { id: string } } }).data.order.id);
         }
       }),
-    );
+    ));
     // Every projector and process manager catches up, and the order confirmations go out through the worker.
-    await roles.caughtUp();
+    await step('the projectors and process managers catching up', 30_000, roles.caughtUp());
     // The projectors read the log through the store that opens sealed personal data: the read model holds the
     // shopper's address in the clear, the stored events never do.
     for (const id of orderIds) expect((await getOrderSummary(runtime.db, id))?.client.email).toBe('mari@example.ee');
