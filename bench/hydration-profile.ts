@@ -10,7 +10,12 @@
  * waits for a core count too), the tasks over 50 ms, the longest, and all main-thread CPU after the paint (ms, times
  * CPU).
  * `PROFILE=1` also records a CPU profile of one more load per page and prints the functions with the most self time
- * (ms, unscaled).
+ * (ms, unscaled). `BREAKDOWN=1` also prints, per page, the medians of that main-thread work after the paint by kind
+ * (script, style, layout, paint, parse, GC, other: the trace events' self thread time, ms times CPU), and the same
+ * for the longest task alone: whether a long task is the app's JavaScript or the browser's style and layout.
+ * `EXTRA_CSS='<rules>'` adds a style element with those rules to each page's HTML as it arrives (its
+ * Content-Security-Policy header dropped for that): a style rule tried on the real pages before it is built in, run
+ * beside a run with `EXTRA_CSS=''` (the same route, nothing added).
  */
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -28,6 +33,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.RUNS ?? 5);
 const CPU = Number(process.env.CPU ?? 4);
 const PROFILE = process.env.PROFILE === '1';
+const BREAKDOWN = process.env.BREAKDOWN === '1';
+const EXTRA_CSS = process.env.EXTRA_CSS;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface ProfileNode {
@@ -78,6 +85,56 @@ function mainThreadTasks(events: TraceEvent[]): { cpu: number; wall: number }[] 
   return top.filter((t) => t.ts + (t.dur ?? 0) >= fcp.ts).map((t) => ({ cpu: (t.tdur ?? t.dur ?? 0) / 1000, wall: (t.dur ?? 0) / 1000 }));
 }
 
+/** The kind of main-thread work a trace event's own time is (devtools.timeline event names). */
+function kindOf(name: string): string {
+  if (/^(FunctionCall|EvaluateScript|v8\.|V8\.|TimerFire|EventDispatch|FireAnimationFrame|FireIdleCallback|RunMicrotasks|v8::|CompileScript|CompileCode|ParseOnBackground|ScheduleStyleRecalculation$)/.test(name)) return 'script';
+  if (/^(UpdateLayoutTree|RecalculateStyles|ParseAuthorStyleSheet|StyleRecalc)/.test(name)) return 'style';
+  if (/^(Layout|UpdateLayerTree|IntersectionObserverController|ComputeIntersections)/.test(name)) return 'layout';
+  if (/^(Paint|PrePaint|Layerize|CompositeLayers|UpdateLayer|Commit|RasterTask|PaintImage|Decode)/.test(name)) return 'paint';
+  if (/^(ParseHTML|HTMLDocumentParser)/.test(name)) return 'parse';
+  if (/GC|GarbageCollection|Scavenge/.test(name)) return 'GC';
+  return 'other';
+}
+
+/**
+ * The self thread time (ms, unscaled) by kind (`kindOf`) of the main thread's work from the first contentful paint
+ * on: over every task (`all`) and within the longest task (`longest`). Nesting is read from the complete events' spans.
+ */
+function breakdown(events: TraceEvent[]): { all: Record<string, number>; longest: Record<string, number> } {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint')!;
+  const onThread = events.filter((e) => e.ph === 'X' && e.pid === fcp.pid && e.tid === fcp.tid && e.dur !== undefined).sort((x, y) => x.ts - y.ts || (y.dur ?? 0) - (x.dur ?? 0));
+  const all: Record<string, number> = {};
+  const byTask = new Map<TraceEvent, Record<string, number>>();
+  const stack: { e: TraceEvent; childCpu: number; task: TraceEvent }[] = [];
+  const close = (until: number) => {
+    while (stack.length && stack.at(-1)!.e.ts + (stack.at(-1)!.e.dur ?? 0) <= until) {
+      const { e, childCpu, task } = stack.pop()!;
+      const cpu = (e.tdur ?? e.dur ?? 0) / 1000;
+      const self = Math.max(0, cpu - childCpu);
+      if (stack.length) stack.at(-1)!.childCpu += cpu;
+      if (task.ts + (task.dur ?? 0) < fcp.ts) continue;
+      const kind = e === task ? 'other' : kindOf(e.name);
+      all[kind] = (all[kind] ?? 0) + self;
+      const mine = byTask.get(task) ?? {};
+      mine[kind] = (mine[kind] ?? 0) + self;
+      byTask.set(task, mine);
+    }
+  };
+  for (const e of onThread) {
+    close(e.ts);
+    const task = stack[0]?.e ?? e;
+    stack.push({ e, childCpu: 0, task });
+  }
+  close(Number.POSITIVE_INFINITY);
+  let longest: Record<string, number> = {};
+  let longestCpu = -1;
+  for (const [task, kinds] of byTask) {
+    const cpu = (task.tdur ?? task.dur ?? 0) / 1000;
+    if (cpu > longestCpu) [longestCpu, longest] = [cpu, kinds];
+  }
+  return { all, longest };
+}
+
 async function main() {
   buildWebIfStale(log);
   const chromePath = await ensureChromium(log);
@@ -104,15 +161,31 @@ async function main() {
   ];
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const rows: Record<string, string | number>[] = [];
+  const kindRows: Record<string, string | number>[] = [];
   for (const page of pages) {
     const tbt: number[] = [];
     const wallTbt: number[] = [];
     const count: number[] = [];
     const longest: number[] = [];
     const ready: number[] = [];
+    const kinds: { all: Record<string, number>; longest: Record<string, number> }[] = [];
     for (let run = 0; run < RUNS + 1; run++) {
       const context = await browser.newContext();
       const tab = await context.newPage();
+      if (EXTRA_CSS !== undefined) {
+        await tab.route(
+          (u) => u.pathname === page.path,
+          async (route) => {
+            const response = await route.fetch();
+            const headers = { ...response.headers() };
+            delete headers['content-security-policy'];
+            delete headers['content-encoding'];
+            delete headers['content-length'];
+            const html = (await response.text()).replace('</head>', `<style>${EXTRA_CSS}</style></head>`);
+            await route.fulfill({ response, headers, body: html });
+          },
+        );
+      }
       await tab.addInitScript(() => {
         const w = window as unknown as { __tasks: { start: number; duration: number }[] };
         w.__tasks = [];
@@ -159,9 +232,16 @@ async function main() {
           count.push(tasks.filter((ms) => ms > 50).length);
           longest.push(Math.max(0, ...tasks));
           ready.push(tasks.reduce((sum, ms) => sum + ms, 0));
+          if (BREAKDOWN) kinds.push(breakdown(trace.traceEvents));
         }
       }
       await context.close();
+    }
+    for (const part of ['all', 'longest'] as const) {
+      if (!kinds.length) break;
+      const row: Record<string, string | number> = { page: page.name, tasks: part === 'all' ? 'every task after the paint' : 'the longest task' };
+      for (const kind of ['script', 'style', 'layout', 'paint', 'parse', 'GC', 'other']) row[kind] = fmt(median(kinds.map((k) => (k[part][kind] ?? 0) * CPU)), 0);
+      kindRows.push(row);
     }
     rows.push({
       page: page.name,
@@ -177,6 +257,10 @@ async function main() {
   await browser.close();
   console.log(`\nMain-thread tasks after the first contentful paint, CPU time x ${CPU}`);
   printTable(rows);
+  if (kindRows.length) {
+    console.log(`\nThat work by kind (self thread time of the trace's events, ms x ${CPU}, medians)`);
+    printTable(kindRows);
+  }
   await app.close();
   await Promise.all(projectors.map((p) => p.stop()));
   await store.close();
