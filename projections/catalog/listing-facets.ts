@@ -373,11 +373,13 @@ export class FacetIndex {
     let counts: number[] = [];
     let lastId = -1;
     for (let i = 0; i < k; i++) {
+      // The spans are powers of two, so each division is exact and its floor the field above: no `%` on doubles,
+      // which V8 calls out to fmod for (keys pass 2^31).
       const key = keys[i];
-      const value = key % valueSpan;
-      const rest = (key - value) / valueSpan;
-      const inverted = rest % countSpan;
-      const nameRank = (rest - inverted) / countSpan;
+      const rest = Math.floor(key / valueSpan);
+      const value = key - rest * valueSpan;
+      const nameRank = Math.floor(rest / countSpan);
+      const inverted = rest - nameRank * countSpan;
       const id = this.idByValueRank[value];
       if (nameRank !== name) {
         if (values.length) out.push(new CountedFacet(this.names[lastId], values, counts));
