@@ -41,6 +41,8 @@ let roles: Awaited<ReturnType<typeof startEveryRole>> | undefined;
 let filesDir: string;
 let sampling = true;
 let samplingDone: Promise<void> = Promise.resolve();
+/** Why the sampling stopped early (its connection lost), if it did: the bounds below are then unproven. */
+let samplingFailed: unknown;
 /** The most connections of the composition seen at once, and who held them then. */
 const peak = { total: 0, byName: {} as Record<string, number> };
 /** The most connections of each application_name seen at once, over every sample. */
@@ -82,6 +84,8 @@ beforeAll(async () => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'one-machine-files-'));
   // Every connection to the test's database but the sampler's own, every 20 ms from before the runtime opens.
   sampler = new pg.Client({ connectionString: database.url, application_name: SAMPLER });
+  // A lost sampler connection (a server restart) ends the sampling; the test then fails on `samplingFailed`.
+  sampler.on('error', (error) => (samplingFailed ??= error));
   await sampler.connect();
   samplingDone = (async () => {
     while (sampling) {
@@ -99,12 +103,14 @@ beforeAll(async () => {
       if (total > peak.total) Object.assign(peak, { total, byName });
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-  })();
+  })().catch((error: unknown) => {
+    samplingFailed ??= error;
+  });
 });
 
 afterAll(async () => {
   sampling = false;
-  await samplingDone.catch(() => {});
+  await samplingDone;
   // Bounded, so that a stop that hangs fails the hook with what was stuck instead of running into its timeout.
   await step('stopping the roles', 60_000, roles?.stop() ?? Promise.resolve());
   await rt?.shopQueue().queue.obliterate({ force: true }).catch(() => {});
@@ -189,6 +195,7 @@ describe('one npm start', () => {
     await expect.poll(() => [pushes.some((p) => p.type === 'stock'), pushes.some((p) => p.type === 'content')], { timeout: patience(10_000) }).toEqual([true, true]);
     live.close();
 
+    expect(samplingFailed, 'the sampling of pg_stat_activity stopped early').toBeUndefined();
     const seen = `connections at the peak: ${JSON.stringify(peak.byName)}; most per name: ${JSON.stringify(maxByName)}`;
     expect(peak.total, seen).toBeGreaterThan(0);
     expect(peak.total, seen).toBeLessThanOrEqual(POOL_SIZE.all + DAEMON_POOL_SIZE.all + 1);

@@ -37,6 +37,11 @@ export function createDatabase(connectionString: string, options: DatabaseOption
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one checked out between two statements (a transaction awaiting other work when the server restarts): pg
+  // emits 'error' on a client with no query running, and a checked-out client has no listener of the pool's. The
+  // next statement on it fails, and the pool drops it when it is released (pg-pool removes a client that is no
+  // longer queryable).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<PlatformTables>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
@@ -44,6 +49,16 @@ export function createDatabase(connectionString: string, options: DatabaseOption
 
 /** Each `createDatabase` handle's pg pool (for `preparedQuery`, which kysely cannot express). */
 const pools = new WeakMap<object, pg.Pool>();
+
+/**
+ * The pg pool under a `createDatabase` handle, for what kysely cannot express (a test holding one raw client).
+ * @throws Error when `db` was not made by `createDatabase`.
+ */
+export function poolOf(db: object): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('not a database made by createDatabase');
+  return pool;
+}
 /** Per statement key, the name its text is prepared under now (a new one after PostgreSQL refused the old plan). */
 const statementNames = new Map<string, string>();
 let statementSerial = 0;
