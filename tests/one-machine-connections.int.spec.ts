@@ -146,7 +146,7 @@ describe('one npm start', () => {
     rt = await openRuntime(config, 'all', { queuePrefix: `test-one-machine-${randomUUID().slice(0, 8)}` });
     const runtime = rt;
     const rows = Array.from({ length: 5 }, (_, i) => productRow(`CONN-${i}`, { grossCents: 1500 + i, stock: 1000 }));
-    roles = await step('starting every role', 60_000, startEveryRole(runtime, (line) => logged.push(`${new Date().toISOString()} ${line}`), {
+    roles = await step('starting every role', 45_000, startEveryRole(runtime, (line) => logged.push(`${new Date().toISOString()} ${line}`), {
       admin: { username: 'admin', password: 'connections-test-password-1' },
       prepare: async () => {
         await importCatalog(runtime.store, rows, { vatRatePercent: 24, concurrency: 4, now: () => new Date().toISOString() });
