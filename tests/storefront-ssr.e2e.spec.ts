@@ -4,8 +4,9 @@
  * the sort, the page size and the view mode, and opens a product from the server's HTML alone; with JavaScript on the
  * page hydrates without a recoverable hydration error (React reports a mismatch as an uncaught error or a console
  * error), also with a remembered page size (in its cookie, or only in local storage as before the cookie existed),
- * and then reacts to clicks; its scripts are requested only after the first contentful paint is on screen. Real PostgreSQL, the small fixture catalog plus 50 generated products (three pages of
- * 24, 48 on a page of 48), the built browser and server bundles.
+ * and then reacts to clicks; its scripts are requested only after the first contentful paint is on screen. Real
+ * PostgreSQL, the small fixture catalog plus 50 generated products (three pages of 24, 48 on a page of 48), the built
+ * browser and server bundles.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
