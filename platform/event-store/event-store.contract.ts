@@ -182,6 +182,28 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect(all.filter(mine).map((e) => e.id)).toEqual(ids);
     });
 
+    it('rejects caughtUp() on a stopped subscription that has not handled every event, instead of waiting forever', async () => {
+      const stream = `stopped-${randomUUID()}`;
+      const start = await h.store.headCheckpoint();
+      const subscription = h.store.subscribeToAll({ after: start, handler: async () => {} });
+      await subscription.caughtUp();
+      await subscription.stop();
+      await h.store.appendToStream(stream, [newEvent('SearchPerformed')]);
+      // A runner (platform/subscriptions/locked-subscription.ts) may call caughtUp() on a subscription it is stopping
+      // (a lost lease, a failed checkpoint move): the call must settle so the runner's wait moves on. The timer only
+      // bounds a failure; a passing run settles at once.
+      let bound: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        subscription.caughtUp().then(
+          () => 'resolved',
+          (error: Error) => error.message,
+        ),
+        new Promise<string>((resolve) => (bound = setTimeout(() => resolve('still waiting after 10 s'), 10_000))),
+      ]);
+      clearTimeout(bound);
+      expect(outcome).toMatch(/stopped/);
+    });
+
     it('resumes a subscription after a restart from its saved checkpoint, without loss or repeats', async () => {
       const stream = `search-${randomUUID()}`;
       const start = await h.store.headCheckpoint();

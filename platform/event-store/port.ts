@@ -99,7 +99,11 @@ export interface SubscribeToAllOptions {
 export interface Subscription {
   /** Stops reading; resolves when the in-flight batch (if any) has been handled. */
   stop(): Promise<void>;
-  /** Resolves once the subscription has handled every event committed before the call. */
+  /**
+   * Resolves once the subscription has handled every event committed before the call.
+   * @throws the subscription's error when it failed, and an Error when it is (or gets) stopped before it caught up:
+   * never a promise that waits forever on a subscription that no longer reads.
+   */
   caughtUp(): Promise<void>;
 }
 

@@ -137,6 +137,9 @@ export interface PostgresEventStoreOptions {
 const HINT_RECHECKS = 8;
 const HINT_RECHECK_MS = 25;
 
+/** What `caughtUp()` rejects with once the subscription was stopped before it caught up (as the KurrentDB adapter's). */
+const STOPPED_BEFORE_CAUGHT_UP = 'The $all subscription was stopped before it caught up';
+
 /** The PostgreSQL event store. Construct with a kysely `Database`; call `migrateEventStore` once before use. */
 export class PostgresEventStore implements EventStore {
   /** The LISTEN es_events in place (resolves to its unlisten), from the first subscription on. */
@@ -498,14 +501,20 @@ export class PostgresEventStore implements EventStore {
         running = false;
         wake?.();
         await loop;
-        for (const w of waiters.splice(0)) w.reject(new Error('subscription stopped'));
+        for (const w of waiters.splice(0)) w.reject(new Error(STOPPED_BEFORE_CAUGHT_UP));
       },
       caughtUp: async () => {
         if (failed) throw failed;
+        if (!running) throw new Error(STOPPED_BEFORE_CAUGHT_UP);
         // The newest event committed now (no horizon): once the subscription has passed it, everything committed
         // before this call has been handled.
         const target = await this.newestCommittedCheckpoint();
         if (target <= after) return;
+        // Stopped or failed while the head was read: its loop has ended and settles no waiter any more, so a waiter
+        // pushed now would wait forever (a runner stops a subscription on a lost lease or a failed checkpoint move,
+        // platform/subscriptions/locked-subscription.ts, and its caughtUp() then waits on the next subscription).
+        if (failed) throw failed;
+        if (!running) throw new Error(STOPPED_BEFORE_CAUGHT_UP);
         await new Promise<void>((resolve, reject) => {
           waiters.push({ target, resolve, reject });
           wake?.();

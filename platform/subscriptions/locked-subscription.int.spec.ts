@@ -161,4 +161,36 @@ describe('subscription runner: checkpoint-only moves', () => {
       await r.running.stop();
     }
   });
+
+  it('settles caughtUp() while the runner restarts because a timed checkpoint move failed (a rebuild moved it)', async () => {
+    // Every second checkpoint-only move fails, as the first store after a rebuild's switch does ("checkpoint moved
+    // under the runner"): the timed store then stops the subscription while caughtUp() may be reading the head of
+    // it. Each wait must end with the restarted subscription, never hang on the stopped one.
+    let stores = 0;
+    const checkpoint = processManagerCheckpoint(db, 'cp_restarts');
+    await checkpoint.reset(await store.headCheckpoint());
+    const r = runner('cp_restarts', {
+      retryMs: 5,
+      checkpointOnlyIntervalMs: 2,
+      handleBatch: async (events, next, expected) => {
+        if (events.length === 0 && ++stores % 2 === 0) throw new Error('checkpoint moved under the runner');
+        await checkpoint.move(expected, next);
+      },
+    });
+    try {
+      for (let i = 0; i < 100; i++) {
+        await append('Unwanted');
+        let bound: NodeJS.Timeout | undefined;
+        const outcome = await Promise.race([
+          r.running.caughtUp().then(() => 'caught up'),
+          new Promise<string>((resolve) => (bound = setTimeout(() => resolve(`wait ${i} still open after 20 s`), 20_000))),
+        ]);
+        clearTimeout(bound);
+        expect(outcome).toBe('caught up');
+      }
+      expect(stores).toBeGreaterThan(2);
+    } finally {
+      await r.running.stop();
+    }
+  });
 });

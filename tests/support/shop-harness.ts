@@ -1,7 +1,7 @@
 /**
  * A whole shop on a fresh database for integration tests: migrations, the PostgreSQL event store, every read
  * model's projector, and the API app (driven with `inject`). `settle()` waits until every projector has projected
- * everything committed so far.
+ * everything committed so far (at most 45 s times TEST_PATIENCE; then it fails naming the read models behind).
  */
 import type { FastifyInstance } from 'fastify';
 import type { EventEmitter } from 'node:events';
@@ -20,6 +20,7 @@ import { createTestDatabase } from '../../platform/testing/database.js';
 import { ensureReadModel, type RunningProjector, runProjector } from '../../projections/read-model.js';
 import { READ_MODELS } from '../../projections/read-models.js';
 import { ANALYSIS_READ_MODELS } from '../../analytics/registry.js';
+import { patience } from './patience.js';
 
 export interface ShopHarness {
   url: string;
@@ -86,7 +87,20 @@ export async function createShopHarness(name: string, options: ShopHarnessOption
     importFile: (path) => importCatalogFile(store, path, { vatRatePercent: 24, now: () => clock.now }),
     importCatalogRows: (rows) => importCatalog(store, rows, { vatRatePercent: 24, concurrency: 8, now: () => clock.now }),
     settle: async () => {
-      await Promise.all(projectors.map((p) => p.caughtUp()));
+      // Bounded, so a projector that never catches up fails the test naming it instead of running out its time.
+      const behind = new Set(projected.map((rm) => rm.name));
+      let bound: NodeJS.Timeout | undefined;
+      const limitMs = patience(45_000);
+      try {
+        await Promise.race([
+          Promise.all(projectors.map((p, i) => p.caughtUp().then(() => behind.delete(projected[i]!.name)))),
+          new Promise<never>((_, reject) => {
+            bound = setTimeout(() => reject(new Error(`settle(): not caught up after ${limitMs} ms: ${[...behind].join(', ')}`)), limitMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(bound);
+      }
     },
     readModelChanges: changes.emitter,
     replica: async (over) => {
