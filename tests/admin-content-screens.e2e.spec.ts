@@ -21,7 +21,7 @@ import { loadMenu, setMenu } from '../commands/menu/menu-handler.js';
 import { seedSiteContent } from '../commands/site/seed-site-content.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { accessibilityCheck } from './support/axe.js';
-import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
+import { chromiumExecutable, launchChromium, pageTimersRun, submitSignInForm } from './support/browser.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { patience } from './support/patience.js';
 import { serveStorefront } from './support/storefront-server.js';
@@ -174,6 +174,7 @@ describe('menu edit (/admin/menu)', () => {
     await handle.focus();
     await page.keyboard.press('Space');
     await eventually(announcement).toBe('Kirje „Kontakt” on tõstetud, kohal 8/8.');
+    await pageTimersRun(page);
     await page.keyboard.press('ArrowUp');
     await eventually(announcement).toBe('Kirje „Kontakt” läheks kohal 7/8.');
     await page.keyboard.press('ArrowUp');

@@ -23,7 +23,7 @@ import { publishPage } from '../commands/page/publish-page.js';
 import { savePageDraft } from '../commands/page/save-page-draft.js';
 import { registerUser } from '../commands/user/user-accounts.js';
 import { seriousAxeViolations } from './support/axe.js';
-import { chromiumExecutable, launchChromium, submitSignInForm } from './support/browser.js';
+import { chromiumExecutable, launchChromium, pageTimersRun, submitSignInForm } from './support/browser.js';
 import { patience } from './support/patience.js';
 import { createShopHarness, type ShopHarness } from './support/shop-harness.js';
 import { serveStorefront } from './support/storefront-server.js';
@@ -96,6 +96,7 @@ describe('the album editor', () => {
     await page.getByRole('button', { name: 'Lohistage, et muuta pildi sinine.png järjekohta' }).focus();
     await page.keyboard.press('Space');
     await eventually(announcement).toBe('Pilt sinine.png on valitud.');
+    await pageTimersRun(page);
     await page.keyboard.press('ArrowUp');
     await eventually(announcement).toBe('sinine.png on nüüd pilt 2 / 3.');
     await page.keyboard.press('ArrowUp');

@@ -111,3 +111,14 @@ export async function submitSignInForm(page: Page, user: { username: string; pas
   await page.getByLabel('Parool', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Logi sisse' }).click();
 }
+
+/**
+ * Waits until the page's timers scheduled so far have run: one `setTimeout(0)` turn in the page, which fires after
+ * every 0 ms timer set before it. @dnd-kit's KeyboardSensor starts a keyboard drag on Space and adds its arrow-key
+ * listener from such a timer, while the drag's first announcement may render before that timer has run: an arrow
+ * key pressed as soon as the announcement shows can reach no listener (a person is never that fast; a loaded CI
+ * machine is). Call this after the pick-up announcement, before the first arrow key.
+ */
+export async function pageTimersRun(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+}
