@@ -82,7 +82,8 @@ beforeAll(async () => {
   database = await createTestDatabase('one_machine_connections');
   sink = await startSmtpSink();
   filesDir = mkdtempSync(path.join(tmpdir(), 'one-machine-files-'));
-  // Every connection to the test's database but the sampler's own, every 20 ms from before the runtime opens.
+  // Every connection to the test's database but the sampler's own, every 20 ms from before the runtime opens. Client
+  // backends only: a parallel query's workers carry their leader's application_name but are no connections.
   sampler = new pg.Client({ connectionString: database.url, application_name: SAMPLER });
   // A lost sampler connection (a server restart) ends the sampling; the test then fails on `samplingFailed`.
   sampler.on('error', (error) => (samplingFailed ??= error));
@@ -92,7 +93,7 @@ beforeAll(async () => {
       const activity = await sampler.query<(typeof lastActivity)[number]>(
         `select application_name, state, wait_event_type || ':' || wait_event as wait,
                 (extract(epoch from clock_timestamp() - xact_start) * 1000)::int as xact_ms, left(query, 200) as query
-           from pg_stat_activity where datname = $1 and application_name <> $2`,
+           from pg_stat_activity where datname = $1 and application_name <> $2 and backend_type = 'client backend'`,
         [database.name, SAMPLER],
       );
       lastActivity = activity.rows;
