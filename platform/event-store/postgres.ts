@@ -505,7 +505,6 @@ export class PostgresEventStore implements EventStore {
       },
       caughtUp: async () => {
         if (failed) throw failed;
-        if (!running) throw new Error(STOPPED_BEFORE_CAUGHT_UP);
         // The newest event committed now (no horizon): once the subscription has passed it, everything committed
         // before this call has been handled.
         const target = await this.newestCommittedCheckpoint();
